@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+
+/** The generic error page: unknown routes (404) and render errors. */
+export function ErrorPage({ notFound = false }: { notFound?: boolean }) {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const is404 = notFound || (isRouteErrorResponse(error) && error.status === 404);
+  if (error && !is404) console.error(error);
+  return (
+    <main className="page error-page">
+      <h1>{is404 ? t('error.notFoundTitle') : t('error.title')}</h1>
+      <p>{is404 ? t('error.notFound') : t('error.unexpected')}</p>
+      <p className="error-page__actions">
+        {!is404 && (
+          <button type="button" className="btn btn--secondary" onClick={() => window.location.reload()}>
+            {t('error.retry')}
+          </button>
+        )}
+        <Link className="btn btn--primary" to="/">
+          {t('error.goHome')}
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,66 @@
+import { Suspense, useCallback, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { setUnauthorizedHandler } from '../../lib/api/client';
+import { storage } from '../../lib/storage/keys';
+import { useTelegramBackButton } from '../../lib/telegram/back-button';
+import { useSession } from '../../stores/session-store';
+import { AgeGate } from './AgeGate';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { PageFallback } from './PageFallback';
+
+/** Route-level chores shared by both layouts: scroll to top, Telegram BackButton, 401 handling. */
+function useShellEffects() {
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // Spec §2: the page scrolls to the top on each route change.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  // decisions.md §2: HTTP 401 and body code 401 both clear storage and the user, and go home.
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      storage.clear();
+      useSession.getState().clear();
+      navigate('/', { replace: true });
+    });
+  }, [navigate]);
+
+  // decisions.md §4: BackButton on every route but home; back, or home when there is no history.
+  const goBack = useCallback(() => {
+    if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
+    else navigate('/', { replace: true });
+  }, [navigate]);
+  useTelegramBackButton(location.pathname !== '/', goBack);
+}
+
+export function RootLayout() {
+  useShellEffects();
+  return (
+    <div className="shell">
+      <Header />
+      <div className="shell__content">
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </div>
+      <Footer />
+      <AgeGate />
+    </div>
+  );
+}
+
+/** /login and its variants: no header, no footer (spec §2). */
+export function BareLayout() {
+  useShellEffects();
+  return (
+    <div className="shell shell--bare">
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
+      <AgeGate />
+    </div>
+  );
+}

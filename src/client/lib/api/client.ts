@@ -1,0 +1,97 @@
+import type { ApiInput, ApiOutput, ApiPath } from '@common/contract/api-map';
+import type { FieldError } from '@common/contract/envelope';
+import { useSession } from '../../stores/session-store';
+import { currentLang } from '../i18n/i18n';
+import { telegramInitData } from '../telegram/launch';
+
+/** The API base: VITE_API_BASE at build time, else the same origin. */
+export const API_BASE = (import.meta.env.VITE_API_BASE ?? '').replace(/\/+$/, '');
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly fields: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  /** The server's message for one field, if it named it. */
+  field(name: string): string | undefined {
+    return this.fields.find((f) => f.field === name)?.message;
+  }
+}
+
+let onUnauthorized: () => void = () => {};
+/** The app says what a 401 (HTTP or body code) does: clear storage and the user, go home. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+type Scalar = string | number | boolean | null | undefined;
+
+/** Form-encodes a body: scalars as they are, arrays and objects as JSON (the contract's `json()` fields). */
+function encode(fields: Record<string, unknown>): URLSearchParams | FormData {
+  const hasFile = Object.values(fields).some((v) => typeof Blob !== 'undefined' && v instanceof Blob);
+  const form = hasFile ? new FormData() : new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    if (hasFile && value instanceof Blob) (form as FormData).append(key, value);
+    else if (typeof value === 'object') form.append(key, JSON.stringify(value));
+    else form.append(key, String(value as Scalar));
+  }
+  return form;
+}
+
+/**
+ * Calls one path of the contract: POST, form-encoded (multipart when a file is in the body), with the
+ * common fields merged in and the bearer token when there is one. Resolves to the envelope's `data`
+ * (or the bare body); rejects with ApiError carrying the server's message in the current language.
+ */
+export async function api<P extends ApiPath>(
+  path: P,
+  body?: ApiInput<P>,
+  options: { signal?: AbortSignal } = {},
+): Promise<ApiOutput<P>> {
+  const { token, telegramUserId } = useSession.getState();
+  const initData = telegramInitData();
+  const fields: Record<string, unknown> = {
+    ...(body as Record<string, unknown> | undefined),
+    lang: currentLang(),
+    token: token ?? undefined,
+    telegram_user_id: telegramUserId ?? undefined,
+    is_frontend: 1,
+    init_data: initData,
+  };
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: 'POST',
+      body: encode(fields),
+      headers,
+      signal: options.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError('Network error', 0);
+  }
+  const json = (await response.json().catch(() => null)) as {
+    success?: boolean;
+    code?: number;
+    message?: string;
+    data?: unknown;
+  } | null;
+
+  if (response.status === 401 || json?.code === 401) {
+    onUnauthorized();
+    throw new ApiError(json?.message ?? 'Unauthorized', 401);
+  }
+  if (!response.ok || !json || json.success !== true) {
+    const fields = (json?.data as { errors?: FieldError[] } | null)?.errors ?? [];
+    throw new ApiError(json?.message ?? response.statusText, json?.code ?? response.status, fields);
+  }
+  return ('data' in json ? json.data : json) as ApiOutput<P>;
+}

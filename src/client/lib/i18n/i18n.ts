@@ -1,0 +1,34 @@
+import type { Lang } from '@common/contract/lang';
+import { messages } from '@common/i18n/messages';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { en, zh } from './locales/common';
+
+/** Starts i18next in one language with the shell's strings and the shared messages. */
+export function setupI18n(lang: Lang) {
+  void i18n.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: 'en',
+    defaultNS: 'common',
+    ns: ['common', 'messages'],
+    resources: {
+      en: { common: en, messages: messages.en },
+      zh: { common: zh, messages: messages.zh },
+    },
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+  return i18n;
+}
+
+/** A feature adds its strings when its code loads, so they travel in its own chunk. */
+export function addTranslations<T extends object>(ns: string, bundles: { en: T; zh: T }): void {
+  i18n.addResourceBundle('en', ns, bundles.en, true, true);
+  i18n.addResourceBundle('zh', ns, bundles.zh, true, true);
+}
+
+export const currentLang = (): Lang => (i18n.language === 'zh' ? 'zh' : 'en');
+
+export { i18n };

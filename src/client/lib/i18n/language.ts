@@ -1,0 +1,22 @@
+import { LANGUAGE_IDS, type Lang, parseLang } from '@common/contract/lang';
+import { STORAGE_KEYS, storage } from '../storage/keys';
+
+/**
+ * The language to start in (decisions.md §4, §5): a stored choice wins; else, inside Telegram,
+ * the user's language_code (zh* → Chinese); else English.
+ */
+export function initialLanguage(telegramLanguageCode?: string): Lang {
+  return (
+    parseLang(storage.get(STORAGE_KEYS.language)) ??
+    parseLang(storage.get(STORAGE_KEYS.i18nextLng)) ??
+    (telegramLanguageCode?.toLowerCase().startsWith('zh') ? 'zh' : undefined) ??
+    'en'
+  );
+}
+
+/** Stores the choice under both spec keys (`language` 1|2 and `i18nextLng` en|zh) and reloads (spec §4). */
+export function changeLanguage(lang: Lang, reload: () => void = () => window.location.reload()): void {
+  storage.set(STORAGE_KEYS.language, String(LANGUAGE_IDS[lang]));
+  storage.set(STORAGE_KEYS.i18nextLng, lang);
+  reload();
+}

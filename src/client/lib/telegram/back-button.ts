@@ -1,0 +1,16 @@
+import { useEffect } from 'react';
+import { getSdk } from './sdk';
+
+/** Telegram's BackButton: shown on every route but home, runs onBack; hidden on home (decisions.md §4). */
+export function useTelegramBackButton(visible: boolean, onBack: () => void): void {
+  useEffect(() => {
+    const sdk = getSdk();
+    if (!sdk?.backButton.isMounted()) return;
+    if (!visible) {
+      sdk.backButton.hide();
+      return;
+    }
+    sdk.backButton.show();
+    return sdk.backButton.onClick(onBack);
+  }, [visible, onBack]);
+}

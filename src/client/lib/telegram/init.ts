@@ -1,0 +1,53 @@
+import { isInTelegram } from './launch';
+import { getSdk, setSdk } from './sdk';
+
+/**
+ * Starts the Telegram SDK inside Telegram only: binds theme parameters and viewport (with safe areas)
+ * to CSS variables, mounts the buttons, tells Telegram the app is ready, and expands it.
+ * In a browser it loads nothing and does nothing.
+ */
+export async function initTelegram(): Promise<boolean> {
+  if (!isInTelegram()) return false;
+  const sdk = await import('@telegram-apps/sdk-react');
+  try {
+    sdk.init();
+  } catch (err) {
+    console.warn('Telegram SDK could not start', err);
+    return false;
+  }
+  setSdk(sdk);
+  sdk.backButton.mount.ifAvailable();
+  sdk.mainButton.mount.ifAvailable();
+  sdk.closingBehavior.mount.ifAvailable();
+  sdk.initData.restore();
+  if (sdk.themeParams.mountSync.isAvailable()) {
+    sdk.themeParams.mountSync();
+    sdk.themeParams.bindCssVars.ifAvailable();
+  }
+  if (sdk.miniApp.mountSync.isAvailable()) {
+    sdk.miniApp.mountSync();
+    sdk.miniApp.bindCssVars.ifAvailable();
+  }
+  if (sdk.viewport.mount.isAvailable()) {
+    // The host answers viewport and safe-area requests; never block the app on a slow host.
+    void Promise.race([sdk.viewport.mount(), new Promise((r) => setTimeout(r, 1500))])
+      .then(() => {
+        sdk.viewport.bindCssVars.ifAvailable();
+        sdk.viewport.expand.ifAvailable();
+      })
+      .catch((err: unknown) => console.warn('Telegram viewport unavailable', err));
+  }
+  sdk.miniApp.ready.ifAvailable();
+  return true;
+}
+
+/** Light or dark: Telegram's theme inside Telegram; light in a browser. */
+export function appearance(): 'light' | 'dark' {
+  const sdk = getSdk();
+  if (!sdk) return 'light';
+  try {
+    return sdk.themeParams.isDark() ? 'dark' : 'light';
+  } catch {
+    return 'light';
+  }
+}

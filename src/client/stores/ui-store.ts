@@ -1,0 +1,22 @@
+import { create } from 'zustand';
+
+/** UI state of spec §3 that is not stored: loading flags and the cart panel. */
+interface UiState {
+  actionLoading: boolean;
+  userLoading: boolean;
+  cartOpen: boolean;
+  setActionLoading(v: boolean): void;
+  setUserLoading(v: boolean): void;
+  openCart(): void;
+  closeCart(): void;
+}
+
+export const useUi = create<UiState>()((set) => ({
+  actionLoading: false,
+  userLoading: false,
+  cartOpen: false,
+  setActionLoading: (actionLoading) => set({ actionLoading }),
+  setUserLoading: (userLoading) => set({ userLoading }),
+  openCart: () => set({ cartOpen: true }),
+  closeCart: () => set({ cartOpen: false }),
+}));

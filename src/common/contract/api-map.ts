@@ -1,0 +1,18 @@
+import type { z } from 'zod';
+import type * as accounts from './accounts';
+import type * as catalog from './catalog';
+import type { EndpointDef } from './endpoint';
+
+// Type-only view of every endpoint, keyed by path, for the client's typed API calls.
+// Adding a domain's contract file: add `| EndpointsOf<typeof thatFile>` below.
+
+type EndpointsOf<M> = { [K in keyof M]: M[K] extends EndpointDef ? M[K] : never }[keyof M];
+
+type AllEndpoints = EndpointsOf<typeof accounts> | EndpointsOf<typeof catalog>;
+
+export type ApiPath = AllEndpoints['path'];
+export type EndpointAt<P extends ApiPath> = Extract<AllEndpoints, { path: P }>;
+/** What the client passes (values as the server reads them; the client encodes them as form fields). */
+export type ApiInput<P extends ApiPath> = z.output<EndpointAt<P>['request']>;
+/** The envelope's `data` (or the bare body for bare paths). */
+export type ApiOutput<P extends ApiPath> = z.output<EndpointAt<P>['response']>;

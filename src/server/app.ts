@@ -1,0 +1,87 @@
+import compress from '@fastify/compress';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import qs from 'qs';
+import type { Config } from './config';
+import type { Db } from './db/connection';
+import authPlugin from './plugins/auth';
+import clientPlugin from './plugins/client';
+import dbPlugin from './plugins/db';
+import errorsPlugin from './plugins/errors';
+import { domainRoutes } from './routes';
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  /** Whether closing the app destroys the database (true for the real server). */
+  ownsDb?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole server (API, OpenAPI, client, webhook) without listening: tests inject into it. */
+export async function buildApp({ config, db, ownsDb = false, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    // Typed routes give every request a request id in the logs.
+    requestIdHeader: 'x-request-id',
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { db, ownsDb });
+  await app.register(authPlugin);
+  // Form bodies with nested fields (items[0][product_id]=…) parse like the client's qs.stringify.
+  await app.register(formbody, {
+    parser: (body) => qs.parse(body, { depth: 5, arrayLimit: 200, parameterLimit: 2000 }),
+  });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: config.MAX_UPLOAD_BYTES, files: 1, fields: 100 },
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Leaf & Cup shop API',
+        version: '1',
+        description:
+          'Every path is POST with a form-encoded body (multipart for uploads). The common fields lang, token, telegram_user_id, is_frontend and init_data are accepted everywhere. Every answer is { success, code, message, data }.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/health', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await db.selectFrom('categories').select('id').limit(1).execute();
+      return { status: 'ok' };
+    } catch (err) {
+      app.log.error({ err }, 'health check: database unreachable');
+      return reply.code(503).send({ status: 'database unreachable' });
+    }
+  });
+
+  for (const routes of domainRoutes) await app.register(routes);
+  await app.register(clientPlugin, { dist: config.CLIENT_DIST });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+  interface FastifyContextConfig {
+    access?: 'public' | 'optional' | 'user';
+  }
+}

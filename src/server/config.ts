@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** The server's settings, read from the environment once at start-up (see the README's table). */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce
+    .number({ error: 'PORT must be a number' })
+    .int('PORT must be a whole number')
+    .min(0, 'PORT must be 0-65535')
+    .max(65535, 'PORT must be 0-65535')
+    .default(8080),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^(postgres(ql)?:\/\/|file:)/.test(v) || !/^[a-z]+:\/\//i.test(v), {
+      error: 'DATABASE_URL must be a postgres:// URL or file:PATH',
+    }),
+  PUBLIC_URL: z
+    .url({ error: 'PUBLIC_URL must be an absolute URL such as https://shop.example.com' })
+    .optional()
+    .transform((v) => v?.replace(/\/+$/, '')),
+  BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]{30,}$/, 'BOT_TOKEN must look like 123456:ABC… (from BotFather)')
+    .optional(),
+  BOT_USERNAME: z
+    .string()
+    .regex(/^\w{5,}$/, 'BOT_USERNAME is the bot username without @')
+    .optional(),
+  WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[\w-]{16,256}$/, 'WEBHOOK_SECRET must be 16-256 letters, digits, _ or -')
+    .optional(),
+  PAYMENT_PROVIDER_TOKEN: z.string().min(1).optional(),
+  TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
+  UPLOAD_DIR: z.string().min(1).default('data/uploads'),
+  CLIENT_DIST: z.string().min(1).default('dist/client'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED: z.enum(['auto', 'off']).default('auto'),
+  /** Max receipt upload size in bytes. */
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
+});
+
+export type Config = z.infer<typeof schema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError listing every bad value. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || 'environment'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

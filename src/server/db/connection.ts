@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseTarget {
+  kind: 'sqlite' | 'postgres';
+  /** The SQLite file path, or the PostgreSQL URL. */
+  location: string;
+}
+
+/** `undefined` → data/shop.sqlite; `file:PATH` or a plain path → that SQLite file; `postgres://…` → PostgreSQL. */
+export function parseDatabaseUrl(url: string | undefined, cwd = process.cwd()): DatabaseTarget {
+  if (!url) return { kind: 'sqlite', location: resolve(cwd, 'data/shop.sqlite') };
+  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', location: url };
+  if (url === ':memory:' || url === 'file::memory:') return { kind: 'sqlite', location: ':memory:' };
+  const path = url.startsWith('file:') ? url.slice('file:'.length) : url;
+  if (/^[a-z]+:\/\//i.test(path)) throw new Error(`DATABASE_URL must be postgres://… or file:PATH, not ${url}`);
+  return { kind: 'sqlite', location: resolve(cwd, path) };
+}
+
+// PostgreSQL's bigint (count(*), sum()) would arrive as strings: numbers here never pass 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export function createDb(target: DatabaseTarget, options: { poolSize?: number } = {}): Db {
+  if (target.kind === 'postgres') {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: target.location, max: options.poolSize ?? 10 }),
+      }),
+    });
+  }
+  if (target.location !== ':memory:') mkdirSync(dirname(target.location), { recursive: true });
+  const sqlite = new SQLite(target.location);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}

@@ -1,0 +1,438 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The database, as Kysely sees it. Conventions (the same on SQLite and PostgreSQL):
+ * money is integer cents (`*_cents`), flags are integers 0/1, times are ISO-8601 UTC text
+ * (they sort as text), ids are integers.
+ */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  rate_limits: RateLimitsTable;
+  categories: CategoriesTable;
+  tags: TagsTable;
+  products: ProductsTable;
+  product_categories: ProductCategoriesTable;
+  product_tags: ProductTagsTable;
+  product_variants: ProductVariantsTable;
+  product_images: ProductImagesTable;
+  banners: BannersTable;
+  reviews: ReviewsTable;
+  states: StatesTable;
+  addresses: AddressesTable;
+  settings: SettingsTable;
+  payment_methods: PaymentMethodsTable;
+  coupons: CouponsTable;
+  coupon_applications: CouponApplicationsTable;
+  coupon_redemptions: CouponRedemptionsTable;
+  cash_rewards: CashRewardsTable;
+  cash_reward_holds: CashRewardHoldsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  payments: PaymentsTable;
+  subscriptions: SubscriptionsTable;
+  referral_visits: ReferralVisitsTable;
+  commissions: CommissionsTable;
+  payout_requests: PayoutRequestsTable;
+  pages: PagesTable;
+  faqs: FaqsTable;
+  notifications: NotificationsTable;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  nickname: string;
+  email: string;
+  phone: string;
+  password_hash: string;
+  referral_code: string;
+  upline_id: number | null;
+  /** How the upline was found: 'link' (/{code}), 'code' (typed at register), 'bot' (start parameter). */
+  joined_via: string | null;
+  is_agent: Generated<number>;
+  /** Commission rate in basis points (1000 = 10%). */
+  commission_rate_bp: Generated<number>;
+  telegram_user_id: string | null;
+  telegram_username: string | null;
+  telegram_name: string | null;
+  language: Generated<string>;
+  cash_balance_cents: Generated<number>;
+  bank_name: string | null;
+  bank_account_name: string | null;
+  bank_account_number: string | null;
+  notify_orders: Generated<number>;
+  remark: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** Fixed-window counters (login attempts per account and per address), kept in the database. */
+export interface RateLimitsTable {
+  key: string;
+  window_start: string;
+  count: number;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  slug: string;
+  name_en: string;
+  name_zh: string;
+  sort_order: number;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  /** 'type' | 'benefit' | 'tag' */
+  kind: string;
+  slug: string;
+  name_en: string;
+  name_zh: string;
+  sort_order: number;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  slug: string;
+  name_en: string;
+  name_zh: string;
+  description_en: string;
+  description_zh: string;
+  image: string;
+  /** 'in_stock' | 'out_of_stock' | 'ready_stock' | 'coming_soon' */
+  stock_state: string;
+  available_ph: number;
+  available_cn: number;
+  subscribable: number;
+  /** Lowest variant price and its discount price, kept for list cards and price sorting. */
+  price_cents: number;
+  discount_price_cents: number | null;
+  /** Sum of the variants' stock, kept for list cards. */
+  stock_total: number;
+  rating_sum: Generated<number>;
+  rating_count: Generated<number>;
+  is_active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductCategoriesTable {
+  product_id: number;
+  category_id: number;
+  /** Copy of products.created_at so a category's list is one index range in creation order. */
+  created_at: string;
+}
+
+export interface ProductTagsTable {
+  product_id: number;
+  tag_id: number;
+  created_at: string;
+}
+
+/** A packaging option: its own price and stock. Stock never goes below zero. */
+export interface ProductVariantsTable {
+  id: Generated<number>;
+  product_id: number;
+  name_en: string;
+  name_zh: string;
+  price_cents: number;
+  discount_price_cents: number | null;
+  stock: number;
+  sort_order: number;
+}
+
+export interface ProductImagesTable {
+  id: Generated<number>;
+  product_id: number;
+  url: string;
+  sort_order: number;
+}
+
+export interface BannersTable {
+  id: Generated<number>;
+  image: string;
+  title_en: string;
+  title_zh: string;
+  subtitle_en: string;
+  subtitle_zh: string;
+  link: string;
+  sort_order: number;
+  is_active: Generated<number>;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  product_id: number;
+  user_id: number | null;
+  order_id: number | null;
+  /** Shown as the author; copied from the user's nickname (seeded reviews have no user). */
+  nickname: string;
+  rating: number;
+  title: string;
+  description: string;
+  created_at: string;
+}
+
+export interface StatesTable {
+  id: Generated<number>;
+  code: string;
+  name_en: string;
+  name_zh: string;
+  country: string;
+  standard_fee_cents: number;
+  expedited_fee_cents: number;
+  sort_order: number;
+}
+
+export interface AddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  receiver_name: string;
+  phone: string;
+  address: string;
+  city: string;
+  state_id: number;
+  zip: string;
+  company: string | null;
+  country: string;
+  is_default: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface PaymentMethodsTable {
+  id: Generated<number>;
+  /** 'bank_transfer' | 'payment_link' */
+  code: string;
+  name_en: string;
+  name_zh: string;
+  instructions_en: string;
+  instructions_zh: string;
+  is_active: Generated<number>;
+  sort_order: number;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  code: string;
+  /** 'percent' | 'fixed' */
+  kind: string;
+  /** Percent (1-100) for 'percent', cents for 'fixed'. */
+  value: number;
+  min_spend_cents: number;
+  starts_at: string | null;
+  ends_at: string | null;
+  usage_limit: number | null;
+  per_user_limit: number | null;
+  used_count: Generated<number>;
+  is_active: Generated<number>;
+  created_at: string;
+}
+
+/** A coupon applied to a checkout in progress (validate-coupon); cleared when the order is placed. */
+export interface CouponApplicationsTable {
+  id: Generated<number>;
+  user_id: number;
+  coupon_id: number;
+  created_at: string;
+}
+
+/** A coupon used by a placed order; removed when that order is cancelled. */
+export interface CouponRedemptionsTable {
+  id: Generated<number>;
+  coupon_id: number;
+  user_id: number;
+  order_id: number;
+  created_at: string;
+}
+
+/** The cash-reward ledger: 'earned' (from a completed order), 'redeemed' (spent), 'returned' (order cancelled). */
+export interface CashRewardsTable {
+  id: Generated<number>;
+  user_id: number;
+  order_id: number | null;
+  type: string;
+  spend_cents: number;
+  amount_cents: number;
+  balance_after_cents: number;
+  /** 'Active' | 'Inactive' */
+  status: string;
+  created_at: string;
+}
+
+/** The amount a customer holds for the checkout in progress (update-onhold-rebate-amount). */
+export interface CashRewardHoldsTable {
+  user_id: number;
+  amount_cents: number;
+  updated_at: string;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  user_id: number;
+  /** 'Pending' | 'Paid' | 'Processing' | 'Completed' | 'Cancelled' */
+  status: string;
+  idempotency_key: string;
+  subtotal_cents: number;
+  delivery_fee_cents: number;
+  coupon_id: number | null;
+  coupon_code: string | null;
+  coupon_discount_cents: number;
+  cash_reward_cents: number;
+  total_cents: number;
+  /** 'standard' | 'expedited' */
+  shipping_method: string;
+  /** 'bank_transfer' | 'payment_link' */
+  payment_method: string;
+  payment_reference: string | null;
+  receipt_path: string | null;
+  receiver_name: string;
+  phone: string;
+  address: string;
+  city: string;
+  state_name: string;
+  zip: string;
+  company: string | null;
+  country: string;
+  tracking_company: string | null;
+  tracking_number: string | null;
+  tracking_link: string | null;
+  subscription_id: number | null;
+  lang: string;
+  placed_at: string;
+  paid_at: string | null;
+  completed_at: string | null;
+  cancelled_at: string | null;
+  updated_at: string;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  variant_id: number;
+  name_en: string;
+  name_zh: string;
+  variant_name_en: string;
+  variant_name_zh: string;
+  image: string;
+  quantity: number;
+  unit_price_cents: number;
+  line_total_cents: number;
+  /** 0 for one-time; 2, 4 or 8 for Subscribe & save. */
+  frequency_weeks: number;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  order_id: number;
+  provider: string;
+  /** The provider's charge id; unique so a repeated notice pays once. */
+  provider_charge_id: string;
+  amount_cents: number;
+  created_at: string;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  variant_id: number;
+  quantity: number;
+  frequency_weeks: number;
+  address_id: number;
+  shipping_method: string;
+  payment_method: string;
+  /** 'active' | 'cancelled' */
+  status: string;
+  next_due_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReferralVisitsTable {
+  id: Generated<number>;
+  referrer_id: number;
+  link: string;
+  origin: string;
+  visitor_key: string | null;
+  converted: Generated<number>;
+  converted_at: string | null;
+  converted_user_id: number | null;
+  created_at: string;
+}
+
+export interface CommissionsTable {
+  id: Generated<number>;
+  agent_id: number;
+  order_id: number;
+  downline_id: number;
+  amount_cents: number;
+  rate_bp: number;
+  /** 'Pending Payment' | 'Not Confirm' | 'Canceled' | 'On Hold' | 'Paid' */
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PayoutRequestsTable {
+  id: Generated<number>;
+  agent_id: number;
+  amount_cents: number;
+  requested_at: string;
+  paid_at: string | null;
+}
+
+/** Policy pages: 'tnc' | 'privacy' | 'shipping' | 'about'. */
+export interface PagesTable {
+  slug: string;
+  title_en: string;
+  title_zh: string;
+  body_en: string;
+  body_zh: string;
+  updated_at: string;
+}
+
+export interface FaqsTable {
+  id: Generated<number>;
+  question_en: string;
+  question_zh: string;
+  answer_en: string;
+  answer_zh: string;
+  sort_order: number;
+}
+
+/** The bot's outbox: order news to send to a linked customer. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  order_id: number | null;
+  kind: string;
+  created_at: string;
+  sent_at: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Product = Selectable<ProductsTable>;
+export type Order = Selectable<OrdersTable>;
