@@ -12,6 +12,7 @@ import clientPlugin from './plugins/client';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import { domainRoutes } from './routes';
+import telegramPlugin from './telegram/plugin';
 
 export interface AppOptions {
   config: Config;
@@ -26,7 +27,7 @@ export async function buildApp({ config, db, ownsDb = false, logger }: AppOption
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     // Typed routes give every request a request id in the logs.
     requestIdHeader: 'x-request-id',
     return503OnClosing: true,
@@ -72,6 +73,8 @@ export async function buildApp({ config, db, ownsDb = false, logger }: AppOption
     }
   });
 
+  // req.telegramUser(); with BOT_TOKEN: the bot's webhook and the order-news sender.
+  await app.register(telegramPlugin);
   for (const routes of domainRoutes) await app.register(routes);
   await app.register(clientPlugin, { dist: config.CLIENT_DIST });
   return app;

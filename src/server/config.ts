@@ -38,6 +38,15 @@ const schema = z.object({
   CLIENT_DIST: z.string().min(1).default('dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['auto', 'off']).default('auto'),
+  /**
+   * Whether to believe X-Forwarded-For (for rate limits by address): off by default; 'true' behind a
+   * proxy you control, or a comma-separated list of proxy addresses.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[\d.:/a-f,\s]+)$/i, 'TRUST_PROXY must be true, false or proxy addresses')
+    .default('false')
+    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   /** Max receipt upload size in bytes. */
   MAX_UPLOAD_BYTES: z.coerce
     .number()

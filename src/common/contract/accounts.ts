@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { flag, optional, optionalText } from './fields';
 
 /** The logged-in user as the client keeps it (spec §3 "User info"). */
 export const userInfo = z.object({
@@ -36,4 +37,168 @@ export const getUserInfo = defineEndpoint({
     user_info: userInfo,
     token: z.string(),
   }),
+});
+
+// ---------------------------------------------------------------------------
+// Register, log in, log out, profile
+// ---------------------------------------------------------------------------
+
+/** Limits both sides apply (spec §9: minimum password length 6). */
+export const ACCOUNT_LIMITS = {
+  passwordMin: 6,
+  passwordMax: 128,
+  nicknameMax: 50,
+  emailMax: 254,
+  phoneMax: 32,
+  referralCodeMax: 32,
+} as const;
+
+/**
+ * A text field whose emptiness and format are the service's to judge: it answers the spec's own
+ * messages (spec §5) in the caller's language at the field, which a schema message cannot.
+ * Trimmed; only a length cap is checked here.
+ */
+const formText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: 'must be text' })
+      .max(max, { error: `must be at most ${max} characters` })
+      .optional(),
+  );
+
+/** A password field: never trimmed (spaces count), only a length cap here. */
+const passwordText = () =>
+  z
+    .string({ error: 'must be text' })
+    .max(ACCOUNT_LIMITS.passwordMax, { error: `must be at most ${ACCOUNT_LIMITS.passwordMax} characters` })
+    .optional();
+
+/** What register and login answer: the user and a new bearer token for this session. */
+export const sessionResponse = z.object({ user_info: userInfo, token: z.string() });
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+/** How a referral code reached the form: from a `/login/{code}` link, or typed by the visitor. */
+export const JOINED_VIA = ['link', 'code'] as const;
+
+/**
+ * Opens an account and logs it in. Refusals answer 422 with the spec's messages at the fields
+ * (`nickname`, `email`, `phone`, `password`, `confirm_password`, `referral_code`); a taken e-mail or
+ * phone number is refused at its field too. A valid `referral_code` makes its owner the upline.
+ */
+export const userRegister = defineEndpoint({
+  path: '/v1/user-register',
+  access: 'public',
+  summary: 'Register a customer account (and log it in)',
+  request: z.object({
+    nickname: formText(ACCOUNT_LIMITS.nicknameMax),
+    email: formText(ACCOUNT_LIMITS.emailMax),
+    phone: formText(ACCOUNT_LIMITS.phoneMax),
+    password: passwordText(),
+    confirm_password: passwordText(),
+    referral_code: formText(ACCOUNT_LIMITS.referralCodeMax),
+    /** 'link' when the code came from /login/{code}; otherwise 'code'. */
+    joined_via: optional(z.enum(JOINED_VIA, { error: 'must be link or code' })),
+    /** The browser's referral visitor id (as sent to /v2/record-visit), so its own visit is the one converted. */
+    visitor_key: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'must be 8-64 letters, digits, _ or -' }),
+    ),
+  }),
+  response: sessionResponse,
+});
+
+/**
+ * Logs in with an e-mail address or a phone number (`login`) and a password. Wrong credentials answer
+ * 422 with one generic message; too many failures (per account, per client address) answer 429.
+ */
+export const userLogin = defineEndpoint({
+  path: '/v1/user-login',
+  access: 'public',
+  summary: 'Log in with e-mail or phone number and password',
+  request: z.object({
+    login: formText(ACCOUNT_LIMITS.emailMax),
+    password: passwordText(),
+  }),
+  response: sessionResponse,
+});
+
+/** Ends the caller's session: its token stops working at once. */
+export const userLogout = defineEndpoint({
+  path: '/v1/user-logout',
+  access: 'user',
+  summary: 'Log out (revoke the current token)',
+  request: z.object({}),
+  response: z.object({ logged_out: z.literal(true) }),
+});
+
+/**
+ * Changes nickname, e-mail and phone number (all required) and, when `password` is given, the password
+ * (blank password and confirmation mean "unchanged"). Changing the password ends the user's other sessions.
+ */
+export const editUserProfile = defineEndpoint({
+  path: '/v2/edit-user-profile',
+  access: 'user',
+  summary: "Edit the caller's nickname, e-mail, phone number and password",
+  request: z.object({
+    nickname: formText(ACCOUNT_LIMITS.nicknameMax),
+    email: formText(ACCOUNT_LIMITS.emailMax),
+    phone: formText(ACCOUNT_LIMITS.phoneMax),
+    password: passwordText(),
+    confirm_password: passwordText(),
+  }),
+  response: z.object({ user_info: userInfo }),
+});
+
+/** The user's details that are not part of user_info: bank details and preferences. */
+export const userDetail = z.object({
+  bank_name: z.string().nullable(),
+  bank_account_name: z.string().nullable(),
+  bank_account_number: z.string().nullable(),
+  /** Whether the bot tells the user about their orders (spec: notification toggle On/Off). */
+  notify_orders: z.boolean(),
+  /** The language of the bot's messages to the user. */
+  language: z.enum(['en', 'zh']),
+});
+export type UserDetail = z.infer<typeof userDetail>;
+
+/** The caller's bank details and preferences. */
+export const getUserDetail = defineEndpoint({
+  path: '/v2/get-user-detail',
+  access: 'user',
+  summary: "The caller's bank details and preferences",
+  request: z.object({}),
+  response: z.object({ detail: userDetail }),
+});
+
+/**
+ * Changes bank details, the order-notification toggle and the language. A field left out (or blank)
+ * stays as it is; `clear_bank=1` removes the bank details.
+ */
+export const editUserDetail = defineEndpoint({
+  path: '/v2/edit-user-detail',
+  access: 'user',
+  summary: "Edit the caller's bank details, notification toggle and language",
+  request: z.object({
+    bank_name: optionalText(100),
+    bank_account_name: optionalText(100),
+    bank_account_number: optional(
+      z
+        .string()
+        .trim()
+        .max(40, { error: 'must be at most 40 characters' })
+        .regex(/^[0-9A-Za-z -]+$/, { error: 'must hold only letters, digits, spaces and dashes' }),
+    ),
+    clear_bank: optional(flag()),
+    notify_orders: optional(flag()),
+    language: optional(
+      z.preprocess(
+        (v) => (v === '1' || v === 1 ? 'en' : v === '2' || v === 2 ? 'zh' : v),
+        z.enum(['en', 'zh'], { error: 'must be en or zh (1 or 2)' }),
+      ),
+    ),
+  }),
+  response: z.object({ user_info: userInfo, detail: userDetail }),
 });

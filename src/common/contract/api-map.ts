@@ -1,14 +1,26 @@
 import type { z } from 'zod';
 import type * as accounts from './accounts';
 import type * as catalog from './catalog';
+import type * as checkout from './checkout';
 import type { EndpointDef } from './endpoint';
+import type * as info from './info';
+import type * as orders from './orders';
+import type * as referral from './referral';
+import type * as telegram from './telegram';
 
 // Type-only view of every endpoint, keyed by path, for the client's typed API calls.
 // Adding a domain's contract file: add `| EndpointsOf<typeof thatFile>` below.
 
 type EndpointsOf<M> = { [K in keyof M]: M[K] extends EndpointDef ? M[K] : never }[keyof M];
 
-type AllEndpoints = EndpointsOf<typeof accounts> | EndpointsOf<typeof catalog>;
+type AllEndpoints =
+  | EndpointsOf<typeof accounts>
+  | EndpointsOf<typeof catalog>
+  | EndpointsOf<typeof checkout>
+  | EndpointsOf<typeof orders>
+  | EndpointsOf<typeof info>
+  | EndpointsOf<typeof referral>
+  | EndpointsOf<typeof telegram>;
 
 export type ApiPath = AllEndpoints['path'];
 export type EndpointAt<P extends ApiPath> = Extract<AllEndpoints, { path: P }>;

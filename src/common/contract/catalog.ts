@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { id, int, optional, optionalText } from './fields';
 
 export const category = z.object({
   id: z.number().int(),
@@ -50,4 +51,179 @@ export const getTags = defineEndpoint({
   summary: 'Types, benefits and tags of the Shop menu',
   request: z.object({}),
   response: z.object({ tags: z.array(tag) }),
+});
+
+// ---------------------------------------------------------------------------
+// Products: list, details, reviews
+// ---------------------------------------------------------------------------
+
+export const STOCK_STATES = ['in_stock', 'out_of_stock', 'ready_stock', 'coming_soon'] as const;
+export const stockState = z.enum(STOCK_STATES);
+export type StockState = z.infer<typeof stockState>;
+
+export const PRODUCT_SORTS = ['newest', 'oldest'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** Page size of keyset-paged lists. */
+export const LIST_LIMIT = { min: 1, max: 50, default: 20 } as const;
+
+const pageLimit = () =>
+  optional(
+    int().pipe(
+      z
+        .number()
+        .min(LIST_LIMIT.min, { error: `must be between ${LIST_LIMIT.min} and ${LIST_LIMIT.max}` })
+        .max(LIST_LIMIT.max, { error: `must be between ${LIST_LIMIT.min} and ${LIST_LIMIT.max}` }),
+    ),
+  );
+
+/** An opaque list position from a previous page's `next_cursor`. */
+const cursorField = () => optionalText(500);
+
+/** A slug filter: lower-case letters, digits and dashes. */
+const slugFilter = () =>
+  optional(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(80, { error: 'must be at most 80 characters' })
+      .regex(/^[a-z0-9-]+$/, { error: 'must be a slug (letters, digits and dashes)' }),
+  );
+
+export const ratingSummary = z.object({
+  /** Mean rating, one decimal; 0 when there are no reviews. */
+  average: z.number(),
+  count: z.number().int(),
+});
+
+/** A card of the product list. Prices are of the cheapest packaging. */
+export const productCard = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  image: z.string(),
+  price_cents: z.number().int(),
+  discount_price_cents: z.number().int().nullable(),
+  has_discount: z.boolean(),
+  stock_state: stockState,
+  /** Units in stock over all packagings. */
+  stock_total: z.number().int(),
+  rating: ratingSummary,
+  created_at: z.string(),
+});
+export type ProductCard = z.infer<typeof productCard>;
+
+/**
+ * A page of the product list, newest (default) or oldest first. Filters: `category` (id or slug) and
+ * one of `type`, `benefit`, `tag` (slugs), alone or together. Keyset-paged: pass `next_cursor` as
+ * `cursor` for the next page; it is null on the last page.
+ */
+export const getProductList = defineEndpoint({
+  path: '/v2/get-product-list',
+  access: 'public',
+  summary: 'A page of products, optionally filtered by category, type, benefit or tag',
+  request: z.object({
+    category: optional(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(80, { error: 'must be at most 80 characters' })
+        .regex(/^[a-z0-9-]+$/, { error: 'must be a category id or slug' }),
+    ),
+    type: slugFilter(),
+    benefit: slugFilter(),
+    tag: slugFilter(),
+    sort: optional(z.enum(PRODUCT_SORTS, { error: 'must be newest or oldest' })),
+    cursor: cursorField(),
+    limit: pageLimit(),
+  }),
+  response: z.object({
+    products: z.array(productCard),
+    next_cursor: z.string().nullable(),
+    sort: z.enum(PRODUCT_SORTS),
+    /** The category filtered by, named in the asked language. */
+    category: category.nullable(),
+    /** The type, benefit or tag filtered by, named in the asked language. */
+    tag: tag.nullable(),
+  }),
+});
+
+export const variant = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The name in every language, indexed by language id − 1. */
+  translations: z.array(z.object({ lang: z.enum(['en', 'zh']), name: z.string() })),
+  price_cents: z.number().int(),
+  discount_price_cents: z.number().int().nullable(),
+  has_discount: z.boolean(),
+  stock: z.number().int(),
+});
+export type Variant = z.infer<typeof variant>;
+
+export const frequencyOption = z.object({
+  /** 0 is one-time; 2, 4, 8 are Subscribe & save. */
+  weeks: z.number().int(),
+  discount_percent: z.number().int(),
+});
+export type FrequencyOption = z.infer<typeof frequencyOption>;
+
+export const productDetails = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  /** The name in every language, indexed by language id − 1 (spec §3 cart line `translations`). */
+  translations: z.array(z.object({ lang: z.enum(['en', 'zh']), name: z.string() })),
+  description: z.string(),
+  image: z.string(),
+  images: z.array(z.string()),
+  variants: z.array(variant),
+  subscribable: z.boolean(),
+  frequencies: z.array(frequencyOption),
+  stock_state: stockState,
+  /** Units in stock over all packagings. */
+  stock_balance: z.number().int(),
+  availability: z.object({ ph: z.boolean(), cn: z.boolean() }),
+  rating: ratingSummary.extend({
+    /** How many reviews gave 1…5 stars, keyed "1"…"5". */
+    stars: z.object({
+      1: z.number().int(),
+      2: z.number().int(),
+      3: z.number().int(),
+      4: z.number().int(),
+      5: z.number().int(),
+    }),
+  }),
+  categories: z.array(category),
+  tags: z.array(tag),
+});
+export type ProductDetails = z.infer<typeof productDetails>;
+
+/** One product with its packagings, delivery frequencies, stock, availability, rating, categories and tags. */
+export const getProductDetails = defineEndpoint({
+  path: '/v2/get-product-details',
+  access: 'public',
+  summary: 'One product, in full',
+  request: z.object({ product_id: id() }),
+  response: z.object({ product: productDetails }),
+});
+
+export const review = z.object({
+  id: z.number().int(),
+  rating: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  nickname: z.string(),
+  created_at: z.string(),
+});
+export type Review = z.infer<typeof review>;
+
+/** A product's reviews, newest first, keyset-paged like the product list. */
+export const getProductReviews = defineEndpoint({
+  path: '/v2/get-product-reviews',
+  access: 'public',
+  summary: "A page of a product's reviews, newest first",
+  request: z.object({ product_id: id(), cursor: cursorField(), limit: pageLimit() }),
+  response: z.object({ reviews: z.array(review), next_cursor: z.string().nullable() }),
 });

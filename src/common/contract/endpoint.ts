@@ -22,9 +22,10 @@ export interface EndpointDef<
   Path extends string = string,
   Req extends z.ZodObject = z.ZodObject,
   Res extends z.ZodType = z.ZodType,
+  A extends Access = Access,
 > {
   path: Path;
-  access: Access;
+  access: A;
   summary: string;
   /** The path's own fields; the common fields are merged in by both sides. */
   request: Req;
@@ -38,9 +39,12 @@ export interface EndpointDef<
   multipart?: boolean;
 }
 
-export function defineEndpoint<Path extends `/v${1 | 2}/${string}`, Req extends z.ZodObject, Res extends z.ZodType>(
-  def: EndpointDef<Path, Req, Res>,
-): EndpointDef<Path, Req, Res> {
+export function defineEndpoint<
+  Path extends `/v${1 | 2}/${string}`,
+  Req extends z.ZodObject,
+  Res extends z.ZodType,
+  A extends Access,
+>(def: EndpointDef<Path, Req, Res, A>): EndpointDef<Path, Req, Res, A> {
   return def;
 }
 

@@ -1,10 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { getBanners, getCategory, getTags } from '../../common/contract/catalog';
+import {
+  getBanners,
+  getCategory,
+  getProductDetails,
+  getProductList,
+  getProductReviews,
+  getTags,
+} from '../../common/contract/catalog';
 import { route } from '../lib/endpoint';
 import * as repo from './repository';
+import * as service from './service';
 
 export default async function catalogRoutes(app: FastifyInstance) {
   route(app, getCategory, async ({ lang }) => ({ categories: await repo.listCategories(app.db, lang) }));
   route(app, getBanners, async ({ lang }) => ({ banners: await repo.listBanners(app.db, lang) }));
   route(app, getTags, async ({ lang }) => ({ tags: await repo.listTags(app.db, lang) }));
+  route(app, getProductList, async ({ input, lang }) => service.productList(app.db, lang, input));
+  route(app, getProductDetails, async ({ input, lang }) => ({
+    product: await service.productDetails(app.db, lang, input.product_id),
+  }));
+  route(app, getProductReviews, async ({ input }) => service.productReviews(app.db, input.product_id, input));
 }

@@ -1,10 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './connection';
 import * as initial from './migrations/2026-11-22T00-00-initial';
+import * as referralVisitDaily from './migrations/2026-11-22T01-40-referral-visit-daily';
 
 /** Every migration, by its frozen date-stamped name. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
   '2026-11-22T00-00-initial': initial,
+  '2026-11-22T01-40-referral-visit-daily': referralVisitDaily,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -33,7 +33,17 @@ export default fp(async function client(app: FastifyInstance, opts: { dist: stri
   } else {
     app.log.warn(`no built client at ${root}: run "npm run build" (npm start does it for you)`);
   }
-  const indexHtml = hasClient ? readFileSync(indexFile, 'utf8') : '';
+  // index.html is read once and again only when a rebuild changed it (its assets' names change with it).
+  let indexHtml = '';
+  let indexMtime = 0;
+  const currentIndex = () => {
+    const mtime = statSync(indexFile).mtimeMs;
+    if (mtime !== indexMtime) {
+      indexHtml = readFileSync(indexFile, 'utf8');
+      indexMtime = mtime;
+    }
+    return indexHtml;
+  };
 
   app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
@@ -43,7 +53,7 @@ export default fp(async function client(app: FastifyInstance, opts: { dist: stri
       hasClient &&
       !/\.\w{1,5}$/.test(path)
     ) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(currentIndex());
     }
     const lang = requestLang(req);
     return reply.code(404).send({

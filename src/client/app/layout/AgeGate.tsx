@@ -1,47 +1,65 @@
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS, storage } from '../../lib/storage/keys';
+import { LogoMark } from './icons';
+import { useDialogFocus } from './use-dialog-focus';
+import { useScrollLock } from './use-scroll-lock';
+import './layout.css';
 
-/** Spec §2: on a first visit, until the visited flag is stored. Yes stores it; No shows the refusal and stays. */
+/**
+ * Spec §2 / §4: on a first visit, until the visited flag is stored. Yes stores it and closes;
+ * No shows the refusal and stays. A modal dialog: focus stays inside, the page does not scroll,
+ * and it cannot be dismissed any other way (Yes is required to proceed, spec §5).
+ */
 export function AgeGate() {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(() => storage.get(STORAGE_KEYS.hasVisited) !== 'true');
-  const [refused, setRefused] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = previous;
-    };
-  }, [open]);
-
+  useScrollLock(open);
   if (!open) return null;
   return (
-    <div className="overlay overlay--center">
-      <div className="dialog age-gate" role="dialog" aria-modal="true" aria-labelledby="age-gate-title">
-        <h2 id="age-gate-title">{t('ageGate.title')}</h2>
-        <p>{t('ageGate.warning')}</p>
-        <p>{t('ageGate.question')}</p>
+    <AgeGateDialog
+      onConfirm={() => {
+        storage.set(STORAGE_KEYS.hasVisited, 'true');
+        setOpen(false);
+      }}
+    />
+  );
+}
+
+function AgeGateDialog({ onConfirm }: { onConfirm(): void }) {
+  const { t } = useTranslation();
+  const [refused, setRefused] = useState(false);
+  const dialog = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialog, true, { initial: dialog });
+
+  return (
+    <div className="overlay overlay--center age-gate__overlay">
+      <div
+        ref={dialog}
+        className="dialog age-gate"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="age-gate-title"
+        aria-describedby="age-gate-text"
+        tabIndex={-1}
+      >
+        <LogoMark size={48} />
+        <h2 id="age-gate-title" className="age-gate__title">
+          {t('ageGate.title')}
+        </h2>
+        <div id="age-gate-text">
+          <p>{t('ageGate.warning')}</p>
+          <p>{t('ageGate.question')}</p>
+        </div>
         {refused && (
           <p className="age-gate__refused" role="alert">
             {t('messages:ageRefused')}
           </p>
         )}
-        <div className="dialog__actions">
+        <div className="age-gate__actions">
           <button type="button" className="btn btn--secondary" onClick={() => setRefused(true)}>
             {t('ageGate.no')}
           </button>
-          <button
-            type="button"
-            className="btn btn--primary"
-            autoFocus
-            onClick={() => {
-              storage.set(STORAGE_KEYS.hasVisited, 'true');
-              setOpen(false);
-            }}
-          >
+          <button type="button" className="btn btn--primary" onClick={onConfirm}>
             {t('ageGate.yes')}
           </button>
         </div>

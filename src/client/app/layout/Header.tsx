@@ -1,32 +1,127 @@
-import type { Lang } from '@common/contract/lang';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router-dom';
-import { currentLang } from '../../lib/i18n/i18n';
-import { changeLanguage } from '../../lib/i18n/language';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useCart } from '../../features/cart/cart-store';
 import { useSession } from '../../stores/session-store';
+import { useUi } from '../../stores/ui-store';
+import { AccountMenu } from './AccountMenu';
+import { Brand } from './Brand';
+import { BagIcon, MenuIcon, TelegramIcon } from './icons';
+import { LanguageSelect } from './LanguageSelect';
+import { MegaMenu } from './MegaMenu';
+import { MobileMenu } from './MobileMenu';
+import { TELEGRAM_CHANNEL_URL } from './shop-links';
+import { useHeaderVisibility } from './use-header-visibility';
+import './layout.css';
 
-/** Interim header: brand, main links, language select, Login. (The shell issue work replaces it.) */
+/** Cart icon with the number of cart lines; opens the cart panel (spec §2, logged in only). */
+function CartButton() {
+  const { t } = useTranslation();
+  const count = useCart((s) => s.itemCount);
+  const openCart = useUi((s) => s.openCart);
+  return (
+    <button
+      type="button"
+      className="icon-btn header__cart"
+      aria-label={t('nav.cartWithCount', { count })}
+      onClick={openCart}
+    >
+      <BagIcon />
+      {count > 0 && (
+        <span className="header__badge" aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </button>
+  );
+}
+
+/**
+ * The site header (spec §2): brand, Home / About Us / Shop (mega-dropdown), the Telegram channel,
+ * EN / 中文, Login or the Acct dropdown, the cart when logged in. Below 769 px a hamburger opens the
+ * side menu instead of the links. On wide screens it hides while scrolling down (spec §9).
+ */
 export function Header() {
   const { t } = useTranslation();
-  const user = useSession((s) => s.user);
+  const loggedIn = useSession((s) => s.user !== null);
+  const location = useLocation();
+  const [shopOpen, setShopOpen] = useState(false);
+  const [accountOpen, setAccountOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { hidden, transparent } = useHeaderVisibility({ pinned: shopOpen || accountOpen });
+
+  // A new page closes every menu.
+  useEffect(() => {
+    setShopOpen(false);
+    setAccountOpen(false);
+    setMenuOpen(false);
+  }, [location.pathname, location.search]);
+
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+
+  const classes = ['header', hidden && 'header--hidden', transparent && !shopOpen && 'header--transparent']
+    .filter(Boolean)
+    .join(' ');
+
   return (
-    <header className="header">
-      <Link to="/" className="header__brand">
-        {t('brand')}
-      </Link>
-      <nav aria-label={t('nav.mainNavigation')} className="header__nav">
-        <NavLink to="/">{t('nav.home')}</NavLink>
-        <NavLink to="/about">{t('nav.about')}</NavLink>
-        <NavLink to="/products">{t('nav.shop')}</NavLink>
-      </nav>
-      <label className="header__lang">
-        <span className="visually-hidden">{t('nav.language')}</span>
-        <select value={currentLang()} onChange={(e) => changeLanguage(e.target.value as Lang)}>
-          <option value="en">EN</option>
-          <option value="zh">中文</option>
-        </select>
-      </label>
-      {user ? <Link to="/profile">{t('nav.acct')}</Link> : <Link to="/login">{t('nav.login')}</Link>}
-    </header>
+    <>
+      <header className={classes}>
+        <div className="header__inner">
+          <button
+            type="button"
+            className="icon-btn header__burger"
+            aria-label={t('nav.openMenu')}
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
+            <MenuIcon />
+          </button>
+          <Brand className="header__brand" />
+          <nav aria-label={t('nav.mainNavigation')} className="header__nav">
+            <ul>
+              <li>
+                <NavLink to="/" end className="header__link">
+                  {t('nav.home')}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/about" className="header__link">
+                  {t('nav.about')}
+                </NavLink>
+              </li>
+              <li>
+                <MegaMenu open={shopOpen} onOpenChange={setShopOpen} />
+              </li>
+            </ul>
+          </nav>
+          <div className="header__actions">
+            <a
+              className="icon-btn header__channel"
+              href={TELEGRAM_CHANNEL_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t('nav.messagingChannel')}
+            >
+              <TelegramIcon />
+            </a>
+            <LanguageSelect className="header__lang" />
+            {loggedIn ? (
+              <>
+                <CartButton />
+                <div className="header__account">
+                  <AccountMenu open={accountOpen} onOpenChange={setAccountOpen} />
+                </div>
+              </>
+            ) : (
+              <Link to="/login" className="header__pill header__login">
+                {t('nav.login')}
+              </Link>
+            )}
+          </div>
+        </div>
+      </header>
+      <MobileMenu open={menuOpen} onClose={closeMenu} />
+    </>
   );
 }

@@ -1,5 +1,10 @@
 import { Suspense, useCallback, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useTelegramAutoLogin } from '../../features/auth/use-telegram-auto-login';
+import { useUserInfoSync } from '../../features/auth/use-user-info-sync';
+import { usePendingCartLine } from '../../features/cart/add-to-cart';
+import { CartPanelHost } from '../../features/cart/components/CartPanelHost';
+import { ReferralParamWatcher } from '../../features/referral/ReferralParamWatcher';
 import { setUnauthorizedHandler } from '../../lib/api/client';
 import { storage } from '../../lib/storage/keys';
 import { useTelegramBackButton } from '../../lib/telegram/back-button';
@@ -34,6 +39,12 @@ function useShellEffects() {
     else navigate('/', { replace: true });
   }, [navigate]);
   useTelegramBackButton(location.pathname !== '/', goBack);
+
+  // Spec §4: user info on each route change; a guest's pending "Add to cart" once logged in.
+  useUserInfoSync();
+  usePendingCartLine();
+  // decisions.md §3: inside Telegram, a linked Telegram user is logged in with no password.
+  useTelegramAutoLogin();
 }
 
 export function RootLayout() {
@@ -47,6 +58,8 @@ export function RootLayout() {
         </Suspense>
       </div>
       <Footer />
+      <CartPanelHost />
+      <ReferralParamWatcher />
       <AgeGate />
     </div>
   );

@@ -1,5 +1,6 @@
 import { isInTelegram } from './launch';
 import { getSdk, setSdk } from './sdk';
+import './telegram.css';
 
 /**
  * Starts the Telegram SDK inside Telegram only: binds theme parameters and viewport (with safe areas)

@@ -4,6 +4,7 @@ export type Sdk = typeof import('@telegram-apps/sdk-react');
 let loaded: Sdk | null = null;
 
 export const getSdk = (): Sdk | null => loaded;
-export const setSdk = (sdk: Sdk): void => {
+/** Set by init.ts once the SDK started; tests set a fake (or null) here. */
+export const setSdk = (sdk: Sdk | null): void => {
   loaded = sdk;
 };

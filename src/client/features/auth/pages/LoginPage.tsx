@@ -1,8 +1,66 @@
-// Placeholder: the Login screen is being built (see the issue of its feature).
+import type { UserInfo } from '@common/contract/accounts';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Brand } from '../../../app/layout/Brand';
+import { LanguageSelect } from '../../../app/layout/LanguageSelect';
+import { api } from '../../../lib/api/client';
+import { useSession } from '../../../stores/session-store';
+import { getStoredReferralCode, getVisitorKey, isReferralCode } from '../../referral/referral-code';
+import { AuthForm } from '../components/AuthForm';
+import { safeRedirect } from '../safe-redirect';
+import '../locales';
+import '../auth.css';
+
+/**
+ * /login and /login/{referral_code} (spec §2): log in or register, no header or footer. After a login the
+ * session is stored and the app goes to `?redirect=` (a path of this site) or home. A referral code in the
+ * URL is prefilled, opens the Register tab, and counts as a visit of the referral link (decisions.md §7).
+ */
 export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const { referralCode: codeInPath } = useParams();
+  const [params] = useSearchParams();
+  // The code a visitor came with: /login/{code}, else ?ref=, else the one kept from /{code} earlier.
+  const ref = params.get('ref');
+  const referralCode = codeInPath ?? (isReferralCode(ref) ? ref : undefined) ?? getStoredReferralCode() ?? undefined;
+  const target = safeRedirect(params.get('redirect'));
+  const loggedIn = useSession((s) => s.user !== null && s.token !== null);
+
+  useEffect(() => {
+    document.title = `${t('pageTitle')} · Leaf & Cup`;
+  }, [t]);
+
+  useEffect(() => {
+    if (!codeInPath) return;
+    // Best effort: an unknown code is refused again, at the field, if the visitor registers with it.
+    api('/v2/record-visit', {
+      code: codeInPath,
+      link: `/login/${codeInPath}`,
+      origin: document.referrer || 'direct',
+      visitor_key: getVisitorKey(),
+    }).catch(() => {});
+  }, [codeInPath]);
+
+  const onLoggedIn = (user: UserInfo, token: string) => {
+    useSession.getState().setSession(user, token);
+    navigate(target, { replace: true });
+  };
+
+  if (loggedIn) return <Navigate to={target} replace />;
+
   return (
-    <main className="page">
-      <h1>Login</h1>
+    <main className="page auth-page">
+      <div className="auth-page__top">
+        <Brand />
+        <LanguageSelect />
+      </div>
+      <h1 className="auth-page__title">{t('welcome')}</h1>
+      <AuthForm onLoggedIn={onLoggedIn} referralCode={referralCode} initialTab={referralCode ? 'register' : 'login'} />
+      <Link to="/" className="auth-page__back">
+        {t('backToShop')}
+      </Link>
     </main>
   );
 }

@@ -1,8 +1,302 @@
-// Placeholder: the Product screen is being built (see the issue of its feature).
+import type { ProductDetails, Variant } from '@common/contract/catalog';
+import { formatCents } from '@common/money';
+import { type FrequencyWeeks, saleUnitCents, unitPriceCents } from '@common/pricing';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ApiError } from '../../../lib/api/client';
+import { useTelegramMainButton } from '../../../lib/telegram/main-button';
+import { addToCart } from '../../cart/add-to-cart';
+import { lineFromChoice } from '../../cart/cart-rules';
+import { useProductDetails } from '../api/get-product-details';
+import { Gallery } from '../components/Gallery';
+import { Price } from '../components/Price';
+import { QuantityStepper } from '../components/QuantityStepper';
+import { Reviews, Stars } from '../components/Reviews';
+import { stockBadge } from '../components/StockBadge';
+import '../locales';
+import '../catalog.css';
+
+/** /details/:productId: gallery, packaging, frequency, quantity, price, stock, availability, reviews, Add to cart. */
 export default function ProductDetailPage() {
+  const { t } = useTranslation('catalog');
+  const { productId } = useParams();
+  const id = Number(productId);
+  const details = useProductDetails(id);
+
+  if (
+    !Number.isInteger(id) ||
+    id <= 0 ||
+    (details.isError && details.error instanceof ApiError && details.error.code === 404)
+  ) {
+    return (
+      <main className="page product-detail">
+        <div className="catalog-error" role="alert">
+          <p>{details.error?.message ?? t('detail.notFound')}</p>
+          <Link className="btn btn--secondary" to="/products">
+            {t('list.showAll')}
+          </Link>
+        </div>
+      </main>
+    );
+  }
+  if (details.isError) {
+    return (
+      <main className="page product-detail">
+        <div className="catalog-error" role="alert">
+          <p>{t('list.loadFailed')}</p>
+          <button type="button" className="btn btn--secondary" onClick={() => void details.refetch()}>
+            {t('list.retry')}
+          </button>
+        </div>
+      </main>
+    );
+  }
+  if (!details.data) {
+    return (
+      <main className="page product-detail" aria-busy="true">
+        <div className="product-detail__grid">
+          <div className="gallery__main skeleton" />
+          <div>
+            <span className="skeleton skeleton--title" />
+            <span className="skeleton skeleton--line" />
+            <span className="skeleton skeleton--line skeleton--short" />
+          </div>
+        </div>
+      </main>
+    );
+  }
+  return <ProductView product={details.data.product} />;
+}
+
+/** The first packaging with stock, else the first one. */
+const defaultVariant = (variants: Variant[]) => variants.find((v) => v.stock > 0) ?? variants[0];
+
+export function ProductView({ product }: { product: ProductDetails }) {
+  const { t } = useTranslation('catalog');
+  const navigate = useNavigate();
+  const uid = useId();
+  const [variantId, setVariantId] = useState(() => defaultVariant(product.variants)?.id);
+  const [frequency, setFrequency] = useState<FrequencyWeeks>(0);
+  const [quantity, setQuantity] = useState(1);
+  const variant = product.variants.find((v) => v.id === variantId) ?? product.variants[0];
+
+  useEffect(() => {
+    document.title = `${product.name} · Leaf & Cup`;
+  }, [product.name]);
+
+  // The quantity never exceeds the chosen packaging's stock.
+  useEffect(() => {
+    if (variant && quantity > Math.max(1, variant.stock)) setQuantity(Math.max(1, variant.stock));
+  }, [variant, quantity]);
+
+  const blocked =
+    product.stock_state === 'out_of_stock'
+      ? t('detail.cannotAddOutOfStock')
+      : product.stock_state === 'coming_soon'
+        ? t('detail.cannotAddComingSoon')
+        : !variant || variant.stock <= 0
+          ? t('detail.cannotAddVariant')
+          : null;
+
+  const unit = variant ? unitPriceCents(variant, frequency) : 0;
+  const regularUnit = variant?.price_cents ?? 0;
+  const total = unit * quantity;
+  const badge = stockBadge(product.stock_state, product.stock_balance);
+
+  const onAdd = () => {
+    if (!variant || blocked) return;
+    addToCart(
+      lineFromChoice(
+        product,
+        variant,
+        frequency,
+        quantity,
+        variant.translations.map((tr) => ({ name: tr.name })),
+      ),
+      navigate,
+    );
+  };
+  // Inside Telegram the MainButton is this screen's primary action (decisions.md §4).
+  useTelegramMainButton({ text: t('telegram:addToCart'), enabled: !blocked, onClick: onAdd });
+
   return (
-    <main className="page">
-      <h1>Product</h1>
+    <main className="page product-detail">
+      <nav className="product-detail__crumbs">
+        <Link to={product.categories[0] ? `/products/${product.categories[0].slug}` : '/products'}>
+          ← {product.categories[0]?.name ?? t('detail.back')}
+        </Link>
+      </nav>
+      <div className="product-detail__grid">
+        <Gallery images={product.images} name={product.name} />
+
+        <div className="product-detail__info">
+          <h1 className="product-detail__name">{product.name}</h1>
+          {badge && (
+            <p className="product-detail__badge">
+              <span className={`stock-badge stock-badge--inline stock-badge--${badge.tone}`}>
+                {t(badge.key, { count: product.stock_balance })}
+              </span>
+            </p>
+          )}
+          {product.rating.count > 0 && (
+            <a className="product-detail__rating" href="#reviews-title">
+              <Stars rating={product.rating.average} /> {product.rating.average.toFixed(1)} ·{' '}
+              {t('reviews.basedOn', { count: product.rating.count })}
+            </a>
+          )}
+
+          <div className="product-detail__price" aria-live="polite">
+            <Price
+              priceCents={regularUnit * quantity}
+              discountCents={total < regularUnit * quantity ? total : null}
+              size="lg"
+            />
+            {quantity > 1 && (
+              <span className="product-detail__each">{t('detail.each', { price: formatCents(unit) })}</span>
+            )}
+          </div>
+
+          {product.variants.length > 0 && (
+            <fieldset className="choice">
+              <legend>{t('detail.packaging')}</legend>
+              <div className="choice__options" role="radiogroup" aria-label={t('detail.packaging')}>
+                {product.variants.map((v) => (
+                  <label key={v.id} className={`choice__option${v.id === variant?.id ? ' choice__option--on' : ''}`}>
+                    <input
+                      type="radio"
+                      name={`${uid}-variant`}
+                      value={v.id}
+                      checked={v.id === variant?.id}
+                      onChange={() => setVariantId(v.id)}
+                    />
+                    <span className="choice__name">{v.name}</span>
+                    <span className="choice__price">
+                      {formatCents(saleUnitCents(v))}
+                      {v.stock <= 0 && <em className="choice__note"> · {t('detail.variantOutOfStock')}</em>}
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+
+          {product.frequencies.length > 1 && variant && (
+            <fieldset className="choice">
+              <legend>{t('detail.frequency')}</legend>
+              <div className="choice__options" role="radiogroup" aria-label={t('detail.frequency')}>
+                {product.frequencies.map((f) => {
+                  const weeks = f.weeks as FrequencyWeeks;
+                  const saving = (saleUnitCents(variant) - unitPriceCents(variant, weeks)) * quantity;
+                  return (
+                    <label key={weeks} className={`choice__option${weeks === frequency ? ' choice__option--on' : ''}`}>
+                      <input
+                        type="radio"
+                        name={`${uid}-frequency`}
+                        value={weeks}
+                        checked={weeks === frequency}
+                        onChange={() => setFrequency(weeks)}
+                      />
+                      <span className="choice__name">
+                        {weeks === 0 ? t('detail.oneTime') : t('detail.everyWeeks', { weeks })}
+                        {weeks > 0 && (
+                          <small className="choice__sub">
+                            {t('detail.subscribe', { percent: f.discount_percent })}
+                          </small>
+                        )}
+                      </span>
+                      {weeks > 0 && saving > 0 && (
+                        <span className="choice__save">{t('detail.save', { amount: formatCents(saving) })}</span>
+                      )}
+                    </label>
+                  );
+                })}
+              </div>
+              {frequency > 0 && <p className="choice__hint">{t('detail.subscribeNote')}</p>}
+            </fieldset>
+          )}
+
+          <QuantityStepper
+            value={quantity}
+            max={variant?.stock ?? 0}
+            onChange={setQuantity}
+            disabled={Boolean(blocked)}
+          />
+
+          <dl className="product-detail__facts">
+            <div>
+              <dt>{t('detail.stockState')}</dt>
+              <dd>
+                {product.stock_state === 'in_stock' && product.stock_balance > 0
+                  ? t('stock.inStockCount', { count: product.stock_balance })
+                  : t(badge?.key ?? 'stock.inStock', { count: product.stock_balance })}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('detail.availability')}</dt>
+              <dd className="availability">
+                <span className={product.availability.ph ? 'availability--yes' : 'availability--no'}>
+                  {product.availability.ph ? '✓' : '✕'} {t('detail.philippines')}
+                  <span className="visually-hidden">
+                    {' '}
+                    ({product.availability.ph ? t('detail.available') : t('detail.notAvailable')})
+                  </span>
+                </span>
+                <span className={product.availability.cn ? 'availability--yes' : 'availability--no'}>
+                  {product.availability.cn ? '✓' : '✕'} {t('detail.china')}
+                  <span className="visually-hidden">
+                    {' '}
+                    ({product.availability.cn ? t('detail.available') : t('detail.notAvailable')})
+                  </span>
+                </span>
+              </dd>
+            </div>
+          </dl>
+
+          <div className="product-detail__actions">
+            <button
+              type="button"
+              className="btn btn--primary product-detail__add"
+              data-primary-action="add-to-cart"
+              disabled={Boolean(blocked)}
+              aria-describedby={blocked ? `${uid}-blocked` : undefined}
+              onClick={onAdd}
+            >
+              {t('detail.addToCart')} · {formatCents(total)}
+            </button>
+            {blocked && (
+              <p id={`${uid}-blocked`} className="product-detail__blocked">
+                {blocked}
+              </p>
+            )}
+          </div>
+        </div>
+      </div>
+
+      <section className="product-detail__section">
+        <h2>{t('detail.description')}</h2>
+        <p className="product-detail__description">{product.description}</p>
+        {(product.categories.length > 0 || product.tags.length > 0) && (
+          <ul className="chips" aria-label={t('detail.tags')}>
+            {product.categories.map((c) => (
+              <li key={`c${c.id}`}>
+                <Link className="chip" to={`/products/${c.slug}`}>
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+            {product.tags.map((tag) => (
+              <li key={`t${tag.id}`}>
+                <Link className="chip chip--tag" to={`/products?${tag.kind}=${tag.slug}`}>
+                  {tag.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <Reviews productId={product.id} rating={product.rating} />
     </main>
   );
 }

@@ -1,8 +1,105 @@
-// Placeholder: the Products screen is being built (see the issue of its feature).
+import type { ProductCard as Card, ProductSort } from '@common/contract/catalog';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ApiError } from '../../../lib/api/client';
+import { useProductList } from '../api/get-product-list';
+import { ProductCard, SkeletonCard } from '../components/ProductCard';
+import { useListFilters } from '../hooks/use-list-filters';
+import { useNearEnd } from '../hooks/use-near-end';
+import '../locales';
+import '../catalog.css';
+
+const PAGE_SIZE = 20;
+
+/** /products and /products/:categoryId: filters from the URL, sort, infinite loading. */
 export default function ProductListPage() {
+  const { t } = useTranslation('catalog');
+  const { filters, sort, setSort } = useListFilters();
+  const list = useProductList(filters, PAGE_SIZE);
+  const { data, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = list;
+
+  // Pages are keyset slices, so they never overlap; still, a product is shown once whatever happens.
+  const products = useMemo(() => {
+    const seen = new Set<number>();
+    const out: Card[] = [];
+    for (const page of data?.pages ?? []) {
+      for (const p of page.products) {
+        if (!seen.has(p.id)) {
+          seen.add(p.id);
+          out.push(p);
+        }
+      }
+    }
+    return out;
+  }, [data]);
+
+  const first = data?.pages[0];
+  const title = first?.tag?.name ?? first?.category?.name ?? (first ? t('list.allProducts') : '');
+  const canLoadMore = Boolean(hasNextPage) && !isFetchingNextPage && !isFetchNextPageError;
+  const sentinel = useNearEnd<HTMLDivElement>(() => void fetchNextPage(), canLoadMore);
+
+  useEffect(() => {
+    if (title) document.title = `${title} · Leaf & Cup`;
+  }, [title]);
+
+  if (list.isError && !data) {
+    const notFound = list.error instanceof ApiError && list.error.code === 404;
+    return (
+      <main className="page catalog-list">
+        <h1>{t('list.allProducts')}</h1>
+        <div className="catalog-error" role="alert">
+          <p>{notFound ? list.error.message : t('list.loadFailed')}</p>
+          {notFound ? (
+            <Link className="btn btn--secondary" to="/products">
+              {t('list.showAll')}
+            </Link>
+          ) : (
+            <button type="button" className="btn btn--secondary" onClick={() => void list.refetch()}>
+              {t('list.retry')}
+            </button>
+          )}
+        </div>
+      </main>
+    );
+  }
+
   return (
-    <main className="page">
-      <h1>Products</h1>
+    <main className="page catalog-list">
+      <div className="catalog-list__head">
+        <h1 className="catalog-list__title">{title || <span className="skeleton skeleton--title" />}</h1>
+        <label className="catalog-list__sort">
+          <span>{t('list.sortLabel')}</span>
+          <select value={sort} onChange={(e) => setSort(e.target.value as ProductSort)}>
+            <option value="newest">{t('list.newest')}</option>
+            <option value="oldest">{t('list.oldest')}</option>
+          </select>
+        </label>
+      </div>
+      {first?.category && first.tag && <p className="catalog-list__sub">{first.category.name}</p>}
+
+      <ul className="product-grid" aria-busy={list.isPending || isFetchingNextPage}>
+        {products.map((p, i) => (
+          <ProductCard key={p.id} product={p} eager={i < 4} />
+        ))}
+        {(list.isPending || isFetchingNextPage) &&
+          Array.from({ length: list.isPending ? 8 : 4 }, (_, i) => <SkeletonCard key={`s${i}`} />)}
+      </ul>
+
+      <div ref={sentinel} className="catalog-list__sentinel" aria-hidden="true" />
+      <div className="catalog-list__status" aria-live="polite">
+        {isFetchingNextPage && <span className="visually-hidden">{t('list.loadingMore')}</span>}
+        {isFetchNextPageError && (
+          <div className="catalog-error" role="alert">
+            <p>{t('list.loadFailed')}</p>
+            <button type="button" className="btn btn--secondary" onClick={() => void fetchNextPage()}>
+              {t('list.retry')}
+            </button>
+          </div>
+        )}
+        {data && !hasNextPage && products.length > 0 && <p className="catalog-list__end">{t('list.end')}</p>}
+        {data && products.length === 0 && <p className="catalog-list__end">{t('list.empty')}</p>}
+      </div>
     </main>
   );
 }

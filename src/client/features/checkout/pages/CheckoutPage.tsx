@@ -1,8 +1,133 @@
-// Placeholder: the Checkout screen is being built (see the issue of its feature).
+import { formatCents } from '@common/money';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router-dom';
+import { useClosingConfirmation } from '../../../lib/telegram/closing-confirmation';
+import { useTelegramMainButton } from '../../../lib/telegram/main-button';
+import { useSession } from '../../../stores/session-store';
+import { useCheckoutForm } from '../checkout-store';
+import { AddressSection } from '../components/AddressSection';
+import { CashRewardSection } from '../components/CashRewardSection';
+import { CouponSection } from '../components/CouponSection';
+import { OrderSummary } from '../components/OrderSummary';
+import { PaymentSection } from '../components/PaymentSection';
+import { ShippingSection } from '../components/ShippingSection';
+import '../locales';
+import '../checkout.css';
+import { useCheckoutData } from '../use-checkout-data';
+import { usePlaceOrder } from '../use-place-order';
+
+/** /checkout: contact and delivery, shipping method, payment, coupon, cash reward and the server's summary. */
 export default function CheckoutPage() {
+  const user = useSession((s) => s.user);
+  if (!user) return <Navigate to="/login?redirect=/checkout" replace />;
+  return <Checkout />;
+}
+
+function Checkout() {
+  const { t } = useTranslation('checkout');
+  const data = useCheckoutData();
+  const { canPlace, placing, place, totalCents } = usePlaceOrder();
+  const placedOrderId = useCheckoutForm((s) => s.placedOrderId);
+  const dirty = useCheckoutForm((s) => s.dirty);
+  const summary = data.summary.data;
+
+  // A new visit after an order was placed starts a new checkout.
+  useEffect(() => {
+    if (useCheckoutForm.getState().placedOrderId !== null) useCheckoutForm.getState().reset();
+  }, []);
+
+  // Inside Telegram: confirm before closing the Mini App while the form holds input.
+  useClosingConfirmation(dirty && placedOrderId === null && data.lines.length > 0);
+  // Inside Telegram the MainButton places the order: its spinner while placing, disabled while the form is invalid.
+  useTelegramMainButton({
+    text: t('telegram:placeOrderTotal', { total: totalCents !== null ? formatCents(totalCents) : '' }),
+    visible: placedOrderId === null && data.lines.length > 0 && totalCents !== null,
+    enabled: canPlace,
+    loading: placing,
+    onClick: () => void place(),
+  });
+
+  if (placedOrderId !== null) {
+    // The order is placed; the order screen is opening.
+    return (
+      <main className="page co-page">
+        <h1>{t('title')}</h1>
+        <p className="co-hint" role="status">
+          {t('messages:processing')}
+        </p>
+      </main>
+    );
+  }
+
+  if (data.lines.length === 0) {
+    return (
+      <main className="page co-page">
+        <h1>{t('title')}</h1>
+        <div className="co-empty">
+          <p role="alert">{t('messages:emptyCartCheckout')}</p>
+          <Link to="/products" className="btn btn--primary">
+            {t('shopNow')}
+          </Link>
+        </div>
+      </main>
+    );
+  }
+
+  const total = summary?.totals.total_cents;
+  const stale = data.summaryStale;
   return (
-    <main className="page">
-      <h1>Checkout</h1>
+    <main className="page co-page">
+      <h1>{t('title')}</h1>
+      <div className="co-layout">
+        <div className="co-main">
+          <AddressSection
+            addresses={data.addresses.data?.addresses}
+            loading={data.addresses.isPending}
+            failed={data.addresses.isError}
+            onRetry={() => void data.addresses.refetch()}
+            selectedId={data.addressId}
+          />
+          <ShippingSection stateId={data.address?.state_id ?? null} items={data.items} />
+          <PaymentSection
+            methods={data.paymentMethods.data?.payment_methods}
+            loading={data.paymentMethods.isPending}
+            failed={data.paymentMethods.isError}
+            onRetry={() => void data.paymentMethods.refetch()}
+            selected={data.paymentMethod}
+            needsReceipt={(total ?? 1) > 0}
+          />
+          <CouponSection applied={summary?.coupon} items={data.items} />
+          <CashRewardSection reward={summary?.cash_reward} />
+        </div>
+        <aside className="co-side">
+          <OrderSummary
+            summary={summary}
+            updating={stale}
+            failed={data.summary.isError}
+            onRetry={() => void data.summary.refetch()}
+          />
+          <button
+            type="button"
+            className="btn btn--primary co-place"
+            data-primary-action="place-order"
+            disabled={placing || !canPlace}
+            aria-busy={placing || undefined}
+            onClick={() => void place()}
+          >
+            {placing
+              ? t('messages:processing')
+              : stale && summary
+                ? t('messages:pleaseWait')
+                : totalCents !== null
+                  ? t('place.withTotal', { total: formatCents(totalCents) })
+                  : t('place.button')}
+          </button>
+          <Link to="/cart" className="co-back">
+            {t('backToCart')}
+          </Link>
+        </aside>
+      </div>
     </main>
   );
 }

@@ -1,36 +1,39 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { useBanners } from '../../catalog/api/get-banners';
+import { BestSellers } from '../components/BestSellers';
+import { HeroCarousel } from '../components/HeroCarousel';
+import '../locales';
+import '../home.css';
 
-/** Home: hero banners from the API. */
+/** Home: hero banners as a carousel, the shop's claims, and the Best Sellers from the API. */
 export default function HomePage() {
   const { t } = useTranslation();
+  const { t: th } = useTranslation('home');
   const banners = useBanners();
   return (
     <main className="page home">
       <h1 className="visually-hidden">{t('brand')}</h1>
-      {banners.isPending && <div className="hero hero--skeleton" aria-busy="true" />}
+      {banners.isPending && <div className="home-hero home-hero--skeleton" aria-busy="true" />}
       {banners.isError && (
-        <p role="alert">
-          {t('common.loadFailed')}{' '}
-          <button type="button" className="btn btn--link" onClick={() => banners.refetch()}>
-            {t('common.retry')}
-          </button>
-        </p>
+        <div className="home-hero home-hero--error" role="alert">
+          <p>
+            {t('common.loadFailed')}{' '}
+            <button type="button" className="btn btn--link" onClick={() => void banners.refetch()}>
+              {t('common.retry')}
+            </button>
+          </p>
+        </div>
       )}
-      {banners.data && (
-        <section className="hero">
-          {banners.data.banners.map((b, i) => (
-            <Link key={b.id} to={b.link} className="hero__slide">
-              <img src={b.image} alt="" width={1200} height={500} fetchPriority={i === 0 ? 'high' : 'auto'} />
-              <span className="hero__text">
-                <strong>{b.title}</strong>
-                <span>{b.subtitle}</span>
-              </span>
-            </Link>
-          ))}
-        </section>
-      )}
+      {banners.data && banners.data.banners.length > 0 && <HeroCarousel banners={banners.data.banners} />}
+
+      <ul className="home-claims" aria-label={th('claims.label')}>
+        <li>{th('claims.customers')}</li>
+        <li>{th('claims.discount')}</li>
+        <li>{th('claims.years')}</li>
+        <li>{th('claims.stock')}</li>
+      </ul>
+
+      <BestSellers />
     </main>
   );
 }

@@ -1,8 +1,7 @@
-// Placeholder: the About screen is being built (see the issue of its feature).
+import { usePage } from '../api/get-page';
+import { InfoPageView } from '../components/InfoPageView';
+
+/** /about: the shop's About page (`/v2/get-page`, slug `about`). */
 export default function AboutPage() {
-  return (
-    <main className="page">
-      <h1>About</h1>
-    </main>
-  );
+  return <InfoPageView query={usePage('about')} />;
 }

@@ -1,8 +1,35 @@
-// Placeholder: the FAQ screen is being built (see the issue of its feature).
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFaq } from '../api/get-faq';
+import { FaqAccordion } from '../components/FaqAccordion';
+import { QueryState } from '../components/QueryState';
+import '../locales';
+import '../info.css';
+
+/** /faq: the questions from the API as an accordion. */
 export default function FaqPage() {
+  const { t } = useTranslation('info');
+  const faq = useFaq();
+
+  useEffect(() => {
+    document.title = `${t('faq.title')} · Leaf & Cup`;
+  }, [t]);
+
   return (
-    <main className="page">
-      <h1>FAQ</h1>
+    <main className="page info">
+      <h1 className="info__title">{t('faq.title')}</h1>
+      {faq.data ? (
+        faq.data.faqs.length > 0 ? (
+          <>
+            <p className="info__intro">{t('faq.intro')}</p>
+            <FaqAccordion items={faq.data.faqs} />
+          </>
+        ) : (
+          <p className="info__intro">{t('faq.empty')}</p>
+        )
+      ) : (
+        <QueryState isPending={faq.isPending} error={faq.error} onRetry={() => void faq.refetch()} />
+      )}
     </main>
   );
 }

@@ -1,8 +1,7 @@
-// Placeholder: the Privacy Policy screen is being built (see the issue of its feature).
+import { usePrivacyPolicy } from '../api/get-privacy-policy';
+import { InfoPageView } from '../components/InfoPageView';
+
+/** /privacy-policy */
 export default function PrivacyPage() {
-  return (
-    <main className="page">
-      <h1>Privacy Policy</h1>
-    </main>
-  );
+  return <InfoPageView query={usePrivacyPolicy()} />;
 }

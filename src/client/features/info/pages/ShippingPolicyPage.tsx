@@ -1,8 +1,7 @@
-// Placeholder: the Shipping Policy screen is being built (see the issue of its feature).
+import { useShippingPolicy } from '../api/get-shipping-policy';
+import { InfoPageView } from '../components/InfoPageView';
+
+/** /shipping-policy */
 export default function ShippingPolicyPage() {
-  return (
-    <main className="page">
-      <h1>Shipping Policy</h1>
-    </main>
-  );
+  return <InfoPageView query={useShippingPolicy()} />;
 }

@@ -1,8 +1,7 @@
-// Placeholder: the Terms of Service screen is being built (see the issue of its feature).
+import { useTnc } from '../api/get-tnc';
+import { InfoPageView } from '../components/InfoPageView';
+
+/** /terms-of-service */
 export default function TermsPage() {
-  return (
-    <main className="page">
-      <h1>Terms of Service</h1>
-    </main>
-  );
+  return <InfoPageView query={useTnc()} />;
 }

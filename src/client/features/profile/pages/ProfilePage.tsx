@@ -1,8 +1,297 @@
-// Placeholder: the Profile screen is being built (see the issue of its feature).
+import type { UserDetail, UserInfo } from '@common/contract/accounts';
+import { formatCents } from '@common/money';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router-dom';
+import { ApiError } from '../../../lib/api/client';
+import { notify } from '../../../lib/toast';
+import { useSession } from '../../../stores/session-store';
+import { FormField } from '../../auth/components/FormField';
+import { editUserDetail } from '../api/edit-user-detail';
+import { editUserProfile } from '../api/edit-user-profile';
+import { useUserDetail } from '../api/get-user-detail';
+import { TelegramLinkSection } from '../components/TelegramLinkSection';
+import '../locales';
+import '../profile.css';
+
+/** /profile: account details (password optional), the account summary, Telegram link state, preferences. */
 export default function ProfilePage() {
+  const { t } = useTranslation('profile');
+  const user = useSession((s) => s.user);
+
+  useEffect(() => {
+    document.title = `${t('pageTitle')} · Leaf & Cup`;
+  }, [t]);
+
+  if (!user) return <Navigate to="/login?redirect=/profile" replace />;
+
   return (
-    <main className="page">
-      <h1>Profile</h1>
+    <main className="page profile">
+      <h1>{t('title')}</h1>
+      <div className="profile__grid">
+        <ProfileForm user={user} />
+        <div className="profile__side">
+          <AccountSummary user={user} />
+          <TelegramLinkSection />
+          <Preferences userId={user.id} />
+        </div>
+      </div>
     </main>
+  );
+}
+
+// The same checks as the server (src/server/accounts/service.ts), with the spec's messages (spec §5).
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_RE = /^\+?\d{6,15}$/;
+const PASSWORD_MIN = 6;
+const blank = (v: string | undefined) => !v || v.trim() === '';
+
+interface ProfileValues {
+  nickname: string;
+  email: string;
+  phone: string;
+  password: string;
+  confirm_password: string;
+}
+
+const PROFILE_FIELDS = ['nickname', 'email', 'phone', 'password', 'confirm_password'] as const;
+
+function ProfileForm({ user }: { user: UserInfo }) {
+  const { t } = useTranslation('profile');
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileValues>({
+    defaultValues: {
+      nickname: user.nickname,
+      email: user.email,
+      phone: user.phone,
+      password: '',
+      confirm_password: '',
+    },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const { user_info } = await editUserProfile({
+        nickname: values.nickname.trim(),
+        email: values.email.trim(),
+        phone: values.phone.trim(),
+        // Blank means "unchanged" (spec §5).
+        password: values.password || undefined,
+        confirm_password: values.confirm_password || undefined,
+      });
+      useSession.getState().setUser(user_info);
+      reset({
+        nickname: user_info.nickname,
+        email: user_info.email,
+        phone: user_info.phone,
+        password: '',
+        confirm_password: '',
+      });
+      notify.success(t('messages:profileUpdated'));
+    } catch (err) {
+      const placed =
+        err instanceof ApiError
+          ? err.fields.filter((f) => (PROFILE_FIELDS as readonly string[]).includes(f.field))
+          : [];
+      placed.forEach((f, i) => {
+        setError(f.field as keyof ProfileValues, { type: 'server', message: f.message }, { shouldFocus: i === 0 });
+      });
+      if (!placed.length) {
+        const message = err instanceof ApiError && err.code !== 0 ? err.message : t('somethingWrong');
+        setFormError(message);
+        notify.error(message);
+      }
+    }
+  });
+
+  return (
+    <section className="profile-card" aria-labelledby="profile-account">
+      <h2 id="profile-account" className="profile-card__title">
+        {t('account')}
+      </h2>
+      <form className="auth__form" noValidate onSubmit={submit} aria-busy={isSubmitting}>
+        {formError && (
+          <p className="auth__form-error" role="alert">
+            {formError}
+          </p>
+        )}
+        <FormField
+          label={t('nickname')}
+          autoComplete="nickname"
+          error={errors.nickname?.message}
+          registration={register('nickname', { validate: (v) => !blank(v) || t('messages:nicknameRequired') })}
+        />
+        <FormField
+          label={t('email')}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          registration={register('email', {
+            validate: (v) =>
+              blank(v) ? t('messages:emailRequired') : EMAIL_RE.test(v.trim()) || t('messages:emailInvalid'),
+          })}
+        />
+        <FormField
+          label={t('phone')}
+          type="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          registration={register('phone', {
+            validate: (v) =>
+              blank(v)
+                ? t('messages:phoneRequired')
+                : PHONE_RE.test(v.replace(/[\s\-().]/g, '')) || t('messages:phoneInvalid'),
+          })}
+        />
+        <FormField
+          label={t('newPassword')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('passwordHint')}
+          error={errors.password?.message}
+          registration={register('password', {
+            validate: (v, all) =>
+              v.length === 0
+                ? !all.confirm_password || t('messages:passwordRequired')
+                : [...v].length >= PASSWORD_MIN || t('messages:passwordTooShort'),
+          })}
+        />
+        <FormField
+          label={t('confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('passwordHint')}
+          error={errors.confirm_password?.message}
+          registration={register('confirm_password', {
+            validate: (v, all) =>
+              !all.password && v.length === 0
+                ? true
+                : v.length === 0
+                  ? t('messages:confirmPasswordRequired')
+                  : [...v].length < PASSWORD_MIN
+                    ? t('messages:confirmPasswordTooShort')
+                    : !all.password || v === all.password || t('messages:passwordNotMatch'),
+          })}
+        />
+        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+          {isSubmitting ? t('messages:pleaseWait') : t('save')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function AccountSummary({ user }: { user: UserInfo }) {
+  const { t } = useTranslation('profile');
+  return (
+    <section className="profile-card" aria-labelledby="profile-summary">
+      <h2 id="profile-summary" className="profile-card__title">
+        {t('summary')}
+      </h2>
+      <dl className="profile-facts">
+        <div>
+          <dt>{t('referralCode')}</dt>
+          <dd className="profile-facts__code">{user.referral_code}</dd>
+        </div>
+        <div>
+          <dt>{t('upline')}</dt>
+          <dd>{user.upline_nickname ?? t('noUpline')}</dd>
+        </div>
+        <div>
+          <dt>{t('cashBalance')}</dt>
+          <dd>{formatCents(user.cash_balance_cents)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function Preferences({ userId }: { userId: number }) {
+  const { t } = useTranslation('profile');
+  const detail = useUserDetail(userId);
+  return (
+    <section className="profile-card" aria-labelledby="profile-preferences">
+      <h2 id="profile-preferences" className="profile-card__title">
+        {t('preferences')}
+      </h2>
+      {detail.isError ? (
+        <div role="alert">
+          <p>{t('loadFailed')}</p>
+          <button type="button" className="btn btn--secondary" onClick={() => void detail.refetch()}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : detail.data ? (
+        <PreferencesForm key={JSON.stringify(detail.data.detail)} detail={detail.data.detail} />
+      ) : (
+        <p className="profile-card__loading" aria-busy="true">
+          {t('messages:pleaseWait')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function PreferencesForm({ detail }: { detail: UserDetail }) {
+  const { t } = useTranslation('profile');
+  const id = useId();
+  const [notify_orders, setNotify] = useState(detail.notify_orders);
+  const [language, setLanguage] = useState(detail.language);
+  const [saving, setSaving] = useState(false);
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    try {
+      const { user_info } = await editUserDetail({ notify_orders, language });
+      useSession.getState().setUser(user_info);
+      notify.success(t('messages:infoUpdated'));
+    } catch (err) {
+      notify.error(err instanceof ApiError && err.code !== 0 ? err.message : t('somethingWrong'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="profile-prefs" onSubmit={save}>
+      <label className="profile-switch" htmlFor={`${id}-notify`}>
+        <span>{t('notifyOrders')}</span>
+        <span className="profile-switch__control">
+          <input
+            id={`${id}-notify`}
+            type="checkbox"
+            role="switch"
+            aria-checked={notify_orders}
+            checked={notify_orders}
+            onChange={(e) => setNotify(e.target.checked)}
+          />
+          <span aria-hidden="true">{notify_orders ? t('on') : t('off')}</span>
+        </span>
+      </label>
+      <label className="field" htmlFor={`${id}-lang`}>
+        <span className="field__label">{t('botLanguage')}</span>
+        <select
+          id={`${id}-lang`}
+          className="field__input"
+          value={language}
+          onChange={(e) => setLanguage(e.target.value === 'zh' ? 'zh' : 'en')}
+        >
+          <option value="en">English</option>
+          <option value="zh">中文</option>
+        </select>
+      </label>
+      <button type="submit" className="btn btn--secondary" disabled={saving}>
+        {saving ? t('messages:pleaseWait') : t('savePreferences')}
+      </button>
+    </form>
   );
 }

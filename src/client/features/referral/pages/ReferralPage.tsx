@@ -1,8 +1,131 @@
-// Placeholder: the Referral screen is being built (see the issue of its feature).
+import type { ReferralMember } from '@common/contract/referral';
+import { QRCodeSVG } from 'qrcode.react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router-dom';
+import { useSession } from '../../../stores/session-store';
+import { useReferralLinkCustomerVersion } from '../api/get-referral-link-customer-version';
+import { useReferralMemberAward } from '../api/get-referral-member-award';
+import { CopyField } from '../components/CopyField';
+import { type Column, DataTable } from '../components/DataTable';
+import { ListStatus, LoadMore } from '../components/ListStatus';
+import { formatCents, formatDate } from '../format';
+import '../locales';
+import '../referral.css';
+
+/**
+ * /referral (normal users): the referral code and link (copy, QR code) and the referred members with
+ * the award earned for each. Guests go to the login screen; agents to /affiliate.
+ */
 export default function ReferralPage() {
+  const user = useSession((s) => s.user);
+  if (!user) return <Navigate to="/login?redirect=/referral" replace />;
+  if (user.is_agent === 1) return <Navigate to="/affiliate" replace />;
+  return <ReferralDashboard />;
+}
+
+function ReferralDashboard() {
+  const { t, i18n } = useTranslation('referral');
+  const link = useReferralLinkCustomerVersion();
+  const members = useReferralMemberAward();
+  const first = members.data?.pages[0];
+  const rows = members.data?.pages.flatMap((p) => p.members) ?? [];
+
+  useEffect(() => {
+    document.title = `${t('title')} · Leaf & Cup`;
+  }, [t]);
+
+  const columns: Column<ReferralMember>[] = [
+    { key: 'nickname', label: t('members.nickname'), render: (m) => m.nickname },
+    { key: 'joined', label: t('members.joined'), render: (m) => formatDate(m.joined_at, i18n.language) },
+    {
+      key: 'via',
+      label: t('members.via'),
+      render: (m) => (m.via === 'link' || m.via === 'code' || m.via === 'bot' ? t(`via.${m.via}`) : t('via.unknown')),
+    },
+    {
+      key: 'status',
+      label: t('members.status'),
+      render: (m) => <span className={`badge badge--${m.status.toLowerCase()}`}>{t(`status.${m.status}`)}</span>,
+    },
+    { key: 'award', label: t('members.award'), numeric: true, render: (m) => formatCents(m.award_cents) },
+  ];
+
   return (
-    <main className="page">
-      <h1>Referral</h1>
+    <main className="page referral">
+      <h1>{t('title')}</h1>
+      {first && <p className="referral__intro">{t('intro', { award: formatCents(first.award_per_member_cents) })}</p>}
+
+      <section className="ref-card referral__share" aria-labelledby="referral-share">
+        <h2 id="referral-share" className="visually-hidden">
+          {t('shareTitle')}
+        </h2>
+        {link.data ? (
+          <>
+            <div className="referral__fields">
+              <CopyField label={t('codeLabel')} value={link.data.code} copyLabel={t('copyCode')} />
+              <CopyField label={t('linkLabel')} value={link.data.link} copyLabel={t('copyLink')} />
+            </div>
+            <figure className="referral__qr">
+              <QRCodeSVG
+                value={link.data.qr_payload}
+                size={176}
+                marginSize={2}
+                title={t('qrTitle')}
+                role="img"
+                aria-label={t('qrTitle')}
+                bgColor="#ffffff"
+                fgColor="#1f2a24"
+              />
+              <figcaption>{t('qrHint')}</figcaption>
+            </figure>
+          </>
+        ) : (
+          <ListStatus isPending={link.isPending} error={link.error} onRetry={() => void link.refetch()} />
+        )}
+      </section>
+
+      <section className="referral__members" aria-labelledby="referral-members">
+        <h2 id="referral-members">{t('members.title')}</h2>
+        {first && (
+          <dl className="stat-grid">
+            <div className="stat">
+              <dt>{t('summary.members')}</dt>
+              <dd>{first.total_members}</dd>
+            </div>
+            <div className="stat">
+              <dt>{t('summary.active')}</dt>
+              <dd>{first.active_members}</dd>
+            </div>
+            <div className="stat">
+              <dt>{t('summary.perMember')}</dt>
+              <dd>{formatCents(first.award_per_member_cents)}</dd>
+            </div>
+            <div className="stat stat--accent">
+              <dt>{t('summary.total')}</dt>
+              <dd>{formatCents(first.total_award_cents)}</dd>
+            </div>
+          </dl>
+        )}
+        {members.data ? (
+          <>
+            <DataTable
+              caption={t('members.title')}
+              columns={columns}
+              rows={rows}
+              rowKey={(m) => m.id}
+              empty={t('members.empty')}
+            />
+            <LoadMore
+              hasMore={members.hasNextPage}
+              loading={members.isFetchingNextPage}
+              onLoad={() => void members.fetchNextPage()}
+            />
+          </>
+        ) : (
+          <ListStatus isPending={members.isPending} error={members.error} onRetry={() => void members.refetch()} />
+        )}
+      </section>
     </main>
   );
 }

@@ -1,0 +1,229 @@
+import { type Api, GrammyError, InlineKeyboard } from 'grammy';
+import type { Lang } from '../common/contract/lang';
+import { formatCents } from '../common/money';
+import type { Db } from '../server/db/connection';
+import type { Order } from '../server/db/schema';
+import { nowIso } from '../server/lib/time';
+import { markup, type ShopLinks } from './links';
+import { botLang, botText, statusText } from './locales';
+
+/**
+ * Order news for linked customers (decisions.md §8): the `notifications` outbox is written in the same
+ * transaction as the status change (src/server/notifications/outbox.ts: placed, paid, processing,
+ * tracking — shipped with its tracking —, completed, cancelled, address_changed); this sender drains it. Each row is claimed with a conditional
+ * update, so several server instances never send one row twice at once; a failed send is retried on a
+ * later round, up to MAX_ATTEMPTS.
+ */
+
+export const MAX_ATTEMPTS = 5;
+
+type OrderNews = Pick<
+  Order,
+  'id' | 'order_no' | 'status' | 'total_cents' | 'tracking_company' | 'tracking_number' | 'tracking_link'
+>;
+
+/** The message of one piece of order news, in the customer's language, with a button to the order. */
+export function orderNotification(
+  lang: Lang,
+  kind: string,
+  order: OrderNews,
+  links: ShopLinks,
+): { text: string; keyboard?: InlineKeyboard } {
+  const params = {
+    orderNo: order.order_no,
+    total: formatCents(order.total_cents),
+    status: statusText(lang, order.status),
+  };
+  const lines: string[] = [];
+  switch (kind) {
+    case 'placed':
+      lines.push(botText(lang, 'notifyPlaced', params));
+      break;
+    case 'paid':
+      lines.push(botText(lang, 'notifyPaid', { ...params, status: statusText(lang, 'Paid') }));
+      break;
+    case 'processing':
+      lines.push(botText(lang, 'notifyProcessing', params));
+      break;
+    case 'tracking':
+    case 'shipped':
+      lines.push(botText(lang, 'notifyShipped', params));
+      if (order.tracking_number) {
+        lines.push(
+          botText(lang, 'notifyTracking', { company: order.tracking_company ?? '-', number: order.tracking_number }),
+        );
+      }
+      if (order.tracking_link) lines.push(order.tracking_link);
+      break;
+    case 'completed':
+      lines.push(botText(lang, 'notifyCompleted', params));
+      break;
+    case 'cancelled':
+      lines.push(botText(lang, 'notifyCancelled', params));
+      break;
+    case 'address_changed':
+      lines.push(botText(lang, 'notifyAddressChanged', params));
+      break;
+    default:
+      lines.push(botText(lang, 'notifyStatus', params));
+  }
+  const keyboard = new InlineKeyboard();
+  links.addButton(keyboard, botText(lang, 'viewOrder'), links.order(order.id));
+  if ((kind === 'tracking' || kind === 'shipped') && order.tracking_link && /^https?:\/\//.test(order.tracking_link)) {
+    keyboard.row().url(botText(lang, 'trackParcel'), order.tracking_link);
+  }
+  return { text: lines.join('\n'), keyboard: markup(keyboard) };
+}
+
+/** Errors after which sending again cannot help: the user blocked the bot, or never started it. */
+function isPermanent(err: unknown): boolean {
+  return (
+    err instanceof GrammyError &&
+    (err.error_code === 403 || (err.error_code === 400 && /chat not found|user not found/i.test(err.description)))
+  );
+}
+
+export interface NotificationSender {
+  /** Sends what is due now; resolves to the number of messages sent. */
+  drainOnce(): Promise<number>;
+  /** Drains every `intervalMs` until stopped. */
+  start(): void;
+  /** Stops the interval and waits for a round in progress. */
+  stop(): Promise<void>;
+}
+
+export interface SenderOptions {
+  db: Db;
+  api: Api;
+  links: ShopLinks;
+  intervalMs?: number;
+  batchSize?: number;
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+export function createNotificationSender({
+  db,
+  api,
+  links,
+  intervalMs = 5000,
+  batchSize = 25,
+  log,
+}: SenderOptions): NotificationSender {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  const finish = (id: number, error: string | null) =>
+    db.updateTable('notifications').set({ sent_at: nowIso(), last_error: error }).where('id', '=', id).execute();
+
+  async function round(): Promise<number> {
+    const due = await db
+      .selectFrom('notifications as n')
+      .innerJoin('users as u', 'u.id', 'n.user_id')
+      .leftJoin('orders as o', 'o.id', 'n.order_id')
+      .select([
+        'n.id',
+        'n.kind',
+        'n.attempts',
+        'u.telegram_user_id',
+        'u.language',
+        'u.notify_orders',
+        'o.id as order_id',
+        'o.order_no',
+        'o.status',
+        'o.total_cents',
+        'o.tracking_company',
+        'o.tracking_number',
+        'o.tracking_link',
+      ])
+      .where('n.sent_at', 'is', null)
+      .where('n.attempts', '<', MAX_ATTEMPTS)
+      .orderBy('n.id')
+      .limit(batchSize)
+      .execute();
+    let sent = 0;
+    for (const row of due) {
+      // Claim the row: only one sender wins this attempt.
+      const claim = await db
+        .updateTable('notifications')
+        .set({ attempts: row.attempts + 1 })
+        .where('id', '=', row.id)
+        .where('attempts', '=', row.attempts)
+        .where('sent_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(claim.numUpdatedRows) === 0) continue;
+      if (!row.telegram_user_id) {
+        await finish(row.id, 'skipped: account not linked to Telegram');
+        continue;
+      }
+      if (row.notify_orders === 0) {
+        await finish(row.id, 'skipped: order notifications turned off');
+        continue;
+      }
+      if (row.order_id === null || row.order_no === null || row.status === null || row.total_cents === null) {
+        await finish(row.id, 'skipped: order no longer exists');
+        continue;
+      }
+      const lang = botLang(row.language, null);
+      const message = orderNotification(
+        lang,
+        row.kind,
+        {
+          id: row.order_id,
+          order_no: row.order_no,
+          status: row.status,
+          total_cents: row.total_cents,
+          tracking_company: row.tracking_company,
+          tracking_number: row.tracking_number,
+          tracking_link: row.tracking_link,
+        },
+        links,
+      );
+      try {
+        await api.sendMessage(row.telegram_user_id, message.text, {
+          reply_markup: message.keyboard,
+          link_preview_options: { is_disabled: true },
+        });
+        await finish(row.id, null);
+        sent += 1;
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        if (isPermanent(err)) {
+          await finish(row.id, `not delivered: ${reason}`.slice(0, 500));
+        } else {
+          await db
+            .updateTable('notifications')
+            .set({ last_error: reason.slice(0, 500) })
+            .where('id', '=', row.id)
+            .execute();
+          log?.warn({ err, notificationId: row.id }, 'order notification not sent; will retry');
+        }
+      }
+    }
+    return sent;
+  }
+
+  function drainOnce(): Promise<number> {
+    if (!running) {
+      running = round().finally(() => {
+        running = undefined;
+      });
+    }
+    return running;
+  }
+
+  return {
+    drainOnce,
+    start() {
+      if (timer) return;
+      timer = setInterval(() => {
+        drainOnce().catch((err: unknown) => log?.error({ err }, 'order notifications: round failed'));
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => 0);
+    },
+  };
+}

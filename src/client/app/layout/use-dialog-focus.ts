@@ -1,0 +1,64 @@
+import { type RefObject, useEffect, useRef } from 'react';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The focusable elements of `root` a keyboard user can reach (not inside a hidden or aria-hidden part). */
+export function focusables(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => !el.closest('[aria-hidden="true"], [hidden], [inert]'),
+  );
+}
+
+/**
+ * Focus handling of a modal (a light focus trap): on open, focus moves inside (`initial` or the first
+ * focusable); Tab and Shift+Tab wrap within the dialog; Escape calls `onEscape` (if given); on close,
+ * focus returns to what had it before.
+ */
+export function useDialogFocus(
+  ref: RefObject<HTMLElement | null>,
+  open: boolean,
+  { onEscape, initial }: { onEscape?: () => void; initial?: RefObject<HTMLElement | null> } = {},
+): void {
+  const escapeRef = useRef(onEscape);
+  escapeRef.current = onEscape;
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const root = ref.current;
+    if (root) (initial?.current ?? focusables(root)[0] ?? root).focus();
+
+    const onKeyDown = (e: KeyboardEvent) => {
+      const el = ref.current;
+      if (!el) return;
+      if (e.key === 'Escape' && escapeRef.current) {
+        e.preventDefault();
+        escapeRef.current();
+        return;
+      }
+      if (e.key !== 'Tab') return;
+      const items = focusables(el);
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) {
+        e.preventDefault();
+        el.focus();
+        return;
+      }
+      const active = document.activeElement;
+      if (e.shiftKey && (active === first || !el.contains(active))) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && (active === last || !el.contains(active))) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      if (previous?.isConnected) previous.focus();
+    };
+  }, [open, ref, initial]);
+}

@@ -1,0 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api/client';
+
+/** The agent's totals, payout eligibility and bank details. */
+export const getAffiliateDashboard = (signal?: AbortSignal) => api('/v2/affiliate-dashboard', {}, { signal });
+
+export const useAffiliateDashboard = () =>
+  useQuery({ queryKey: ['affiliate', 'dashboard'], queryFn: ({ signal }) => getAffiliateDashboard(signal) });

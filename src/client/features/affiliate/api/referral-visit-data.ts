@@ -1,0 +1,14 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api/client';
+
+export const getReferralVisitData = (cursor: string | undefined, signal?: AbortSignal) =>
+  api('/v2/referral-visit-data', { cursor, limit: 20 }, { signal });
+
+/** The visits of the agent's links, newest first, paged. */
+export const useReferralVisitData = () =>
+  useInfiniteQuery({
+    queryKey: ['affiliate', 'visits'],
+    queryFn: ({ pageParam, signal }) => getReferralVisitData(pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });

@@ -1,0 +1,104 @@
+import type { BankDetails } from '@common/contract/referral';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api/client';
+import { notify } from '../../../lib/toast';
+import { ListStatus } from '../../referral/components/ListStatus';
+import { useAffiliateDashboard } from '../api/affiliate-dashboard';
+import { type BankInput, useUpdateCommissionBank } from '../api/update-commission-bank';
+import '../locales';
+
+type Field = keyof BankInput;
+const FIELDS: Field[] = ['bank_name', 'bank_account_name', 'bank_account_number'];
+
+/** Settings: the bank account payouts go to; "Info updated successfully" once saved. */
+export function SettingsTab() {
+  const dashboard = useAffiliateDashboard();
+  if (!dashboard.data) {
+    return (
+      <ListStatus isPending={dashboard.isPending} error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+    );
+  }
+  return <BankForm bank={dashboard.data.bank} />;
+}
+
+function BankForm({ bank }: { bank: BankDetails }) {
+  const { t } = useTranslation('affiliate');
+  const save = useUpdateCommissionBank();
+  const base = useId();
+  const labels: Record<Field, string> = {
+    bank_name: t('settings.bankName'),
+    bank_account_name: t('settings.accountName'),
+    bank_account_number: t('settings.accountNumber'),
+  };
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<BankInput>({
+    defaultValues: {
+      bank_name: bank.bank_name ?? '',
+      bank_account_name: bank.bank_account_name ?? '',
+      bank_account_number: bank.bank_account_number ?? '',
+    },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    save.mutateAsync(values).then(
+      () => notify.success(t('messages:infoUpdated')),
+      (err: unknown) => {
+        if (err instanceof ApiError && err.fields.length > 0) {
+          for (const f of err.fields) {
+            if ((FIELDS as string[]).includes(f.field)) setError(f.field as Field, { message: f.message });
+          }
+        } else {
+          notify.error(err instanceof ApiError ? err.message : String(err));
+        }
+      },
+    ),
+  );
+
+  return (
+    <form className="ref-card aff-form" onSubmit={onSubmit} noValidate>
+      <h2 className="aff-form__title">{t('settings.title')}</h2>
+      <p className="aff-note">{t('settings.intro')}</p>
+      {FIELDS.map((field) => {
+        const id = `${base}-${field}`;
+        const message = errors[field]?.message;
+        return (
+          <div key={field} className="aff-field">
+            <label htmlFor={id}>{labels[field]}</label>
+            <input
+              id={id}
+              className="aff-input"
+              inputMode={field === 'bank_account_number' ? 'numeric' : undefined}
+              autoComplete="off"
+              aria-invalid={message ? true : undefined}
+              aria-describedby={message ? `${id}-error` : undefined}
+              {...register(field, {
+                validate: (v) => {
+                  const value = (v ?? '').trim();
+                  if (!value) return t('settings.required', { field: labels[field] });
+                  if (field === 'bank_account_number' && !/^[0-9][0-9 -]{2,38}[0-9]$/.test(value)) {
+                    return t('settings.numberInvalid');
+                  }
+                  return true;
+                },
+              })}
+            />
+            {message && (
+              <span id={`${id}-error`} className="aff-error" role="alert">
+                {message}
+              </span>
+            )}
+          </div>
+        );
+      })}
+      <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+        {save.isPending ? t('settings.saving') : t('settings.save')}
+      </button>
+    </form>
+  );
+}

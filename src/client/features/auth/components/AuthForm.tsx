@@ -1,0 +1,290 @@
+import type { UserInfo } from '@common/contract/accounts';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type FieldValues, type Path, type UseFormSetError, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api/client';
+import { userLogin } from '../api/user-login';
+import { userRegister } from '../api/user-register';
+import { FormField } from './FormField';
+import '../locales';
+import '../auth.css';
+import { getVisitorKey } from '../../referral/referral-code';
+
+export type AuthTab = 'login' | 'register';
+
+export interface AuthFormProps {
+  /** Called after a successful login or registration; the caller stores the session and moves on. */
+  onLoggedIn(user: UserInfo, token: string): void | Promise<void>;
+  /** A referral code to prefill (from `/login/{code}`). */
+  referralCode?: string;
+  initialTab?: AuthTab;
+}
+
+// The same checks as the server (src/server/accounts/service.ts), with the spec's messages (spec §5).
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_RE = /^\+?\d{6,15}$/;
+const PASSWORD_MIN = 6;
+const isEmail = (v: string) => EMAIL_RE.test(v.trim());
+const isPhone = (v: string) => PHONE_RE.test(v.replace(/[\s\-().]/g, ''));
+const blank = (v: string | undefined) => !v || v.trim() === '';
+
+/**
+ * Puts the server's refusal where it belongs: each named field gets its message; anything else (wrong
+ * credentials, too many attempts, network) becomes the form's message.
+ */
+function showServerError<T extends FieldValues>(
+  err: unknown,
+  fields: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+  fallback: string,
+): string | null {
+  if (!(err instanceof ApiError) || err.code === 0) return fallback;
+  const placed = err.fields.filter((f) => (fields as readonly string[]).includes(f.field));
+  placed.forEach((f, i) => {
+    setError(f.field as Path<T>, { type: 'server', message: f.message }, { shouldFocus: i === 0 });
+  });
+  return placed.length ? null : err.message || fallback;
+}
+
+/**
+ * Log in and register on one screen (spec §2 /login): two tabs, every validation message of spec §5
+ * shown at its field in the current language, the server's refusals mapped to the fields.
+ * Reused by the Telegram login (`/login_be`) through `onLoggedIn`.
+ */
+export function AuthForm({ onLoggedIn, referralCode, initialTab = 'login' }: AuthFormProps) {
+  const { t } = useTranslation('auth');
+  const [tab, setTab] = useState<AuthTab>(initialTab);
+  const id = useId();
+  const tabs = useRef<Record<AuthTab, HTMLButtonElement | null>>({ login: null, register: null });
+
+  const onTabKey = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight' && e.key !== 'Home' && e.key !== 'End') return;
+    e.preventDefault();
+    const next: AuthTab = tab === 'login' ? 'register' : 'login';
+    setTab(next);
+    tabs.current[next]?.focus();
+  };
+
+  const tabButton = (name: AuthTab, label: string) => (
+    <button
+      ref={(el) => {
+        tabs.current[name] = el;
+      }}
+      type="button"
+      role="tab"
+      id={`${id}-${name}-tab`}
+      aria-selected={tab === name}
+      aria-controls={`${id}-${name}-panel`}
+      tabIndex={tab === name ? 0 : -1}
+      className={tab === name ? 'auth__tab auth__tab--active' : 'auth__tab'}
+      onClick={() => setTab(name)}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <div className="auth">
+      <div className="auth__tabs" role="tablist" aria-label={t('tabs')} onKeyDown={onTabKey}>
+        {tabButton('login', t('loginTab'))}
+        {tabButton('register', t('registerTab'))}
+      </div>
+      <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}-tab`} className="auth__panel">
+        {tab === 'login' ? (
+          <LoginForm onLoggedIn={onLoggedIn} />
+        ) : (
+          <RegisterForm onLoggedIn={onLoggedIn} referralCode={referralCode} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+interface LoginValues {
+  login: string;
+  password: string;
+}
+
+function LoginForm({ onLoggedIn }: Pick<AuthFormProps, 'onLoggedIn'>) {
+  const { t } = useTranslation('auth');
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ defaultValues: { login: '', password: '' } });
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const { user_info, token } = await userLogin({ login: values.login.trim(), password: values.password });
+      await onLoggedIn(user_info, token);
+    } catch (err) {
+      setFormError(showServerError(err, ['login', 'password'], setError, t('somethingWrong')));
+    }
+  });
+
+  return (
+    <form className="auth__form" noValidate onSubmit={submit} aria-busy={isSubmitting}>
+      {formError && (
+        <p className="auth__form-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <FormField
+        label={t('loginId')}
+        autoComplete="username"
+        inputMode="email"
+        error={errors.login?.message}
+        registration={register('login', {
+          validate: (v) => !blank(v) || t('messages:loginIdRequired'),
+        })}
+      />
+      <FormField
+        label={t('password')}
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        registration={register('password', { validate: (v) => v.length > 0 || t('messages:passwordRequired') })}
+      />
+      <button type="submit" className="btn btn--primary auth__submit" disabled={isSubmitting}>
+        {isSubmitting ? t('messages:pleaseWait') : t('loginSubmit')}
+      </button>
+    </form>
+  );
+}
+
+interface RegisterValues {
+  nickname: string;
+  email: string;
+  phone: string;
+  password: string;
+  confirm_password: string;
+  referral_code: string;
+}
+
+const REGISTER_FIELDS = ['nickname', 'email', 'phone', 'password', 'confirm_password', 'referral_code'] as const;
+
+function RegisterForm({ onLoggedIn, referralCode }: Pick<AuthFormProps, 'onLoggedIn' | 'referralCode'>) {
+  const { t } = useTranslation('auth');
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterValues>({
+    defaultValues: {
+      nickname: '',
+      email: '',
+      phone: '',
+      password: '',
+      confirm_password: '',
+      referral_code: referralCode ?? '',
+    },
+  });
+
+  const onInvalid = () => {
+    const v = getValues();
+    const all = [v.nickname, v.email, v.phone, v.password, v.confirm_password];
+    // Spec §5: an untouched form gets the one-line summary above the fields too.
+    setFormError(all.every(blank) ? t('messages:registerAllRequired') : null);
+  };
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(null);
+    const code = values.referral_code.trim();
+    try {
+      const { user_info, token } = await userRegister({
+        nickname: values.nickname.trim(),
+        email: values.email.trim(),
+        phone: values.phone.trim(),
+        password: values.password,
+        confirm_password: values.confirm_password,
+        referral_code: code || undefined,
+        visitor_key: code ? getVisitorKey() : undefined,
+        joined_via: code
+          ? referralCode && code.toUpperCase() === referralCode.toUpperCase()
+            ? 'link'
+            : 'code'
+          : undefined,
+      });
+      await onLoggedIn(user_info, token);
+    } catch (err) {
+      setFormError(showServerError(err, REGISTER_FIELDS, setError, t('somethingWrong')));
+    }
+  }, onInvalid);
+
+  return (
+    <form className="auth__form" noValidate onSubmit={submit} aria-busy={isSubmitting}>
+      {formError && (
+        <p className="auth__form-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <FormField
+        label={t('nickname')}
+        autoComplete="nickname"
+        error={errors.nickname?.message}
+        registration={register('nickname', { validate: (v) => !blank(v) || t('messages:nicknameRequired') })}
+      />
+      <FormField
+        label={t('email')}
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        registration={register('email', {
+          validate: (v) => (blank(v) ? t('messages:emailRequired') : isEmail(v) || t('messages:emailInvalid')),
+        })}
+      />
+      <FormField
+        label={t('phone')}
+        type="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        registration={register('phone', {
+          validate: (v) => (blank(v) ? t('messages:phoneRequired') : isPhone(v) || t('messages:phoneInvalid')),
+        })}
+      />
+      <FormField
+        label={t('password')}
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        registration={register('password', {
+          validate: (v) =>
+            v.length === 0
+              ? t('messages:passwordRequired')
+              : [...v].length >= PASSWORD_MIN || t('messages:passwordTooShort'),
+        })}
+      />
+      <FormField
+        label={t('confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirm_password?.message}
+        registration={register('confirm_password', {
+          validate: (v, all) =>
+            v.length === 0
+              ? t('messages:confirmPasswordRequired')
+              : [...v].length < PASSWORD_MIN
+                ? t('messages:confirmPasswordTooShort')
+                : !all.password || v === all.password || t('messages:passwordsDoNotMatch'),
+        })}
+      />
+      <FormField
+        label={t('referralCode')}
+        autoComplete="off"
+        autoCapitalize="characters"
+        hint={referralCode ? t('referralFromLink') : undefined}
+        error={errors.referral_code?.message}
+        registration={register('referral_code')}
+      />
+      <button type="submit" className="btn btn--primary auth__submit" disabled={isSubmitting}>
+        {isSubmitting ? t('messages:pleaseWait') : t('registerSubmit')}
+      </button>
+    </form>
+  );
+}

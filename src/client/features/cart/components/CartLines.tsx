@@ -1,0 +1,109 @@
+import { formatCents } from '@common/money';
+import { useTranslation } from 'react-i18next';
+import { currentLang } from '../../../lib/i18n/i18n';
+import { notify } from '../../../lib/toast';
+import { type CartLine, lineCents, lineKey, lineName, variantName } from '../cart-rules';
+import { useCart } from '../cart-store';
+import { MinusIcon, PlusIcon, TrashIcon } from './icons';
+import '../locales';
+import '../cart.css';
+
+/** One card per line (spec §2): image, product name (upper-case), remove, minus / count / plus, line price. */
+export function CartLines({ lines }: { lines: CartLine[] }) {
+  return (
+    <ul className="cart-lines">
+      {lines.map((line) => (
+        <CartLineCard key={lineKey(line)} line={line} />
+      ))}
+    </ul>
+  );
+}
+
+function CartLineCard({ line }: { line: CartLine }) {
+  const { t } = useTranslation('cart');
+  const lang = currentLang();
+  const name = lineName(line, lang);
+  const key = lineKey(line);
+  const packaging = variantName(line, lang);
+  const frequency = line.frequency_weeks > 0 ? t('every', { weeks: line.frequency_weeks }) : t('oneTime');
+
+  const increase = () => {
+    // Spec §4, §5: plus only while the new quantity stays within the stock.
+    if (!useCart.getState().increase(key).ok) notify.error(t('messages:notEnoughStock'));
+  };
+
+  return (
+    <li className="cart-line">
+      {line.image ? (
+        <img className="cart-line__image" src={line.image} alt="" width={72} height={72} loading="lazy" />
+      ) : (
+        <span className="cart-line__image cart-line__image--empty" aria-hidden="true" />
+      )}
+      <div className="cart-line__body">
+        <div className="cart-line__top">
+          <p className="cart-line__name">{name}</p>
+          <button
+            type="button"
+            className="icon-btn cart-line__remove"
+            aria-label={t('remove', { name })}
+            onClick={() => useCart.getState().remove(key)}
+          >
+            <TrashIcon />
+          </button>
+        </div>
+        <p className="cart-line__meta">{packaging ? `${packaging} · ${frequency}` : frequency}</p>
+        <div className="cart-line__bottom">
+          {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of the minus, count and plus controls */}
+          <div className="qty" role="group" aria-label={t('quantity', { name })}>
+            <button
+              type="button"
+              className="qty__btn"
+              aria-label={t('decrease', { name })}
+              onClick={() => useCart.getState().decrease(key)}
+            >
+              <MinusIcon size={18} />
+            </button>
+            <output className="qty__count" aria-live="polite">
+              {line.quantity}
+            </output>
+            <button
+              type="button"
+              className="qty__btn"
+              aria-label={t('increase', { name })}
+              data-at-stock={line.quantity >= line.stock_balance || undefined}
+              onClick={increase}
+            >
+              <PlusIcon size={18} />
+            </button>
+          </div>
+          <span className="cart-line__price">{formatCents(lineCents(line))}</span>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** The empty cart (spec §2): the two texts and "Shop Now". */
+export function EmptyCart({ onShopNow }: { onShopNow(): void }) {
+  const { t } = useTranslation('cart');
+  return (
+    <div className="cart-empty">
+      <p className="cart-empty__title">{t('empty')}</p>
+      <p className="cart-empty__hint">{t('emptyHint')}</p>
+      <button type="button" className="btn btn--primary" onClick={onShopNow}>
+        {t('shopNow')}
+      </button>
+    </div>
+  );
+}
+
+/** Subtotal row: `$` and 2 decimals (spec §9). */
+export function Subtotal({ cents }: { cents: number }) {
+  const { t } = useTranslation('cart');
+  return (
+    <p className="cart-subtotal">
+      <span>{t('subtotal')}</span>
+      <strong data-testid="cart-subtotal">{formatCents(cents)}</strong>
+    </p>
+  );
+}

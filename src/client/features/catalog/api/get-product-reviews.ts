@@ -1,0 +1,17 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api/client';
+
+export const getProductReviews = (
+  input: { product_id: number; cursor?: string; limit?: number },
+  signal?: AbortSignal,
+) => api('/v2/get-product-reviews', input, { signal });
+
+/** A product's reviews, newest first; `fetchNextPage` is "Load more". */
+export const useProductReviews = (productId: number, limit = 5) =>
+  useInfiniteQuery({
+    queryKey: ['reviews', productId, limit],
+    queryFn: ({ pageParam, signal }) => getProductReviews({ product_id: productId, limit, cursor: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    enabled: Number.isInteger(productId) && productId > 0,
+  });

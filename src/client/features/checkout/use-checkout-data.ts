@@ -1,0 +1,53 @@
+import { useMemo } from 'react';
+import { useCart } from '../cart/cart-store';
+import { toCheckoutItems } from './api/cart-items';
+import { type SummaryInput, useCheckoutSummary } from './api/checkout-summary';
+import { useAddresses } from './api/get-addresses';
+import { usePaymentMethods } from './api/get-all-payment-method';
+import { useCheckoutForm } from './checkout-store';
+import { useDebouncedValue } from './use-debounced-value';
+
+/** How long the inputs must stay put before the server is asked for new totals. */
+export const SUMMARY_DEBOUNCE_MS = 300;
+
+/**
+ * What every part of the checkout reads: the cart as the contract takes it, the saved addresses, the
+ * payment methods, and the server's summary for the current choices (asked again, debounced, when the
+ * cart, address or shipping method change). Queries are shared through react-query's cache.
+ */
+export function useCheckoutData() {
+  const lines = useCart((s) => s.lines);
+  const chosenAddressId = useCheckoutForm((s) => s.addressId);
+  const shippingMethod = useCheckoutForm((s) => s.shippingMethod);
+  const chosenPayment = useCheckoutForm((s) => s.paymentMethod);
+  const addresses = useAddresses();
+  const paymentMethods = usePaymentMethods();
+  const items = useMemo(() => toCheckoutItems(lines), [lines]);
+  const list = addresses.data?.addresses;
+  // The chosen address while it exists; else the default one (the list comes default first).
+  const addressId = list?.some((a) => a.id === chosenAddressId) ? chosenAddressId : (list?.[0]?.id ?? null);
+  const methods = paymentMethods.data?.payment_methods;
+  const input = useMemo<SummaryInput>(
+    () => ({ items, address_id: addressId, shipping_method: shippingMethod }),
+    [items, addressId, shippingMethod],
+  );
+  // Wait for the addresses so the first summary already has the default address (one request, not
+  // two); from then on, changes are asked for once they settle.
+  const settled = useDebouncedValue(addresses.isPending ? null : input, SUMMARY_DEBOUNCE_MS);
+  const summary = useCheckoutSummary(settled ?? input, settled !== null);
+  return {
+    lines,
+    items,
+    /** The address the order goes to: the chosen one, else the default; null when there is none. */
+    addressId,
+    address: list?.find((a) => a.id === addressId) ?? null,
+    shippingMethod,
+    /** The chosen payment method, else the first available one. */
+    paymentMethod: methods?.find((m) => m.code === chosenPayment) ?? methods?.find((m) => m.available) ?? null,
+    addresses,
+    paymentMethods,
+    summary,
+    /** True while the shown totals are not yet those of the current choices. */
+    summaryStale: (settled !== null && settled !== input) || summary.isFetching,
+  };
+}

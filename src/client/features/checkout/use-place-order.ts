@@ -1,0 +1,172 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { ApiError } from '../../lib/api/client';
+import { haptic } from '../../lib/telegram/haptics';
+import { useCart } from '../cart/cart-store';
+import { rememberOrder } from '../orders/api/get-order-details';
+import { ORDERS_KEY } from '../orders/api/get-orders';
+import { SUMMARY_KEY } from './api/checkout-summary';
+import { placeOrder } from './api/place-order';
+import { type CheckoutField, FIELD_IDS, useCheckoutForm } from './checkout-store';
+import { checkoutIdempotencyKey, clearCheckoutIdempotencyKey } from './idempotency';
+import { openPaymentLink } from './open-payment-link';
+import { useCheckoutData } from './use-checkout-data';
+
+/** The server's field names (contract `/v1/order`) → the form's fields. */
+const SERVER_FIELDS: Record<string, CheckoutField> = {
+  address_id: 'address',
+  payment_method: 'payment_method',
+  payment_reference: 'payment_reference',
+  receipt: 'receipt',
+  coupon: 'coupon',
+  cash_reward: 'cash_reward',
+};
+
+const ORDER: CheckoutField[] = ['address', 'payment_method', 'payment_reference', 'receipt', 'coupon', 'cash_reward'];
+
+/** Moves focus to the first field with an error, once React has drawn the messages. */
+function focusFirst(errors: Partial<Record<CheckoutField, string>>): void {
+  const first = ORDER.find((f) => errors[f]);
+  if (!first) return;
+  window.setTimeout(() => {
+    const el = document.getElementById(FIELD_IDS[first]);
+    el?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    el?.focus({ preventScroll: true });
+  }, 0);
+}
+
+export interface PlaceOrder {
+  /**
+   * Worth pressing now: a cart, the server's totals, no line that cannot be ordered, nothing in flight.
+   * (Missing choices and a coupon that no longer fits are reported by `place`, at their fields.)
+   */
+  canPlace: boolean;
+  placing: boolean;
+  /** Checks the form (messages at their fields), then places the order once. */
+  place(): Promise<void>;
+  /** The grand total the server computed for the current choices (null until known). */
+  totalCents: number | null;
+}
+
+/**
+ * Places the checkout's order. One line wires it to a button or to Telegram's MainButton:
+ * `const { canPlace, placing, place, totalCents } = usePlaceOrder();`
+ *
+ * - The idempotency key is made once per checkout and kept (sessionStorage) until an order succeeds,
+ *   so a double click, a retry after a network error, or the MainButton and the page button together
+ *   make one order; a second call while one is in flight does nothing.
+ * - On success: the cart is cleared, a success haptic, and the order screen opens (`/order?id=`);
+ *   a payment-link order opens its payment link.
+ * - On failure: an error haptic, a toast with the server's message, and its field errors at their fields.
+ */
+export function usePlaceOrder(): PlaceOrder {
+  const { t } = useTranslation('checkout');
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const data = useCheckoutData();
+  const placing = useCheckoutForm((s) => s.placing);
+  const summary = data.summary.data;
+
+  const place = useCallback(async () => {
+    const form = useCheckoutForm.getState();
+    if (form.placing) return;
+
+    const fail = (errors: Partial<Record<CheckoutField, string>>, message: string) => {
+      haptic('error');
+      form.setErrors(errors);
+      toast.error(message);
+      focusFirst(errors);
+    };
+
+    if (data.lines.length === 0) {
+      fail({}, t('messages:emptyCartCheckout'));
+      return;
+    }
+    const errors: Partial<Record<CheckoutField, string>> = {};
+    if (!data.addressId) errors.address = t('messages:addAddressFirst');
+    const method = data.paymentMethod;
+    if (!method) errors.payment_method = t('messages:selectPaymentMethod');
+    else if (!method.available) errors.payment_method = t('messages:methodNotAvailable');
+    // Bank transfer needs a reference and a receipt, unless coupon and cash reward leave nothing to pay.
+    else if (method.requires_receipt && (summary?.totals.total_cents ?? 1) > 0) {
+      if (!form.paymentReference.trim()) errors.payment_reference = t('messages:enterPaymentReference');
+      if (!form.receipt) errors.receipt = t('messages:uploadReceipt');
+    }
+    const first = ORDER.map((f) => errors[f]).find(Boolean);
+    if (first) {
+      fail(errors, first);
+      return;
+    }
+    if (!summary) return;
+    const lineProblem = summary.lines.find((l) => l.problem);
+    if (lineProblem) {
+      fail({}, lineProblem.message ?? t('place.failed'));
+      return;
+    }
+    // An applied coupon that no longer fits (dates, minimum spend…): say so at the coupon.
+    if (summary.coupon && !summary.coupon.valid) {
+      const message = summary.coupon.message ?? t('place.failed');
+      fail({ coupon: message }, message);
+      return;
+    }
+
+    form.setErrors({});
+    form.setPlacing(true);
+    try {
+      const bank = method?.requires_receipt === true;
+      const { order } = await placeOrder({
+        idempotency_key: checkoutIdempotencyKey(),
+        items: data.items,
+        address_id: data.addressId ?? undefined,
+        shipping_method: data.shippingMethod,
+        payment_method: method?.code,
+        payment_reference: bank ? form.paymentReference.trim() : undefined,
+        receipt: bank ? (form.receipt ?? undefined) : undefined,
+        // The total the customer saw: if the server's differs, it refuses and the new total is shown.
+        expected_total_cents: summary.totals.total_cents,
+      });
+      clearCheckoutIdempotencyKey();
+      useCart.getState().clear();
+      useCheckoutForm.getState().placed(order.id);
+      haptic('success');
+      rememberOrder(client, order);
+      void client.invalidateQueries({ queryKey: ORDERS_KEY });
+      void client.invalidateQueries({ queryKey: SUMMARY_KEY });
+      void client.invalidateQueries({ queryKey: ['product'] });
+      void client.invalidateQueries({ queryKey: ['products'] });
+      navigate(`/order?id=${order.id}`, { replace: true });
+      if (order.awaiting_payment_link) {
+        // A blocked window is not an error: the order screen offers "Pay now".
+        const outcome = await openPaymentLink(order.id).catch((err: unknown) => {
+          toast.error(err instanceof ApiError ? err.message : t('messages:methodNotAvailable'));
+          return 'failed' as const;
+        });
+        // Paid inside Telegram: the order turns Paid once the bot hears of it; show the news.
+        if (outcome === 'paid' || outcome === 'pending') void client.invalidateQueries({ queryKey: ['order'] });
+      }
+    } catch (err) {
+      const apiError = err instanceof ApiError ? err : null;
+      const fieldErrors: Partial<Record<CheckoutField, string>> = {};
+      for (const f of apiError?.fields ?? []) {
+        const field = SERVER_FIELDS[f.field];
+        if (field) fieldErrors[field] = f.message;
+      }
+      fail(fieldErrors, apiError?.message || t('place.failed'));
+      // Prices, stock or the total moved on the server: show the new summary.
+      void client.invalidateQueries({ queryKey: SUMMARY_KEY });
+    } finally {
+      useCheckoutForm.getState().setPlacing(false);
+    }
+  }, [data, summary, client, navigate, t]);
+
+  return {
+    // Missing choices (address, payment, receipt) do not disable it: pressing it says what is missing.
+    canPlace: data.lines.length > 0 && summary !== undefined && !summary.lines.some((l) => l.problem) && !placing,
+    placing,
+    place,
+    totalCents: summary ? summary.totals.total_cents : null,
+  };
+}

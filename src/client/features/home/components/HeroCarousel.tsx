@@ -1,0 +1,132 @@
+import type { Banner } from '@common/contract/catalog';
+import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { HIGH_PRIORITY } from '../../catalog/components/Gallery';
+
+const AUTOPLAY_MS = 6000;
+
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
+/**
+ * The hero banners as a carousel (Embla): swipe or arrows, dots with accessible names, autoplay that
+ * pauses on hover, on focus, when the tab is hidden, with reduced motion, or by the pause button.
+ * The viewport keeps the banners' 12:5 ratio, so nothing shifts while images load.
+ */
+export function HeroCarousel({ banners }: { banners: Banner[] }) {
+  const { t } = useTranslation('home');
+  const [viewportRef, embla] = useEmblaCarousel({ loop: banners.length > 1, duration: 28 });
+  const [selected, setSelected] = useState(0);
+  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+  const [hovered, setHovered] = useState(false);
+  const total = banners.length;
+
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    onSelect();
+    embla.on('select', onSelect).on('reInit', onSelect);
+    return () => {
+      embla.off('select', onSelect).off('reInit', onSelect);
+    };
+  }, [embla]);
+
+  useEffect(() => {
+    if (!embla || !playing || hovered || total < 2) return;
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible') embla.scrollNext();
+    }, AUTOPLAY_MS);
+    return () => window.clearInterval(timer);
+  }, [embla, playing, hovered, total]);
+
+  const goTo = useCallback((i: number) => embla?.scrollTo(i), [embla]);
+
+  return (
+    <section
+      className="home-hero"
+      aria-roledescription="carousel"
+      aria-label={t('hero.label')}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setHovered(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setHovered(false);
+      }}
+    >
+      <div className="home-hero__viewport" ref={viewportRef}>
+        <div className="home-hero__track" aria-live={playing && !hovered ? 'off' : 'polite'}>
+          {banners.map((b, i) => (
+            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: a slide is a group, not a form fieldset
+            <div
+              key={b.id}
+              className="home-hero__slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={t('hero.slide', { n: i + 1, total })}
+              aria-hidden={i !== selected}
+            >
+              <Link to={b.link} className="home-hero__link" tabIndex={i === selected ? 0 : -1}>
+                <img
+                  src={b.image}
+                  alt=""
+                  width={1200}
+                  height={500}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  {...(i === 0 ? HIGH_PRIORITY : {})}
+                />
+                <span className="home-hero__text">
+                  <strong>{b.title}</strong>
+                  <span>{b.subtitle}</span>
+                  <span className="home-hero__cta">{t('hero.shopNow')} →</span>
+                </span>
+              </Link>
+            </div>
+          ))}
+        </div>
+      </div>
+      {total > 1 && (
+        <div className="home-hero__controls">
+          <button
+            type="button"
+            className="home-hero__arrow"
+            aria-label={t('hero.previous')}
+            onClick={() => embla?.scrollPrev()}
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          <div className="home-hero__dots">
+            {banners.map((b, i) => (
+              <button
+                key={b.id}
+                type="button"
+                className={`home-hero__dot${i === selected ? ' home-hero__dot--on' : ''}`}
+                aria-label={t('hero.goTo', { n: i + 1, total })}
+                aria-current={i === selected ? 'true' : undefined}
+                onClick={() => goTo(i)}
+              />
+            ))}
+          </div>
+          <button
+            type="button"
+            className="home-hero__arrow"
+            aria-label={t('hero.next')}
+            onClick={() => embla?.scrollNext()}
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+          <button
+            type="button"
+            className="home-hero__arrow home-hero__play"
+            aria-label={playing ? t('hero.pause') : t('hero.play')}
+            aria-pressed={!playing}
+            onClick={() => setPlaying((p) => !p)}
+          >
+            <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { getSdk } from './sdk';
+
+let holders = 0;
+
+function update(): void {
+  const sdk = getSdk();
+  if (!sdk) return;
+  try {
+    if (holders > 0) sdk.closingBehavior.enableConfirmation.ifAvailable();
+    else sdk.closingBehavior.disableConfirmation.ifAvailable();
+  } catch {
+    // a nicety: never break the form over it
+  }
+}
+
+/**
+ * Asks Telegram to confirm before the Mini App is closed while `active` (a checkout form holding
+ * input, decisions.md §4). Nothing in a browser.
+ */
+export function useClosingConfirmation(active: boolean): void {
+  useEffect(() => {
+    if (!active || !getSdk()) return;
+    holders += 1;
+    update();
+    return () => {
+      holders -= 1;
+      update();
+    };
+  }, [active]);
+}

@@ -1,0 +1,64 @@
+import { addTranslations } from '../i18n/i18n';
+
+/** Texts of the Telegram parts: MainButton labels, linking, invoices. Namespace `telegram`. */
+export const en = {
+  // MainButton (decisions.md §4)
+  addToCart: 'Add to cart',
+  checkoutTotal: 'Checkout · {{total}}',
+  placeOrderTotal: 'Place order · {{total}}',
+  // /login_be
+  loginBeTitle: 'Log in to link Telegram',
+  loginBeIntro:
+    'Log in or register: your account will then be linked to this Telegram account, so the shop logs you in here automatically and the bot tells you about your orders.',
+  loginBeOutside:
+    'You opened this link outside Telegram, so your account will not be linked to Telegram: you can log in here and continue. To link, open the link from the bot in Telegram.',
+  loginBeOtherUser:
+    'This link was made for a different Telegram account than the one you are using, so it cannot be linked here.',
+  loggedInNotLinked: 'Logged in. Telegram was not linked because the shop is open outside Telegram.',
+  loggedInAs: 'You are logged in as {{nickname}}.',
+  continueAndLink: 'Link Telegram and continue',
+  continueOnly: 'Continue',
+  useAnotherAccount: 'Log in with another account',
+  linking: 'Linking Telegram…',
+  linkRefusedTitle: 'Telegram was not linked',
+  // profile
+  telegramSection: 'Telegram',
+  linkTelegram: 'Link Telegram',
+  linkTelegramHint: 'Link this account to the Telegram account you are using now.',
+  relinkTelegramHint: 'Link this account to the Telegram account you are using now instead.',
+  openInTelegramToLink: 'To link Telegram, open the shop from our bot in Telegram and use Link Telegram here.',
+  // invoices (payment link inside Telegram)
+  paymentPaid: 'Payment received. The order shows Paid as soon as Telegram confirms it.',
+  paymentCancelled: 'Payment cancelled. The order stays Pending: you can pay it later from your orders.',
+  paymentFailed: 'The payment did not go through. The order stays Pending: please try again.',
+  paymentPending: 'The payment is being processed. The order shows Paid once it is confirmed.',
+};
+
+export const zh: typeof en = {
+  addToCart: '加入购物车',
+  checkoutTotal: '结账 · {{total}}',
+  placeOrderTotal: '下单 · {{total}}',
+  loginBeTitle: '登录以绑定 Telegram',
+  loginBeIntro: '请登录或注册：您的账户随后会与此 Telegram 账号绑定，之后在这里会自动登录，机器人也会通知您订单动态。',
+  loginBeOutside:
+    '您在 Telegram 之外打开了此链接，因此您的账户不会与 Telegram 绑定：您可以在这里登录并继续。如需绑定，请在 Telegram 中从机器人打开此链接。',
+  loginBeOtherUser: '此链接是为另一个 Telegram 账号生成的，与您当前使用的账号不同，因此无法在这里绑定。',
+  loggedInNotLinked: '已登录。由于商店是在 Telegram 之外打开的，未绑定 Telegram。',
+  loggedInAs: '您已登录为 {{nickname}}。',
+  continueAndLink: '绑定 Telegram 并继续',
+  continueOnly: '继续',
+  useAnotherAccount: '使用其他账户登录',
+  linking: '正在绑定 Telegram…',
+  linkRefusedTitle: 'Telegram 未绑定',
+  telegramSection: 'Telegram',
+  linkTelegram: '绑定 Telegram',
+  linkTelegramHint: '将此账户与您当前使用的 Telegram 账号绑定。',
+  relinkTelegramHint: '改为将此账户与您当前使用的 Telegram 账号绑定。',
+  openInTelegramToLink: '如需绑定 Telegram，请在 Telegram 中从我们的机器人打开商店，然后在这里点击“绑定 Telegram”。',
+  paymentPaid: '已收到付款。Telegram 确认后，订单将显示为已付款。',
+  paymentCancelled: '付款已取消。订单仍为待付款：您可以稍后在订单中付款。',
+  paymentFailed: '付款未成功。订单仍为待付款：请重试。',
+  paymentPending: '付款正在处理中。确认后订单将显示为已付款。',
+};
+
+addTranslations('telegram', { en, zh });

@@ -1,0 +1,199 @@
+import type { MessageKey } from './i18n/messages';
+import { percentOf } from './money';
+import { hasDiscount, unitPriceCents } from './pricing';
+
+/**
+ * Checkout and order rules both sides apply (decisions.md §6). Pure: the server computes every
+ * amount with these functions from database rows; the client may use them only to preview.
+ * All money is integer cents.
+ */
+
+/** Order statuses (spec §4): Pending → Paid → Processing → Completed; Cancelled from Pending or Paid. */
+export const ORDER_STATUSES = ['Pending', 'Paid', 'Processing', 'Completed', 'Cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The customer may change the address or cancel within this many minutes of placing (spec §9). */
+export const ORDER_CHANGE_WINDOW_MINUTES = 15;
+
+/** Statuses in which the customer may still change the address or cancel (inside the window). */
+export const CHANGEABLE_STATUSES: readonly OrderStatus[] = ['Pending', 'Paid'];
+
+/** The end of an order's change window: placed + 15 minutes, ISO-8601 UTC. */
+export function changeWindowEnds(placedAtIso: string): string {
+  return new Date(Date.parse(placedAtIso) + ORDER_CHANGE_WINDOW_MINUTES * 60_000).toISOString();
+}
+
+/** Whether the customer may change or cancel the order at `nowMs`. */
+export function canChangeOrder(status: string, placedAtIso: string, nowMs: number = Date.now()): boolean {
+  return (
+    (CHANGEABLE_STATUSES as readonly string[]).includes(status) &&
+    nowMs < Date.parse(placedAtIso) + ORDER_CHANGE_WINDOW_MINUTES * 60_000
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Lines
+// ---------------------------------------------------------------------------
+
+/** A packaging row as stored: the regular price and an optional sale price. */
+export interface VariantPrice {
+  price_cents: number;
+  discount_price_cents: number | null;
+}
+
+/** The unit price the server charges for a packaging and a delivery frequency (0, 2, 4 or 8 weeks). */
+export function chargedUnitCents(variant: VariantPrice, frequencyWeeks: number): number {
+  return unitPriceCents(
+    {
+      price_cents: variant.price_cents,
+      discount_price_cents: variant.discount_price_cents,
+      has_discount: hasDiscount(variant.price_cents, variant.discount_price_cents),
+    },
+    frequencyWeeks,
+  );
+}
+
+/** Whether a quantity can be ordered: a whole number from 1 to the stock. */
+export function isOrderableQuantity(quantity: unknown, stock: number): quantity is number {
+  return typeof quantity === 'number' && Number.isInteger(quantity) && quantity >= 1 && quantity <= stock;
+}
+
+// ---------------------------------------------------------------------------
+// Delivery
+// ---------------------------------------------------------------------------
+
+export type ShippingMethod = 'standard' | 'expedited';
+
+export interface StateFees {
+  standard_fee_cents: number;
+  expedited_fee_cents: number;
+}
+
+/**
+ * The delivery fee: the state's fee for the method, or 0 when the subtotal (before coupon and cash
+ * reward) is at or above the free-delivery threshold. A threshold of 0 or less means "never free".
+ */
+export function deliveryFeeCents(
+  state: StateFees,
+  method: ShippingMethod,
+  subtotalCents: number,
+  freeThresholdCents: number,
+): number {
+  if (freeThresholdCents > 0 && subtotalCents >= freeThresholdCents) return 0;
+  return method === 'expedited' ? state.expedited_fee_cents : state.standard_fee_cents;
+}
+
+// ---------------------------------------------------------------------------
+// Coupons
+// ---------------------------------------------------------------------------
+
+export interface CouponRule {
+  kind: string;
+  value: number;
+  min_spend_cents: number;
+  starts_at: string | null;
+  ends_at: string | null;
+  usage_limit: number | null;
+  per_user_limit: number | null;
+  used_count: number;
+  is_active: number;
+}
+
+/** The discount of a coupon on a subtotal: a percentage (rounded half up) or a fixed amount, never above the subtotal. */
+export function couponDiscountCents(coupon: Pick<CouponRule, 'kind' | 'value'>, subtotalCents: number): number {
+  const raw = coupon.kind === 'percent' ? percentOf(subtotalCents, Math.min(100, coupon.value)) : coupon.value;
+  return Math.max(0, Math.min(raw, subtotalCents));
+}
+
+export interface CouponProblem {
+  key: MessageKey;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * Why a coupon cannot be used now, or null. `userUses` is how many of the caller's orders used it.
+ * `formatAmount` renders the minimum spend (e.g. formatCents).
+ */
+export function couponProblem(
+  coupon: CouponRule,
+  ctx: { nowIso: string; subtotalCents: number; userUses: number; formatAmount: (cents: number) => string },
+): CouponProblem | null {
+  if (!coupon.is_active) return { key: 'couponNotFound' };
+  if (coupon.starts_at && ctx.nowIso < coupon.starts_at) return { key: 'couponNotStarted' };
+  if (coupon.ends_at && ctx.nowIso >= coupon.ends_at) return { key: 'couponExpired' };
+  if (coupon.usage_limit !== null && coupon.used_count >= coupon.usage_limit) return { key: 'couponUsedUp' };
+  if (coupon.per_user_limit !== null && ctx.userUses >= coupon.per_user_limit) return { key: 'couponUserLimit' };
+  if (ctx.subtotalCents < coupon.min_spend_cents) {
+    return { key: 'couponMinSpend', params: { amount: ctx.formatAmount(coupon.min_spend_cents) } };
+  }
+  return null;
+}
+
+/** Coupon codes compare case-insensitively: stored and looked up upper-case, spaces trimmed. */
+export const normalizeCouponCode = (code: string): string => code.trim().toUpperCase();
+
+// ---------------------------------------------------------------------------
+// Totals and cash reward
+// ---------------------------------------------------------------------------
+
+export interface Totals {
+  subtotal_cents: number;
+  delivery_fee_cents: number;
+  coupon_discount_cents: number;
+  cash_reward_cents: number;
+  total_cents: number;
+}
+
+/**
+ * Grand total = subtotal + delivery − coupon discount − cash reward. The discount never exceeds the
+ * subtotal, and the cash reward spent is what is held, capped at what is left to pay (never negative).
+ */
+export function orderTotals(input: {
+  subtotalCents: number;
+  deliveryFeeCents: number;
+  couponDiscountCents: number;
+  cashRewardHeldCents: number;
+}): Totals {
+  const discount = Math.max(0, Math.min(input.couponDiscountCents, input.subtotalCents));
+  const due = input.subtotalCents - discount + input.deliveryFeeCents;
+  const reward = Math.max(0, Math.min(input.cashRewardHeldCents, due));
+  return {
+    subtotal_cents: input.subtotalCents,
+    delivery_fee_cents: input.deliveryFeeCents,
+    coupon_discount_cents: discount,
+    cash_reward_cents: reward,
+    total_cents: due - reward,
+  };
+}
+
+/** The cash reward a completed order earns: `percent` % of its subtotal (rounded half up). */
+export function cashRewardEarnedCents(subtotalCents: number, percent: number): number {
+  if (!Number.isInteger(percent) || percent <= 0) return 0;
+  return percentOf(subtotalCents, Math.min(100, percent));
+}
+
+// ---------------------------------------------------------------------------
+// Addresses
+// ---------------------------------------------------------------------------
+
+export interface AddressFields {
+  receiver_name?: string | null;
+  phone?: string | null;
+  address?: string | null;
+  city?: string | null;
+  state_id?: number | null;
+  zip?: string | null;
+}
+
+/** The spec §5 message of every blank required address field, in form order. */
+export function addressFieldErrors(fields: AddressFields): Array<{ field: keyof AddressFields; key: MessageKey }> {
+  const blank = (v: string | null | undefined) => !v || v.trim() === '';
+  const errors: Array<{ field: keyof AddressFields; key: MessageKey }> = [];
+  if (blank(fields.receiver_name)) errors.push({ field: 'receiver_name', key: 'enterReceiverName' });
+  if (blank(fields.phone)) errors.push({ field: 'phone', key: 'enterShippingContact' });
+  if (blank(fields.address)) errors.push({ field: 'address', key: 'enterShippingAddress' });
+  if (blank(fields.city)) errors.push({ field: 'city', key: 'enterCity' });
+  if (!fields.state_id) errors.push({ field: 'state_id', key: 'selectShippingState' });
+  if (blank(fields.zip)) errors.push({ field: 'zip', key: 'enterZipcode' });
+  return errors;
+}

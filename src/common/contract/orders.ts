@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../checkout-rules';
+import { cartItems, paymentMethodCode, rowId, shippingMethod } from './checkout';
+import { defineEndpoint } from './endpoint';
+import { cents, flag, int, optional, optionalText } from './fields';
+
+/**
+ * Orders: placing one (idempotent, one transaction), the history, details, the 15-minute changes
+ * (address, cancel), reviews and the Telegram payment link.
+ */
+
+export const orderStatus = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatus>;
+
+export const orderItem = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  variant_id: z.number().int(),
+  /** Names as they were when the order was placed, in the asked language. */
+  name: z.string(),
+  variant_name: z.string(),
+  image: z.string(),
+  quantity: z.number().int(),
+  unit_price_cents: z.number().int(),
+  line_total_cents: z.number().int(),
+  /** 0 one-time; 2, 4 or 8 for Subscribe & save. */
+  frequency_weeks: z.number().int(),
+  /** Whether the caller has reviewed this product for this order. */
+  reviewed: z.boolean(),
+});
+export type OrderItem = z.infer<typeof orderItem>;
+
+export const deliveryAddress = z.object({
+  receiver_name: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state_name: z.string(),
+  zip: z.string(),
+  company: z.string().nullable(),
+  country: z.string(),
+});
+export type DeliveryAddress = z.infer<typeof deliveryAddress>;
+
+export const tracking = z.object({
+  company: z.string().nullable(),
+  number: z.string().nullable(),
+  link: z.string().nullable(),
+});
+
+export const orderDetails = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  status: orderStatus,
+  placed_at: z.string(),
+  /** Until when the address can be changed or the order cancelled (placed + 15 minutes). */
+  can_change_until: z.string(),
+  /** Whether a change is possible now (inside the window, and Pending or Paid). */
+  can_change: z.boolean(),
+  items: z.array(orderItem),
+  subtotal_cents: z.number().int(),
+  delivery_fee_cents: z.number().int(),
+  coupon_code: z.string().nullable(),
+  coupon_discount_cents: z.number().int(),
+  cash_reward_cents: z.number().int(),
+  total_cents: z.number().int(),
+  shipping_method: shippingMethod,
+  payment_method: paymentMethodCode,
+  payment_reference: z.string().nullable(),
+  /**
+   * The uploaded receipt: a GET path (relative to the API base) signed for the order's owner,
+   * valid for an hour. Null when there is none.
+   */
+  receipt_url: z.string().nullable(),
+  delivery_address: deliveryAddress,
+  tracking,
+  paid_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  /** Completed and at least one product not yet reviewed. */
+  can_review: z.boolean(),
+  /** Payment link, still unpaid: the client may ask get-payment-link. */
+  awaiting_payment_link: z.boolean(),
+});
+export type OrderDetails = z.infer<typeof orderDetails>;
+
+export const orderSummary = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  status: orderStatus,
+  placed_at: z.string(),
+  can_change_until: z.string(),
+  can_change: z.boolean(),
+  total_cents: z.number().int(),
+  /** Units over all lines. */
+  item_count: z.number().int(),
+  /** The first three lines, for the card. */
+  items: z.array(z.object({ name: z.string(), image: z.string(), quantity: z.number().int() })),
+  has_tracking: z.boolean(),
+  can_review: z.boolean(),
+});
+export type OrderSummary = z.infer<typeof orderSummary>;
+
+/** Receipt images: PNG, JPEG or WebP (checked by their bytes), at most the server's MAX_UPLOAD_BYTES. */
+export const RECEIPT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** The receipt file: a Blob from the browser, the file's bytes on the server. */
+const receiptFile = z.custom<Blob | Uint8Array>(
+  (v) => v instanceof Uint8Array || (typeof Blob !== 'undefined' && v instanceof Blob),
+  {
+    error: 'must be an image file',
+  },
+);
+
+/**
+ * Places an order (multipart when a receipt is attached). One transaction: every line re-priced from
+ * the database, stock taken (never oversold), the applied coupon and held cash reward spent, the order
+ * written; any failure writes nothing. The same `idempotency_key` always answers the same order.
+ * Bank transfer needs `payment_reference` and `receipt`; payment link needs a configured provider.
+ * `expected_total_cents`, when sent, must equal the server's total (else the order is refused so the
+ * customer sees the new total first).
+ */
+export const placeOrder = defineEndpoint({
+  path: '/v1/order',
+  access: 'user',
+  summary: 'Place an order',
+  multipart: true,
+  request: z.object({
+    idempotency_key: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v),
+      z
+        .string({ error: 'is required' })
+        .min(8, { error: 'must be 8-100 characters' })
+        .max(100, { error: 'must be 8-100 characters' })
+        .regex(/^[\w.:-]+$/, { error: 'must be letters, digits, -, _, . or :' }),
+    ),
+    items: cartItems(),
+    address_id: optional(rowId()),
+    shipping_method: optional(shippingMethod),
+    payment_method: optional(paymentMethodCode),
+    payment_reference: optionalText(100),
+    receipt: optional(receiptFile),
+    /** Apply the coupon recorded by validate-coupon (default 1). */
+    use_coupon: optional(flag()),
+    /** Spend the cash reward held by update-onhold-rebate-amount (default 1). */
+    use_cash_reward: optional(flag()),
+    expected_total_cents: optional(cents()),
+  }),
+  response: z.object({
+    order: orderDetails,
+    /** False when this key had already placed the order (a retry). */
+    created: z.boolean(),
+  }),
+});
+
+export const ORDERS_PAGE = { min: 1, max: 50, default: 20 } as const;
+
+/** The caller's orders, newest first, keyset-paged; optionally of one status. */
+export const getOrders = defineEndpoint({
+  path: '/v1/get-orders',
+  access: 'user',
+  summary: "The caller's orders",
+  request: z.object({
+    status: optional(orderStatus),
+    cursor: optionalText(300),
+    limit: optional(
+      int().pipe(
+        z
+          .number()
+          .min(ORDERS_PAGE.min, { error: `must be ${ORDERS_PAGE.min}-${ORDERS_PAGE.max}` })
+          .max(ORDERS_PAGE.max, { error: `must be ${ORDERS_PAGE.min}-${ORDERS_PAGE.max}` }),
+      ),
+    ),
+  }),
+  response: z.object({ orders: z.array(orderSummary), next_cursor: z.string().nullable() }),
+});
+
+/** One of the caller's orders in full; anyone else's answers 404. */
+export const getOrderDetails = defineEndpoint({
+  path: '/v1/get-order-details',
+  access: 'user',
+  summary: 'One order in full',
+  request: z.object({ order_id: rowId() }),
+  response: z.object({ order: orderDetails }),
+});
+
+/** Within 15 minutes of placing (Pending or Paid): deliver to another of the caller's addresses. */
+export const updateOrderAddress = defineEndpoint({
+  path: '/v2/update-order-address',
+  access: 'user',
+  summary: "Change an order's delivery address",
+  request: z.object({ order_id: rowId(), address_id: optional(rowId()) }),
+  response: z.object({ order: orderDetails }),
+});
+
+/** Within 15 minutes of placing (Pending or Paid): cancel, returning stock, coupon use and cash reward. */
+export const cancelOrder = defineEndpoint({
+  path: '/v2/cancel-order',
+  access: 'user',
+  summary: 'Cancel an order',
+  request: z.object({ order_id: rowId() }),
+  response: z.object({ order: orderDetails }),
+});
+
+export const addedReview = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  order_id: z.number().int(),
+  rating: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  nickname: z.string(),
+  created_at: z.string(),
+});
+
+/** Reviews a product of the caller's own Completed order, once per product and order. */
+export const addReview = defineEndpoint({
+  path: '/v1/add-review',
+  access: 'user',
+  summary: 'Review a product of a completed order',
+  request: z.object({
+    product_id: rowId(),
+    order_id: rowId(),
+    rating: optional(int()),
+    title: optionalText(120),
+    description: optionalText(2000),
+  }),
+  response: z.object({ review: addedReview }),
+});
+
+/** A Telegram invoice link for an unpaid payment-link order; "This method is not available" without a provider. */
+export const getPaymentLink = defineEndpoint({
+  path: '/v1/get-payment-link',
+  access: 'user',
+  summary: 'Telegram invoice link of an order',
+  request: z.object({ order_id: rowId() }),
+  response: z.object({ link: z.string(), order_no: z.string(), total_cents: z.number().int() }),
+});

@@ -1,0 +1,71 @@
+import { percentOf } from './money';
+
+/**
+ * Price rules both sides apply (spec §9, decisions.md §6). The server recomputes every price with
+ * these same functions; the client uses them only to show what the server will charge.
+ */
+
+/** Subscribe & save: this many percent off the unit price (spec §1, §9). */
+export const SUBSCRIPTION_DISCOUNT_PERCENT = 15;
+
+/** Delivery frequencies in weeks: 0 is one-time; 2, 4 and 8 are Subscribe & save (decisions.md §6). */
+export const FREQUENCIES = [0, 2, 4, 8] as const;
+export type FrequencyWeeks = (typeof FREQUENCIES)[number];
+
+export function isFrequency(value: unknown): value is FrequencyWeeks {
+  return typeof value === 'number' && (FREQUENCIES as readonly number[]).includes(value);
+}
+
+/** A packaging option's prices, as the API gives them. */
+export interface PricedVariant {
+  price_cents: number;
+  discount_price_cents: number | null;
+  has_discount: boolean;
+}
+
+/** Whether a sale price applies: flagged, given, and below the regular price. */
+export function hasDiscount(priceCents: number, discountPriceCents: number | null | undefined): boolean {
+  return discountPriceCents !== null && discountPriceCents !== undefined && discountPriceCents < priceCents;
+}
+
+/** The price one unit sells at one-time: the discount price when it applies, else the regular price. */
+export function saleUnitCents(variant: PricedVariant): number {
+  return variant.has_discount && variant.discount_price_cents !== null
+    ? variant.discount_price_cents
+    : variant.price_cents;
+}
+
+/** Subscribe & save price of an amount: 15% off, the saving rounded half up to a whole cent. */
+export function subscriptionCents(cents: number): number {
+  return cents - percentOf(cents, SUBSCRIPTION_DISCOUNT_PERCENT);
+}
+
+/**
+ * What one unit costs for a delivery frequency: the sale unit price one-time (0), 15% off it
+ * for a subscription (2, 4 or 8 weeks). Throws on any other frequency.
+ */
+export function unitPriceCents(variant: PricedVariant, frequencyWeeks: number): number {
+  if (!isFrequency(frequencyWeeks))
+    throw new RangeError(`unitPriceCents: ${frequencyWeeks} is not a delivery frequency`);
+  const unit = saleUnitCents(variant);
+  return frequencyWeeks === 0 ? unit : subscriptionCents(unit);
+}
+
+/** The spec's cart-line price fields (spec §3 "Cart line"), in cents. */
+export interface PricedLine {
+  quantity: number;
+  unit_price: number;
+  has_discount: boolean | number;
+  discount_price?: number | null;
+}
+
+/**
+ * Spec §9: quantity × discount_price when has_discount is set and a discount price exists,
+ * otherwise quantity × unit_price.
+ */
+export function linePriceCents(line: PricedLine): number {
+  if (!Number.isInteger(line.quantity) || line.quantity < 0)
+    throw new RangeError(`linePriceCents: bad quantity ${line.quantity}`);
+  const useDiscount = Boolean(line.has_discount) && line.discount_price !== null && line.discount_price !== undefined;
+  return line.quantity * (useDiscount ? (line.discount_price as number) : line.unit_price);
+}

@@ -1,0 +1,390 @@
+import { randomInt } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import type { UserDetail, UserInfo } from '../../common/contract/accounts';
+import { ACCOUNT_LIMITS } from '../../common/contract/accounts';
+import type { MessageKey } from '../../common/i18n/messages';
+import type { Db } from '../db/connection';
+import type { User, UserUpdate } from '../db/schema';
+import { AppError } from '../lib/errors';
+import { nowIso } from '../lib/time';
+import { derivedVisitorKey } from '../referral/service';
+import * as rateLimit from './rate-limit';
+import * as repo from './repository';
+import { createSession } from './session-repository';
+
+// ---------------------------------------------------------------------------
+// Passwords, codes, normalisation
+// ---------------------------------------------------------------------------
+
+/** argon2id (the library's default algorithm) with its default memory-hard parameters (decisions.md §3). */
+export const hashPassword = (password: string): Promise<string> => hash(password);
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    // A malformed stored hash never logs anyone in.
+    return false;
+  }
+}
+
+/** Verified against when the account does not exist, so both answers take about as long. */
+let dummyHash: Promise<string> | undefined;
+const timingDummy = () => {
+  dummyHash ??= hash('leaf-and-cup-no-such-account');
+  return dummyHash;
+};
+
+/** Referral code alphabet: A-Z and 2-9 without the look-alikes I, O, 0 and 1. */
+export const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const REFERRAL_CODE_LENGTH = 8;
+
+export function newReferralCode(): string {
+  let code = '';
+  for (let i = 0; i < REFERRAL_CODE_LENGTH; i++) code += REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)];
+  return code;
+}
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+/** Separators (spaces, dashes, dots, brackets) are dropped, so "+60 12-345 6789" and "+60123456789" are one number. */
+export const normalizePhone = (phone: string): string => phone.replace(/[\s\-().]/g, '');
+export const normalizeReferralCode = (code: string): string => code.trim().toUpperCase();
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_RE = /^\+?\d{6,15}$/;
+
+export const isEmail = (value: string): boolean => EMAIL_RE.test(value) && value.length <= ACCOUNT_LIMITS.emailMax;
+export const isPhone = (normalized: string): boolean => PHONE_RE.test(normalized);
+
+/** Password length in characters (not UTF-16 units). */
+const length = (s: string) => [...s].length;
+
+// ---------------------------------------------------------------------------
+// Validation with the spec's messages (spec §5), all fields at once
+// ---------------------------------------------------------------------------
+
+interface Issue {
+  field: string;
+  key: MessageKey;
+}
+
+/** 422 naming every field at fault; the message is the first field's (or `summary` when given). */
+function refuse(issues: Issue[], summary?: MessageKey): never {
+  throw new AppError(422, summary ?? issues[0]!.key, {}, issues);
+}
+
+const blank = (v: string | undefined): boolean => v === undefined || v.trim() === '';
+
+function contactIssues(input: { nickname?: string; email?: string; phone?: string }): Issue[] {
+  const issues: Issue[] = [];
+  if (blank(input.nickname)) issues.push({ field: 'nickname', key: 'nicknameRequired' });
+  if (blank(input.email)) issues.push({ field: 'email', key: 'emailRequired' });
+  else if (!isEmail(normalizeEmail(input.email!))) issues.push({ field: 'email', key: 'emailInvalid' });
+  if (blank(input.phone)) issues.push({ field: 'phone', key: 'phoneRequired' });
+  else if (!isPhone(normalizePhone(input.phone!))) issues.push({ field: 'phone', key: 'phoneInvalid' });
+  return issues;
+}
+
+function newPasswordIssues(password: string | undefined, confirm: string | undefined, mismatch: MessageKey): Issue[] {
+  const issues: Issue[] = [];
+  if (!password) issues.push({ field: 'password', key: 'passwordRequired' });
+  else if (length(password) < ACCOUNT_LIMITS.passwordMin) issues.push({ field: 'password', key: 'passwordTooShort' });
+  if (!confirm) issues.push({ field: 'confirm_password', key: 'confirmPasswordRequired' });
+  else if (length(confirm) < ACCOUNT_LIMITS.passwordMin)
+    issues.push({ field: 'confirm_password', key: 'confirmPasswordTooShort' });
+  else if (password && password !== confirm) issues.push({ field: 'confirm_password', key: mismatch });
+  return issues;
+}
+
+export interface RegisterInput {
+  nickname?: string;
+  email?: string;
+  phone?: string;
+  password?: string;
+  confirm_password?: string;
+  referral_code?: string;
+  joined_via?: 'link' | 'code';
+  visitor_key?: string;
+}
+
+/** The register form's checks (spec §5). Throws 422 with every field at fault. */
+export function validateRegistration(input: RegisterInput): void {
+  const required = [input.nickname, input.email, input.phone, input.password, input.confirm_password];
+  const issues = [
+    ...contactIssues(input),
+    ...newPasswordIssues(input.password, input.confirm_password, 'passwordsDoNotMatch'),
+  ];
+  if (required.every(blank)) refuse(issues, 'registerAllRequired');
+  if (issues.length) refuse(issues);
+}
+
+export interface ProfileInput {
+  nickname?: string;
+  email?: string;
+  phone?: string;
+  password?: string;
+  confirm_password?: string;
+}
+
+/** The profile form's checks: like register, but a blank password and confirmation mean "unchanged". */
+export function validateProfile(input: ProfileInput): void {
+  const changingPassword = !!input.password || !!input.confirm_password;
+  const issues = [
+    ...contactIssues(input),
+    ...(changingPassword ? newPasswordIssues(input.password, input.confirm_password, 'passwordNotMatch') : []),
+  ];
+  if (issues.length) refuse(issues);
+}
+
+/** Which unique column a failed insert/update hit, on SQLite or PostgreSQL; null for anything else. */
+export function uniqueViolation(err: unknown): 'email' | 'phone' | 'referral_code' | 'telegram_user_id' | null {
+  const e = err as { code?: unknown; message?: unknown; constraint?: unknown; detail?: unknown } | null;
+  if (!e || typeof e !== 'object') return null;
+  const code = String(e.code ?? '');
+  if (code !== '23505' && !code.startsWith('SQLITE_CONSTRAINT')) return null;
+  const text = `${e.constraint ?? ''} ${e.message ?? ''} ${e.detail ?? ''}`;
+  for (const column of ['referral_code', 'telegram_user_id', 'email', 'phone'] as const) {
+    if (text.includes(`users.${column}`) || text.includes(`users_${column}_key`) || text.includes(`(${column})`)) {
+      return column;
+    }
+  }
+  return null;
+}
+
+function refuseTaken(taken: { email: boolean; phone: boolean }): void {
+  const issues: Issue[] = [];
+  if (taken.email) issues.push({ field: 'email', key: 'emailTaken' });
+  if (taken.phone) issues.push({ field: 'phone', key: 'phoneTaken' });
+  if (issues.length) refuse(issues);
+}
+
+// ---------------------------------------------------------------------------
+// What the client sees
+// ---------------------------------------------------------------------------
+
+export function toUserInfo(user: User, uplineNickname: string | null): UserInfo {
+  return {
+    id: user.id,
+    nickname: user.nickname,
+    email: user.email,
+    phone: user.phone,
+    referral_code: user.referral_code,
+    is_agent: user.is_agent === 1 ? 1 : 0,
+    telegram_user_id: user.telegram_user_id,
+    telegram_username: user.telegram_username,
+    telegram_name: user.telegram_name,
+    cash_balance_cents: user.cash_balance_cents,
+    upline_nickname: uplineNickname,
+    language: user.language === 'zh' ? 'zh' : 'en',
+  };
+}
+
+/** user_info of spec §3, with the upline's nickname looked up. */
+export async function userInfoOf(db: Db, user: User): Promise<UserInfo> {
+  return toUserInfo(user, await repo.nicknameOf(db, user.upline_id));
+}
+
+export function toUserDetail(user: User): UserDetail {
+  return {
+    bank_name: user.bank_name,
+    bank_account_name: user.bank_account_name,
+    bank_account_number: user.bank_account_number,
+    notify_orders: user.notify_orders === 1,
+    language: user.language === 'zh' ? 'zh' : 'en',
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Register
+// ---------------------------------------------------------------------------
+
+/**
+ * Opens an account: checks the form, refuses a taken e-mail or phone and an unknown referral code, gives
+ * the user their own referral code, links the upline (converting the referrer's latest open visit), and
+ * logs the user in.
+ */
+export async function register(
+  db: Db,
+  input: RegisterInput,
+  lang: 'en' | 'zh',
+  client: { ip: string; userAgent?: string } = { ip: '' },
+): Promise<{ user: User; token: string }> {
+  validateRegistration(input);
+  // Accounts opened from one address are limited too (10 an hour), so sign-ups cannot be scripted freely.
+  if (client.ip) {
+    const attempt = await rateLimit.hit(
+      db,
+      registerLimitKey(client.ip),
+      REGISTER_LIMITS.perAddress,
+      REGISTER_LIMITS.windowMinutes,
+    );
+    if (!attempt.allowed) throw tooMany(attempt.retryMinutes);
+  }
+  const email = normalizeEmail(input.email!);
+  const phone = normalizePhone(input.phone!);
+  const nickname = input.nickname!.trim();
+
+  let upline: User | undefined;
+  if (!blank(input.referral_code)) {
+    upline = await repo.findUserByReferralCode(db, normalizeReferralCode(input.referral_code!));
+    if (!upline) refuse([{ field: 'referral_code', key: 'referralCodeNotFound' }]);
+  }
+  refuseTaken(await repo.takenContacts(db, { email, phone }));
+
+  const passwordHash = await hashPassword(input.password!);
+  for (let attempt = 0; ; attempt++) {
+    const now = nowIso();
+    try {
+      const user = await db.transaction().execute(async (trx) => {
+        const created = await repo.insertUser(trx, {
+          nickname,
+          email,
+          phone,
+          password_hash: passwordHash,
+          referral_code: newReferralCode(),
+          upline_id: upline?.id ?? null,
+          joined_via: upline ? (input.joined_via ?? 'code') : null,
+          language: lang,
+          created_at: now,
+          updated_at: now,
+        });
+        if (upline) {
+          const via = input.joined_via ?? 'code';
+          await repo.recordConversion(trx, {
+            referrerId: upline.id,
+            userId: created.id,
+            // The key the visit was recorded under: the browser's own, else the one record-visit derives.
+            visitorKey: input.visitor_key ?? derivedVisitorKey(client.ip, client.userAgent),
+            link: via === 'link' ? `/login/${upline.referral_code}` : `/${upline.referral_code}`,
+          });
+        }
+        return created;
+      });
+      return { user, token: await createSession(db, user.id) };
+    } catch (err) {
+      const column = uniqueViolation(err);
+      // Two registrations with the same e-mail or phone at once: the database's unique index decides.
+      if (column === 'email' || column === 'phone')
+        refuseTaken({ email: column === 'email', phone: column === 'phone' });
+      // A referral code collision (32^8 codes): draw another.
+      if (column === 'referral_code' && attempt < 5) continue;
+      throw err;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Log in
+// ---------------------------------------------------------------------------
+
+/** Failed logins allowed per account, and per client address, in one window. */
+export const REGISTER_LIMITS = { perAddress: 10, windowMinutes: 60 } as const;
+export const registerLimitKey = (ip: string): string => `register:ip:${ip}`;
+
+export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20, windowMinutes: 15 } as const;
+
+/** The e-mail or phone number someone logs in with, or null when it is neither. */
+export function parseLoginId(raw: string): { kind: 'email' | 'phone'; value: string } | null {
+  if (raw.includes('@')) {
+    const email = normalizeEmail(raw);
+    return isEmail(email) ? { kind: 'email', value: email } : null;
+  }
+  const phone = normalizePhone(raw);
+  return isPhone(phone) ? { kind: 'phone', value: phone } : null;
+}
+
+export const accountLimitKey = (user: User | undefined, loginId: string): string =>
+  user ? `login:user:${user.id}` : `login:id:${loginId}`;
+export const addressLimitKey = (ip: string): string => `login:ip:${ip}`;
+
+const tooMany = (minutes: number) => new AppError(429, 'tooManyRequests', { minutes });
+
+/**
+ * Logs in by e-mail or phone. Each attempt is counted before the password is checked (per account and
+ * per address, fixed 15-minute windows), so parallel guesses can never pass the limit; a success resets
+ * the account's count and does not count against the address.
+ */
+export async function login(
+  db: Db,
+  input: { login?: string; password?: string },
+  ip: string,
+): Promise<{ user: User; token: string }> {
+  const issues: Issue[] = [];
+  if (blank(input.login)) issues.push({ field: 'login', key: 'loginIdRequired' });
+  if (!input.password) issues.push({ field: 'password', key: 'passwordRequired' });
+  if (issues.length) refuse(issues);
+
+  const id = parseLoginId(input.login!);
+  if (!id) refuse([{ field: 'login', key: 'enterEmailOrPhone' }]);
+  const user =
+    id.kind === 'email' ? await repo.findUserByEmail(db, id.value) : await repo.findUserByPhone(db, id.value);
+
+  const accountKey = accountLimitKey(user, id.value);
+  const addressKey = addressLimitKey(ip);
+  const account = await rateLimit.hit(db, accountKey, LOGIN_LIMITS.perAccount, LOGIN_LIMITS.windowMinutes);
+  if (!account.allowed) throw tooMany(account.retryMinutes);
+  const address = await rateLimit.hit(db, addressKey, LOGIN_LIMITS.perAddress, LOGIN_LIMITS.windowMinutes);
+  if (!address.allowed) {
+    await rateLimit.release(db, accountKey, account.windowStart);
+    throw tooMany(address.retryMinutes);
+  }
+
+  const ok = user
+    ? await verifyPassword(user.password_hash, input.password!)
+    : (await verifyPassword(await timingDummy(), input.password!)) && false;
+  if (!user || !ok) throw new AppError(422, 'wrongCredentials');
+
+  await rateLimit.reset(db, accountKey);
+  await rateLimit.release(db, addressKey, address.windowStart);
+  return { user, token: await createSession(db, user.id) };
+}
+
+// ---------------------------------------------------------------------------
+// Profile and details
+// ---------------------------------------------------------------------------
+
+/** Edits nickname, e-mail, phone and (when given) the password; a new password ends the other sessions. */
+export async function updateProfile(db: Db, user: User, sessionId: number, input: ProfileInput): Promise<User> {
+  validateProfile(input);
+  const email = normalizeEmail(input.email!);
+  const phone = normalizePhone(input.phone!);
+  refuseTaken(await repo.takenContacts(db, { email, phone, exceptId: user.id }));
+
+  const changes: UserUpdate = { nickname: input.nickname!.trim(), email, phone };
+  if (input.password) changes.password_hash = await hashPassword(input.password);
+  try {
+    const updated = await repo.updateUser(db, user.id, changes);
+    if (input.password) await repo.revokeOtherSessions(db, user.id, sessionId);
+    return updated;
+  } catch (err) {
+    const column = uniqueViolation(err);
+    if (column === 'email' || column === 'phone') refuseTaken({ email: column === 'email', phone: column === 'phone' });
+    throw err;
+  }
+}
+
+export interface DetailInput {
+  bank_name?: string;
+  bank_account_name?: string;
+  bank_account_number?: string;
+  clear_bank?: boolean;
+  notify_orders?: boolean;
+  language?: 'en' | 'zh';
+}
+
+/** Edits bank details, the notification toggle and the language; what is not given stays. */
+export async function updateDetail(db: Db, user: User, input: DetailInput): Promise<User> {
+  const changes: UserUpdate = {};
+  if (input.clear_bank) {
+    changes.bank_name = null;
+    changes.bank_account_name = null;
+    changes.bank_account_number = null;
+  }
+  if (input.bank_name !== undefined) changes.bank_name = input.bank_name;
+  if (input.bank_account_name !== undefined) changes.bank_account_name = input.bank_account_name;
+  if (input.bank_account_number !== undefined) changes.bank_account_number = input.bank_account_number;
+  if (input.notify_orders !== undefined) changes.notify_orders = input.notify_orders ? 1 : 0;
+  if (input.language !== undefined) changes.language = input.language;
+  if (Object.keys(changes).length === 0) return user;
+  return repo.updateUser(db, user.id, changes);
+}

@@ -1,0 +1,39 @@
+import { invalidField } from '../lib/errors';
+
+/**
+ * Keyset cursors: an opaque base64url JSON of the last row's (created_at, id) and the order it was read in.
+ * The next page starts strictly after that pair, so rows added meanwhile never shift a page (no duplicates,
+ * no gaps) and a deep page costs what the first one does.
+ */
+export interface Position {
+  createdAt: string;
+  id: number;
+}
+
+type Order = 'newest' | 'oldest';
+const ORDER_CODE: Record<Order, string> = { newest: 'n', oldest: 'o' };
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+
+export function encodeCursor(position: Position, order: Order = 'newest'): string {
+  return Buffer.from(JSON.stringify({ t: position.createdAt, i: position.id, o: ORDER_CODE[order] })).toString(
+    'base64url',
+  );
+}
+
+/** Reads a cursor back; anything malformed, or read in another order, is a 422 naming `cursor`. */
+export function decodeCursor(cursor: string, order: Order = 'newest'): Position {
+  const bad = () => invalidField('cursor', 'invalidCursor');
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw bad();
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw bad();
+  }
+  if (!value || typeof value !== 'object') throw bad();
+  const { t, i, o } = value as Record<string, unknown>;
+  if (typeof t !== 'string' || !ISO.test(t) || Number.isNaN(Date.parse(t))) throw bad();
+  if (typeof i !== 'number' || !Number.isSafeInteger(i) || i < 1) throw bad();
+  if (o !== ORDER_CODE[order]) throw bad();
+  return { createdAt: t, id: i };
+}

@@ -1,0 +1,166 @@
+import {
+  LIST_LIMIT,
+  type ProductCard,
+  type ProductDetails,
+  type ProductSort,
+  type Review,
+  type StockState,
+} from '../../common/contract/catalog';
+import type { Lang } from '../../common/contract/lang';
+import { FREQUENCIES, hasDiscount, SUBSCRIPTION_DISCOUNT_PERCENT } from '../../common/pricing';
+import type { Db } from '../db/connection';
+import { AppError } from '../lib/errors';
+import { decodeCursor, encodeCursor } from './cursor';
+import * as repo from './repository';
+
+// Catalogue rules: resolve filters, read keyset pages, shape products for the contract.
+
+export interface ListFilters {
+  category?: string;
+  type?: string;
+  benefit?: string;
+  tag?: string;
+  sort?: ProductSort;
+  cursor?: string;
+  limit?: number;
+}
+
+const average = (sum: number, count: number) => (count > 0 ? Math.round((sum / count) * 10) / 10 : 0);
+
+const toCard = (r: repo.CardRow): ProductCard => ({
+  id: r.id,
+  slug: r.slug,
+  name: r.name,
+  image: r.image,
+  price_cents: r.price_cents,
+  discount_price_cents: r.discount_price_cents,
+  has_discount: hasDiscount(r.price_cents, r.discount_price_cents),
+  stock_state: r.stock_state as StockState,
+  stock_total: r.stock_total,
+  rating: { average: average(r.rating_sum, r.rating_count), count: r.rating_count },
+  created_at: r.created_at,
+});
+
+async function resolveCategory(db: Db, lang: Lang, key: string) {
+  const found = /^\d+$/.test(key)
+    ? await repo.findCategory(db, lang, { id: Number(key) })
+    : await repo.findCategory(db, lang, { slug: key });
+  if (!found) throw new AppError(404, 'categoryNotFound', {}, [{ field: 'category', key: 'categoryNotFound' }]);
+  return found;
+}
+
+async function resolveTag(db: Db, lang: Lang, field: 'type' | 'benefit' | 'tag', slug: string) {
+  const found = await repo.findTag(db, lang, slug);
+  // A `type` filter must name a type, a `benefit` a benefit, a `tag` a tag.
+  if (!found || found.kind !== field) throw new AppError(404, 'tagNotFound', {}, [{ field, key: 'tagNotFound' }]);
+  return found;
+}
+
+/** One page of the product list with its filters resolved (unknown ones are a 404 naming the field). */
+export async function productList(db: Db, lang: Lang, f: ListFilters) {
+  const order: ProductSort = f.sort ?? 'newest';
+  const limit = f.limit ?? LIST_LIMIT.default;
+  const after = f.cursor ? decodeCursor(f.cursor, order) : null;
+  const category = f.category ? await resolveCategory(db, lang, f.category) : null;
+  const tags = [];
+  for (const field of ['type', 'benefit', 'tag'] as const) {
+    const slug = f[field];
+    if (slug) tags.push(await resolveTag(db, lang, field, slug));
+  }
+  const rows = await repo.listProductPage(db, lang, {
+    ...(category ? { categoryId: category.id } : {}),
+    tagIds: tags.map((t) => t.id),
+    order,
+    after,
+    take: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    products: page.map(toCard),
+    next_cursor:
+      rows.length > limit && last ? encodeCursor({ createdAt: last.pos_created_at, id: last.pos_id }, order) : null,
+    sort: order,
+    category: category ?? null,
+    // The list is titled by the first tag filter (the client sends one at a time).
+    tag: tags[0] ?? null,
+  };
+}
+
+/** A product in full; unknown or inactive ids are a 404. */
+export async function productDetails(db: Db, lang: Lang, productId: number): Promise<ProductDetails> {
+  const p = await repo.findProduct(db, productId);
+  if (!p) throw new AppError(404, 'productNotFound', {}, [{ field: 'product_id', key: 'productNotFound' }]);
+  const [variants, images, categories, tags, counts] = await Promise.all([
+    repo.listVariants(db, lang, productId),
+    repo.listImages(db, productId),
+    repo.listProductCategories(db, lang, productId),
+    repo.listProductTags(db, lang, productId),
+    repo.ratingCounts(db, productId),
+  ]);
+  const stars = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+  let sum = 0;
+  let count = 0;
+  for (const c of counts) {
+    const n = Number(c.n);
+    if (c.rating >= 1 && c.rating <= 5) stars[c.rating as 1 | 2 | 3 | 4 | 5] = n;
+    sum += c.rating * n;
+    count += n;
+  }
+  const subscribable = p.subscribable === 1;
+  return {
+    id: p.id,
+    slug: p.slug,
+    name: lang === 'zh' ? p.name_zh : p.name_en,
+    translations: [
+      { lang: 'en', name: p.name_en },
+      { lang: 'zh', name: p.name_zh },
+    ],
+    description: lang === 'zh' ? p.description_zh : p.description_en,
+    image: p.image,
+    images: images.length ? images : [p.image],
+    variants: variants.map((v) => ({
+      id: v.id,
+      name: v.name,
+      translations: [
+        { lang: 'en' as const, name: v.name_en },
+        { lang: 'zh' as const, name: v.name_zh },
+      ],
+      price_cents: v.price_cents,
+      discount_price_cents: v.discount_price_cents,
+      has_discount: hasDiscount(v.price_cents, v.discount_price_cents),
+      stock: v.stock,
+    })),
+    subscribable,
+    frequencies: FREQUENCIES.filter((w) => w === 0 || subscribable).map((weeks) => ({
+      weeks,
+      discount_percent: weeks === 0 ? 0 : SUBSCRIPTION_DISCOUNT_PERCENT,
+    })),
+    stock_state: p.stock_state as StockState,
+    stock_balance: variants.reduce((s, v) => s + v.stock, 0),
+    availability: { ph: p.available_ph === 1, cn: p.available_cn === 1 },
+    rating: { average: average(sum, count), count, stars },
+    categories,
+    tags,
+  };
+}
+
+/** A page of a product's reviews, newest first. */
+export async function productReviews(
+  db: Db,
+  productId: number,
+  f: { cursor?: string; limit?: number },
+): Promise<{ reviews: Review[]; next_cursor: string | null }> {
+  const limit = f.limit ?? LIST_LIMIT.default;
+  const after = f.cursor ? decodeCursor(f.cursor, 'newest') : null;
+  if (!(await repo.findProduct(db, productId))) {
+    throw new AppError(404, 'productNotFound', {}, [{ field: 'product_id', key: 'productNotFound' }]);
+  }
+  const rows = await repo.listReviewPage(db, productId, after, limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    reviews: page,
+    next_cursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+  };
+}

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import type { Db } from '../db/connection';
+import { insertProducts } from '../db/seed/index';
+import type { SeedProduct } from '../db/seed/types';
+import { nowIso } from '../lib/time';
+
+/**
+ * Catalogue import for the operator: products in the seed's SeedProduct shape (src/server/db/seed/types.ts),
+ * upserted by slug in one transaction. A new slug is inserted like the seed does (with its reviews); an
+ * existing one has its fields, images, categories and tags replaced and its packagings matched by English
+ * name (updated, added; a dropped packaging is deleted, or kept with no stock when orders refer to it).
+ */
+
+const localized = z.object({ en: z.string().trim().min(1), zh: z.string().trim().min(1) });
+
+const seedVariant = z
+  .object({
+    name: localized,
+    priceCents: z.number().int().nonnegative(),
+    discountPriceCents: z.number().int().nonnegative().optional(),
+    stock: z.number().int().nonnegative(),
+  })
+  .refine((v) => v.discountPriceCents === undefined || v.discountPriceCents < v.priceCents, {
+    error: 'discountPriceCents must be below priceCents',
+  });
+
+const seedProduct = z.object({
+  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'must be lower-case letters, digits and dashes' }),
+  name: localized,
+  description: localized,
+  categories: z.array(z.string()),
+  tags: z.array(z.string()).default([]),
+  variants: z.array(seedVariant).min(1, { error: 'needs at least one packaging' }),
+  stockState: z.enum(['in_stock', 'out_of_stock', 'ready_stock', 'coming_soon']),
+  availability: z.object({ ph: z.boolean(), cn: z.boolean() }),
+  image: z.string().min(1),
+  gallery: z.array(z.string()).default([]),
+  subscribable: z.boolean(),
+  addedDaysAgo: z.number().int().nonnegative().default(0),
+  reviews: z
+    .array(
+      z.object({
+        rating: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+        title: z.string().min(1),
+        description: z.string().min(1),
+        nickname: z.string().min(1),
+        daysAgo: z.number().int().nonnegative(),
+      }),
+    )
+    .default([]),
+});
+
+export const catalogueFile = z.union([z.array(seedProduct), z.object({ products: z.array(seedProduct) })]);
+
+export class CatalogueError extends Error {
+  override name = 'CatalogueError';
+}
+
+/** Reads and checks a catalogue file's JSON; every problem is listed with where it is. */
+export function parseCatalogue(json: unknown): SeedProduct[] {
+  const result = catalogueFile.safeParse(json);
+  if (!result.success) {
+    const lines = result.error.issues.slice(0, 20).map((i) => `  - ${i.path.join('.') || '(file)'}: ${i.message}`);
+    throw new CatalogueError(`The catalogue file is not valid:\n${lines.join('\n')}`);
+  }
+  const products = Array.isArray(result.data) ? result.data : result.data.products;
+  const slugs = new Set<string>();
+  for (const p of products) {
+    if (slugs.has(p.slug)) throw new CatalogueError(`The catalogue file lists the slug "${p.slug}" twice`);
+    slugs.add(p.slug);
+  }
+  return products as SeedProduct[];
+}
+
+const cheapest = (p: SeedProduct) =>
+  p.variants.reduce((a, b) =>
+    (b.discountPriceCents ?? b.priceCents) < (a.discountPriceCents ?? a.priceCents) ? b : a,
+  );
+
+export async function importCatalogue(db: Db, products: SeedProduct[]): Promise<{ created: number; updated: number }> {
+  return db.transaction().execute(async (trx) => {
+    const categoryIds = new Map(
+      (await trx.selectFrom('categories').select(['id', 'slug']).execute()).map((c) => [c.slug, c.id]),
+    );
+    const tagIds = new Map((await trx.selectFrom('tags').select(['id', 'slug']).execute()).map((t) => [t.slug, t.id]));
+    for (const p of products) {
+      const unknownCategory = p.categories.find((s) => !categoryIds.has(s));
+      if (unknownCategory) throw new CatalogueError(`${p.slug}: unknown category "${unknownCategory}"`);
+      const unknownTag = p.tags.find((s) => !tagIds.has(s));
+      if (unknownTag) throw new CatalogueError(`${p.slug}: unknown tag "${unknownTag}"`);
+    }
+    const now = nowIso();
+    let created = 0;
+    let updated = 0;
+    for (const p of products) {
+      const existing = await trx
+        .selectFrom('products')
+        .select(['id', 'created_at'])
+        .where('slug', '=', p.slug)
+        .executeTakeFirst();
+      if (!existing) {
+        await insertProducts(trx, [p], now);
+        created++;
+        continue;
+      }
+      const productId = existing.id;
+      // Packagings first (the order placing code locks packagings before products).
+      const current = await trx
+        .selectFrom('product_variants')
+        .select(['id', 'name_en'])
+        .where('product_id', '=', productId)
+        .orderBy('id')
+        .execute();
+      const kept = new Set<number>();
+      for (const [i, v] of p.variants.entries()) {
+        const match = current.find((c) => c.name_en === v.name.en && !kept.has(c.id));
+        const values = {
+          name_en: v.name.en,
+          name_zh: v.name.zh,
+          price_cents: v.priceCents,
+          discount_price_cents: v.discountPriceCents ?? null,
+          stock: v.stock,
+          sort_order: i,
+        };
+        if (match) {
+          kept.add(match.id);
+          await trx.updateTable('product_variants').set(values).where('id', '=', match.id).execute();
+        } else {
+          const row = await trx
+            .insertInto('product_variants')
+            .values({ ...values, product_id: productId })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          kept.add(row.id);
+        }
+      }
+      for (const old of current.filter((c) => !kept.has(c.id))) {
+        const used =
+          (await trx
+            .selectFrom('order_items')
+            .select('id')
+            .where('variant_id', '=', old.id)
+            .limit(1)
+            .executeTakeFirst()) ??
+          (await trx
+            .selectFrom('subscriptions')
+            .select('id')
+            .where('variant_id', '=', old.id)
+            .limit(1)
+            .executeTakeFirst());
+        if (used) {
+          await trx
+            .updateTable('product_variants')
+            .set({ stock: 0, sort_order: 1000 })
+            .where('id', '=', old.id)
+            .execute();
+        } else {
+          await trx.deleteFrom('product_variants').where('id', '=', old.id).execute();
+        }
+      }
+      const low = cheapest(p);
+      await trx
+        .updateTable('products')
+        .set({
+          name_en: p.name.en,
+          name_zh: p.name.zh,
+          description_en: p.description.en,
+          description_zh: p.description.zh,
+          image: p.image,
+          stock_state: p.stockState,
+          available_ph: p.availability.ph ? 1 : 0,
+          available_cn: p.availability.cn ? 1 : 0,
+          subscribable: p.subscribable ? 1 : 0,
+          price_cents: low.priceCents,
+          discount_price_cents: low.discountPriceCents ?? null,
+          stock_total: p.variants.reduce((s, v) => s + v.stock, 0),
+          is_active: 1,
+          updated_at: now,
+        })
+        .where('id', '=', productId)
+        .execute();
+      await trx.deleteFrom('product_images').where('product_id', '=', productId).execute();
+      await trx
+        .insertInto('product_images')
+        .values([p.image, ...p.gallery].map((url, i) => ({ product_id: productId, url, sort_order: i })))
+        .execute();
+      await trx.deleteFrom('product_categories').where('product_id', '=', productId).execute();
+      if (p.categories.length) {
+        await trx
+          .insertInto('product_categories')
+          .values(
+            p.categories.map((s) => ({
+              product_id: productId,
+              category_id: categoryIds.get(s)!,
+              created_at: existing.created_at,
+            })),
+          )
+          .execute();
+      }
+      await trx.deleteFrom('product_tags').where('product_id', '=', productId).execute();
+      if (p.tags.length) {
+        await trx
+          .insertInto('product_tags')
+          .values(
+            p.tags.map((s) => ({ product_id: productId, tag_id: tagIds.get(s)!, created_at: existing.created_at })),
+          )
+          .execute();
+      }
+      updated++;
+    }
+    return { created, updated };
+  });
+}

@@ -1,0 +1,203 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config';
+import { createDb, type Db, parseDatabaseUrl } from '../db/connection';
+import { migrateToLatest } from '../db/migrate';
+import { CatalogueError, importCatalogue, parseCatalogue } from './catalogue';
+import * as ops from './service';
+
+/**
+ * The shop operator's command line (decisions.md §8): `npm run shop -- <command> …` on DATABASE_URL's
+ * database (default data/shop.sqlite), like the server. Exit code 0 on success, 1 on a refusal, 2 on a
+ * usage mistake.
+ */
+
+const USAGE = `Usage: npm run shop -- <command> [options]
+
+Orders
+  orders [--status S] [--limit N]          list orders, newest first (S: Pending, Paid, Processing, Completed, Cancelled)
+  confirm-payment <order_no>               a bank transfer arrived: Pending → Paid
+  processing <order_no>                    being packed: Paid → Processing
+  tracking <order_no> --company X --number Y [--link URL]
+                                           set the shipping company, tracking number and link
+  complete <order_no>                      delivered: Processing → Completed (earns the cash reward)
+  cancel <order_no>                        Pending or Paid → Cancelled (stock, coupon, cash reward come back)
+
+People and money
+  make-agent <email> [--rate-bp N]         make a user an agent (N basis points, 1000 = 10%)
+  confirm-commission <id>                  Not Confirm / On Hold → Pending Payment
+  mark-payout-paid <id>                    a payout request was paid
+
+Catalogue
+  import-catalogue <file.json>             upsert products (SeedProduct shape) by slug`;
+
+class UsageError extends Error {}
+
+const need = (value: string | undefined, what: string): string => {
+  if (!value) throw new UsageError(`Missing ${what}.`);
+  return value;
+};
+
+const positiveId = (value: string | undefined, what: string): number => {
+  const n = Number(need(value, what));
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw new UsageError(`${what} must be a positive whole number, not "${value}".`);
+  return n;
+};
+
+const pad = (text: string, width: number) => (text.length >= width ? text : text + ' '.repeat(width - text.length));
+
+/** Runs one command; `print` receives the lines to show. Exported for tests. */
+export async function run(db: Db, argv: string[], print: (line: string) => void = console.log): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      status: { type: 'string' },
+      limit: { type: 'string' },
+      company: { type: 'string' },
+      number: { type: 'string' },
+      link: { type: 'string' },
+      'rate-bp': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, arg] = positionals;
+  switch (command) {
+    case 'orders': {
+      const limit = values.limit === undefined ? undefined : positiveId(values.limit, '--limit');
+      const list = await ops.listOrders(db, { status: values.status, limit });
+      if (!list.length) {
+        print(values.status ? `No ${values.status} orders.` : 'No orders yet.');
+        return;
+      }
+      print(
+        [
+          pad('ORDER', 19),
+          pad('STATUS', 11),
+          pad('PLACED (UTC)', 17),
+          pad('TOTAL', 10),
+          pad('PAYMENT', 14),
+          pad('REFERENCE', 14),
+          'CUSTOMER',
+        ].join(' '),
+      );
+      for (const o of list) {
+        print(
+          [
+            pad(o.order_no, 19),
+            pad(o.status, 11),
+            pad(o.placed_at.slice(0, 16).replace('T', ' '), 17),
+            pad(o.total, 10),
+            pad(o.payment, 14),
+            pad(o.reference ?? '-', 14),
+            o.email,
+          ].join(' ') +
+            (o.receipt ? `  receipt: ${o.receipt}` : '') +
+            (o.tracking ? `  tracking: ${o.tracking}` : ''),
+        );
+      }
+      return;
+    }
+    case 'confirm-payment':
+    case 'processing':
+    case 'complete':
+    case 'cancel': {
+      const orderNo = need(arg, 'the order number (e.g. LC-20261122-AB12CD)');
+      const action = {
+        'confirm-payment': ops.confirmPayment,
+        processing: ops.markProcessing,
+        complete: ops.completeOrder,
+        cancel: ops.cancelOrder,
+      }[command];
+      const { order, changed } = await action(db, orderNo);
+      print(
+        changed
+          ? `${order.order_no} is now ${order.status}.`
+          : `${order.order_no} was already ${order.status}: nothing changed.`,
+      );
+      return;
+    }
+    case 'tracking': {
+      const orderNo = need(arg, 'the order number');
+      const order = await ops.setOrderTracking(db, orderNo, {
+        company: values.company,
+        number: values.number,
+        link: values.link,
+      });
+      print(
+        `${order.order_no}: tracking ${order.tracking_company} ${order.tracking_number}${order.tracking_link ? ` (${order.tracking_link})` : ''}.`,
+      );
+      return;
+    }
+    case 'make-agent': {
+      const email = need(arg, 'the user’s email');
+      const rate = values['rate-bp'] === undefined ? undefined : Number(values['rate-bp']);
+      const agent = await ops.makeAgent(db, email, rate);
+      print(`${agent.email} is ${agent.wasAgent ? 'still' : 'now'} an agent at ${agent.rateBp / 100}% commission.`);
+      return;
+    }
+    case 'confirm-commission': {
+      const result = await ops.confirmCommission(db, positiveId(arg, 'the commission id'));
+      print(`Commission ${result.id} is now ${result.status}.`);
+      return;
+    }
+    case 'mark-payout-paid': {
+      const result = await ops.markPayoutPaid(db, positiveId(arg, 'the payout request id'));
+      print(`Payout request ${result.id} (${result.amount}) is marked paid.`);
+      return;
+    }
+    case 'import-catalogue': {
+      const file = resolve(need(arg, 'the catalogue file (JSON)'));
+      let json: unknown;
+      try {
+        json = JSON.parse(await readFile(file, 'utf8'));
+      } catch (err) {
+        throw new ops.OperatorError(`Cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      const { created, updated } = await importCatalogue(db, parseCatalogue(json));
+      print(`Imported ${created + updated} products: ${created} new, ${updated} updated.`);
+      return;
+    }
+    default:
+      if (values.help || !command) throw new UsageError('');
+      throw new UsageError(`Unknown command "${command}".`);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  let db: Db | undefined;
+  try {
+    const config = loadConfig();
+    db = createDb(parseDatabaseUrl(config.DATABASE_URL));
+    await migrateToLatest(db);
+    await run(db, argv);
+    return 0;
+  } catch (err) {
+    if (
+      err instanceof UsageError ||
+      (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))
+    ) {
+      const text = err.message ? `${err.message}\n\n${USAGE}` : USAGE;
+      const helpOnly = !err.message;
+      (helpOnly ? console.log : console.error)(text);
+      return helpOnly ? 0 : 2;
+    }
+    if (err instanceof ops.OperatorError || err instanceof CatalogueError || err instanceof ConfigError) {
+      console.error(err.message);
+      return 1;
+    }
+    console.error(err);
+    return 1;
+  } finally {
+    await db?.destroy();
+  }
+}
+
+// Run only as the entry point (tests import `run`).
+if (process.argv[1] && resolve(process.argv[1]).replace(/\.ts$/, '') === resolve(import.meta.dirname, 'cli')) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,174 @@
+import { sql } from 'kysely';
+import type { OrderStatus } from '../../common/checkout-rules';
+import { formatMessage } from '../../common/i18n/messages';
+import { formatCents } from '../../common/money';
+import type { Db } from '../db/connection';
+import type { Order } from '../db/schema';
+import { AppError } from '../lib/errors';
+import { nowIso } from '../lib/time';
+import * as orders from '../orders/repository';
+import { changeOrderStatus, isOrderStatus, setTracking } from '../orders/status';
+import * as commissions from '../referral/commission-service';
+
+/**
+ * The shop operator's actions (decisions.md §8). The command line (cli.ts) is a thin shell over these;
+ * tests call them directly. Every refusal is an OperatorError with a message for the operator.
+ */
+
+export class OperatorError extends Error {
+  override name = 'OperatorError';
+}
+
+/** An AppError from the order rules, as the operator reads it (English). */
+const explain = (err: unknown): never => {
+  if (err instanceof AppError) throw new OperatorError(formatMessage('en', err.key, err.params));
+  throw err;
+};
+
+async function orderByNo(db: Db, orderNo: string): Promise<Order> {
+  const order = await orders.findOrderByNo(db, orderNo);
+  if (!order) throw new OperatorError(`There is no order ${orderNo}`);
+  return order;
+}
+
+export interface OrderLine {
+  order_no: string;
+  status: string;
+  placed_at: string;
+  email: string;
+  total: string;
+  payment: string;
+  reference: string | null;
+  receipt: string | null;
+  tracking: string | null;
+}
+
+/** Orders, newest first, optionally of one status. */
+export async function listOrders(db: Db, opts: { status?: string; limit?: number } = {}): Promise<OrderLine[]> {
+  if (opts.status && !isOrderStatus(opts.status)) {
+    throw new OperatorError(`Unknown status "${opts.status}": use Pending, Paid, Processing, Completed or Cancelled`);
+  }
+  let q = db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .select([
+      'orders.order_no',
+      'orders.status',
+      'orders.placed_at',
+      'users.email',
+      'orders.total_cents',
+      'orders.payment_method',
+      'orders.payment_reference',
+      'orders.receipt_path',
+      'orders.tracking_number',
+    ])
+    .orderBy('orders.placed_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(opts.limit ?? 50);
+  if (opts.status) q = q.where('orders.status', '=', opts.status);
+  return (await q.execute()).map((o) => ({
+    order_no: o.order_no,
+    status: o.status,
+    placed_at: o.placed_at,
+    email: o.email,
+    total: formatCents(o.total_cents),
+    payment: o.payment_method,
+    reference: o.payment_reference,
+    receipt: o.receipt_path,
+    tracking: o.tracking_number,
+  }));
+}
+
+async function moveTo(db: Db, orderNo: string, to: OrderStatus): Promise<{ order: Order; changed: boolean }> {
+  const order = await orderByNo(db, orderNo);
+  return changeOrderStatus(db, order.id, to, { kind: 'operator' }).catch(explain);
+}
+
+/** A bank transfer checked: Pending → Paid. */
+export const confirmPayment = (db: Db, orderNo: string) => moveTo(db, orderNo, 'Paid');
+/** Being packed: Paid → Processing. */
+export const markProcessing = (db: Db, orderNo: string) => moveTo(db, orderNo, 'Processing');
+/** Delivered: Processing → Completed (earns the customer's cash reward, confirms commissions). */
+export const completeOrder = (db: Db, orderNo: string) => moveTo(db, orderNo, 'Completed');
+/** Pending or Paid → Cancelled at any time (stock, coupon use and cash reward come back). */
+export const cancelOrder = (db: Db, orderNo: string) => moveTo(db, orderNo, 'Cancelled');
+
+export async function setOrderTracking(
+  db: Db,
+  orderNo: string,
+  tracking: { company?: string; number?: string; link?: string },
+): Promise<Order> {
+  const company = tracking.company?.trim();
+  const number = tracking.number?.trim();
+  const link = tracking.link?.trim() || null;
+  if (!company) throw new OperatorError('Give the shipping company: --company "…"');
+  if (!number) throw new OperatorError('Give the tracking number: --number "…"');
+  if (link) {
+    let ok = false;
+    try {
+      ok = ['http:', 'https:'].includes(new URL(link).protocol);
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new OperatorError(`The tracking link must be an http(s) URL, not "${link}"`);
+  }
+  const order = await orderByNo(db, orderNo);
+  return setTracking(db, order.id, { company, number, link }).catch(explain);
+}
+
+/** Makes a user (by email) an agent, at a commission rate in basis points (default: the shop's setting). */
+export async function makeAgent(db: Db, email: string, rateBp?: number) {
+  if (rateBp !== undefined && (!Number.isInteger(rateBp) || rateBp < 0 || rateBp > 10_000)) {
+    throw new OperatorError('--rate-bp must be a whole number from 0 to 10000 (1000 = 10%)');
+  }
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'is_agent', 'commission_rate_bp'])
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  if (!user) throw new OperatorError(`There is no user with the email ${email}`);
+  let rate = rateBp;
+  if (rate === undefined) {
+    const setting = await db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', 'default_commission_rate_bp')
+      .executeTakeFirst();
+    const n = Number(setting?.value);
+    rate = Number.isInteger(n) && n >= 0 && n <= 10_000 ? n : user.commission_rate_bp;
+  }
+  await db
+    .updateTable('users')
+    .set({ is_agent: 1, commission_rate_bp: rate, updated_at: nowIso() })
+    .where('id', '=', user.id)
+    .execute();
+  return { id: user.id, email: user.email, rateBp: rate, wasAgent: user.is_agent === 1 };
+}
+
+export async function confirmCommission(db: Db, commissionId: number) {
+  const row = await db
+    .selectFrom('commissions')
+    .select(['id', 'status'])
+    .where('id', '=', commissionId)
+    .executeTakeFirst();
+  if (!row) throw new OperatorError(`There is no commission ${commissionId}`);
+  if (!(await commissions.confirmCommission(db, commissionId))) {
+    throw new OperatorError(
+      `Commission ${commissionId} is ${row.status}: only Not Confirm or On Hold can be confirmed`,
+    );
+  }
+  return { id: commissionId, status: 'Pending Payment' };
+}
+
+export async function markPayoutPaid(db: Db, payoutId: number) {
+  const row = await db
+    .selectFrom('payout_requests')
+    .select(['id', 'paid_at', 'amount_cents'])
+    .where('id', '=', payoutId)
+    .executeTakeFirst();
+  if (!row) throw new OperatorError(`There is no payout request ${payoutId}`);
+  if (row.paid_at) throw new OperatorError(`Payout request ${payoutId} was already paid on ${row.paid_at}`);
+  if (!(await commissions.markPayoutPaid(db, payoutId)))
+    throw new OperatorError(`Payout request ${payoutId} was already paid`);
+  return { id: payoutId, amount: formatCents(row.amount_cents) };
+}

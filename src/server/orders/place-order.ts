@@ -1,0 +1,330 @@
+import { couponDiscountCents, deliveryFeeCents, orderTotals, type ShippingMethod } from '../../common/checkout-rules';
+import type { PaymentMethodCode } from '../../common/contract/checkout';
+import type { Lang } from '../../common/contract/lang';
+import { formatCents } from '../../common/money';
+import { type CartInput, type CartLine, priceCart } from '../checkout/cart';
+import * as checkoutRepo from '../checkout/repository';
+import { checkCoupon, paymentProviderConfigured, requireItems } from '../checkout/service';
+import type { Config } from '../config';
+import type { Db } from '../db/connection';
+import type { Order, User } from '../db/schema';
+import { AppError, invalidField } from '../lib/errors';
+import { addDays } from '../lib/time';
+import { enqueueOrderNotification } from '../notifications/outbox';
+import { recordCommissionForOrder } from '../referral/commission-service';
+import { isRetryableConflict, isUniqueViolation, ORDER_KEY_UNIQUE, ORDER_NO_UNIQUE, withRetry } from './db-errors';
+import { newOrderNo } from './order-number';
+import { detectImageKind, formatBytes, removeReceipt, storeReceipt } from './receipts';
+import * as repo from './repository';
+
+export interface PlaceOrderInput {
+  idempotencyKey: string;
+  items?: CartInput[];
+  addressId?: number;
+  shippingMethod?: ShippingMethod;
+  paymentMethod?: PaymentMethodCode;
+  paymentReference?: string;
+  /** The receipt's bytes as uploaded (checked here). */
+  receipt?: Uint8Array;
+  useCoupon?: boolean;
+  useCashReward?: boolean;
+  expectedTotalCents?: number;
+}
+
+export interface PlacedOrder {
+  order: Order;
+  /** False when this idempotency key had already placed the order. */
+  created: boolean;
+}
+
+/** A line's refusal, its product named in the caller's language, at the line's field. */
+function lineError(line: CartLine, lang: Lang): AppError {
+  const product =
+    lang === 'zh' ? `${line.name_zh}（${line.variant_name_zh}）` : `${line.name_en} (${line.variant_name_en})`;
+  const params: Record<string, string | number> = { ...line.problemParams, product };
+  if (lang === 'zh' && typeof params.state_zh === 'string') params.state = params.state_zh;
+  const status = line.problem === 'not_enough_stock' || line.problem === 'unavailable' ? 409 : 422;
+  const field = line.problem === 'invalid_quantity' ? `items.${line.index}.quantity` : `items.${line.index}`;
+  return new AppError(status, line.problemKey ?? 'invalidRequest', params, [
+    { field, key: line.problemKey ?? 'invalidRequest' },
+  ]);
+}
+
+/** What can be checked without the database: required fields and the receipt's bytes. */
+function checkRequest(config: Config, input: PlaceOrderInput) {
+  const items = requireItems(input.items);
+  if (input.addressId === undefined) {
+    throw new AppError(422, 'addAddressFirst', {}, [{ field: 'address_id', key: 'addAddressFirst' }]);
+  }
+  if (!input.paymentMethod) throw invalidField('payment_method', 'selectPaymentMethod');
+  if (input.paymentMethod === 'payment_link' && !paymentProviderConfigured(config)) {
+    throw new AppError(400, 'methodNotAvailable', {}, [{ field: 'payment_method', key: 'methodNotAvailable' }]);
+  }
+  let receipt: { bytes: Uint8Array; kind: NonNullable<ReturnType<typeof detectImageKind>> } | null = null;
+  if (input.receipt && input.paymentMethod === 'bank_transfer') {
+    if (input.receipt.byteLength > config.MAX_UPLOAD_BYTES) {
+      throw new AppError(413, 'receiptTooLarge', { size: formatBytes(config.MAX_UPLOAD_BYTES) }, [
+        { field: 'receipt', key: 'receiptTooLarge' },
+      ]);
+    }
+    const kind = detectImageKind(input.receipt);
+    if (!kind) throw invalidField('receipt', 'receiptNotImage');
+    receipt = { bytes: input.receipt, kind };
+  }
+  return { items, addressId: input.addressId, paymentMethod: input.paymentMethod, receipt };
+}
+
+/**
+ * Places an order in ONE transaction; any refusal or failure writes nothing. In order:
+ * 0. every line re-priced from the database (client prices are never read); a line that cannot be
+ *    ordered is refused, naming it;
+ * 1. the order row (its unique (user, idempotency key) makes a concurrent duplicate wait, then fail
+ *    and answer the first one's order);
+ * 2. the applied coupon: checked again, its use counted with a conditional update (which also locks it,
+ *    so the per-user count that follows is exact), its redemption recorded;
+ * 3. the held cash reward: the hold consumed, the balance taken with a conditional update (never below
+ *    zero, never twice), a 'redeemed' ledger row;
+ * 4. the totals; 5. lines, subscriptions for Subscribe & save lines, the customer's notice, the
+ *    upline's commission;
+ * 6. stock, taken last (shortest lock time) per packaging with a conditional update, in ascending id
+ *    order, then the products' stock totals. Row locks are always taken in the order coupon → user →
+ *    packagings → products, here and when cancelling, so concurrent orders and cancels never deadlock.
+ * Placing with a key that already placed an order answers that order (`created: false`).
+ */
+export async function placeOrder(
+  db: Db,
+  config: Config,
+  user: User,
+  lang: Lang,
+  input: PlaceOrderInput,
+): Promise<PlacedOrder> {
+  const existing = await repo.findOrderByKey(db, user.id, input.idempotencyKey);
+  if (existing) return { order: existing, created: false };
+  const request = checkRequest(config, input);
+  const receiptPath = request.receipt ? await storeReceipt(config, request.receipt.bytes, request.receipt.kind) : null;
+  try {
+    const order = await withRetry(
+      () => db.transaction().execute((trx) => placeInTransaction(trx, user, lang, input, request, receiptPath)),
+      4,
+      (err) => isRetryableConflict(err) || isUniqueViolation(err, ORDER_NO_UNIQUE),
+    );
+    return { order, created: true };
+  } catch (err) {
+    if (receiptPath) await removeReceipt(config, receiptPath);
+    // A concurrent or earlier request with this key won: answer its order.
+    if (isUniqueViolation(err, ORDER_KEY_UNIQUE) || err instanceof AppError) {
+      const winner = await repo.findOrderByKey(db, user.id, input.idempotencyKey);
+      if (winner) return { order: winner, created: false };
+    }
+    throw err;
+  }
+}
+
+async function placeInTransaction(
+  trx: Db,
+  user: User,
+  lang: Lang,
+  input: PlaceOrderInput,
+  request: ReturnType<typeof checkRequest>,
+  receiptPath: string | null,
+): Promise<Order> {
+  const method: ShippingMethod = input.shippingMethod ?? 'standard';
+  const own = await checkoutRepo.findOwnAddressAndState(trx, user.id, request.addressId);
+  if (!own) throw new AppError(404, 'addressNotFound', {}, [{ field: 'address_id', key: 'addressNotFound' }]);
+  const { address, state } = own;
+  const paymentMethod = await checkoutRepo.findPaymentMethod(trx, request.paymentMethod);
+  if (!paymentMethod) {
+    throw new AppError(400, 'methodNotAvailable', {}, [{ field: 'payment_method', key: 'methodNotAvailable' }]);
+  }
+
+  // Prices and stock as the database has them now (client prices are never read).
+  const cart = await priceCart(trx, request.items, state);
+  const firstProblem = cart.problems[0];
+  if (firstProblem) throw lineError(firstProblem, lang);
+  const settings = await checkoutRepo.getShopSettings(trx);
+  const fee = deliveryFeeCents(state, method, cart.subtotalCents, settings.freeShippingThresholdCents);
+  const placedAt = new Date().toISOString();
+
+  // 1. The order row first: a duplicate key waits here for the first request, then fails.
+  const { id: orderId } = await trx
+    .insertInto('orders')
+    .values({
+      order_no: newOrderNo(new Date(placedAt)),
+      user_id: user.id,
+      status: 'Pending',
+      idempotency_key: input.idempotencyKey,
+      subtotal_cents: cart.subtotalCents,
+      delivery_fee_cents: fee,
+      coupon_discount_cents: 0,
+      cash_reward_cents: 0,
+      total_cents: cart.subtotalCents + fee,
+      shipping_method: method,
+      payment_method: request.paymentMethod,
+      payment_reference: request.paymentMethod === 'bank_transfer' ? (input.paymentReference ?? null) : null,
+      receipt_path: receiptPath,
+      receiver_name: address.receiver_name,
+      phone: address.phone,
+      address: address.address,
+      city: address.city,
+      state_name: state.name_en,
+      zip: address.zip,
+      company: address.company,
+      country: address.country,
+      lang,
+      placed_at: placedAt,
+      updated_at: placedAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  // 2. The applied coupon (the application ends with this checkout, used or not).
+  let coupon: { id: number; code: string; discount: number } | null = null;
+  const applied = await trx
+    .deleteFrom('coupon_applications')
+    .where('user_id', '=', user.id)
+    .returning('coupon_id')
+    .executeTakeFirst();
+  if (applied && input.useCoupon !== false) {
+    const row = await checkoutRepo.findCoupon(trx, applied.coupon_id);
+    if (row) {
+      const problem = await checkCoupon(trx, row, user.id, cart.subtotalCents);
+      if (problem) throw new AppError(409, problem.key, problem.params, [{ field: 'coupon', key: problem.key }]);
+      if (!(await checkoutRepo.takeCouponUse(trx, row.id))) {
+        throw new AppError(409, 'couponUsedUp', {}, [{ field: 'coupon', key: 'couponUsedUp' }]);
+      }
+      // The coupon row is locked now: this count sees every committed use by this customer.
+      if (
+        row.per_user_limit !== null &&
+        (await checkoutRepo.countUserRedemptions(trx, row.id, user.id)) >= row.per_user_limit
+      ) {
+        throw new AppError(409, 'couponUserLimit', {}, [{ field: 'coupon', key: 'couponUserLimit' }]);
+      }
+      await trx
+        .insertInto('coupon_redemptions')
+        .values({ coupon_id: row.id, user_id: user.id, order_id: orderId, created_at: placedAt })
+        .execute();
+      coupon = { id: row.id, code: row.code, discount: couponDiscountCents(row, cart.subtotalCents) };
+    }
+  }
+
+  // 3. The held cash reward (the hold ends with this checkout, spent or not).
+  const consumed = await checkoutRepo.consumeHold(trx, user.id);
+  const held = input.useCashReward === false ? 0 : consumed;
+  const totals = orderTotals({
+    subtotalCents: cart.subtotalCents,
+    deliveryFeeCents: fee,
+    couponDiscountCents: coupon?.discount ?? 0,
+    cashRewardHeldCents: held,
+  });
+  if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totals.total_cents) {
+    throw new AppError(409, 'totalChanged', { total: formatCents(totals.total_cents) });
+  }
+  if (request.paymentMethod === 'bank_transfer' && totals.total_cents > 0) {
+    if (!input.paymentReference) throw invalidField('payment_reference', 'enterPaymentReference');
+    if (!receiptPath) throw invalidField('receipt', 'uploadReceipt');
+  }
+  if (totals.cash_reward_cents > 0) {
+    const balance = await checkoutRepo.spendBalance(trx, user.id, totals.cash_reward_cents);
+    if (balance === null) {
+      throw new AppError(409, 'cashRewardChanged', {}, [{ field: 'cash_reward', key: 'cashRewardChanged' }]);
+    }
+    await checkoutRepo.insertLedgerEntry(trx, {
+      user_id: user.id,
+      order_id: orderId,
+      type: 'redeemed',
+      spend_cents: cart.subtotalCents,
+      amount_cents: -totals.cash_reward_cents,
+      balance_after_cents: balance,
+    });
+  }
+
+  // 4. The totals. Nothing left to pay (coupon and cash reward cover it): it is paid.
+  const paid = totals.total_cents === 0;
+  const order = await trx
+    .updateTable('orders')
+    .set({
+      coupon_id: coupon?.id ?? null,
+      coupon_code: coupon?.code ?? null,
+      coupon_discount_cents: totals.coupon_discount_cents,
+      cash_reward_cents: totals.cash_reward_cents,
+      total_cents: totals.total_cents,
+      ...(paid ? { status: 'Paid', paid_at: placedAt } : {}),
+    })
+    .where('id', '=', orderId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+  // 5. Lines, subscriptions, notice, commission.
+  await trx
+    .insertInto('order_items')
+    .values(
+      cart.lines.map((l) => ({
+        order_id: orderId,
+        product_id: l.product_id,
+        variant_id: l.variant_id,
+        name_en: l.name_en,
+        name_zh: l.name_zh,
+        variant_name_en: l.variant_name_en,
+        variant_name_zh: l.variant_name_zh,
+        image: l.image,
+        quantity: l.quantity,
+        unit_price_cents: l.unit_price_cents,
+        line_total_cents: l.line_total_cents,
+        frequency_weeks: l.frequency_weeks,
+      })),
+    )
+    .execute();
+  const subscriptionLines = cart.lines.filter((l) => l.frequency_weeks > 0);
+  if (subscriptionLines.length) {
+    await trx
+      .insertInto('subscriptions')
+      .values(
+        subscriptionLines.map((l) => ({
+          user_id: user.id,
+          product_id: l.product_id,
+          variant_id: l.variant_id,
+          quantity: l.quantity,
+          frequency_weeks: l.frequency_weeks,
+          address_id: address.id,
+          shipping_method: method,
+          payment_method: request.paymentMethod,
+          status: 'active',
+          next_due_at: addDays(placedAt, l.frequency_weeks * 7),
+          created_at: placedAt,
+          updated_at: placedAt,
+        })),
+      )
+      .execute();
+  }
+  await enqueueOrderNotification(trx, { userId: user.id, orderId, kind: 'placed' }, placedAt);
+  // Only a customer with an upline can earn anyone a commission.
+  if (user.upline_id !== null)
+    await recordCommissionForOrder(trx, {
+      id: orderId,
+      user_id: user.id,
+      subtotal_cents: totals.subtotal_cents,
+      coupon_discount_cents: totals.coupon_discount_cents,
+    });
+  // 6. Stock last, so its row locks are held for the shortest time: packagings in ascending id order,
+  // then their products (every transaction that touches stock takes them in this order).
+  const variantIds = [...cart.perVariant.keys()].sort((a, b) => a - b);
+  for (const variantId of variantIds) {
+    const want = cart.perVariant.get(variantId)!;
+    if (!(await repo.takeStock(trx, variantId, want.quantity))) {
+      const line = cart.lines.find((l) => l.variant_id === variantId)!;
+      const left = await repo.variantStock(trx, variantId);
+      throw lineError(
+        { ...line, problem: 'not_enough_stock', problemKey: 'itemNotEnoughStock', problemParams: { stock: left } },
+        lang,
+      );
+    }
+  }
+  const perProduct = new Map<number, number>();
+  for (const v of cart.perVariant.values())
+    perProduct.set(v.productId, (perProduct.get(v.productId) ?? 0) + v.quantity);
+  for (const [productId, quantity] of [...perProduct].sort((a, b) => a[0] - b[0])) {
+    await repo.adjustStockTotal(trx, productId, -quantity);
+  }
+
+  return order;
+}

@@ -1,0 +1,107 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import { getOrCreateSetting } from '../checkout/repository';
+import type { Config } from '../config';
+import type { Db } from '../db/connection';
+
+/**
+ * Bank-transfer receipts: checked to be real images by their first bytes (never by the name or the
+ * declared type), stored under UPLOAD_DIR with a random name, and served only through a URL signed
+ * for the order's owner.
+ */
+
+export type ReceiptKind = 'png' | 'jpg' | 'webp';
+
+export const RECEIPT_CONTENT_TYPES: Record<ReceiptKind, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+/** The image type of a file by its magic bytes: PNG, JPEG or WebP; null for anything else. */
+export function detectImageKind(bytes: Uint8Array): ReceiptKind | null {
+  const starts = (sig: number[], at = 0) => bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (starts([0xff, 0xd8, 0xff])) return 'jpg';
+  // RIFF....WEBP
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  return null;
+}
+
+/** "5 MB" for 5 * 1024 * 1024; "300 KB" below a megabyte. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+const RECEIPT_DIR = 'receipts';
+
+/** Where a stored receipt (its `receipt_path`, relative to UPLOAD_DIR) is; refuses anything outside it. */
+export function receiptFile(config: Config, receiptPath: string): string {
+  const root = resolve(config.UPLOAD_DIR);
+  const full = resolve(root, receiptPath);
+  if (!full.startsWith(root + sep)) throw new Error(`receipt path escapes UPLOAD_DIR: ${receiptPath}`);
+  return full;
+}
+
+/** Writes a checked receipt under UPLOAD_DIR/receipts with a random name; answers its relative path. */
+export async function storeReceipt(config: Config, bytes: Uint8Array, kind: ReceiptKind): Promise<string> {
+  const dir = join(resolve(config.UPLOAD_DIR), RECEIPT_DIR);
+  await mkdir(dir, { recursive: true });
+  const relative = `${RECEIPT_DIR}/${randomBytes(16).toString('hex')}.${kind}`;
+  await writeFile(receiptFile(config, relative), bytes, { flag: 'wx', mode: 0o600 });
+  return relative;
+}
+
+export async function removeReceipt(config: Config, receiptPath: string): Promise<void> {
+  await rm(receiptFile(config, receiptPath), { force: true }).catch(() => {});
+}
+
+export async function readReceipt(config: Config, receiptPath: string) {
+  const kind = (receiptPath.split('.').pop() ?? '') as ReceiptKind;
+  const type = RECEIPT_CONTENT_TYPES[kind];
+  if (!type) return null;
+  try {
+    return { bytes: await readFile(receiptFile(config, receiptPath)), type };
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Signed links
+// ---------------------------------------------------------------------------
+
+/** Receipt links live this long. */
+export const RECEIPT_LINK_SECONDS = 60 * 60;
+
+/** The GET path that serves a receipt: /v1/receipt/<order id>?u=<user>&exp=<unix>&sig=<hmac>. */
+export const RECEIPT_ROUTE = '/v1/receipt/:orderId';
+
+/** The signing key, shared by every instance through the settings table. */
+const signingKey = (db: Db) =>
+  getOrCreateSetting(db, 'receipt_link_secret', () => randomBytes(32).toString('base64url'));
+
+const sign = (key: string, orderId: number, userId: number, exp: number) =>
+  createHmac('sha256', key).update(`receipt:${orderId}:${userId}:${exp}`).digest('base64url');
+
+/** A link to an order's receipt for its owner, valid for an hour. */
+export async function receiptLink(db: Db, orderId: number, userId: number, nowMs = Date.now()): Promise<string> {
+  // Round the expiry so the same link is answered for a while (lets the browser cache the image).
+  const exp = Math.floor(nowMs / 1000 / 600) * 600 + RECEIPT_LINK_SECONDS;
+  const sig = sign(await signingKey(db), orderId, userId, exp);
+  return `/v1/receipt/${orderId}?u=${userId}&exp=${exp}&sig=${sig}`;
+}
+
+/** Whether a receipt link's signature and expiry hold. */
+export async function verifyReceiptLink(
+  db: Db,
+  link: { orderId: number; userId: number; exp: number; sig: string },
+  nowMs = Date.now(),
+): Promise<boolean> {
+  if (!Number.isSafeInteger(link.exp) || link.exp * 1000 < nowMs) return false;
+  const expected = Buffer.from(sign(await signingKey(db), link.orderId, link.userId, link.exp));
+  const given = Buffer.from(link.sig);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

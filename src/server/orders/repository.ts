@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connection';
+import type { Order } from '../db/schema';
+
+// All order SQL. Every function takes the database or a transaction (a Transaction is a Db).
+
+export async function findOrder(db: Db, orderId: number): Promise<Order | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
+export async function findOwnOrder(db: Db, userId: number, orderId: number): Promise<Order | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function findOrderByNo(db: Db, orderNo: string): Promise<Order | undefined> {
+  return db.selectFrom('orders').selectAll().where('order_no', '=', orderNo.trim().toUpperCase()).executeTakeFirst();
+}
+
+export async function findOrderByKey(db: Db, userId: number, key: string): Promise<Order | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+export async function orderItems(db: Db, orderId: number) {
+  return db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+export type OrderItemRow = Awaited<ReturnType<typeof orderItems>>[number];
+
+/** Product ids of an order the user has reviewed. */
+export async function reviewedProducts(db: Db, userId: number, orderIds: number[]) {
+  if (!orderIds.length) return [];
+  return db
+    .selectFrom('reviews')
+    .select(['order_id', 'product_id'])
+    .where('user_id', '=', userId)
+    .where('order_id', 'in', orderIds)
+    .execute();
+}
+
+/** A page of the user's orders, newest first, after a (placed_at, id) position. */
+export async function listOrders(
+  db: Db,
+  userId: number,
+  opts: { status?: string; limit: number; after?: { createdAt: string; id: number } },
+) {
+  let q = db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('placed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(opts.limit + 1);
+  if (opts.status) q = q.where('status', '=', opts.status);
+  const after = opts.after;
+  if (after) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('placed_at', '<', after.createdAt),
+        eb.and([eb('placed_at', '=', after.createdAt), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
+  return q.execute();
+}
+
+/** Lines of several orders (for the list cards), in order then line order. */
+export async function itemsOfOrders(db: Db, orderIds: number[]) {
+  if (!orderIds.length) return [];
+  return db
+    .selectFrom('order_items')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Takes `quantity` units of a packaging only if they are in stock (conditional update: stock never
+ * goes below zero, whatever the concurrency). On PostgreSQL it row-locks the packaging: callers take
+ * packagings in ascending id order so concurrent orders never deadlock.
+ */
+export async function takeStock(db: Db, variantId: number, quantity: number): Promise<boolean> {
+  const result = await db
+    .updateTable('product_variants')
+    .set((eb) => ({ stock: eb('stock', '-', quantity) }))
+    .where('id', '=', variantId)
+    .where('stock', '>=', quantity)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function returnStock(db: Db, variantId: number, quantity: number) {
+  await db
+    .updateTable('product_variants')
+    .set((eb) => ({ stock: eb('stock', '+', quantity) }))
+    .where('id', '=', variantId)
+    .execute();
+}
+
+/** Keeps the product's list-card stock total in step with its packagings (`delta` signed). */
+export async function adjustStockTotal(db: Db, productId: number, delta: number) {
+  await db
+    .updateTable('products')
+    .set({ stock_total: sql<number>`case when stock_total + ${delta} < 0 then 0 else stock_total + ${delta} end` })
+    .where('id', '=', productId)
+    .execute();
+}
+
+export async function variantStock(db: Db, variantId: number): Promise<number> {
+  const row = await db.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirst();
+  return row?.stock ?? 0;
+}

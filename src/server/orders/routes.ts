@@ -1,0 +1,114 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { MAX_ROW_ID } from '../../common/contract/checkout';
+import {
+  addReview,
+  cancelOrder,
+  getOrderDetails,
+  getOrders,
+  getPaymentLink,
+  placeOrder,
+  updateOrderAddress,
+} from '../../common/contract/orders';
+import { formatMessage } from '../../common/i18n/messages';
+import { callerOf } from '../checkout/routes';
+import { route } from '../lib/endpoint';
+import { AppError } from '../lib/errors';
+import { requestLang } from '../plugins/errors';
+import * as placing from './place-order';
+import { formatBytes, readReceipt, verifyReceiptLink } from './receipts';
+import * as repo from './repository';
+import * as service from './service';
+
+const isRowId = (n: number) => Number.isSafeInteger(n) && n > 0 && n <= MAX_ROW_ID;
+
+export default async function orderRoutes(app: FastifyInstance) {
+  const db = app.db;
+  const config = app.config;
+
+  // An upload over MAX_UPLOAD_BYTES (or a second file) fails while the multipart body is read, before
+  // the handler: answer it with the receipt's own message. Everything else goes to the app's handler.
+  app.setErrorHandler(async (error: FastifyError) => {
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 'receiptTooLarge', { size: formatBytes(config.MAX_UPLOAD_BYTES) }, [
+        { field: 'receipt', key: 'receiptTooLarge' },
+      ]);
+    }
+    throw error;
+  });
+
+  route(app, placeOrder, async ({ auth, input, lang, say }) => {
+    const user = callerOf(auth);
+    const placed = await placing.placeOrder(db, config, user, lang, {
+      idempotencyKey: input.idempotency_key,
+      items: input.items,
+      addressId: input.address_id,
+      shippingMethod: input.shipping_method,
+      paymentMethod: input.payment_method,
+      paymentReference: input.payment_reference,
+      receipt: input.receipt instanceof Uint8Array ? input.receipt : undefined,
+      useCoupon: input.use_coupon,
+      useCashReward: input.use_cash_reward,
+      expectedTotalCents: input.expected_total_cents,
+    });
+    say('orderPlaced');
+    return { order: await service.orderDetails(db, placed.order, lang), created: placed.created };
+  });
+
+  route(app, getOrders, async ({ auth, input, lang }) =>
+    service.listOrders(db, callerOf(auth), lang, { status: input.status, cursor: input.cursor, limit: input.limit }),
+  );
+
+  route(app, getOrderDetails, async ({ auth, input, lang }) => {
+    const order = await service.getOwnOrder(db, callerOf(auth), input.order_id);
+    return { order: await service.orderDetails(db, order, lang) };
+  });
+
+  route(app, updateOrderAddress, async ({ auth, input, lang, say }) => {
+    const order = await service.changeOrderAddress(db, callerOf(auth), input.order_id, input.address_id);
+    say('addressUpdated');
+    return { order: await service.orderDetails(db, order, lang) };
+  });
+
+  route(app, cancelOrder, async ({ auth, input, lang, say }) => {
+    const order = await service.cancelOwnOrder(db, callerOf(auth), input.order_id);
+    say('orderCancelled');
+    return { order: await service.orderDetails(db, order, lang) };
+  });
+
+  route(app, addReview, async ({ auth, input, say }) => {
+    const review = await service.addReview(db, callerOf(auth), input);
+    say('reviewAdded');
+    return { review };
+  });
+
+  route(app, getPaymentLink, async ({ auth, input }) =>
+    service.paymentLink(db, config, callerOf(auth), input.order_id),
+  );
+
+  // The receipt image, for the link in the order's details (signed for its owner, expiring).
+  app.get<{ Params: { orderId: string }; Querystring: { u?: string; exp?: string; sig?: string } }>(
+    '/v1/receipt/:orderId',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const lang = requestLang(req);
+      const orderId = Number(req.params.orderId);
+      const userId = Number(req.query.u);
+      const exp = Number(req.query.exp);
+      const sig = typeof req.query.sig === 'string' ? req.query.sig : '';
+      const refuse = () =>
+        reply.code(404).send({ success: false, code: 404, message: formatMessage(lang, 'notFound'), data: null });
+      if (!isRowId(orderId) || !isRowId(userId) || !sig) return refuse();
+      if (!(await verifyReceiptLink(db, { orderId, userId, exp, sig }))) return refuse();
+      const order = await repo.findOwnOrder(db, userId, orderId);
+      if (!order?.receipt_path) return refuse();
+      const file = await readReceipt(config, order.receipt_path);
+      if (!file) return refuse();
+      return reply
+        .header('content-type', file.type)
+        .header('cache-control', 'private, max-age=600')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .send(file.bytes);
+    },
+  );
+}

@@ -1,0 +1,299 @@
+import {
+  canChangeOrder,
+  changeWindowEnds,
+  deliveryFeeCents,
+  ORDER_CHANGE_WINDOW_MINUTES,
+} from '../../common/checkout-rules';
+import type { Lang } from '../../common/contract/lang';
+import type { OrderDetails, OrderSummary } from '../../common/contract/orders';
+import { encodeCursor } from '../catalog/cursor';
+import { readCursor } from '../checkout/cursor';
+import * as checkoutRepo from '../checkout/repository';
+import { paymentProviderConfigured } from '../checkout/service';
+import type { Config } from '../config';
+import type { Db } from '../db/connection';
+import type { Order, User } from '../db/schema';
+import { AppError, invalidField, notFound } from '../lib/errors';
+import { addMinutes, nowIso } from '../lib/time';
+import { enqueueOrderNotification } from '../notifications/outbox';
+import { createTelegramInvoiceLink, InvoiceLinkError } from '../payments/telegram-invoice';
+import { isUniqueViolation, REVIEW_UNIQUE } from './db-errors';
+import { receiptLink } from './receipts';
+import * as repo from './repository';
+import { changeOrderStatus } from './status';
+
+// ---------------------------------------------------------------------------
+// Reading orders
+// ---------------------------------------------------------------------------
+
+const pick = (lang: Lang, en: string, zh: string) => (lang === 'zh' ? zh : en);
+
+/** An order as its owner sees it, in the asked language. */
+export async function orderDetails(db: Db, order: Order, lang: Lang, nowMs = Date.now()): Promise<OrderDetails> {
+  const [items, reviewed, receiptUrl, state] = await Promise.all([
+    repo.orderItems(db, order.id),
+    // Only a completed order's products can be reviewed.
+    order.status === 'Completed' ? repo.reviewedProducts(db, order.user_id, [order.id]) : Promise.resolve([]),
+    order.receipt_path ? receiptLink(db, order.id, order.user_id, nowMs) : Promise.resolve(null),
+    // Orders keep the state's English name; the Chinese one is looked up.
+    lang === 'zh'
+      ? db
+          .selectFrom('states')
+          .select(['name_en', 'name_zh'])
+          .where('name_en', '=', order.state_name)
+          .executeTakeFirst()
+      : Promise.resolve(undefined),
+  ]);
+  const reviewedIds = new Set(reviewed.map((r) => r.product_id));
+  return {
+    id: order.id,
+    order_no: order.order_no,
+    status: order.status as OrderDetails['status'],
+    placed_at: order.placed_at,
+    can_change_until: changeWindowEnds(order.placed_at),
+    can_change: canChangeOrder(order.status, order.placed_at, nowMs),
+    items: items.map((i) => ({
+      id: i.id,
+      product_id: i.product_id,
+      variant_id: i.variant_id,
+      name: pick(lang, i.name_en, i.name_zh),
+      variant_name: pick(lang, i.variant_name_en, i.variant_name_zh),
+      image: i.image,
+      quantity: i.quantity,
+      unit_price_cents: i.unit_price_cents,
+      line_total_cents: i.line_total_cents,
+      frequency_weeks: i.frequency_weeks,
+      reviewed: reviewedIds.has(i.product_id),
+    })),
+    subtotal_cents: order.subtotal_cents,
+    delivery_fee_cents: order.delivery_fee_cents,
+    coupon_code: order.coupon_code,
+    coupon_discount_cents: order.coupon_discount_cents,
+    cash_reward_cents: order.cash_reward_cents,
+    total_cents: order.total_cents,
+    shipping_method: order.shipping_method === 'expedited' ? 'expedited' : 'standard',
+    payment_method: order.payment_method === 'payment_link' ? 'payment_link' : 'bank_transfer',
+    payment_reference: order.payment_reference,
+    receipt_url: receiptUrl,
+    delivery_address: {
+      receiver_name: order.receiver_name,
+      phone: order.phone,
+      address: order.address,
+      city: order.city,
+      state_name: state ? pick(lang, state.name_en, state.name_zh) : order.state_name,
+      zip: order.zip,
+      company: order.company,
+      country: order.country,
+    },
+    tracking: { company: order.tracking_company, number: order.tracking_number, link: order.tracking_link },
+    paid_at: order.paid_at,
+    completed_at: order.completed_at,
+    cancelled_at: order.cancelled_at,
+    can_review: order.status === 'Completed' && items.some((i) => !reviewedIds.has(i.product_id)),
+    awaiting_payment_link:
+      order.status === 'Pending' && order.payment_method === 'payment_link' && order.total_cents > 0,
+  };
+}
+
+/** One of the user's orders; anyone else's answers 404 (the same as one that does not exist). */
+export async function getOwnOrder(db: Db, user: User, orderId: number): Promise<Order> {
+  const order = await repo.findOwnOrder(db, user.id, orderId);
+  if (!order) throw notFound('orderNotFound');
+  return order;
+}
+
+export async function listOrders(
+  db: Db,
+  user: User,
+  lang: Lang,
+  input: { status?: string; cursor?: string; limit?: number },
+  nowMs = Date.now(),
+): Promise<{ orders: OrderSummary[]; next_cursor: string | null }> {
+  const limit = input.limit ?? 20;
+  const after = input.cursor ? readCursor(input.cursor) : undefined;
+  const rows = await repo.listOrders(db, user.id, { status: input.status, limit, after });
+  const page = rows.slice(0, limit);
+  const ids = page.map((o) => o.id);
+  const [items, reviewed] = await Promise.all([repo.itemsOfOrders(db, ids), repo.reviewedProducts(db, user.id, ids)]);
+  const orders = page.map((o): OrderSummary => {
+    const lines = items.filter((i) => i.order_id === o.id);
+    const reviewedHere = new Set(reviewed.filter((r) => r.order_id === o.id).map((r) => r.product_id));
+    return {
+      id: o.id,
+      order_no: o.order_no,
+      status: o.status as OrderSummary['status'],
+      placed_at: o.placed_at,
+      can_change_until: changeWindowEnds(o.placed_at),
+      can_change: canChangeOrder(o.status, o.placed_at, nowMs),
+      total_cents: o.total_cents,
+      item_count: lines.reduce((s, l) => s + l.quantity, 0),
+      items: lines
+        .slice(0, 3)
+        .map((l) => ({ name: pick(lang, l.name_en, l.name_zh), image: l.image, quantity: l.quantity })),
+      has_tracking: Boolean(o.tracking_number),
+      can_review: o.status === 'Completed' && lines.some((l) => !reviewedHere.has(l.product_id)),
+    };
+  });
+  const last = page[page.length - 1];
+  return {
+    orders,
+    next_cursor: rows.length > limit && last ? encodeCursor({ createdAt: last.placed_at, id: last.id }) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Customer changes within the window
+// ---------------------------------------------------------------------------
+
+/** Cancels the customer's own order within 15 minutes (Pending or Paid); repeating it is harmless. */
+export async function cancelOwnOrder(db: Db, user: User, orderId: number, nowMs = Date.now()): Promise<Order> {
+  const { order } = await changeOrderStatus(db, orderId, 'Cancelled', { kind: 'customer', userId: user.id }, nowMs);
+  return order;
+}
+
+/**
+ * Delivers the order to another of the customer's addresses, within 15 minutes, while Pending or Paid.
+ * The delivery fee was charged at placing: an address whose fee differs is refused (cancel and order again).
+ */
+export async function changeOrderAddress(
+  db: Db,
+  user: User,
+  orderId: number,
+  addressId: number | undefined,
+  nowMs = Date.now(),
+): Promise<Order> {
+  if (addressId === undefined) {
+    throw new AppError(422, 'addAddressFirst', {}, [{ field: 'address_id', key: 'addAddressFirst' }]);
+  }
+  return db.transaction().execute(async (trx) => {
+    const order = await getOwnOrder(trx, user, orderId);
+    if (order.status !== 'Pending' && order.status !== 'Paid') throw new AppError(409, 'orderCannotChange');
+    if (!canChangeOrder(order.status, order.placed_at, nowMs)) throw new AppError(409, 'orderChangeWindowClosed');
+    const own = await checkoutRepo.findOwnAddressAndState(trx, user.id, addressId);
+    if (!own) throw new AppError(404, 'addressNotFound', {}, [{ field: 'address_id', key: 'addressNotFound' }]);
+    const { address, state } = own;
+    const settings = await checkoutRepo.getShopSettings(trx);
+    const method = order.shipping_method === 'expedited' ? 'expedited' : 'standard';
+    const fee = deliveryFeeCents(state, method, order.subtotal_cents, settings.freeShippingThresholdCents);
+    if (fee !== order.delivery_fee_cents) throw new AppError(409, 'addressFeeDiffers');
+    const now = new Date(nowMs).toISOString();
+    const result = await trx
+      .updateTable('orders')
+      .set({
+        receiver_name: address.receiver_name,
+        phone: address.phone,
+        address: address.address,
+        city: address.city,
+        state_name: state.name_en,
+        zip: address.zip,
+        company: address.company,
+        country: address.country,
+        updated_at: now,
+      })
+      .where('id', '=', order.id)
+      .where('status', 'in', ['Pending', 'Paid'])
+      .where('placed_at', '>', addMinutes(now, -ORDER_CHANGE_WINDOW_MINUTES))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new AppError(409, 'orderCannotChange');
+    await enqueueOrderNotification(trx, { userId: user.id, orderId: order.id, kind: 'address_changed' }, now);
+    return (await repo.findOrder(trx, order.id)) ?? order;
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Reviews
+// ---------------------------------------------------------------------------
+
+export interface ReviewInput {
+  product_id: number;
+  order_id: number;
+  rating?: number;
+  title?: string;
+  description?: string;
+}
+
+/**
+ * Reviews a product of the customer's own Completed order, once per product and order. The product's
+ * rating sum and count change in the same transaction.
+ */
+export async function addReview(db: Db, user: User, input: ReviewInput) {
+  if (input.rating === undefined || input.rating < 1 || input.rating > 5) throw invalidField('rating', 'selectRating');
+  if (!input.title) throw invalidField('title', 'enterTitle');
+  if (!input.description) throw invalidField('description', 'enterDescription');
+  const order = await getOwnOrder(db, user, input.order_id);
+  if (order.status !== 'Completed') throw new AppError(409, 'reviewOrderNotCompleted');
+  const inOrder = await db
+    .selectFrom('order_items')
+    .select('id')
+    .where('order_id', '=', order.id)
+    .where('product_id', '=', input.product_id)
+    .executeTakeFirst();
+  if (!inOrder) {
+    throw new AppError(422, 'reviewProductNotInOrder', {}, [{ field: 'product_id', key: 'reviewProductNotInOrder' }]);
+  }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const review = await trx
+        .insertInto('reviews')
+        .values({
+          product_id: input.product_id,
+          user_id: user.id,
+          order_id: order.id,
+          nickname: user.nickname,
+          rating: input.rating as number,
+          title: input.title as string,
+          description: input.description as string,
+          created_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('products')
+        .set((eb) => ({ rating_sum: eb('rating_sum', '+', review.rating), rating_count: eb('rating_count', '+', 1) }))
+        .where('id', '=', input.product_id)
+        .execute();
+      return {
+        id: review.id,
+        product_id: review.product_id,
+        order_id: order.id,
+        rating: review.rating,
+        title: review.title,
+        description: review.description,
+        nickname: review.nickname,
+        created_at: review.created_at,
+      };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, REVIEW_UNIQUE)) throw new AppError(409, 'reviewAlreadyAdded');
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Payment link
+// ---------------------------------------------------------------------------
+
+/** A Telegram invoice link for an unpaid payment-link order of the customer's. */
+export async function paymentLink(db: Db, config: Config, user: User, orderId: number) {
+  if (!paymentProviderConfigured(config)) throw new AppError(400, 'methodNotAvailable');
+  const order = await getOwnOrder(db, user, orderId);
+  if (order.payment_method !== 'payment_link' || order.status !== 'Pending' || order.total_cents <= 0) {
+    throw new AppError(409, 'orderNotAwaitingPayment');
+  }
+  const items = await repo.orderItems(db, order.id);
+  try {
+    const link = await createTelegramInvoiceLink(config, {
+      ...order,
+      lines: items.map((i) => ({
+        name: `${i.name_en} (${i.variant_name_en})`,
+        quantity: i.quantity,
+        line_total_cents: i.line_total_cents,
+      })),
+    });
+    return { link, order_no: order.order_no, total_cents: order.total_cents };
+  } catch (err) {
+    if (err instanceof InvoiceLinkError) throw new AppError(502, 'paymentLinkFailed');
+    throw err;
+  }
+}

@@ -1,0 +1,106 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../db/connection';
+import type { Database, Order } from '../db/schema';
+import { AppError } from '../lib/errors';
+import { nowIso } from '../lib/time';
+import { changeOrderStatus } from '../orders/status';
+import { parseInvoicePayload } from './invoice-payload';
+
+/**
+ * Telegram payments of orders (decisions.md §6 "payment link"): the bot re-checks an order before
+ * Telegram charges (pre_checkout_query), then records the charge and marks the order Paid
+ * (successful_payment). Amounts are integer cents of USD, as the invoice was made.
+ */
+
+export const TELEGRAM_PROVIDER = 'telegram';
+export const INVOICE_CURRENCY = 'USD';
+
+type Conn = Db | Transaction<Database>;
+
+export type PreCheckoutResult =
+  | { ok: true; order: Order }
+  | { ok: false; reason: 'missing' }
+  | { ok: false; reason: 'notPending'; status: string }
+  | { ok: false; reason: 'amountChanged' };
+
+async function findOrder(db: Conn, orderId: number): Promise<Order | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
+/** Answers whether Telegram may charge `totalAmount` `currency` for the invoice `payload` now. */
+export async function checkPreCheckout(
+  db: Db,
+  query: { payload: string; currency: string; totalAmount: number },
+): Promise<PreCheckoutResult> {
+  const parsed = parseInvoicePayload(query.payload);
+  const order = parsed ? await findOrder(db, parsed.orderId) : undefined;
+  if (!parsed || !order) return { ok: false, reason: 'missing' };
+  if (order.status !== 'Pending') return { ok: false, reason: 'notPending', status: order.status };
+  if (
+    query.currency !== INVOICE_CURRENCY ||
+    query.totalAmount !== order.total_cents ||
+    (parsed.totalCents !== undefined && parsed.totalCents !== order.total_cents)
+  ) {
+    return { ok: false, reason: 'amountChanged' };
+  }
+  return { ok: true, order };
+}
+
+export type PaymentOutcome =
+  /** Recorded now and the order became Paid. */
+  | 'paid'
+  /** This charge was recorded before (Telegram repeated the update): nothing changed. */
+  | 'duplicate'
+  /** Recorded, but the order was no longer Pending (for example cancelled meanwhile): the operator sorts it out. */
+  | 'notPending'
+  /** Recorded, but the amount is not the order's total: the order is left as it is for the operator. */
+  | 'amountMismatch'
+  /** The payload names no order: nothing recorded. */
+  | 'unknownOrder';
+
+export interface SuccessfulPayment {
+  payload: string;
+  currency: string;
+  totalAmount: number;
+  telegramChargeId: string;
+}
+
+/**
+ * Records a successful Telegram payment once (payments.provider_charge_id is unique, so a repeated
+ * update records nothing) and marks its order Paid through the orders' status service when it was
+ * Pending and the amount is its total (which also queues the customer's "paid" notice). A repeated
+ * update finishes the job if an earlier delivery recorded the charge but failed before the order
+ * turned Paid.
+ */
+export async function recordTelegramPayment(
+  db: Db,
+  payment: SuccessfulPayment,
+): Promise<{ outcome: PaymentOutcome; order?: Order }> {
+  const parsed = parseInvoicePayload(payment.payload);
+  const order = parsed ? await findOrder(db, parsed.orderId) : undefined;
+  if (!order) return { outcome: 'unknownOrder' };
+  const inserted = await db
+    .insertInto('payments')
+    .values({
+      order_id: order.id,
+      provider: TELEGRAM_PROVIDER,
+      provider_charge_id: payment.telegramChargeId,
+      amount_cents: payment.totalAmount,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.column('provider_charge_id').doNothing())
+    .executeTakeFirst();
+  const repeated = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0;
+  if (payment.currency !== INVOICE_CURRENCY || payment.totalAmount !== order.total_cents) {
+    return { outcome: repeated ? 'duplicate' : 'amountMismatch', order };
+  }
+  try {
+    const change = await changeOrderStatus(db, order.id, 'Paid', { kind: 'system' });
+    if (change.changed) return { outcome: 'paid', order: change.order };
+    return { outcome: repeated ? 'duplicate' : 'notPending', order: change.order };
+  } catch (err) {
+    // Not payable any more (cancelled meanwhile, or already further along).
+    if (err instanceof AppError && err.status === 409) return { outcome: repeated ? 'duplicate' : 'notPending', order };
+    throw err;
+  }
+}

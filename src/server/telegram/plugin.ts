@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Bot } from 'grammy';
+import { createBot } from '../../bot/bot';
+import { ShopLinks } from '../../bot/links';
+import { createNotificationSender, type NotificationSender } from '../../bot/notifications';
+import { webhookSecret } from '../../bot/webhook-secret';
+import telegramRequest from './request';
+import telegramWebhook from './webhook';
+
+/**
+ * Telegram in the server: `req.telegramUser()` (validated initData) always; with BOT_TOKEN set, the bot,
+ * its webhook (POST /telegram/webhook) and the order-news sender, which drains the outbox every few
+ * seconds from start until close (not under NODE_ENV=test, where tests drain it themselves).
+ */
+export default fp(
+  async function telegram(app: FastifyInstance) {
+    await app.register(telegramRequest);
+    const { config } = app;
+    if (!config.BOT_TOKEN) {
+      app.decorate('bot', null);
+      app.decorate('notificationSender', null);
+      return;
+    }
+    const bot = createBot({ config, db: app.db, log: app.log });
+    const sender = createNotificationSender({
+      db: app.db,
+      api: bot.api,
+      links: new ShopLinks(config.PUBLIC_URL),
+      log: app.log,
+    });
+    app.decorate('bot', bot);
+    app.decorate('notificationSender', sender);
+    await app.register(telegramWebhook, { bot, secret: webhookSecret(config)! });
+    if (config.NODE_ENV !== 'test') app.addHook('onReady', async () => sender.start());
+    app.addHook('onClose', async () => sender.stop());
+  },
+  { name: 'telegram' },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shop's bot, when BOT_TOKEN is set. */
+    bot: Bot | null;
+    /** Sends order news to linked customers, when BOT_TOKEN is set. */
+    notificationSender: NotificationSender | null;
+  }
+}

@@ -1,0 +1,40 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { type Bot, webhookCallback } from 'grammy';
+import { WEBHOOK_PATH } from '../../bot/webhook-secret';
+import { formatMessage } from '../../common/i18n/messages';
+
+const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
+
+function sameSecret(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * POST /telegram/webhook: the bot's updates from Telegram. A request without the right
+ * `X-Telegram-Bot-Api-Secret-Token` is refused (401) before the bot sees it.
+ */
+export default async function telegramWebhook(app: FastifyInstance, opts: { bot: Bot; secret: string }) {
+  const handle = webhookCallback(opts.bot, 'fastify', { secretToken: opts.secret });
+  app.post(WEBHOOK_PATH, { schema: { hide: true } }, async (req, reply) => {
+    if (!sameSecret(req.headers[SECRET_HEADER], opts.secret)) {
+      return reply
+        .code(401)
+        .send({ success: false, code: 401, message: formatMessage('en', 'unauthorized'), data: null });
+    }
+    if (
+      !req.body ||
+      typeof req.body !== 'object' ||
+      typeof (req.body as { update_id?: unknown }).update_id !== 'number'
+    ) {
+      return reply
+        .code(400)
+        .send({ success: false, code: 400, message: formatMessage('en', 'invalidRequest'), data: null });
+    }
+    await handle(req, reply);
+    return reply;
+  });
+}

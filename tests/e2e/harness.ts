@@ -1,0 +1,163 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { freePort } from '../setup/postgres';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export const CHROMIUM_MISSING =
+  'Chromium is missing: run `apt-get install -y chromium` (npm test installs it when run as root)';
+
+export interface Shop {
+  /** e.g. http://127.0.0.1:8123 (no trailing slash). */
+  url: string;
+  port: number;
+  /** The temp dir holding the database and uploads. */
+  dir: string;
+  process: ChildProcess;
+  /** Everything the server printed so far (its JSON log lines). */
+  output(): string;
+  /** SIGTERM, wait for the exit (SIGKILL after 15 s), remove the temp dir; resolves to the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export interface StartShopOptions {
+  /** Extra environment (e.g. BOT_TOKEN, DATABASE_URL=postgres://… to run on PostgreSQL instead). */
+  env?: Record<string, string>;
+  /** How long to wait for /health (default 30 s). */
+  timeoutMs?: number;
+}
+
+/**
+ * Starts the real server (`node --import tsx src/server/main.ts`, as `npm start` does after the build) on a
+ * free port with a temp SQLite database (`file:<tmp>/shop.sqlite`, migrated and seeded on start) and waits for
+ * /health. It serves dist/client (the e2e global setup builds it).
+ */
+export async function startShop(opts: StartShopOptions = {}): Promise<Shop> {
+  const buildError = safeInject('e2eBuildError');
+  if (buildError) throw new Error(buildError);
+  const dir = mkdtempSync(join(tmpdir(), 'leafcup-shop-'));
+  const port = await freePort();
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? dir,
+    TMPDIR: process.env.TMPDIR ?? tmpdir(),
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: `file:${join(dir, 'shop.sqlite')}`,
+    UPLOAD_DIR: join(dir, 'uploads'),
+    CLIENT_DIST: join(root, 'dist/client'),
+    LOG_LEVEL: 'info',
+    ...opts.env,
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let running = true;
+  void exited.then(() => {
+    running = false;
+  });
+
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (running) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    const code = await exited;
+    clearTimeout(timer);
+    rmSync(dir, { recursive: true, force: true });
+    return code;
+  };
+
+  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
+  while (true) {
+    if (!running) {
+      await stop();
+      throw new Error(`the server exited during start-up:\n${tail(output)}`);
+    }
+    try {
+      const res = await fetch(`${url}/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not answer /health within ${opts.timeoutMs ?? 30_000} ms:\n${tail(output)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, port, dir, process: child, output: () => output, stop };
+}
+
+const tail = (text: string) => text.trim().split('\n').slice(-30).join('\n');
+
+function safeInject<K extends 'e2eBuildError' | 'chromiumPath'>(key: K): string {
+  try {
+    return (inject(key) as string | undefined) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Headless Debian Chromium driven by playwright-core. Close it in afterAll. */
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = safeInject('chromiumPath') || process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(executablePath)) throw new Error(CHROMIUM_MISSING);
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+    ],
+  });
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught page errors seen so far: tests assert it stays empty. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh context (own storage) and page at `url`, collecting console and page errors. */
+export async function newPage(
+  browser: Browser,
+  url: string,
+  opts: { locale?: string; viewport?: { width: number; height: number } } = {},
+): Promise<TestPage> {
+  const context = await browser.newContext({
+    locale: opts.locale ?? 'en-US',
+    viewport: opts.viewport ?? { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  await page.goto(url, { waitUntil: 'load' });
+  return { page, context, errors, close: () => context.close() };
+}

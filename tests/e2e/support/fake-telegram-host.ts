@@ -1,0 +1,97 @@
+/**
+ * A fake Telegram client for browser journeys: `page.addInitScript(fakeTelegramHost(options))` before the
+ * first navigation. It defines `window.TelegramWebviewProxy.postEvent(type, json)` the way Telegram's
+ * mobile apps do, records every call in `window.__tgEvents`, and answers the requests a Mini App makes
+ * at start (viewport, safe areas, theme) through `window.Telegram.WebView.receiveEvent`, as Telegram does.
+ * Invoices: `web_app_open_invoice` is answered with `invoice_closed` and `window.__tgInvoiceStatus`
+ * (default 'paid'). Tests press the MainButton with `receiveEvent('main_button_pressed')`.
+ *
+ * The page's URL must carry the launch parameters in its hash (see `telegramLaunchHash`).
+ */
+
+export interface FakeHostOptions {
+  viewport?: { width: number; height: number };
+  safeArea?: { top: number; bottom: number; left: number; right: number };
+  contentSafeArea?: { top: number; bottom: number; left: number; right: number };
+  themeParams?: Record<string, string>;
+}
+
+export const TEST_THEME = {
+  bg_color: '#17212b',
+  secondary_bg_color: '#232e3c',
+  text_color: '#f5f5f5',
+  hint_color: '#708499',
+  link_color: '#6ab3f3',
+  button_color: '#5288c1',
+  button_text_color: '#ffffff',
+  header_bg_color: '#17212b',
+  accent_text_color: '#6ab2f2',
+  section_bg_color: '#17212b',
+  section_header_text_color: '#6ab3f3',
+  subtitle_text_color: '#708499',
+  destructive_text_color: '#ec3942',
+};
+
+/** The init script (a string, so nothing of the test's build leaks into the page). */
+export function fakeTelegramHost(options: FakeHostOptions = {}): string {
+  const config = {
+    viewport: options.viewport ?? { width: 390, height: 780 },
+    safeArea: options.safeArea ?? { top: 47, bottom: 34, left: 0, right: 0 },
+    contentSafeArea: options.contentSafeArea ?? { top: 56, bottom: 0, left: 0, right: 0 },
+    themeParams: options.themeParams ?? TEST_THEME,
+  };
+  return `(() => {
+  const config = ${JSON.stringify(config)};
+  window.__tgEvents = [];
+  window.__tgInvoiceStatus = 'paid';
+  const answer = (type, data) => {
+    setTimeout(() => {
+      const receive = window.Telegram && window.Telegram.WebView && window.Telegram.WebView.receiveEvent;
+      if (typeof receive === 'function') receive(type, data);
+    }, 5);
+  };
+  let expanded = false;
+  const viewport = () => ({
+    height: config.viewport.height,
+    width: config.viewport.width,
+    is_expanded: expanded,
+    is_state_stable: true,
+  });
+  window.TelegramWebviewProxy = {
+    postEvent(type, json) {
+      let data;
+      try { data = json ? JSON.parse(json) : undefined; } catch { data = json; }
+      window.__tgEvents.push({ type, data });
+      switch (type) {
+        case 'web_app_request_viewport': answer('viewport_changed', viewport()); break;
+        case 'web_app_expand': expanded = true; answer('viewport_changed', viewport()); break;
+        case 'web_app_request_safe_area': answer('safe_area_changed', config.safeArea); break;
+        case 'web_app_request_content_safe_area': answer('content_safe_area_changed', config.contentSafeArea); break;
+        case 'web_app_request_theme': answer('theme_changed', { theme_params: config.themeParams }); break;
+        case 'web_app_open_invoice': answer('invoice_closed', { slug: data && data.slug, status: window.__tgInvoiceStatus }); break;
+        default: break;
+      }
+    },
+  };
+})();`;
+}
+
+/** The URL hash Telegram opens a Mini App with: signed initData, version, platform, theme. */
+export function telegramLaunchHash(
+  initData: string,
+  opts: { platform?: string; version?: string; theme?: Record<string, string> } = {},
+): string {
+  const params = new URLSearchParams();
+  params.set('tgWebAppData', initData);
+  params.set('tgWebAppVersion', opts.version ?? '8.0');
+  params.set('tgWebAppPlatform', opts.platform ?? 'android');
+  params.set('tgWebAppThemeParams', JSON.stringify(opts.theme ?? TEST_THEME));
+  return `#${params.toString()}`;
+}
+
+/** What the page posted to Telegram so far. */
+export interface TgEvent {
+  type: string;
+  // biome-ignore lint/suspicious/noExplicitAny: event payloads vary
+  data: any;
+}

@@ -1,0 +1,404 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { WEBHOOK_PATH, webhookSecret } from '../../src/bot/webhook-secret';
+import { type FakeBotApi, startFakeBotApi } from '../support/telegram/fake-bot-api-server';
+import { signInitData, TEST_BOT_TOKEN, tgUser } from '../support/telegram/init-data';
+import { launchBrowser, type Shop, startShop } from './harness';
+import { fakeTelegramHost, type TgEvent, telegramLaunchHash } from './support/fake-telegram-host';
+
+// The Mini App in headless Chromium with a fake Telegram host (window.TelegramWebviewProxy + receiveEvent),
+// against the real server with a bot token; the Bot API is a local fake (nothing reaches Telegram).
+// And the same build in a plain browser: the checkout journey passes with no Telegram errors.
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+describe('Telegram Mini App', () => {
+  let shop: Shop;
+  let browser: Browser;
+  let botApi: FakeBotApi;
+  let productId: number;
+  let stateId: number;
+  let nextTgId = 880_000_000;
+  let seq = 0;
+
+  const call = async <T = Record<string, unknown>>(path: string, body: Record<string, string>, token?: string) => {
+    const res = await fetch(`${shop.url}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: new URLSearchParams({ lang: 'en', is_frontend: '1', ...body }).toString(),
+    });
+    return (await res.json()) as { success: boolean; message: string; data: T };
+  };
+
+  /** A registered customer with a saved address; linked to a Telegram user when `telegramId` is given. */
+  async function customer(opts: { telegramId?: number; username?: string } = {}) {
+    seq += 1;
+    const email = `tg.buyer${seq}.${Date.now() % 100000}@example.com`;
+    const password = 'secret1';
+    const registered = await call<{ token: string; user_info: { id: number } }>('/v1/user-register', {
+      nickname: `Tg Buyer ${seq}`,
+      email,
+      phone: `+63917${String(5550000 + seq * 7 + (Date.now() % 1000)).slice(-7)}`,
+      password,
+      confirm_password: password,
+    });
+    expect(registered.success, registered.message).toBe(true);
+    const token = registered.data.token;
+    const saved = await call(
+      '/v2/save-address',
+      {
+        receiver_name: 'Mei Chen',
+        phone: '+639170000000',
+        address: '1 Tea Street',
+        city: 'Makati',
+        state_id: String(stateId),
+        zip: '1200',
+        is_default: '1',
+      },
+      token,
+    );
+    expect(saved.success, saved.message).toBe(true);
+    if (opts.telegramId) {
+      const linked = await call(
+        '/v2/link-telegram',
+        {
+          init_data: signInitData(tgUser(opts.telegramId, { username: opts.username })),
+        },
+        token,
+      );
+      expect(linked.success, linked.message).toBe(true);
+    }
+    return { email, password, token };
+  }
+
+  /** A page opened as a Mini App by this Telegram user (fake host installed before the first load). */
+  async function openMiniApp(telegramId: number, path = '/') {
+    const context = await browser.newContext({ viewport: { width: 390, height: 780 }, locale: 'en-US' });
+    await context.addInitScript(fakeTelegramHost());
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    await page.goto(`${shop.url}${path}${telegramLaunchHash(signInitData(tgUser(telegramId)))}`);
+    return { context, page, errors };
+  }
+
+  const events = (page: Page) => page.evaluate(() => (window as unknown as { __tgEvents: TgEvent[] }).__tgEvents);
+  const lastOf = async (page: Page, type: string) => (await events(page)).filter((e) => e.type === type).at(-1);
+  const receive = (page: Page, type: string, data?: unknown) =>
+    page.evaluate(
+      ([t, d]) =>
+        (
+          window as unknown as { Telegram: { WebView: { receiveEvent(t: string, d: unknown): void } } }
+        ).Telegram.WebView.receiveEvent(t as string, d),
+      [type, data] as const,
+    );
+  /** Waits until the last MainButton setup posted to Telegram matches. */
+  const mainButton = (
+    page: Page,
+    expected: { text?: string | RegExp; visible?: boolean; active?: boolean; progress?: boolean },
+  ) =>
+    expect
+      .poll(
+        async () => {
+          const last = await lastOf(page, 'web_app_setup_main_button');
+          return last?.data ?? null;
+        },
+        { timeout: 10_000 },
+      )
+      .toSatisfy((d: Record<string, unknown> | null) => {
+        if (!d) return false;
+        if (expected.visible !== undefined && d.is_visible !== expected.visible) return false;
+        if (expected.active !== undefined && d.is_active !== expected.active) return false;
+        if (expected.progress !== undefined && d.is_progress_visible !== expected.progress) return false;
+        if (expected.text instanceof RegExp) return expected.text.test(String(d.text));
+        if (expected.text !== undefined) return d.text === expected.text;
+        return true;
+      });
+  const backButtonVisible = async (page: Page) =>
+    (await lastOf(page, 'web_app_setup_back_button'))?.data?.is_visible ?? false;
+  const acceptAgeGate = async (page: Page) => {
+    const yes = page.getByRole('button', { name: 'Yes', exact: true });
+    await yes.click();
+    await yes.waitFor({ state: 'detached' });
+  };
+
+  beforeAll(async () => {
+    botApi = await startFakeBotApi();
+    [shop, browser] = await Promise.all([
+      startShop({
+        env: {
+          BOT_TOKEN: TEST_BOT_TOKEN,
+          TELEGRAM_API_ROOT: botApi.url,
+          PAYMENT_PROVIDER_TOKEN: 'TEST:fake-provider-token',
+          PUBLIC_URL: 'https://shop.example.com',
+        },
+      }),
+      launchBrowser(),
+    ]);
+    const list = await call<{ products: Array<{ id: number; slug: string; stock_total: number }> }>(
+      '/v2/get-product-list',
+      { category: 'best-sellers', limit: '50' },
+    );
+    productId = list.data.products.find((p) => p.stock_total >= 20)!.id;
+    const states = await call<{ states: Array<{ id: number; code: string }> }>('/v2/get-states', {});
+    stateId = states.data.states.find((s) => s.code === 'PH-MM')!.id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+    await botApi?.close();
+  });
+
+  it('starts the SDK: ready, expand, theme and safe areas as CSS, BackButton off home only', async () => {
+    const { context, page, errors } = await openMiniApp(++nextTgId);
+    await acceptAgeGate(page);
+    await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain('web_app_ready');
+    const types = (await events(page)).map((e) => e.type);
+    expect(types).toContain('web_app_expand');
+    expect(types).toContain('web_app_request_viewport');
+    expect(types).toContain('web_app_request_safe_area');
+    const css = await page.evaluate(() => {
+      const style = getComputedStyle(document.documentElement);
+      return {
+        telegram: document.documentElement.dataset.telegram,
+        bg: style.getPropertyValue('--tg-theme-bg-color').trim(),
+        safeTop: style.getPropertyValue('--tg-viewport-safe-area-inset-top').trim(),
+        contentTop: style.getPropertyValue('--tg-viewport-content-safe-area-inset-top').trim(),
+      };
+    });
+    expect(css).toEqual({ telegram: 'true', bg: '#17212b', safeTop: '47px', contentTop: '56px' });
+    expect(await backButtonVisible(page)).toBe(false);
+
+    // Into the shop: the BackButton shows; Telegram's back press comes home, where it hides again.
+    await page
+      .getByRole('link', { name: /best sellers/i })
+      .first()
+      .click();
+    await page.waitForURL(/\/products/);
+    await expect.poll(() => backButtonVisible(page)).toBe(true);
+    await receive(page, 'back_button_pressed');
+    await page.waitForURL((u) => u.pathname === '/');
+    await expect.poll(() => backButtonVisible(page)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an already linked Telegram user opened fresh is logged in without a password', async () => {
+    const telegramId = ++nextTgId;
+    await customer({ telegramId, username: 'old_name' });
+    const { context, page, errors } = await openMiniApp(telegramId, '/profile');
+    await acceptAgeGate(page);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+    // Linked as @old_name; Telegram now says @mei_<id>: the profile shows the name as Telegram has it now.
+    await page.getByText(`Linked to @mei_${telegramId} · Mei Chen`).waitFor();
+    expect(page.url()).toContain('/profile');
+    expect(await page.getByLabel('Password', { exact: true }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('MainButton drives product → cart → checkout → order, paid by a Telegram invoice', async () => {
+    const telegramId = ++nextTgId;
+    await customer({ telegramId });
+    const { context, page, errors } = await openMiniApp(telegramId, `/details/${productId}`);
+    await acceptAgeGate(page);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+
+    // Product: "Add to cart" is the MainButton; the in-page twin is hidden.
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await mainButton(page, { text: 'Add to cart', visible: true, active: true });
+    expect(await page.locator('[data-primary-action="add-to-cart"]').isVisible()).toBe(false);
+    await receive(page, 'main_button_pressed');
+    await expect
+      .poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem('cart'))) ?? '[]').length)
+      .toBe(1);
+    const haptics = (await events(page)).filter((e) => e.type === 'web_app_trigger_haptic_feedback');
+    expect(haptics.at(-1)?.data).toMatchObject({ type: 'notification', notification_type: 'success' });
+
+    // The cart panel opened over the product: its MainButton is "Checkout · $total".
+    const dialog = page.getByRole('dialog', { name: 'Your Cart' });
+    await dialog.waitFor();
+    await mainButton(page, { text: /^Checkout · \$\d+\.\d\d$/, visible: true });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await mainButton(page, { text: 'Add to cart', visible: true });
+
+    // The cart page: "Checkout · $total"; a press goes to checkout.
+    await page.goto(`${shop.url}/cart`);
+    await page.getByRole('heading', { level: 1, name: 'Your Cart' }).waitFor();
+    const cart = JSON.parse((await page.evaluate(() => localStorage.getItem('cart'))) ?? '[]') as Array<{
+      totalPrice: string;
+    }>;
+    await mainButton(page, { text: `Checkout · $${cart[0]!.totalPrice}`, visible: true, active: true });
+    expect(await page.locator('[data-primary-action="checkout"]').isVisible()).toBe(false);
+    await receive(page, 'main_button_pressed');
+    await page.waitForURL(/\/checkout$/);
+
+    // Checkout: "Place order · $total" with the server's total; pay by link.
+    await page.getByRole('radio', { name: /Pay by Link/ }).check();
+    await mainButton(page, { text: /^Place order · \$\d+\.\d\d$/, visible: true, active: true });
+    const placeText = String((await lastOf(page, 'web_app_setup_main_button'))?.data.text);
+    await expect
+      .poll(async () =>
+        (await events(page)).some((e) => e.type === 'web_app_setup_closing_behavior' && e.data?.need_confirmation),
+      )
+      .toBe(true);
+    await receive(page, 'main_button_pressed');
+
+    // Placed: the order screen; the invoice opened in the app and closed as paid.
+    await page.waitForURL(/\/order\?id=\d+/);
+    const orderId = Number(new URL(page.url()).searchParams.get('id'));
+    await expect
+      .poll(async () => (await lastOf(page, 'web_app_open_invoice'))?.data)
+      .toEqual({ slug: 'fakeInvoiceSlug' });
+    expect(botApi.of('createInvoiceLink').at(-1)?.payload).toMatchObject({
+      currency: 'USD',
+      payload: expect.stringMatching(new RegExp(`^order:${orderId}:`)),
+    });
+    const total = Number(placeText.replace(/^.*\$/, '').replace('.', ''));
+    expect(
+      botApi
+        .of('createInvoiceLink')
+        .at(-1)
+        ?.payload.prices.reduce((s: number, p: { amount: number }) => s + p.amount, 0),
+    ).toBe(total);
+    expect(
+      (await events(page)).some((e) => e.type === 'web_app_setup_main_button' && e.data?.is_progress_visible),
+    ).toBe(true);
+
+    // The order is Pending until Telegram tells the bot it was paid; then it shows Paid.
+    const before = await call<{ order: { status: string } }>(
+      '/v1/get-order-details',
+      { order_id: String(orderId) },
+      await page.evaluate(() => localStorage.getItem('token') ?? ''),
+    );
+    expect(before.data.order.status).toBe('Pending');
+    const payload = botApi.of('createInvoiceLink').at(-1)?.payload.payload as string;
+    const res = await fetch(`${shop.url}${WEBHOOK_PATH}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-telegram-bot-api-secret-token': webhookSecret({ BOT_TOKEN: TEST_BOT_TOKEN })!,
+      },
+      body: JSON.stringify({
+        update_id: 1,
+        message: {
+          message_id: 1,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: telegramId, type: 'private', first_name: 'Mei' },
+          from: { id: telegramId, is_bot: false, first_name: 'Mei' },
+          successful_payment: {
+            currency: 'USD',
+            total_amount: total,
+            invoice_payload: payload,
+            telegram_payment_charge_id: `e2e-${orderId}`,
+            provider_payment_charge_id: `p-${orderId}`,
+          },
+        },
+      }),
+    });
+    expect(res.status).toBe(200);
+    await page.reload();
+    await page.locator('.ord-badge--paid').first().waitFor();
+
+    // The bot told the linked customer about the placed and the paid order.
+    await expect
+      .poll(
+        () =>
+          botApi
+            .of('sendMessage')
+            .filter((c) => String(c.payload.chat_id) === String(telegramId))
+            .map((c) => c.payload.text),
+        { timeout: 15_000 },
+      )
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/is placed/),
+          expect.stringMatching(/^Payment received for order/),
+        ]),
+      );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('/login_be links the account to the Telegram user of the link, then goes on', async () => {
+    const telegramId = ++nextTgId;
+    const account = await customer();
+    const { context, page, errors } = await openMiniApp(telegramId, `/login_be/${telegramId}/profile`);
+    await acceptAgeGate(page);
+    await page.getByLabel('Email / Phone Number', { exact: true }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${shop.url}/profile`);
+    await page.getByText('Telegram linked successfully').waitFor();
+    await page.getByText(`Linked to @mei_${telegramId} · Mei Chen`).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('/login_be refuses a link made for another Telegram user, and links nothing', async () => {
+    const telegramId = ++nextTgId;
+    const account = await customer();
+    const { context, page } = await openMiniApp(telegramId, `/login_be/${telegramId + 500}/profile`);
+    await acceptAgeGate(page);
+    await page.getByText('made for a different Telegram account').waitFor();
+    await page.getByLabel('Email / Phone Number', { exact: true }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Telegram was not linked' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain(
+      'This link was made for a different Telegram account, so nothing was linked',
+    );
+    const me = await call<never>('/v1/get-user-info', {}, account.token);
+    expect((me as unknown as { user_info: { telegram_user_id: string | null } }).user_info.telegram_user_id).toBeNull();
+    await context.close();
+  });
+
+  it('the same build in a plain browser: the checkout journey passes, no Telegram anywhere', async () => {
+    const account = await customer();
+    const context: BrowserContext = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: 'en-US',
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || /telegram/i.test(m.text())) errors.push(`console ${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    await page.goto(`${shop.url}/login?redirect=/details/${productId}`);
+    await acceptAgeGate(page);
+    await page.getByLabel('Email / Phone Number', { exact: true }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${shop.url}/details/${productId}`);
+
+    await page.locator('[data-primary-action="add-to-cart"]').click();
+    const dialog = page.getByRole('dialog', { name: 'Your Cart' });
+    await dialog.waitFor();
+    await dialog.locator('[data-primary-action="checkout"]').click();
+    await page.waitForURL(/\/checkout$/);
+    await page.getByRole('radio', { name: /Bank Transfer/ }).check();
+    await page.getByLabel('Payment reference').fill('REF-12345');
+    await page.getByLabel('Receipt image').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+    const place = page.locator('[data-primary-action="place-order"]');
+    await expect.poll(() => place.isEnabled()).toBe(true);
+    await place.click();
+    await page.waitForURL(/\/order\?id=\d+/);
+    await page.locator('.ord-badge--pending').first().waitFor();
+
+    const telegram = await page.evaluate(() => ({
+      flag: document.documentElement.dataset.telegram,
+      proxy: 'TelegramWebviewProxy' in window,
+      launch: sessionStorage.getItem('leafcup/launch'),
+    }));
+    expect(telegram).toEqual({ flag: 'false', proxy: false, launch: null });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,180 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import type { FieldError } from '../../src/common/contract/envelope';
+import { buildApp } from '../../src/server/app';
+import { type Config, loadConfig } from '../../src/server/config';
+import { createDb, type Db } from '../../src/server/db/connection';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { seedDemo } from '../../src/server/db/seed/index';
+import { createPgDatabase } from '../setup/postgres';
+
+/** Every integration test runs on both: `describe.each(dialects)('…', (dialect) => { … })`. */
+export const dialects = ['sqlite', 'postgres'] as const;
+export type Dialect = (typeof dialects)[number];
+
+export interface TestDatabase {
+  db: Db;
+  dialect: Dialect;
+  /** What DATABASE_URL would say for it (file:… or postgres://…). */
+  url: string;
+  /** Destroys the connection and removes the database (file or PostgreSQL database). */
+  close(): Promise<void>;
+}
+
+/** The PostgreSQL server's admin URL from the integration project's global setup; throws why there is none. */
+export function pgAdminUrl(): string {
+  const url = inject('pgUrl');
+  if (!url) {
+    throw new Error(
+      inject('pgError') ||
+        'No PostgreSQL server: run integration tests through vitest.config.ts (its integration project starts one).',
+    );
+  }
+  return url;
+}
+
+/** A new, empty database (no migrations): a SQLite file in a temp dir, or a `leafcup_test_<random>` database. */
+export async function freshDatabase(dialect: Dialect): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'leafcup-test-'));
+    const file = join(dir, 'shop.sqlite');
+    const db = createDb({ kind: 'sqlite', location: file });
+    return {
+      db,
+      dialect,
+      url: `file:${file}`,
+      close: async () => {
+        await db.destroy();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const database = await createPgDatabase(pgAdminUrl());
+  const db = createDb({ kind: 'postgres', location: database.url }, { poolSize: 5 });
+  return {
+    db,
+    dialect,
+    url: database.url,
+    close: async () => {
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}
+
+export interface TestAppOptions {
+  /** Seed the demo shop (default true). */
+  seed?: boolean;
+  /** Sets BOT_TOKEN (Telegram initData validation, webhook). */
+  botToken?: string;
+  /** Where the built client is (default: a directory that does not exist, so no client is served). */
+  clientDist?: string;
+  /** Any other environment values for loadConfig. */
+  env?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  dialect: Dialect;
+  /** Closes the app and removes its database and temp files. */
+  close(): Promise<void>;
+}
+
+/**
+ * The whole server (as `npm start` builds it, without listening) on a fresh database of `dialect`:
+ * migrated, with the demo shop seeded unless `seed: false`. Call `close()` in afterAll/afterEach.
+ */
+export async function buildTestApp(dialect: Dialect, opts: TestAppOptions = {}): Promise<TestApp> {
+  const database = await freshDatabase(dialect);
+  const dir = mkdtempSync(join(tmpdir(), 'leafcup-app-'));
+  const uploads = join(dir, 'uploads');
+  mkdirSync(uploads);
+  let app: FastifyInstance | undefined;
+  try {
+    await migrateToLatest(database.db);
+    if (opts.seed !== false) await seedDemo(database.db);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: database.url,
+      CLIENT_DIST: opts.clientDist ?? join(dir, 'no-client'),
+      UPLOAD_DIR: uploads,
+      ...(opts.botToken ? { BOT_TOKEN: opts.botToken } : {}),
+      ...opts.env,
+    });
+    app = await buildApp({ config, db: database.db });
+    await app.ready();
+    const built = app;
+    return {
+      app: built,
+      db: database.db,
+      config,
+      dialect,
+      close: async () => {
+        await built.close();
+        await database.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await app?.close().catch(() => {});
+    await database.close().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: { success: boolean; code: number; message: string; data: T; [key: string]: unknown };
+  /** The field errors of a refusal (empty on success). */
+  errors: FieldError[];
+}
+
+/** Form-encodes a body as the client does: scalars as strings, arrays and objects as JSON strings. */
+export function formEncode(fields: Record<string, unknown>): string {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return form.toString();
+}
+
+/**
+ * POSTs to a path like the client: form-encoded, `lang=en` and `is_frontend=1` unless the body says otherwise,
+ * and with `token` both as the bearer header and the body field. Returns the status and the parsed body.
+ */
+export async function post<T = Record<string, unknown>>(
+  app: FastifyInstance,
+  path: string,
+  body: Record<string, unknown> = {},
+  opts: { token?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const fields = { lang: 'en', is_frontend: 1, ...body, ...(opts.token ? { token: opts.token } : {}) };
+  const res = await app.inject({
+    method: 'POST',
+    url: path,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...opts.headers,
+    },
+    payload: formEncode(fields),
+  });
+  let parsed: ApiResponse<T>['body'];
+  try {
+    parsed = res.json();
+  } catch {
+    throw new Error(`${path} answered ${res.statusCode} with a body that is not JSON: ${res.body.slice(0, 300)}`);
+  }
+  const errors = (parsed.data as { errors?: FieldError[] } | null)?.errors;
+  return { status: res.statusCode, headers: res.headers, body: parsed, errors: Array.isArray(errors) ? errors : [] };
+}

@@ -1,0 +1,82 @@
+import '../catalog/i18n-first';
+import { screen, within } from '@testing-library/react';
+import HomePage from '../../../../src/client/features/home/pages/HomePage';
+import { card, mockApi, mockIntersectionObserver, renderPage } from '../catalog/catalog-test-utils';
+
+const banners = [1, 2, 3].map((id) => ({
+  id,
+  image: `/images/banners/b${id}.svg`,
+  title: `Banner ${id}`,
+  subtitle: `Subtitle ${id}`,
+  link: `/products/cat-${id}`,
+}));
+
+describe('HomePage', () => {
+  beforeEach(() => {
+    mockIntersectionObserver();
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      onchange: null,
+      dispatchEvent: () => false,
+    }));
+  });
+
+  it('shows the hero banners as a carousel with named dots, and the Best Sellers from the API', async () => {
+    const api = mockApi({
+      '/v2/get-banners': () => ({ data: { banners } }),
+      '/v2/get-product-list': () => ({
+        data: {
+          products: [card(11, { name: 'Masala Chai' }), card(12, { name: 'Sencha' })],
+          next_cursor: null,
+          sort: 'newest',
+          category: { id: 1, slug: 'best-sellers', name: 'BEST SELLERS' },
+          tag: null,
+        },
+      }),
+    });
+    renderPage([{ path: '/', Component: HomePage }], '/');
+    const carousel = await screen.findByRole('region', { name: 'Featured' });
+    expect(within(carousel).getAllByRole('group', { hidden: true })).toHaveLength(3);
+    expect(within(carousel).getByRole('link', { name: /Banner 1/ })).toHaveAttribute('href', '/products/cat-1');
+    for (const n of [1, 2, 3]) {
+      expect(within(carousel).getByRole('button', { name: `Show slide ${n} of 3` })).toBeInTheDocument();
+    }
+    expect(within(carousel).getByRole('button', { name: 'Show slide 1 of 3' })).toHaveAttribute('aria-current', 'true');
+    expect(within(carousel).getByRole('button', { name: 'Pause the slideshow' })).toBeInTheDocument();
+    const img = carousel.querySelector('img')!;
+    expect(img).toHaveAttribute('width', '1200');
+    expect(img).toHaveAttribute('height', '500');
+
+    const best = await screen.findByRole('region', { name: 'Best Sellers' });
+    expect(await within(best).findByRole('link', { name: /Masala Chai/ })).toHaveAttribute('href', '/details/11');
+    expect(within(best).getByRole('link', { name: /Sencha/ })).toHaveAttribute('href', '/details/12');
+    const list = api.callsTo('/v2/get-product-list')[0]!;
+    expect(list.body.get('category')).toBe('best-sellers');
+    expect(list.body.get('limit')).toBe('8');
+  });
+
+  it('offers a retry when the banners fail', async () => {
+    mockApi({
+      '/v2/get-banners': () => ({ status: 503, message: 'down' }),
+      '/v2/get-product-list': () => ({
+        data: { products: [], next_cursor: null, sort: 'newest', category: null, tag: null },
+      }),
+    });
+    renderPage([{ path: '/', Component: HomePage }], '/');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,81 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AgeGate } from '../../../../src/client/app/layout/AgeGate';
+import { setupI18n } from '../../../../src/client/lib/i18n/i18n';
+
+beforeAll(() => {
+  setupI18n('en');
+});
+
+const REFUSAL = 'Sorry, you are not old enough to enter our website.';
+
+describe('AgeGate', () => {
+  it('opens on a first visit as a labelled modal dialog, with focus inside and the page locked', () => {
+    render(<AgeGate />);
+    const dialog = screen.getByRole('dialog', { name: 'Are you of legal age?' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveAccessibleDescription(/intended for adults only.*legal smoking age and at least 18/);
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    expect(document.body.style.overflow).toBe('hidden');
+  });
+
+  it('No shows the refusal and stays; nothing is stored', async () => {
+    const user = userEvent.setup();
+    render(<AgeGate />);
+    expect(screen.queryByText(REFUSAL)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'No' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(REFUSAL);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(localStorage.getItem('hasVisited')).toBeNull();
+    // Escape does not dismiss it either: Yes is required.
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('Yes stores the visited flag and closes it, unlocking the page', async () => {
+    const user = userEvent.setup();
+    render(<AgeGate />);
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(localStorage.getItem('hasVisited')).toBe('true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('is not shown once the visited flag is stored', () => {
+    localStorage.setItem('hasVisited', 'true');
+    render(<AgeGate />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('keeps Tab within its two buttons', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <button type="button">outside</button>
+        <AgeGate />
+      </>,
+    );
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'No' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Yes' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'No' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Yes' })).toHaveFocus();
+  });
+
+  it('speaks Chinese when the language is Chinese', () => {
+    setupI18n('zh');
+    try {
+      render(<AgeGate />);
+      expect(screen.getByRole('dialog', { name: '您是否已达法定年龄？' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: '是' })).toBeInTheDocument();
+    } finally {
+      cleanup();
+      setupI18n('en');
+    }
+  });
+});

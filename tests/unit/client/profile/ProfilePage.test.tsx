@@ -1,0 +1,134 @@
+import '../cart/i18n-first';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import ProfilePage from '../../../../src/client/features/profile/pages/ProfilePage';
+import { useSession } from '../../../../src/client/stores/session-store';
+import { mockApi, renderAt, user } from '../cart/cart-test-utils';
+
+const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
+vi.mock('../../../../src/client/lib/toast', () => ({ notify }));
+
+const detail = {
+  bank_name: null,
+  bank_account_name: null,
+  bank_account_number: null,
+  notify_orders: true,
+  language: 'en',
+};
+
+function errorAt(label: string): string | null {
+  const input = screen.getByLabelText(label);
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ');
+  return (
+    ids.map((id) => document.getElementById(id)).find((el) => el?.getAttribute('role') === 'alert')?.textContent ?? null
+  );
+}
+
+beforeEach(() => {
+  act(() => useSession.getState().clear());
+  vi.clearAllMocks();
+});
+
+describe('/profile', () => {
+  it('sends a guest to the login screen', async () => {
+    mockApi({});
+    const { router } = renderAt(<ProfilePage />, '/profile', ['/login']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=/profile');
+  });
+
+  it('saves nickname, e-mail and phone; a blank password is not sent', async () => {
+    const updated = user({ nickname: 'Mei Lin' });
+    const api = mockApi({
+      '/v2/edit-user-profile': () => ({ data: { user_info: updated } }),
+      '/v2/get-user-detail': () => ({ data: { detail } }),
+    });
+    act(() => useSession.getState().setSession(user(), 'tok'));
+    renderAt(<ProfilePage />, '/profile');
+    const nickname = await screen.findByLabelText('Nickname');
+    expect(nickname).toHaveValue('Mei');
+    expect(screen.getByLabelText('Email')).toHaveValue('mei@example.com');
+    expect(screen.getAllByText('Leave blank if not changing')).toHaveLength(2);
+    await userEvent.clear(nickname);
+    await userEvent.type(nickname, 'Mei Lin');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Profile updated successfully'));
+    const body = api.callsTo('/v2/edit-user-profile')[0]!.body;
+    expect(body.get('nickname')).toBe('Mei Lin');
+    expect(body.has('password')).toBe(false);
+    expect(body.has('confirm_password')).toBe(false);
+    expect(useSession.getState().user?.nickname).toBe('Mei Lin');
+  });
+
+  it('checks a new password with the spec messages', async () => {
+    const api = mockApi({ '/v2/get-user-detail': () => ({ data: { detail } }) });
+    act(() => useSession.getState().setSession(user(), 'tok'));
+    renderAt(<ProfilePage />, '/profile');
+    await userEvent.type(await screen.findByLabelText('New password'), 'secret1');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret2');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(errorAt('Confirm Password')).toBe('Password not match');
+    await userEvent.clear(screen.getByLabelText('New password'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(errorAt('New password')).toBe('Password must not be empty');
+    await userEvent.type(screen.getByLabelText('New password'), 'abc');
+    await userEvent.clear(screen.getByLabelText('Confirm Password'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(errorAt('New password')).toBe('Password must be at least 6 characters');
+    expect(errorAt('Confirm Password')).toBe('Confirm Password must not be empty');
+    expect(api.callsTo('/v2/edit-user-profile')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal at the field", async () => {
+    mockApi({
+      '/v2/get-user-detail': () => ({ data: { detail } }),
+      '/v2/edit-user-profile': () => ({
+        status: 422,
+        message: 'This email is already registered',
+        data: { errors: [{ field: 'email', message: 'This email is already registered' }] },
+      }),
+    });
+    act(() => useSession.getState().setSession(user(), 'tok'));
+    renderAt(<ProfilePage />, '/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(errorAt('Email')).toBe('This email is already registered'));
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
+  it('shows the Telegram link state and the account summary', async () => {
+    mockApi({ '/v2/get-user-detail': () => ({ data: { detail } }) });
+    act(() =>
+      useSession
+        .getState()
+        .setSession(user({ telegram_user_id: '42', telegram_username: 'meilin', telegram_name: 'Mei Lin' }), 'tok'),
+    );
+    renderAt(<ProfilePage />, '/profile');
+    const telegram = await screen.findByRole('region', { name: 'Telegram' });
+    expect(within(telegram).getByText('Linked to @meilin · Mei Lin')).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Your account' });
+    expect(within(summary).getByText('MEI23456')).toBeInTheDocument();
+    expect(within(summary).getByText('$12.34')).toBeInTheDocument();
+    act(() => useSession.getState().setUser(user()));
+    expect(within(screen.getByRole('region', { name: 'Telegram' })).getByText('Not linked')).toBeInTheDocument();
+  });
+
+  it('saves the notification toggle and language with "Info updated successfully"', async () => {
+    const api = mockApi({
+      '/v2/get-user-detail': () => ({ data: { detail } }),
+      '/v2/edit-user-detail': () => ({
+        data: { user_info: user({ language: 'zh' }), detail: { ...detail, notify_orders: false, language: 'zh' } },
+      }),
+    });
+    act(() => useSession.getState().setSession(user(), 'tok'));
+    renderAt(<ProfilePage />, '/profile');
+    const toggle = await screen.findByRole('switch', { name: /Order notifications in Telegram/ });
+    expect(toggle).toBeChecked();
+    await userEvent.click(toggle);
+    await userEvent.selectOptions(screen.getByLabelText('Language of order messages'), 'zh');
+    await userEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Info updated successfully'));
+    const body = api.callsTo('/v2/edit-user-detail')[0]!.body;
+    expect(body.get('notify_orders')).toBe('false');
+    expect(body.get('language')).toBe('zh');
+  });
+});

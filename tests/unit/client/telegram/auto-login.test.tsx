@@ -1,0 +1,67 @@
+import './i18n-first';
+import { render, waitFor } from '@testing-library/react';
+import {
+  resetTelegramAutoLogin,
+  useTelegramAutoLogin,
+} from '../../../../src/client/features/auth/use-telegram-auto-login';
+import { resetLaunchCache } from '../../../../src/client/lib/telegram/launch';
+import { useSession } from '../../../../src/client/stores/session-store';
+import { mockApi, openInTelegram, user } from './test-utils';
+
+function Shell() {
+  useTelegramAutoLogin();
+  return null;
+}
+
+afterEach(() => {
+  resetTelegramAutoLogin();
+  resetLaunchCache();
+  useSession.getState().clear();
+});
+
+describe('useTelegramAutoLogin', () => {
+  it('logs in a Telegram user linked to an account, with no password, once', async () => {
+    const initData = openInTelegram('4242');
+    const api = mockApi({
+      '/v2/get-info-from-telegram': () => ({
+        data: {
+          linked: true,
+          telegram_user: { id: '4242', username: 'mei', name: 'Mei' },
+          user_info: user({ telegram_user_id: '4242' }),
+          token: 'tg-token',
+        },
+      }),
+    });
+    const view = render(<Shell />);
+    await waitFor(() => expect(useSession.getState().token).toBe('tg-token'));
+    expect(useSession.getState().user?.telegram_user_id).toBe('4242');
+    expect(api.callsTo('/v2/get-info-from-telegram')[0]?.body.get('init_data')).toBe(initData);
+    view.unmount();
+    render(<Shell />);
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it('leaves an unlinked Telegram user a guest', async () => {
+    openInTelegram('4242');
+    const api = mockApi({
+      '/v2/get-info-from-telegram': () => ({
+        data: { linked: false, telegram_user: { id: '4242', username: null, name: 'Mei' } },
+      }),
+    });
+    render(<Shell />);
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    expect(useSession.getState().token).toBeNull();
+  });
+
+  it('keeps an existing session, and does nothing in a browser', () => {
+    const api = mockApi({});
+    render(<Shell />);
+    expect(api.calls).toEqual([]);
+    resetTelegramAutoLogin();
+    openInTelegram('4242');
+    useSession.getState().setSession(user(), 'mine');
+    render(<Shell />);
+    expect(api.calls).toEqual([]);
+    expect(useSession.getState().token).toBe('mine');
+  });
+});

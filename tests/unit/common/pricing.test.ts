@@ -1,0 +1,82 @@
+import {
+  FREQUENCIES,
+  hasDiscount,
+  isFrequency,
+  linePriceCents,
+  SUBSCRIPTION_DISCOUNT_PERCENT,
+  saleUnitCents,
+  subscriptionCents,
+  unitPriceCents,
+} from '../../../src/common/pricing';
+
+const plain = { price_cents: 1200, discount_price_cents: null, has_discount: false };
+const onSale = { price_cents: 1200, discount_price_cents: 990, has_discount: true };
+
+describe('constants', () => {
+  it('Subscribe & save is 15% every 2, 4 or 8 weeks, 0 being one-time', () => {
+    expect(SUBSCRIPTION_DISCOUNT_PERCENT).toBe(15);
+    expect([...FREQUENCIES]).toEqual([0, 2, 4, 8]);
+    expect(isFrequency(4)).toBe(true);
+    expect(isFrequency(3)).toBe(false);
+    expect(isFrequency('2')).toBe(false);
+  });
+});
+
+describe('hasDiscount', () => {
+  it('needs a discount price below the price', () => {
+    expect(hasDiscount(1200, 990)).toBe(true);
+    expect(hasDiscount(1200, null)).toBe(false);
+    expect(hasDiscount(1200, undefined)).toBe(false);
+    expect(hasDiscount(1200, 1200)).toBe(false);
+    expect(hasDiscount(1200, 1300)).toBe(false);
+  });
+});
+
+describe('unitPriceCents', () => {
+  it('one-time: the regular price, or the discount price when it applies', () => {
+    expect(unitPriceCents(plain, 0)).toBe(1200);
+    expect(unitPriceCents(onSale, 0)).toBe(990);
+    expect(saleUnitCents({ ...onSale, has_discount: false })).toBe(1200);
+  });
+
+  it('subscriptions take 15% off that price, the saving rounded half up', () => {
+    for (const weeks of [2, 4, 8]) {
+      expect(unitPriceCents(plain, weeks)).toBe(1020); // 1200 − 180
+      expect(unitPriceCents(onSale, weeks)).toBe(841); // 990 − 148.5 → 990 − 149
+    }
+    expect(subscriptionCents(10)).toBe(8); // saving 1.5 → 2
+    expect(subscriptionCents(1099)).toBe(934); // saving 164.85 → 165
+    expect(subscriptionCents(0)).toBe(0);
+  });
+
+  it('always gives whole cents', () => {
+    for (let cents = 0; cents < 2000; cents += 7) {
+      const v = { price_cents: cents, discount_price_cents: null, has_discount: false };
+      expect(Number.isInteger(unitPriceCents(v, 4))).toBe(true);
+    }
+  });
+
+  it('refuses a frequency that is not offered', () => {
+    expect(() => unitPriceCents(plain, 3)).toThrow(RangeError);
+    expect(() => unitPriceCents(plain, -2)).toThrow(RangeError);
+  });
+});
+
+describe('linePriceCents (spec §9)', () => {
+  it('quantity × discount_price when has_discount and a discount price exists', () => {
+    expect(linePriceCents({ quantity: 3, unit_price: 1200, has_discount: true, discount_price: 990 })).toBe(2970);
+    expect(linePriceCents({ quantity: 2, unit_price: 1200, has_discount: 1, discount_price: 990 })).toBe(1980);
+  });
+
+  it('otherwise quantity × unit_price', () => {
+    expect(linePriceCents({ quantity: 3, unit_price: 1200, has_discount: false, discount_price: 990 })).toBe(3600);
+    expect(linePriceCents({ quantity: 3, unit_price: 1200, has_discount: true, discount_price: null })).toBe(3600);
+    expect(linePriceCents({ quantity: 3, unit_price: 1200, has_discount: true })).toBe(3600);
+    expect(linePriceCents({ quantity: 0, unit_price: 1200, has_discount: false })).toBe(0);
+  });
+
+  it('refuses a fractional or negative quantity', () => {
+    expect(() => linePriceCents({ quantity: 1.5, unit_price: 100, has_discount: false })).toThrow(RangeError);
+    expect(() => linePriceCents({ quantity: -1, unit_price: 100, has_discount: false })).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,95 @@
+import { ConfigError, loadConfig } from '../../../src/server/config';
+
+/** The message loadConfig throws for an environment, or null when it is accepted. */
+function problem(env: Record<string, string>): string | null {
+  try {
+    loadConfig(env);
+    return null;
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: 'production',
+      HOST: '0.0.0.0',
+      PORT: 8080,
+      UPLOAD_DIR: 'data/uploads',
+      CLIENT_DIST: 'dist/client',
+      LOG_LEVEL: 'info',
+      SEED: 'auto',
+      TELEGRAM_API_ROOT: 'https://api.telegram.org',
+      MAX_UPLOAD_BYTES: 5 * 1024 * 1024,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.BOT_TOKEN).toBeUndefined();
+  });
+
+  it('reads good values, coerces numbers and trims PUBLIC_URL’s trailing slash', () => {
+    const config = loadConfig({
+      PORT: '8123',
+      DATABASE_URL: 'postgres://shop@db:5432/shop',
+      PUBLIC_URL: 'https://shop.example.com/',
+      BOT_TOKEN: '123456789:AAEhBOweik6ad6PsVMRxjeQKlPq-nQn_xyz',
+      BOT_USERNAME: 'leaf_and_cup_bot',
+      WEBHOOK_SECRET: 'a-long-secret_value-123',
+      MAX_UPLOAD_BYTES: '1048576',
+      SEED: 'off',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config.PORT).toBe(8123);
+    expect(config.PUBLIC_URL).toBe('https://shop.example.com');
+    expect(config.MAX_UPLOAD_BYTES).toBe(1048576);
+    expect(config.SEED).toBe('off');
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(loadConfig({ PORT: '', BOT_TOKEN: '', DATABASE_URL: '' })).toMatchObject({ PORT: 8080 });
+  });
+
+  it('accepts file: paths and plain paths as SQLite DATABASE_URLs', () => {
+    expect(problem({ DATABASE_URL: 'file:data/x.sqlite' })).toBeNull();
+    expect(problem({ DATABASE_URL: '/var/lib/shop.sqlite' })).toBeNull();
+    expect(problem({ DATABASE_URL: 'postgresql://u:p@h/db' })).toBeNull();
+  });
+
+  // Each bad value: the message names the variable and says what is wrong.
+  const bad: Array<[string, string, RegExp]> = [
+    ['NODE_ENV', 'staging', /development.*production.*test/],
+    ['PORT', 'abc', /must be a number/],
+    ['PORT', '70000', /0-65535/],
+    ['PORT', '-1', /0-65535/],
+    ['PORT', '80.5', /whole number/],
+    ['DATABASE_URL', 'mysql://root@localhost/shop', /postgres:\/\/ URL or file:PATH/],
+    ['PUBLIC_URL', 'shop.example.com', /absolute URL/],
+    ['BOT_TOKEN', 'not-a-token', /BotFather/],
+    ['BOT_USERNAME', '@leaf_bot', /without @/],
+    ['WEBHOOK_SECRET', 'short', /16-256/],
+    ['WEBHOOK_SECRET', 'has spaces in it, which are not allowed', /letters, digits/],
+    ['TELEGRAM_API_ROOT', 'api.telegram.org', /URL/i],
+    ['LOG_LEVEL', 'loud', /info/],
+    ['SEED', 'yes', /auto.*off/],
+    ['MAX_UPLOAD_BYTES', 'big', /number/],
+    ['MAX_UPLOAD_BYTES', '0', />0/],
+    ['MAX_UPLOAD_BYTES', '1.5', /int/],
+  ];
+  it.each(bad)('%s=%s is refused with a message naming it', (name, value, reason) => {
+    const message = problem({ [name]: value });
+    expect(message).not.toBeNull();
+    const line = message!.split('\n').find((l) => l.includes(`${name}:`));
+    expect(line, message!).toBeDefined();
+    expect(line).toMatch(reason);
+  });
+
+  it('lists every bad value at once', () => {
+    const message = problem({ PORT: 'x', SEED: 'y', BOT_TOKEN: 'z' });
+    expect(message).toMatch(/^Invalid configuration:/);
+    expect(message).toContain('PORT:');
+    expect(message).toContain('SEED:');
+    expect(message).toContain('BOT_TOKEN:');
+  });
+});
