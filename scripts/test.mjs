@@ -37,7 +37,7 @@ if (!existsSync(chromium)) {
   if (isRoot) {
     const apt = ['-y', '-o', 'DPkg::Lock::Timeout=600', '-o', 'Acquire::Retries=3'];
     run('install Chromium (apt-get update)', 'apt-get', ['update', ...apt.slice(1)]);
-    run('install Chromium', 'apt-get', ['install', '--no-install-recommends', ...apt, 'chromium'], {
+    run('install Chromium', 'apt-get', ['install', ...apt, 'chromium'], {
       env: { DEBIAN_FRONTEND: 'noninteractive' },
     });
   } else {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { cents, flag, id, int, json, optional, optionalText } from './fields';
+import { cents, flag, id, int, json, MAX_ROW_ID, optional, optionalText } from './fields';
 
 /**
  * Checkout: addresses, states and fees, payment methods, coupons, cash reward and the live summary.
@@ -15,11 +15,9 @@ export const PAYMENT_METHODS = ['bank_transfer', 'payment_link'] as const;
 export type PaymentMethodCode = (typeof PAYMENT_METHODS)[number];
 export const paymentMethodCode = z.enum(PAYMENT_METHODS, { error: 'must be bank_transfer or payment_link' });
 
-/** The largest id a database row can have (PostgreSQL `integer`). */
-export const MAX_ROW_ID = 2_147_483_647;
-
 /** A row id: a positive whole number the database can hold (a larger one is refused, not a 500). */
-export const rowId = () => id().pipe(z.number().max(MAX_ROW_ID, { error: 'must be a positive id' }));
+export const rowId = id;
+export { MAX_ROW_ID };
 
 /** At most this many lines in one cart. */
 export const MAX_CART_LINES = 50;

@@ -21,8 +21,14 @@ const toNumber = (value: unknown) => {
 export const int = () =>
   z.preprocess(toNumber, z.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }));
 
+/** The largest id a column can hold (PostgreSQL `integer`); a larger one can name no row. */
+export const MAX_ROW_ID = 2_147_483_647;
+
 /** A positive database id. */
-export const id = () => int().pipe(z.number().positive({ error: 'must be a positive id' }));
+export const id = () =>
+  int().pipe(
+    z.number().positive({ error: 'must be a positive id' }).max(MAX_ROW_ID, { error: 'must be a positive id' }),
+  );
 
 /** An amount of money in integer cents, never negative. */
 export const cents = () => int().pipe(z.number().nonnegative({ error: 'must not be negative' }));

@@ -8,6 +8,7 @@ import {
 } from '../../common/contract/catalog';
 import type { Lang } from '../../common/contract/lang';
 import { FREQUENCIES, hasDiscount, SUBSCRIPTION_DISCOUNT_PERCENT } from '../../common/pricing';
+import { effectiveStockState } from '../../common/stock';
 import type { Db } from '../db/connection';
 import { AppError } from '../lib/errors';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -35,7 +36,7 @@ const toCard = (r: repo.CardRow): ProductCard => ({
   price_cents: r.price_cents,
   discount_price_cents: r.discount_price_cents,
   has_discount: hasDiscount(r.price_cents, r.discount_price_cents),
-  stock_state: r.stock_state as StockState,
+  stock_state: effectiveStockState(r.stock_state as StockState, r.stock_total),
   stock_total: r.stock_total,
   rating: { average: average(r.rating_sum, r.rating_count), count: r.rating_count },
   created_at: r.created_at,
@@ -136,7 +137,10 @@ export async function productDetails(db: Db, lang: Lang, productId: number): Pro
       weeks,
       discount_percent: weeks === 0 ? 0 : SUBSCRIPTION_DISCOUNT_PERCENT,
     })),
-    stock_state: p.stock_state as StockState,
+    stock_state: effectiveStockState(
+      p.stock_state as StockState,
+      variants.reduce((s, v) => s + v.stock, 0),
+    ),
     stock_balance: variants.reduce((s, v) => s + v.stock, 0),
     availability: { ph: p.available_ph === 1, cn: p.available_cn === 1 },
     rating: { average: average(sum, count), count, stars },
