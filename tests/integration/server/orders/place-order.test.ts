@@ -182,13 +182,30 @@ describe.each(dialects)('placing an order on %s', (dialect) => {
     await post(t.app, '/v1/update-onhold-rebate-amount', { amount_cents: 300 }, { token: c.token });
     const res = await placeOrder(t.app, c, { items, use_coupon: 0, use_cash_reward: 0 });
     expect(res.status, res.body.message).toBe(200);
-    expect(res.body.data.order).toMatchObject({ coupon_code: null, coupon_discount_cents: 0, cash_reward_cents: 0, total_cents: 3450 });
-    const user = await t.db.selectFrom('users').select('cash_balance_cents').where('id', '=', c.userId).executeTakeFirstOrThrow();
+    expect(res.body.data.order).toMatchObject({
+      coupon_code: null,
+      coupon_discount_cents: 0,
+      cash_reward_cents: 0,
+      total_cents: 3450,
+    });
+    const user = await t.db
+      .selectFrom('users')
+      .select('cash_balance_cents')
+      .where('id', '=', c.userId)
+      .executeTakeFirstOrThrow();
     expect(user.cash_balance_cents).toBe(800);
-    const used = await t.db.selectFrom('coupons').select('used_count').where('id', '=', coupon.id).executeTakeFirstOrThrow();
+    const used = await t.db
+      .selectFrom('coupons')
+      .select('used_count')
+      .where('id', '=', coupon.id)
+      .executeTakeFirstOrThrow();
     expect(used.used_count).toBe(0);
-    expect(await t.db.selectFrom('coupon_applications').selectAll().where('user_id', '=', c.userId).execute()).toEqual([]);
-    expect(await t.db.selectFrom('cash_reward_holds').selectAll().where('user_id', '=', c.userId).execute()).toEqual([]);
+    expect(await t.db.selectFrom('coupon_applications').selectAll().where('user_id', '=', c.userId).execute()).toEqual(
+      [],
+    );
+    expect(await t.db.selectFrom('cash_reward_holds').selectAll().where('user_id', '=', c.userId).execute()).toEqual(
+      [],
+    );
   });
 
   it('a retry with the same idempotency key answers the same order and takes nothing twice', async () => {
