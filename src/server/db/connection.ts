@@ -29,11 +29,11 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 export function createDb(target: DatabaseTarget, options: { poolSize?: number } = {}): Db {
   if (target.kind === 'postgres') {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: target.location, max: options.poolSize ?? 10 }),
-      }),
-    });
+    const pool = new pg.Pool({ connectionString: target.location, max: options.poolSize ?? 10 });
+    // An idle client whose connection drops (server restart, failover, admin shutdown) emits 'error' on the
+    // pool; unhandled it would crash the process. The pool discards that client and opens a new one.
+    pool.on('error', (err) => console.warn(`PostgreSQL: an idle connection was closed (${err.message})`));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (target.location !== ':memory:') mkdirSync(dirname(target.location), { recursive: true });
   const sqlite = new SQLite(target.location);

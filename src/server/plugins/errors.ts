@@ -47,6 +47,10 @@ export default fp(async function errors(app: FastifyInstance) {
       req.log.error({ err: error, issues: error.cause?.issues }, 'response does not match its schema');
       return send(reply, 500, t('serverError'));
     }
+    // A multipart body that ends early or is malformed fails inside the parser with a bare Error.
+    if (!error.statusCode && req.isMultipart?.() && /multipart|boundary|part|form/i.test(error.message)) {
+      return send(reply, 400, `${t('invalidRequest')}: ${error.message}`);
+    }
     const status = error.statusCode ?? 500;
     if (status === 413) return send(reply, 413, `${t('invalidRequest')}: ${error.message}`);
     if (status === 415) return send(reply, 415, `${t('invalidRequest')}: ${error.message}`);
