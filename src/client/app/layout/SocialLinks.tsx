@@ -1,8 +1,10 @@
-import { QRCodeSVG } from 'qrcode.react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TelegramIcon, WeChatIcon, WhatsAppIcon } from './icons';
 import { TELEGRAM_CHANNEL_URL, WECHAT_URL, WHATSAPP_URL } from './shop-links';
+
+// The QR code library loads only when someone opens the WeChat tooltip (it is not first-load code).
+const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
 
 /**
  * WeChat: a button showing a QR code to scan (spec §2 "a chat app with a QR code tooltip").
@@ -56,14 +58,18 @@ function WeChatQr() {
         <WeChatIcon />
       </button>
       <span id={id} role="tooltip" className="social__tooltip" hidden={!open}>
-        <QRCodeSVG
-          value={WECHAT_URL}
-          size={132}
-          marginSize={2}
-          bgColor="#ffffff"
-          fgColor="#1f2a24"
-          title={t('nav.wechat')}
-        />
+        {open && (
+          <Suspense fallback={<span className="social__qr-placeholder" />}>
+            <QRCodeSVG
+              value={WECHAT_URL}
+              size={132}
+              marginSize={2}
+              bgColor="#ffffff"
+              fgColor="#1f2a24"
+              title={t('nav.wechat')}
+            />
+          </Suspense>
+        )}
         <span>{t('nav.wechatTooltip')}</span>
       </span>
     </span>

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Header } from '../../../../src/client/app/layout/Header';
@@ -136,7 +136,7 @@ describe('MobileMenu', () => {
     expect(wechat).toHaveAttribute('aria-expanded', 'true');
     const tooltip = within(dialog).getByRole('tooltip');
     expect(tooltip).toBeVisible();
-    expect(tooltip.querySelector('svg')).not.toBeNull();
+    await waitFor(() => expect(tooltip.querySelector('svg')).not.toBeNull());
     expect(tooltip).toHaveTextContent('Scan the QR code to add us on WeChat');
     fireEvent.scroll(panel('main'));
     expect(wechat).toHaveAttribute('aria-expanded', 'false');
