@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/connection';
-import { insertProducts } from '../db/seed/index';
+import { insertProducts, linkProduct, productFields, slugIds, variantFields } from '../db/seed/index';
 import type { SeedProduct } from '../db/seed/types';
 import { nowIso } from '../lib/time';
 
@@ -72,21 +72,13 @@ export function parseCatalogue(json: unknown): SeedProduct[] {
   return products as SeedProduct[];
 }
 
-const cheapest = (p: SeedProduct) =>
-  p.variants.reduce((a, b) =>
-    (b.discountPriceCents ?? b.priceCents) < (a.discountPriceCents ?? a.priceCents) ? b : a,
-  );
-
 export async function importCatalogue(db: Db, products: SeedProduct[]): Promise<{ created: number; updated: number }> {
   return db.transaction().execute(async (trx) => {
-    const categoryIds = new Map(
-      (await trx.selectFrom('categories').select(['id', 'slug']).execute()).map((c) => [c.slug, c.id]),
-    );
-    const tagIds = new Map((await trx.selectFrom('tags').select(['id', 'slug']).execute()).map((t) => [t.slug, t.id]));
+    const ids = await slugIds(trx);
     for (const p of products) {
-      const unknownCategory = p.categories.find((s) => !categoryIds.has(s));
+      const unknownCategory = p.categories.find((s) => !ids.categories.has(s));
       if (unknownCategory) throw new CatalogueError(`${p.slug}: unknown category "${unknownCategory}"`);
-      const unknownTag = p.tags.find((s) => !tagIds.has(s));
+      const unknownTag = p.tags.find((s) => !ids.tags.has(s));
       if (unknownTag) throw new CatalogueError(`${p.slug}: unknown tag "${unknownTag}"`);
     }
     const now = nowIso();
@@ -114,14 +106,7 @@ export async function importCatalogue(db: Db, products: SeedProduct[]): Promise<
       const kept = new Set<number>();
       for (const [i, v] of p.variants.entries()) {
         const match = current.find((c) => c.name_en === v.name.en && !kept.has(c.id));
-        const values = {
-          name_en: v.name.en,
-          name_zh: v.name.zh,
-          price_cents: v.priceCents,
-          discount_price_cents: v.discountPriceCents ?? null,
-          stock: v.stock,
-          sort_order: i,
-        };
+        const values = variantFields(v, i);
         if (match) {
           kept.add(match.id);
           await trx.updateTable('product_variants').set(values).where('id', '=', match.id).execute();
@@ -158,54 +143,15 @@ export async function importCatalogue(db: Db, products: SeedProduct[]): Promise<
           await trx.deleteFrom('product_variants').where('id', '=', old.id).execute();
         }
       }
-      const low = cheapest(p);
       await trx
         .updateTable('products')
-        .set({
-          name_en: p.name.en,
-          name_zh: p.name.zh,
-          description_en: p.description.en,
-          description_zh: p.description.zh,
-          image: p.image,
-          stock_state: p.stockState,
-          available_ph: p.availability.ph ? 1 : 0,
-          available_cn: p.availability.cn ? 1 : 0,
-          subscribable: p.subscribable ? 1 : 0,
-          price_cents: low.priceCents,
-          discount_price_cents: low.discountPriceCents ?? null,
-          stock_total: p.variants.reduce((s, v) => s + v.stock, 0),
-          is_active: 1,
-          updated_at: now,
-        })
+        .set({ ...productFields(p), is_active: 1, updated_at: now })
         .where('id', '=', productId)
         .execute();
-      await trx.deleteFrom('product_images').where('product_id', '=', productId).execute();
-      await trx
-        .insertInto('product_images')
-        .values([p.image, ...p.gallery].map((url, i) => ({ product_id: productId, url, sort_order: i })))
-        .execute();
-      await trx.deleteFrom('product_categories').where('product_id', '=', productId).execute();
-      if (p.categories.length) {
-        await trx
-          .insertInto('product_categories')
-          .values(
-            p.categories.map((s) => ({
-              product_id: productId,
-              category_id: categoryIds.get(s)!,
-              created_at: existing.created_at,
-            })),
-          )
-          .execute();
+      for (const table of ['product_images', 'product_categories', 'product_tags'] as const) {
+        await trx.deleteFrom(table).where('product_id', '=', productId).execute();
       }
-      await trx.deleteFrom('product_tags').where('product_id', '=', productId).execute();
-      if (p.tags.length) {
-        await trx
-          .insertInto('product_tags')
-          .values(
-            p.tags.map((s) => ({ product_id: productId, tag_id: tagIds.get(s)!, created_at: existing.created_at })),
-          )
-          .execute();
-      }
+      await linkProduct(trx, productId, p, existing.created_at, ids);
       updated++;
     }
     return { created, updated };

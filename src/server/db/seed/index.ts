@@ -3,7 +3,7 @@ import { addDays, nowIso } from '../../lib/time';
 import type { Db } from '../connection';
 import { banners, categories, products, tags } from './catalog-data';
 import { basePages, coupons, faqs, paymentMethods, settings, states } from './shop-data';
-import type { SeedProduct } from './types';
+import type { SeedProduct, SeedVariant } from './types';
 
 /** Seeds the demo shop when the database has no categories yet; returns whether it seeded. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
@@ -53,33 +53,75 @@ export async function seedDemo(db: Db, now = nowIso()): Promise<void> {
   });
 }
 
+/** The columns of a product row that come from its catalogue entry (ids and times aside). */
+export function productFields(p: SeedProduct) {
+  const cheapest = p.variants.reduce((a, b) => (effective(b) < effective(a) ? b : a));
+  return {
+    name_en: p.name.en,
+    name_zh: p.name.zh,
+    description_en: p.description.en,
+    description_zh: p.description.zh,
+    image: p.image,
+    stock_state: p.stockState,
+    available_ph: p.availability.ph ? 1 : 0,
+    available_cn: p.availability.cn ? 1 : 0,
+    subscribable: p.subscribable ? 1 : 0,
+    price_cents: cheapest.priceCents,
+    discount_price_cents: cheapest.discountPriceCents ?? null,
+    stock_total: p.variants.reduce((s, v) => s + v.stock, 0),
+  };
+}
+
+/** The columns of a packaging row, at its position in the entry. */
+export const variantFields = (v: SeedVariant, index: number) => ({
+  name_en: v.name.en,
+  name_zh: v.name.zh,
+  price_cents: v.priceCents,
+  discount_price_cents: v.discountPriceCents ?? null,
+  stock: v.stock,
+  sort_order: index,
+});
+
+export type SlugIds = { categories: Map<string, number>; tags: Map<string, number> };
+
+/** The ids of categories and tags by slug. */
+export async function slugIds(db: Db): Promise<SlugIds> {
+  const categories = await db.selectFrom('categories').select(['id', 'slug']).execute();
+  const tags = await db.selectFrom('tags').select(['id', 'slug']).execute();
+  return { categories: new Map(categories.map((c) => [c.slug, c.id])), tags: new Map(tags.map((t) => [t.slug, t.id])) };
+}
+
+/** Writes a product's images, categories and tags (the caller removed any old ones). */
+export async function linkProduct(db: Db, productId: number, p: SeedProduct, createdAt: string, ids: SlugIds) {
+  await db
+    .insertInto('product_images')
+    .values([p.image, ...p.gallery].map((url, i) => ({ product_id: productId, url, sort_order: i })))
+    .execute();
+  const cats = p.categories.map((slug) => {
+    const categoryId = ids.categories.get(slug);
+    if (categoryId === undefined) throw new Error(`product ${p.slug} names unknown category ${slug}`);
+    return { product_id: productId, category_id: categoryId, created_at: createdAt };
+  });
+  if (cats.length) await db.insertInto('product_categories').values(cats).execute();
+  const productTags = p.tags.map((slug) => {
+    const tagId = ids.tags.get(slug);
+    if (tagId === undefined) throw new Error(`product ${p.slug} names unknown tag ${slug}`);
+    return { product_id: productId, tag_id: tagId, created_at: createdAt };
+  });
+  if (productTags.length) await db.insertInto('product_tags').values(productTags).execute();
+}
+
 /** Inserts products with their variants, images, categories, tags and reviews. */
 export async function insertProducts(db: Db, list: readonly SeedProduct[], now = nowIso()): Promise<void> {
-  const categoryIds = new Map(
-    (await db.selectFrom('categories').select(['id', 'slug']).execute()).map((c) => [c.slug, c.id]),
-  );
-  const tagIds = new Map((await db.selectFrom('tags').select(['id', 'slug']).execute()).map((t) => [t.slug, t.id]));
+  const ids = await slugIds(db);
   for (const p of list) {
     const createdAt = addDays(now, -p.addedDaysAgo);
-    const cheapest = p.variants.reduce((a, b) => (effective(b) < effective(a) ? b : a));
-    const ratingSum = p.reviews.reduce((s, r) => s + r.rating, 0);
     const { id } = await db
       .insertInto('products')
       .values({
         slug: p.slug,
-        name_en: p.name.en,
-        name_zh: p.name.zh,
-        description_en: p.description.en,
-        description_zh: p.description.zh,
-        image: p.image,
-        stock_state: p.stockState,
-        available_ph: p.availability.ph ? 1 : 0,
-        available_cn: p.availability.cn ? 1 : 0,
-        subscribable: p.subscribable ? 1 : 0,
-        price_cents: cheapest.priceCents,
-        discount_price_cents: cheapest.discountPriceCents ?? null,
-        stock_total: p.variants.reduce((s, v) => s + v.stock, 0),
-        rating_sum: ratingSum,
+        ...productFields(p),
+        rating_sum: p.reviews.reduce((s, r) => s + r.rating, 0),
         rating_count: p.reviews.length,
         created_at: createdAt,
         updated_at: createdAt,
@@ -88,34 +130,9 @@ export async function insertProducts(db: Db, list: readonly SeedProduct[], now =
       .executeTakeFirstOrThrow();
     await db
       .insertInto('product_variants')
-      .values(
-        p.variants.map((v, i) => ({
-          product_id: id,
-          name_en: v.name.en,
-          name_zh: v.name.zh,
-          price_cents: v.priceCents,
-          discount_price_cents: v.discountPriceCents ?? null,
-          stock: v.stock,
-          sort_order: i,
-        })),
-      )
+      .values(p.variants.map((v, i) => ({ product_id: id, ...variantFields(v, i) })))
       .execute();
-    await db
-      .insertInto('product_images')
-      .values([p.image, ...p.gallery].map((url, i) => ({ product_id: id, url, sort_order: i })))
-      .execute();
-    const cats = p.categories.map((slug) => {
-      const categoryId = categoryIds.get(slug);
-      if (categoryId === undefined) throw new Error(`seed: product ${p.slug} names unknown category ${slug}`);
-      return { product_id: id, category_id: categoryId, created_at: createdAt };
-    });
-    if (cats.length) await db.insertInto('product_categories').values(cats).execute();
-    const productTags = p.tags.map((slug) => {
-      const tagId = tagIds.get(slug);
-      if (tagId === undefined) throw new Error(`seed: product ${p.slug} names unknown tag ${slug}`);
-      return { product_id: id, tag_id: tagId, created_at: createdAt };
-    });
-    if (productTags.length) await db.insertInto('product_tags').values(productTags).execute();
+    await linkProduct(db, id, p, createdAt, ids);
     if (p.reviews.length) {
       await db
         .insertInto('reviews')
@@ -134,4 +151,4 @@ export async function insertProducts(db: Db, list: readonly SeedProduct[], now =
   }
 }
 
-const effective = (v: SeedProduct['variants'][number]) => v.discountPriceCents ?? v.priceCents;
+const effective = (v: SeedVariant) => v.discountPriceCents ?? v.priceCents;
