@@ -15,6 +15,9 @@ const en = {
   ordersNotLinked: 'Link your account first to see your orders here.',
   viewOrderNo: 'Order #{{orderNo}}',
   viewOrder: 'View order',
+  notifyRenewalFailed:
+    'We could not place your next Subscribe & save delivery: an item is out of stock or no longer available. That delivery is skipped; your subscription goes on.',
+  manageSubscriptions: 'Manage subscriptions',
   trackParcel: 'Track parcel',
   help: 'Commands: /start opens the shop, /orders shows your latest orders.',
   // order news
@@ -55,6 +58,8 @@ const zh: Record<BotTextKey, string> = {
   ordersNotLinked: '请先绑定您的账户，才能在这里查看订单。',
   viewOrderNo: '订单 #{{orderNo}}',
   viewOrder: '查看订单',
+  notifyRenewalFailed: '我们未能为您安排下一次订阅配送：有商品缺货或已下架。本次配送已跳过，您的订阅继续有效。',
+  manageSubscriptions: '管理订阅',
   trackParcel: '查询物流',
   help: '命令：/start 打开商店，/orders 查看最近的订单。',
   notifyPlaced: '谢谢！订单 #{{orderNo}} 已提交。总计：{{total}}。状态：{{status}}。',

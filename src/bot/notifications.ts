@@ -75,6 +75,23 @@ export function orderNotification(
   return { text: lines.join('\n'), keyboard: markup(keyboard) };
 }
 
+const trackingOf = (row: {
+  tracking_company: string | null;
+  tracking_number: string | null;
+  tracking_link: string | null;
+}) => ({
+  tracking_company: row.tracking_company,
+  tracking_number: row.tracking_number,
+  tracking_link: row.tracking_link,
+});
+
+/** News that concerns no order: a subscription renewal that could not be placed (src/server/subscriptions). */
+export function renewalFailedNotification(lang: Lang, links: ShopLinks): { text: string; keyboard?: InlineKeyboard } {
+  const keyboard = new InlineKeyboard();
+  links.addButton(keyboard, botText(lang, 'manageSubscriptions'), links.url('/subscriptions'));
+  return { text: botText(lang, 'notifyRenewalFailed'), keyboard: markup(keyboard) };
+}
+
 /** Errors after which sending again cannot help: the user blocked the bot, or never started it. */
 function isPermanent(err: unknown): boolean {
   return (
@@ -159,25 +176,18 @@ export function createNotificationSender({
         await finish(row.id, 'skipped: order notifications turned off');
         continue;
       }
-      if (row.order_id === null || row.order_no === null || row.status === null || row.total_cents === null) {
+      const lang = botLang(row.language, null);
+      const { order_id, order_no, status, total_cents } = row;
+      let message: { text: string; keyboard?: InlineKeyboard };
+      if (order_id !== null && order_no !== null && status !== null && total_cents !== null) {
+        const order = { id: order_id, order_no, status, total_cents };
+        message = orderNotification(lang, row.kind, { ...order, ...trackingOf(row) }, links);
+      } else if (row.kind === 'renewal_failed') {
+        message = renewalFailedNotification(lang, links);
+      } else {
         await finish(row.id, 'skipped: order no longer exists');
         continue;
       }
-      const lang = botLang(row.language, null);
-      const message = orderNotification(
-        lang,
-        row.kind,
-        {
-          id: row.order_id,
-          order_no: row.order_no,
-          status: row.status,
-          total_cents: row.total_cents,
-          tracking_company: row.tracking_company,
-          tracking_number: row.tracking_number,
-          tracking_link: row.tracking_link,
-        },
-        links,
-      );
       try {
         await api.sendMessage(row.telegram_user_id, message.text, {
           reply_markup: message.keyboard,

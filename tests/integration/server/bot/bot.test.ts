@@ -231,6 +231,20 @@ describe.each(dialects)('the bot on %s', (dialect) => {
       expect(sent()).toEqual([]);
     });
 
+    it('tells a linked customer when a subscription renewal could not be placed, with a button to manage it', async () => {
+      const id = freshTgId();
+      const { user } = await createUser(t.db, { telegram_user_id: String(id), language: 'zh' });
+      const news = await t.db
+        .insertInto('notifications')
+        .values({ user_id: user.id, order_id: null, kind: 'renewal_failed', created_at: nowIso() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      expect(await drain()).toBe(1);
+      expect(sent()[0]?.payload.text).toContain('订阅');
+      expect(buttonsOf(sent()[0]?.payload)).toEqual([{ text: '管理订阅', web_app: `${SHOP}/subscriptions` }]);
+      expect(await row(news.id)).toMatchObject({ last_error: null, sent_at: expect.any(String) });
+    });
+
     it("writes in the customer's language", async () => {
       const id = freshTgId();
       const { user } = await createUser(t.db, { telegram_user_id: String(id), language: 'zh' });
