@@ -12,6 +12,7 @@ import clientPlugin from './plugins/client';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import { domainRoutes } from './routes';
+import { createRenewalScheduler } from './subscriptions/scheduler';
 import telegramPlugin from './telegram/plugin';
 
 export interface AppOptions {
@@ -77,6 +78,12 @@ export async function buildApp({ config, db, ownsDb = false, logger }: AppOption
   await app.register(telegramPlugin);
   for (const routes of domainRoutes) await app.register(routes);
   await app.register(clientPlugin, { dist: config.CLIENT_DIST });
+
+  // Subscribe & save renewals: placed every minute from start until close (not under NODE_ENV=test, where
+  // tests call placeDueRenewals themselves). Stopped before the database closes.
+  const renewals = createRenewalScheduler({ db, config, log: app.log });
+  if (config.NODE_ENV !== 'test') app.addHook('onReady', async () => renewals.start());
+  app.addHook('preClose', async () => renewals.stop());
   return app;
 }
 

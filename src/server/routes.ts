@@ -5,6 +5,7 @@ import checkoutRoutes from './checkout/routes';
 import infoRoutes from './info/routes';
 import orderRoutes from './orders/routes';
 import referralRoutes from './referral/routes';
+import subscriptionRoutes from './subscriptions/routes';
 import telegramRoutes from './telegram/routes';
 
 /** Every domain's routes. Each domain folder owns its routes, repository (SQL) and service. */
@@ -16,4 +17,5 @@ export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   infoRoutes,
   referralRoutes,
   telegramRoutes,
+  subscriptionRoutes,
 ];

@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
       { path: 'order', ...page(() => import('../features/orders/pages/OrdersPage')) },
       { path: 'profile', ...page(() => import('../features/profile/pages/ProfilePage')) },
       { path: 'cashReward', ...page(() => import('../features/rewards/pages/CashRewardPage')) },
+      { path: 'subscriptions', ...page(() => import('../features/subscriptions/pages/SubscriptionsPage')) },
       { path: 'affiliate', ...page(() => import('../features/affiliate/pages/AffiliatePage')) },
       { path: 'referral', ...page(() => import('../features/referral/pages/ReferralPage')) },
       { path: 'faq', ...page(() => import('../features/info/pages/FaqPage')) },

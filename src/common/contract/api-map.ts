@@ -6,6 +6,7 @@ import type { EndpointDef } from './endpoint';
 import type * as info from './info';
 import type * as orders from './orders';
 import type * as referral from './referral';
+import type * as subscriptions from './subscriptions';
 import type * as telegram from './telegram';
 
 // Type-only view of every endpoint, keyed by path, for the client's typed API calls.
@@ -20,7 +21,8 @@ type AllEndpoints =
   | EndpointsOf<typeof orders>
   | EndpointsOf<typeof info>
   | EndpointsOf<typeof referral>
-  | EndpointsOf<typeof telegram>;
+  | EndpointsOf<typeof telegram>
+  | EndpointsOf<typeof subscriptions>;
 
 export type ApiPath = AllEndpoints['path'];
 export type EndpointAt<P extends ApiPath> = Extract<AllEndpoints, { path: P }>;

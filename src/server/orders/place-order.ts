@@ -29,6 +29,14 @@ export interface PlaceOrderInput {
   useCoupon?: boolean;
   useCashReward?: boolean;
   expectedTotalCents?: number;
+  /**
+   * A subscription's renewal (src/server/subscriptions/scheduler.ts): the order gets `subscription_id`,
+   * starts no new subscription, leaves the customer's checkout (applied coupon, held cash reward) alone,
+   * may be a bank transfer without reference and receipt (paid later with /v2/submit-payment), and in the
+   * same transaction moves the subscription's `next_due_at` from `dueAt` to `nextDueAt` (a conditional
+   * update: if it is no longer `dueAt` or the subscription is no longer active, nothing is placed).
+   */
+  renewal?: { subscriptionId: number; dueAt: string; nextDueAt: string };
 }
 
 export interface PlacedOrder {
@@ -145,6 +153,19 @@ async function placeInTransaction(
   const fee = deliveryFeeCents(state, method, cart.subtotalCents, settings.freeShippingThresholdCents);
   const placedAt = new Date().toISOString();
 
+  // 0. A renewal claims its due date first: a second scheduler (or a retry) finds it moved and places nothing.
+  if (input.renewal) {
+    const claimed = await trx
+      .updateTable('subscriptions')
+      .set({ next_due_at: input.renewal.nextDueAt, updated_at: placedAt })
+      .where('id', '=', input.renewal.subscriptionId)
+      .where('user_id', '=', user.id)
+      .where('status', '=', 'active')
+      .where('next_due_at', '=', input.renewal.dueAt)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) throw new AppError(409, 'subscriptionChanged');
+  }
+
   // 1. The order row first: a duplicate key waits here for the first request, then fails.
   const { id: orderId } = await trx
     .insertInto('orders')
@@ -170,6 +191,7 @@ async function placeInTransaction(
       zip: address.zip,
       company: address.company,
       country: address.country,
+      subscription_id: input.renewal?.subscriptionId ?? null,
       lang,
       placed_at: placedAt,
       updated_at: placedAt,
@@ -177,13 +199,15 @@ async function placeInTransaction(
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  // 2. The applied coupon (the application ends with this checkout, used or not).
+  // 2. The applied coupon (the application ends with this checkout, used or not; a renewal is no checkout).
   let coupon: { id: number; code: string; discount: number } | null = null;
-  const applied = await trx
-    .deleteFrom('coupon_applications')
-    .where('user_id', '=', user.id)
-    .returning('coupon_id')
-    .executeTakeFirst();
+  const applied = input.renewal
+    ? undefined
+    : await trx
+        .deleteFrom('coupon_applications')
+        .where('user_id', '=', user.id)
+        .returning('coupon_id')
+        .executeTakeFirst();
   if (applied && input.useCoupon !== false) {
     const row = await checkoutRepo.findCoupon(trx, applied.coupon_id);
     if (row) {
@@ -208,7 +232,7 @@ async function placeInTransaction(
   }
 
   // 3. The held cash reward (the hold ends with this checkout, spent or not).
-  const consumed = await checkoutRepo.consumeHold(trx, user.id);
+  const consumed = input.renewal ? 0 : await checkoutRepo.consumeHold(trx, user.id);
   const held = input.useCashReward === false ? 0 : consumed;
   const totals = orderTotals({
     subtotalCents: cart.subtotalCents,
@@ -219,7 +243,7 @@ async function placeInTransaction(
   if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totals.total_cents) {
     throw new AppError(409, 'totalChanged', { total: formatCents(totals.total_cents) });
   }
-  if (request.paymentMethod === 'bank_transfer' && totals.total_cents > 0) {
+  if (!input.renewal && request.paymentMethod === 'bank_transfer' && totals.total_cents > 0) {
     if (!input.paymentReference) throw invalidField('payment_reference', 'enterPaymentReference');
     if (!receiptPath) throw invalidField('receipt', 'uploadReceipt');
   }
@@ -274,7 +298,7 @@ async function placeInTransaction(
       })),
     )
     .execute();
-  const subscriptionLines = cart.lines.filter((l) => l.frequency_weeks > 0);
+  const subscriptionLines = input.renewal ? [] : cart.lines.filter((l) => l.frequency_weeks > 0);
   if (subscriptionLines.length) {
     await trx
       .insertInto('subscriptions')

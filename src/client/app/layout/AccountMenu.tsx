@@ -89,6 +89,11 @@ export function AccountMenu({ open, onOpenChange }: Props) {
             </Link>
           </li>
           <li>
+            <Link to="/subscriptions" onClick={close}>
+              {t('nav.subscriptions')}
+            </Link>
+          </li>
+          <li>
             <Link to="/cashReward" onClick={close}>
               {t('nav.cashReward')}
             </Link>

@@ -178,6 +178,11 @@ function MenuDialog({ onClose }: { onClose(): void }) {
                   </Link>
                 </li>
                 <li>
+                  <Link to="/subscriptions" onClick={onClose}>
+                    {t('nav.subscriptions')}
+                  </Link>
+                </li>
+                <li>
                   <Link to="/cashReward" onClick={onClose}>
                     {t('nav.cashReward')}
                   </Link>

@@ -9,6 +9,7 @@ import { usePaymentMethods } from '../../checkout/api/get-all-payment-method';
 import { AddressLines } from '../../checkout/components/AddressSection';
 import { Modal } from '../../checkout/components/Modal';
 import { openPaymentLink } from '../../checkout/open-payment-link';
+import { SubmitPaymentForm } from '../../subscriptions/components/SubmitPaymentForm';
 import { useCancelOrder } from '../api/cancel-order';
 import { useOrderDetails } from '../api/get-order-details';
 import { formatDateTime } from '../format';
@@ -363,6 +364,7 @@ function PaymentInfo({ order }: { order: OrderDetails }) {
           )}
         </div>
       )}
+      <SubmitPaymentForm order={order} />
     </>
   );
 }

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api/client';
+import { rememberSubscription, SUBSCRIPTIONS_KEY } from './get-subscriptions';
+
+export const cancelSubscription = (subscriptionId: number) =>
+  api('/v2/cancel-subscription', { subscription_id: subscriptionId });
+
+/** Cancels a subscription (no more renewals); cancelling again is harmless. */
+export const useCancelSubscription = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: cancelSubscription,
+    onSuccess: ({ subscription }) => {
+      rememberSubscription(client, subscription);
+      void client.invalidateQueries({ queryKey: SUBSCRIPTIONS_KEY });
+    },
+  });
+};

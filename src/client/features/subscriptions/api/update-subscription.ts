@@ -1,0 +1,20 @@
+import type { ApiInput } from '@common/contract/api-map';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api/client';
+import { rememberSubscription, SUBSCRIPTIONS_KEY } from './get-subscriptions';
+
+export type UpdateSubscriptionInput = ApiInput<'/v2/update-subscription'>;
+
+export const updateSubscription = (input: UpdateSubscriptionInput) => api('/v2/update-subscription', input);
+
+/** Changes frequency, quantity, address or shipping method, or skips the next delivery. */
+export const useUpdateSubscription = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateSubscription,
+    onSuccess: ({ subscription }) => {
+      rememberSubscription(client, subscription);
+      void client.invalidateQueries({ queryKey: SUBSCRIPTIONS_KEY });
+    },
+  });
+};

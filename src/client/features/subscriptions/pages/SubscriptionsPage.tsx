@@ -1,0 +1,77 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router-dom';
+import { useSession } from '../../../stores/session-store';
+import { useAddresses } from '../../checkout/api/get-addresses';
+import { useSubscriptions } from '../api/get-subscriptions';
+import { SubscriptionCard } from '../components/SubscriptionCard';
+import '../locales';
+import '../subscriptions.css';
+
+/** /subscriptions: the customer's Subscribe & save subscriptions, to change, skip or cancel. Guests log in first. */
+export default function SubscriptionsPage() {
+  const user = useSession((s) => s.user);
+  if (!user) return <Navigate to="/login?redirect=/subscriptions" replace />;
+  return <Subscriptions />;
+}
+
+function Subscriptions() {
+  const { t } = useTranslation('subscriptions');
+  const query = useSubscriptions();
+  const addresses = useAddresses();
+  const list = query.data?.subscriptions ?? [];
+  const active = list.filter((s) => s.status === 'active');
+  const ended = list.filter((s) => s.status !== 'active');
+  const saved = addresses.data?.addresses ?? [];
+
+  useEffect(() => {
+    document.title = `${t('title')} · Leaf & Cup`;
+  }, [t]);
+
+  return (
+    <main className="page sub-page">
+      <h1>{t('title')}</h1>
+      <p className="sub-hint">{t('intro')}</p>
+      {query.isPending && (
+        <p className="sub-hint" role="status">
+          {t('loading')}
+        </p>
+      )}
+      {query.isError && (
+        <div role="alert" className="sub-empty">
+          <p>{query.error.message || t('loadFailed')}</p>
+          <button type="button" className="btn btn--secondary" onClick={() => void query.refetch()}>
+            {t('retry')}
+          </button>
+        </div>
+      )}
+      {query.isSuccess && active.length === 0 && (
+        <div className="sub-empty">
+          <p>{t('empty')}</p>
+          <Link to="/products" className="btn btn--primary">
+            {t('shopNow')}
+          </Link>
+        </div>
+      )}
+      {active.length > 0 && (
+        <ul className="sub-list" aria-label={t('title')}>
+          {active.map((s) => (
+            <SubscriptionCard key={s.id} subscription={s} addresses={saved} />
+          ))}
+        </ul>
+      )}
+      {ended.length > 0 && (
+        <section aria-labelledby="sub-ended-title" className="sub-ended">
+          <h2 id="sub-ended-title" className="sub-section-title">
+            {t('cancelledTitle')}
+          </h2>
+          <ul className="sub-list" aria-labelledby="sub-ended-title">
+            {ended.map((s) => (
+              <SubscriptionCard key={s.id} subscription={s} addresses={saved} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { paymentMethodCode, rowId, shippingMethod } from './checkout';
+import { defineEndpoint } from './endpoint';
+import { flag, int, optional, optionalText } from './fields';
+import { orderDetails } from './orders';
+
+/**
+ * Subscribe & save (decisions.md §6): a product line ordered "every 2, 4 or 8 weeks" at 15% off becomes a
+ * subscription when the order is placed. The customer lists, changes (frequency, quantity, address,
+ * shipping method, skip the next delivery) and cancels their own subscriptions; the server places each
+ * renewal order when it falls due (Pending, awaiting payment). A bank-transfer order placed without a
+ * reference and receipt (a renewal) is paid later with submit-payment.
+ */
+
+/** Subscription delivery frequencies, in weeks (0 = one-time is not a subscription). */
+export const SUBSCRIPTION_FREQUENCIES = [2, 4, 8] as const;
+export type SubscriptionFrequency = (typeof SUBSCRIPTION_FREQUENCIES)[number];
+
+export const SUBSCRIPTION_STATUSES = ['active', 'cancelled'] as const;
+export const subscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
+
+export const subscription = z.object({
+  id: z.number().int(),
+  status: subscriptionStatus,
+  product_id: z.number().int(),
+  variant_id: z.number().int(),
+  /** Product and packaging names in the asked language (as they are now). */
+  name: z.string(),
+  variant_name: z.string(),
+  image: z.string(),
+  quantity: z.number().int(),
+  frequency_weeks: z.number().int(),
+  /** What one unit costs a renewal now: today's sale price, 15% off. */
+  unit_price_cents: z.number().int(),
+  /** Today's one-time unit price (before the 15%), to show the saving. */
+  regular_unit_price_cents: z.number().int(),
+  /** unit_price_cents × quantity (delivery fee not included). */
+  line_total_cents: z.number().int(),
+  /** Units of the packaging in stock now: the largest quantity that can be chosen. */
+  stock: z.number().int(),
+  /** False when the product is no longer sold or no longer offered as Subscribe & save (renewals fail). */
+  available: z.boolean(),
+  /** When the next renewal order is placed (ISO-8601 UTC). */
+  next_due_at: z.string(),
+  shipping_method: shippingMethod,
+  payment_method: paymentMethodCode,
+  address: z.object({
+    id: z.number().int(),
+    receiver_name: z.string(),
+    /** "12 Jupiter Street, Makati, Metro Manila 1209" (the state in the asked language). */
+    summary: z.string(),
+  }),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Subscription = z.infer<typeof subscription>;
+
+/** The caller's subscriptions: active ones first (soonest delivery first), then cancelled ones. */
+export const getSubscriptions = defineEndpoint({
+  path: '/v2/get-subscriptions',
+  access: 'user',
+  summary: "The caller's Subscribe & save subscriptions",
+  request: z.object({}),
+  response: z.object({ subscriptions: z.array(subscription) }),
+});
+
+/**
+ * Changes one of the caller's active subscriptions: any of frequency (2, 4 or 8 weeks), quantity (1 to the
+ * packaging's stock), address (one of the caller's), shipping method, and `skip_next=1` (the next delivery
+ * moves one period later). A new frequency applies from the next delivery on (its date does not move).
+ * Anyone else's subscription answers 404; a cancelled one 409.
+ */
+export const updateSubscription = defineEndpoint({
+  path: '/v2/update-subscription',
+  access: 'user',
+  summary: 'Change a subscription',
+  request: z.object({
+    subscription_id: rowId(),
+    frequency_weeks: optional(int()),
+    quantity: optional(int()),
+    address_id: optional(rowId()),
+    shipping_method: optional(shippingMethod),
+    skip_next: optional(flag()),
+  }),
+  response: z.object({ subscription }),
+});
+
+/** Cancels one of the caller's subscriptions (no more renewals). Cancelling again is harmless. */
+export const cancelSubscription = defineEndpoint({
+  path: '/v2/cancel-subscription',
+  access: 'user',
+  summary: 'Cancel a subscription',
+  request: z.object({ subscription_id: rowId() }),
+  response: z.object({ subscription }),
+});
+
+/** The receipt file: a Blob from the browser, the file's bytes on the server. */
+const receiptFile = z.custom<Blob | Uint8Array>(
+  (v) => v instanceof Uint8Array || (typeof Blob !== 'undefined' && v instanceof Blob),
+  { error: 'must be an image file' },
+);
+
+/**
+ * Pays one of the caller's Pending bank-transfer orders that has no payment details yet (a renewal):
+ * `payment_reference` and a `receipt` image (PNG, JPEG or WebP by its bytes, at most MAX_UPLOAD_BYTES),
+ * the same checks as placing an order. The operator then confirms the payment.
+ */
+export const submitPayment = defineEndpoint({
+  path: '/v2/submit-payment',
+  access: 'user',
+  summary: 'Submit the bank-transfer payment of an order',
+  multipart: true,
+  request: z.object({
+    order_id: rowId(),
+    payment_reference: optionalText(100),
+    receipt: optional(receiptFile),
+  }),
+  response: z.object({ order: orderDetails }),
+});

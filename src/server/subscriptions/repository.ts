@@ -1,0 +1,129 @@
+import type { Updateable } from 'kysely';
+import type { Db } from '../db/connection';
+import type { SubscriptionsTable } from '../db/schema';
+
+// All subscription SQL. Every function takes the database or a transaction (a Transaction is a Db).
+
+/** A subscription with what its screen shows: product, packaging (prices and stock now) and address. */
+function withDetails(db: Db) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('products as p', 'p.id', 's.product_id')
+    .innerJoin('product_variants as v', 'v.id', 's.variant_id')
+    .innerJoin('addresses as a', 'a.id', 's.address_id')
+    .innerJoin('states as st', 'st.id', 'a.state_id')
+    .selectAll('s')
+    .select([
+      'p.name_en',
+      'p.name_zh',
+      'p.image',
+      'p.is_active',
+      'p.subscribable',
+      'p.stock_state',
+      'v.name_en as variant_name_en',
+      'v.name_zh as variant_name_zh',
+      'v.price_cents',
+      'v.discount_price_cents',
+      'v.stock',
+      'a.receiver_name',
+      'a.address',
+      'a.city',
+      'a.zip',
+      'st.name_en as state_name_en',
+      'st.name_zh as state_name_zh',
+    ]);
+}
+
+export type SubscriptionRow = NonNullable<Awaited<ReturnType<typeof findOwnSubscription>>>;
+
+/** The user's subscriptions: active first (soonest delivery first), then cancelled (latest change first). */
+export async function listOwnSubscriptions(db: Db, userId: number) {
+  const rows = await withDetails(db).where('s.user_id', '=', userId).orderBy('s.id').execute();
+  const active = rows.filter((r) => r.status === 'active').sort((a, b) => cmp(a.next_due_at, b.next_due_at));
+  const ended = rows.filter((r) => r.status !== 'active').sort((a, b) => cmp(b.updated_at, a.updated_at));
+  return [...active, ...ended];
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** One of the user's subscriptions (undefined for anyone else's). */
+export async function findOwnSubscription(db: Db, userId: number, subscriptionId: number) {
+  return withDetails(db).where('s.user_id', '=', userId).where('s.id', '=', subscriptionId).executeTakeFirst();
+}
+
+/**
+ * Changes an active subscription only if it is still as it was read (`expected.updated_at` and, when given,
+ * `next_due_at`): a renewal or another change in between makes it answer false, never a lost update.
+ */
+export async function updateIfUnchanged(
+  db: Db,
+  userId: number,
+  subscriptionId: number,
+  expected: { updated_at: string; next_due_at: string },
+  values: Updateable<SubscriptionsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set(values)
+    .where('id', '=', subscriptionId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .where('updated_at', '=', expected.updated_at)
+    .where('next_due_at', '=', expected.next_due_at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Cancels the user's subscription if it is active; answers whether this call cancelled it. */
+export async function cancel(db: Db, userId: number, subscriptionId: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ status: 'cancelled', updated_at: now })
+    .where('id', '=', subscriptionId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Active subscriptions due at `nowIso` (index subscriptions_due_idx), oldest due first. */
+export async function findDue(db: Db, nowIso: string, limit: number) {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('status', '=', 'active')
+    .where('next_due_at', '<=', nowIso)
+    .orderBy('next_due_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Moves a due subscription to its next date only if it is still active and due at `dueAt`; answers whether
+ * this call moved it (so of two schedulers only one reports the failed renewal).
+ */
+export async function advanceIfDue(
+  db: Db,
+  subscriptionId: number,
+  dueAt: string,
+  nextDueAt: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ next_due_at: nextDueAt, updated_at: now })
+    .where('id', '=', subscriptionId)
+    .where('status', '=', 'active')
+    .where('next_due_at', '=', dueAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Queues the customer's notice that a renewal could not be placed (no order: `order_id` is null). */
+export async function enqueueRenewalFailed(db: Db, userId: number, now: string): Promise<void> {
+  await db
+    .insertInto('notifications')
+    .values({ user_id: userId, order_id: null, kind: 'renewal_failed', created_at: now })
+    .execute();
+}

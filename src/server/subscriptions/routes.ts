@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import {
+  cancelSubscription,
+  getSubscriptions,
+  submitPayment,
+  updateSubscription,
+} from '../../common/contract/subscriptions';
+import { callerOf } from '../checkout/routes';
+import { route } from '../lib/endpoint';
+import { AppError } from '../lib/errors';
+import { formatBytes } from '../orders/receipts';
+import { orderDetails } from '../orders/service';
+import * as service from './service';
+import * as payment from './submit-payment';
+
+export default async function subscriptionRoutes(app: FastifyInstance) {
+  const db = app.db;
+  const config = app.config;
+
+  // An upload over MAX_UPLOAD_BYTES fails while the multipart body is read, before the handler: answer it
+  // with the receipt's own message (as /v1/order does). Everything else goes to the app's handler.
+  app.setErrorHandler(async (error: FastifyError) => {
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 'receiptTooLarge', { size: formatBytes(config.MAX_UPLOAD_BYTES) }, [
+        { field: 'receipt', key: 'receiptTooLarge' },
+      ]);
+    }
+    throw error;
+  });
+
+  route(app, getSubscriptions, async ({ auth, lang }) => ({
+    subscriptions: await service.listSubscriptions(db, callerOf(auth), lang),
+  }));
+
+  route(app, updateSubscription, async ({ auth, input, lang, say }) => {
+    const { subscription, kind } = await service.updateSubscription(db, callerOf(auth), lang, input.subscription_id, {
+      frequencyWeeks: input.frequency_weeks,
+      quantity: input.quantity,
+      addressId: input.address_id,
+      shippingMethod: input.shipping_method,
+      skipNext: input.skip_next,
+    });
+    say(kind === 'skipped' ? 'subscriptionSkipped' : 'subscriptionUpdated');
+    return { subscription };
+  });
+
+  route(app, cancelSubscription, async ({ auth, input, lang, say }) => {
+    const subscription = await service.cancelSubscription(db, callerOf(auth), lang, input.subscription_id);
+    say('subscriptionCancelled');
+    return { subscription };
+  });
+
+  route(app, submitPayment, async ({ auth, input, lang, say }) => {
+    const order = await payment.submitPayment(db, config, callerOf(auth), {
+      orderId: input.order_id,
+      paymentReference: input.payment_reference,
+      receipt: input.receipt instanceof Uint8Array ? input.receipt : undefined,
+    });
+    say('paymentSubmitted');
+    return { order: await orderDetails(db, order, lang) };
+  });
+}

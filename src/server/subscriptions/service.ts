@@ -1,0 +1,182 @@
+import { chargedUnitCents } from '../../common/checkout-rules';
+import type { ShippingMethod } from '../../common/contract/checkout';
+import type { Lang } from '../../common/contract/lang';
+import {
+  SUBSCRIPTION_FREQUENCIES,
+  type Subscription,
+  type SubscriptionFrequency,
+} from '../../common/contract/subscriptions';
+import * as checkoutRepo from '../checkout/repository';
+import type { Db } from '../db/connection';
+import type { User } from '../db/schema';
+import { AppError, invalidField, notFound } from '../lib/errors';
+import { addDays } from '../lib/time';
+import * as repo from './repository';
+
+/**
+ * Subscribe & save, the customer's side (decisions.md §6): list, change and cancel their own subscriptions.
+ * Anyone else's subscription answers 404, the same as one that does not exist. Prices shown are today's:
+ * the packaging's sale price, 15% off (common/pricing via chargedUnitCents), as the next renewal will charge.
+ */
+
+const pick = (lang: Lang, en: string, zh: string) => (lang === 'zh' ? zh : en);
+
+export const isSubscriptionFrequency = (n: number): n is SubscriptionFrequency =>
+  (SUBSCRIPTION_FREQUENCIES as readonly number[]).includes(n);
+
+/** A subscription as its owner sees it, in the asked language. */
+export function toSubscription(row: repo.SubscriptionRow, lang: Lang): Subscription {
+  const frequency = isSubscriptionFrequency(row.frequency_weeks) ? row.frequency_weeks : 4;
+  const unit = chargedUnitCents(row, frequency);
+  return {
+    id: row.id,
+    status: row.status === 'active' ? 'active' : 'cancelled',
+    product_id: row.product_id,
+    variant_id: row.variant_id,
+    name: pick(lang, row.name_en, row.name_zh),
+    variant_name: pick(lang, row.variant_name_en, row.variant_name_zh),
+    image: row.image,
+    quantity: row.quantity,
+    frequency_weeks: row.frequency_weeks,
+    unit_price_cents: unit,
+    regular_unit_price_cents: chargedUnitCents(row, 0),
+    line_total_cents: unit * row.quantity,
+    stock: row.stock,
+    available: row.is_active === 1 && row.subscribable === 1 && row.stock_state !== 'coming_soon',
+    next_due_at: row.next_due_at,
+    shipping_method: row.shipping_method === 'expedited' ? 'expedited' : 'standard',
+    payment_method: row.payment_method === 'payment_link' ? 'payment_link' : 'bank_transfer',
+    address: {
+      id: row.address_id,
+      receiver_name: row.receiver_name,
+      summary: `${row.address}, ${row.city}, ${pick(lang, row.state_name_en, row.state_name_zh)} ${row.zip}`,
+    },
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export async function listSubscriptions(db: Db, user: User, lang: Lang): Promise<Subscription[]> {
+  return (await repo.listOwnSubscriptions(db, user.id)).map((r) => toSubscription(r, lang));
+}
+
+async function getOwn(db: Db, user: User, subscriptionId: number): Promise<repo.SubscriptionRow> {
+  const row = await repo.findOwnSubscription(db, user.id, subscriptionId);
+  if (!row) throw notFound('subscriptionNotFound');
+  return row;
+}
+
+export interface SubscriptionChange {
+  frequencyWeeks?: number;
+  quantity?: number;
+  addressId?: number;
+  shippingMethod?: ShippingMethod;
+  skipNext?: boolean;
+}
+
+/** What a change did, for the success message. */
+export type ChangeKind = 'updated' | 'skipped';
+
+/**
+ * Changes one of the customer's active subscriptions. Frequency must be 2, 4 or 8; quantity a whole number
+ * from 1 to the packaging's stock; the address one of the customer's own, where the product can be
+ * delivered. `skipNext` moves the next delivery one period (of the new frequency, if it changes too) later.
+ * The update is conditional on the row being as read (a renewal placed meanwhile moves `next_due_at`):
+ * on such a race it is re-read and applied again, so nothing is lost or skipped twice.
+ */
+export async function updateSubscription(
+  db: Db,
+  user: User,
+  lang: Lang,
+  subscriptionId: number,
+  change: SubscriptionChange,
+): Promise<{ subscription: Subscription; kind: ChangeKind }> {
+  const nothing =
+    change.frequencyWeeks === undefined &&
+    change.quantity === undefined &&
+    change.addressId === undefined &&
+    change.shippingMethod === undefined &&
+    !change.skipNext;
+
+  for (let attempt = 1; ; attempt++) {
+    const row = await getOwn(db, user, subscriptionId);
+    if (row.status !== 'active') throw new AppError(409, 'subscriptionNotActive');
+    if (nothing) throw new AppError(422, 'subscriptionNothingToChange');
+    if (change.frequencyWeeks !== undefined && !isSubscriptionFrequency(change.frequencyWeeks)) {
+      throw invalidField('frequency_weeks', 'subscriptionFrequencyInvalid');
+    }
+    const product =
+      lang === 'zh' ? `${row.name_zh}（${row.variant_name_zh}）` : `${row.name_en} (${row.variant_name_en})`;
+
+    if (change.quantity !== undefined && change.quantity !== row.quantity) {
+      if (change.quantity < 1) {
+        throw invalidField('quantity', 'subscriptionQuantityInvalid', { max: Math.max(1, row.stock) });
+      }
+      if (change.quantity > row.stock) {
+        throw invalidField('quantity', 'itemNotEnoughStock', { product, stock: row.stock });
+      }
+    }
+
+    let addressId = row.address_id;
+    if (change.addressId !== undefined && change.addressId !== row.address_id) {
+      const own = await checkoutRepo.findOwnAddressAndState(db, user.id, change.addressId);
+      if (!own) throw new AppError(404, 'addressNotFound', {}, [{ field: 'address_id', key: 'addressNotFound' }]);
+      const variant = (await checkoutRepo.findVariants(db, [row.variant_id]))[0];
+      const country = own.state.country;
+      const deliverable =
+        !variant ||
+        (country === 'PH' && variant.available_ph === 1) ||
+        (country === 'CN' && variant.available_cn === 1) ||
+        (country !== 'PH' && country !== 'CN');
+      if (!deliverable) {
+        throw invalidField('address_id', 'itemNotDeliverable', {
+          product,
+          state: pick(lang, own.state.name_en, own.state.name_zh),
+        });
+      }
+      addressId = own.address.id;
+    }
+
+    const frequency = change.frequencyWeeks ?? row.frequency_weeks;
+    const now = new Date().toISOString();
+    const nextDueAt = change.skipNext ? addDays(row.next_due_at, frequency * 7) : row.next_due_at;
+    const applied = await repo.updateIfUnchanged(
+      db,
+      user.id,
+      row.id,
+      { updated_at: row.updated_at, next_due_at: row.next_due_at },
+      {
+        frequency_weeks: frequency,
+        quantity: change.quantity ?? row.quantity,
+        address_id: addressId,
+        shipping_method: change.shippingMethod ?? row.shipping_method,
+        next_due_at: nextDueAt,
+        // Never equal to what was read, so a concurrent change in the same millisecond still conflicts.
+        updated_at: now === row.updated_at ? new Date(Date.parse(now) + 1).toISOString() : now,
+      },
+    );
+    if (applied) {
+      const updated = await getOwn(db, user, row.id);
+      const onlySkip =
+        change.skipNext &&
+        change.frequencyWeeks === undefined &&
+        change.quantity === undefined &&
+        change.addressId === undefined &&
+        change.shippingMethod === undefined;
+      return { subscription: toSubscription(updated, lang), kind: onlySkip ? 'skipped' : 'updated' };
+    }
+    if (attempt >= 3) throw new AppError(409, 'subscriptionChanged');
+  }
+}
+
+/** Cancels one of the customer's subscriptions; cancelling a cancelled one answers it as it is. */
+export async function cancelSubscription(
+  db: Db,
+  user: User,
+  lang: Lang,
+  subscriptionId: number,
+): Promise<Subscription> {
+  await getOwn(db, user, subscriptionId);
+  await repo.cancel(db, user.id, subscriptionId, new Date().toISOString());
+  return toSubscription(await getOwn(db, user, subscriptionId), lang);
+}

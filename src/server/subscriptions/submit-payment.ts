@@ -1,0 +1,60 @@
+import type { Config } from '../config';
+import type { Db } from '../db/connection';
+import type { Order, User } from '../db/schema';
+import { AppError, invalidField } from '../lib/errors';
+import { detectImageKind, formatBytes, removeReceipt, storeReceipt } from '../orders/receipts';
+import * as orderRepo from '../orders/repository';
+import { getOwnOrder } from '../orders/service';
+
+/**
+ * Paying a Pending bank-transfer order later (a renewal is placed without payment details): the customer
+ * sends the payment reference and a receipt image, checked as when placing an order (PNG, JPEG or WebP by
+ * its bytes, at most MAX_UPLOAD_BYTES). Only the customer's own order (404 otherwise), only while it is
+ * Pending by bank transfer with something to pay, and only once (the operator then confirms the payment).
+ */
+
+const awaitingTransfer = (o: Order) =>
+  o.status === 'Pending' && o.payment_method === 'bank_transfer' && o.total_cents > 0;
+const hasPayment = (o: Order) => Boolean(o.payment_reference && o.receipt_path);
+
+export async function submitPayment(
+  db: Db,
+  config: Config,
+  user: User,
+  input: { orderId: number; paymentReference?: string; receipt?: Uint8Array },
+  now: string = new Date().toISOString(),
+): Promise<Order> {
+  const order = await getOwnOrder(db, user, input.orderId);
+  if (!awaitingTransfer(order)) throw new AppError(409, 'orderNotAwaitingTransfer');
+  if (hasPayment(order)) throw new AppError(409, 'paymentAlreadySubmitted');
+  if (!input.paymentReference) throw invalidField('payment_reference', 'enterPaymentReference');
+  if (!input.receipt || input.receipt.byteLength === 0) throw invalidField('receipt', 'uploadReceipt');
+  if (input.receipt.byteLength > config.MAX_UPLOAD_BYTES) {
+    throw new AppError(413, 'receiptTooLarge', { size: formatBytes(config.MAX_UPLOAD_BYTES) }, [
+      { field: 'receipt', key: 'receiptTooLarge' },
+    ]);
+  }
+  const kind = detectImageKind(input.receipt);
+  if (!kind) throw invalidField('receipt', 'receiptNotImage');
+
+  const receiptPath = await storeReceipt(config, input.receipt, kind);
+  // Conditional: a second submit (or a status change) in between writes nothing.
+  const result = await db
+    .updateTable('orders')
+    .set({ payment_reference: input.paymentReference, receipt_path: receiptPath, updated_at: now })
+    .where('id', '=', order.id)
+    .where('user_id', '=', user.id)
+    .where('status', '=', 'Pending')
+    .where('payment_method', '=', 'bank_transfer')
+    .where((eb) => eb.or([eb('payment_reference', 'is', null), eb('receipt_path', 'is', null)]))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) {
+    await removeReceipt(config, receiptPath);
+    const current = await orderRepo.findOrder(db, order.id);
+    if (current && awaitingTransfer(current) && hasPayment(current)) throw new AppError(409, 'paymentAlreadySubmitted');
+    throw new AppError(409, 'orderNotAwaitingTransfer');
+  }
+  // A receipt left from before (an order that had one without a reference) is replaced.
+  if (order.receipt_path && order.receipt_path !== receiptPath) await removeReceipt(config, order.receipt_path);
+  return (await orderRepo.findOrder(db, order.id)) ?? order;
+}

@@ -1,0 +1,256 @@
+import { createDb, parseDatabaseUrl } from '../../../../src/server/db/connection';
+import { addDays } from '../../../../src/server/lib/time';
+import { placeOrder as placeOrderDirect } from '../../../../src/server/orders/place-order';
+import {
+  createRenewalScheduler,
+  nextDueDate,
+  placeDueRenewals,
+  renewalKey,
+} from '../../../../src/server/subscriptions/scheduler';
+import { createCoupon } from '../../../factories/coupons';
+import { buildTestApp, dialects, post, type TestApp } from '../../helper';
+import { customer, PROVIDER_ENV } from '../orders/support';
+import { makeDue, ordersOf, stockOf, subscribe, subscriptionRow } from './support';
+
+describe.each(dialects)('renewals on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { env: PROVIDER_ENV });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const userRow = (id: number) => t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('places one Pending order per due subscription at today’s price less 15%, and moves the next date on', async () => {
+    const c = await customer(t.db);
+    const due = await subscribe(t, c, { weeks: 4, quantity: 2, product: { price: 2000, stock: 10 } });
+    const notDue = await subscribe(t, c, { weeks: 2, quantity: 1 });
+    const dueAt = await makeDue(t.db, due.subscriptionId);
+    const notDueBefore = await subscriptionRow(t.db, notDue.subscriptionId);
+    // Today's price went up: the renewal charges it (15% off), not the first order's.
+    await t.db.updateTable('product_variants').set({ price_cents: 2400 }).where('id', '=', due.variantId).execute();
+    // The customer is in the middle of another checkout: the renewal leaves its coupon and hold alone.
+    const coupon = await createCoupon(t.db, { kind: 'fixed', value: 500 });
+    await t.db.updateTable('users').set({ cash_balance_cents: 900 }).where('id', '=', c.userId).execute();
+    const items = [{ product_id: due.productId, variant_id: due.variantId, quantity: 1 }];
+    expect((await post(t.app, '/v1/validate-coupon', { code: coupon.code, items }, { token: c.token })).status).toBe(
+      200,
+    );
+    expect(
+      (await post(t.app, '/v1/update-onhold-rebate-amount', { amount_cents: 300 }, { token: c.token })).status,
+    ).toBe(200);
+    const stockBefore = await stockOf(t.db, due.variantId);
+
+    const report = await placeDueRenewals(t.db, t.config);
+    expect(report.errors).toEqual([]);
+    expect(report.placed.map(([s]) => s)).toEqual([due.subscriptionId]);
+
+    const orders = await ordersOf(t.db, due.subscriptionId);
+    expect(orders).toHaveLength(1);
+    const order = orders[0]!;
+    expect(order).toMatchObject({
+      user_id: c.userId,
+      status: 'Pending',
+      idempotency_key: renewalKey(due.subscriptionId, dueAt),
+      subtotal_cents: 2 * 2040,
+      delivery_fee_cents: 450,
+      coupon_id: null,
+      coupon_discount_cents: 0,
+      cash_reward_cents: 0,
+      total_cents: 2 * 2040 + 450,
+      payment_method: 'bank_transfer',
+      payment_reference: null,
+      receipt_path: null,
+      shipping_method: 'standard',
+      receiver_name: 'Maria Santos',
+      subscription_id: due.subscriptionId,
+    });
+    const lines = await t.db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).execute();
+    expect(lines).toMatchObject([
+      { variant_id: due.variantId, quantity: 2, unit_price_cents: 2040, line_total_cents: 4080, frequency_weeks: 4 },
+    ]);
+    expect(await stockOf(t.db, due.variantId)).toBe(stockBefore - 2);
+    const notices = await t.db.selectFrom('notifications').select('kind').where('order_id', '=', order.id).execute();
+    expect(notices.map((n) => n.kind)).toEqual(['placed']);
+
+    // Next date: due + 4 weeks; no new subscription was started; the other one was not due.
+    const row = await subscriptionRow(t.db, due.subscriptionId);
+    expect(row.next_due_at).toBe(addDays(dueAt, 28));
+    expect(row.status).toBe('active');
+    expect(await t.db.selectFrom('subscriptions').select('id').where('user_id', '=', c.userId).execute()).toHaveLength(
+      2,
+    );
+    expect(await subscriptionRow(t.db, notDue.subscriptionId)).toEqual(notDueBefore);
+    expect(await ordersOf(t.db, notDue.subscriptionId)).toEqual([]);
+
+    // The checkout in progress kept its coupon and hold; the balance is untouched.
+    expect(
+      await t.db.selectFrom('coupon_applications').select('coupon_id').where('user_id', '=', c.userId).execute(),
+    ).toEqual([{ coupon_id: coupon.id }]);
+    expect(
+      await t.db.selectFrom('cash_reward_holds').select('amount_cents').where('user_id', '=', c.userId).execute(),
+    ).toEqual([{ amount_cents: 300 }]);
+    expect((await userRow(c.userId)).cash_balance_cents).toBe(900);
+
+    // The customer sees it in the order history, awaiting payment.
+    const details = await post<{ order: { status: string; items: Array<{ frequency_weeks: number }> } }>(
+      t.app,
+      '/v1/get-order-details',
+      { order_id: order.id },
+      { token: c.token },
+    );
+    expect(details.body.data.order.status).toBe('Pending');
+
+    // Running again places nothing: it is not due any more.
+    const again = await placeDueRenewals(t.db, t.config);
+    expect(again.placed).toEqual([]);
+    expect(await ordersOf(t.db, due.subscriptionId)).toHaveLength(1);
+  });
+
+  it('never places a renewal twice when schedulers run at the same time (two server instances)', async () => {
+    const c = await customer(t.db);
+    const subs = [
+      await subscribe(t, c, { weeks: 2, quantity: 1 }),
+      await subscribe(t, c, { weeks: 4, quantity: 3 }),
+      await subscribe(t, c, { weeks: 8, quantity: 2 }),
+    ];
+    for (const s of subs) await makeDue(t.db, s.subscriptionId);
+    const stock = await Promise.all(subs.map((s) => stockOf(t.db, s.variantId)));
+
+    // A second connection pool to the same database, as another server process would have (PostgreSQL);
+    // SQLite runs every transaction on its one connection, so there the runs interleave on one handle.
+    const second = dialect === 'postgres' ? createDb(parseDatabaseUrl(t.config.DATABASE_URL), { poolSize: 5 }) : t.db;
+    try {
+      const reports = await Promise.all([
+        placeDueRenewals(t.db, t.config),
+        placeDueRenewals(second, t.config),
+        placeDueRenewals(t.db, t.config),
+        placeDueRenewals(second, t.config),
+      ]);
+      for (const r of reports) expect(r.errors).toEqual([]);
+      const placed = reports.flatMap((r) => r.placed.map(([s]) => s)).sort((a, b) => a - b);
+      expect(placed).toEqual(subs.map((s) => s.subscriptionId).sort((a, b) => a - b));
+    } finally {
+      if (second !== t.db) await second.destroy();
+    }
+    for (const [i, s] of subs.entries()) {
+      expect(await ordersOf(t.db, s.subscriptionId)).toHaveLength(1);
+      const qty = [1, 3, 2][i]!;
+      expect(await stockOf(t.db, s.variantId)).toBe(stock[i]! - qty);
+    }
+  });
+
+  it('a stale due date (a crashed or slow scheduler) places nothing; the same key answers the same order', async () => {
+    const c = await customer(t.db);
+    const s = await subscribe(t, c, { weeks: 4, quantity: 1 });
+    const dueAt = await makeDue(t.db, s.subscriptionId);
+    await placeDueRenewals(t.db, t.config);
+    const [order] = await ordersOf(t.db, s.subscriptionId);
+    expect(order).toBeDefined();
+    const user = await userRow(c.userId);
+    const renewal = { subscriptionId: s.subscriptionId, dueAt, nextDueAt: addDays(dueAt, 28) };
+    const line = { product_id: s.productId, variant_id: s.variantId, quantity: 1, frequency_weeks: 4 };
+    const base = { items: [line], addressId: c.addressId, paymentMethod: 'bank_transfer' as const, renewal };
+
+    // Same key: the order already placed.
+    const same = await placeOrderDirect(t.db, t.config, user, 'en', {
+      ...base,
+      idempotencyKey: renewalKey(s.subscriptionId, dueAt),
+    });
+    expect(same).toMatchObject({ created: false, order: { id: order!.id } });
+    // Another key but the date already moved on: refused, nothing written.
+    await expect(
+      placeOrderDirect(t.db, t.config, user, 'en', { ...base, idempotencyKey: 'renewal:stale-run-0001' }),
+    ).rejects.toMatchObject({ key: 'subscriptionChanged' });
+    expect(await ordersOf(t.db, s.subscriptionId)).toHaveLength(1);
+    expect((await subscriptionRow(t.db, s.subscriptionId)).next_due_at).toBe(addDays(dueAt, 28));
+  });
+
+  it('out of stock: no order, the delivery is skipped and the customer is notified once', async () => {
+    const c = await customer(t.db);
+    const s = await subscribe(t, c, { weeks: 4, quantity: 3, product: { stock: 5 } });
+    const dueAt = await makeDue(t.db, s.subscriptionId);
+    // 2 left, 3 wanted.
+    expect(await stockOf(t.db, s.variantId)).toBe(2);
+
+    const reports = await Promise.all([placeDueRenewals(t.db, t.config), placeDueRenewals(t.db, t.config)]);
+    expect(reports.flatMap((r) => r.failed)).toEqual([s.subscriptionId]);
+    expect(reports.flatMap((r) => r.errors)).toEqual([]);
+    expect(await ordersOf(t.db, s.subscriptionId)).toEqual([]);
+    expect(await stockOf(t.db, s.variantId)).toBe(2);
+    const row = await subscriptionRow(t.db, s.subscriptionId);
+    expect(row).toMatchObject({ status: 'active', next_due_at: addDays(dueAt, 28) });
+    const notices = await t.db
+      .selectFrom('notifications')
+      .select(['kind', 'order_id'])
+      .where('user_id', '=', c.userId)
+      .where('kind', '=', 'renewal_failed')
+      .execute();
+    expect(notices).toEqual([{ kind: 'renewal_failed', order_id: null }]);
+
+    // In stock again: the next due date renews normally.
+    await t.db.updateTable('product_variants').set({ stock: 10 }).where('id', '=', s.variantId).execute();
+    await makeDue(t.db, s.subscriptionId);
+    expect((await placeDueRenewals(t.db, t.config)).placed.map(([id]) => id)).toEqual([s.subscriptionId]);
+    expect(await ordersOf(t.db, s.subscriptionId)).toHaveLength(1);
+  });
+
+  it('cancelled and not-yet-due subscriptions are left alone; a long-missed one renews once, then keeps its rhythm', async () => {
+    const c = await customer(t.db);
+    const cancelled = await subscribe(t, c);
+    await makeDue(t.db, cancelled.subscriptionId);
+    expect(
+      (await post(t.app, '/v2/cancel-subscription', { subscription_id: cancelled.subscriptionId }, { token: c.token }))
+        .status,
+    ).toBe(200);
+    const missed = await subscribe(t, c, { weeks: 4 });
+    // Due ten weeks ago (the server was down): one order, next date = due + 12 weeks (the first in the future).
+    const dueAt = await makeDue(t.db, missed.subscriptionId, 70);
+
+    const report = await placeDueRenewals(t.db, t.config);
+    expect(report.placed.map(([id]) => id)).toEqual([missed.subscriptionId]);
+    expect(await ordersOf(t.db, cancelled.subscriptionId)).toEqual([]);
+    expect(await ordersOf(t.db, missed.subscriptionId)).toHaveLength(1);
+    expect((await subscriptionRow(t.db, missed.subscriptionId)).next_due_at).toBe(addDays(dueAt, 84));
+    expect(Date.parse(addDays(dueAt, 84))).toBeGreaterThan(Date.now());
+  });
+
+  it('a payment-link subscription renews by payment link while a provider is configured', async () => {
+    const c = await customer(t.db);
+    const s = await subscribe(t, c, { paymentMethod: 'payment_link' });
+    await makeDue(t.db, s.subscriptionId);
+    await placeDueRenewals(t.db, t.config);
+    const [order] = await ordersOf(t.db, s.subscriptionId);
+    expect(order).toMatchObject({ payment_method: 'payment_link', status: 'Pending' });
+  });
+
+  it('the scheduler places renewals on its interval until it is stopped', async () => {
+    const c = await customer(t.db);
+    const first = await subscribe(t, c);
+    const second = await subscribe(t, c);
+    const scheduler = createRenewalScheduler({ db: t.db, config: t.config, intervalMs: 25 });
+    scheduler.start();
+    try {
+      await makeDue(t.db, first.subscriptionId);
+      await vi.waitFor(async () => expect(await ordersOf(t.db, first.subscriptionId)).toHaveLength(1), {
+        timeout: 5000,
+        interval: 20,
+      });
+    } finally {
+      await scheduler.stop();
+    }
+    await makeDue(t.db, second.subscriptionId);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(await ordersOf(t.db, second.subscriptionId)).toEqual([]);
+    // A round run by hand still works after stopping the timer.
+    expect((await scheduler.runOnce()).placed.map(([id]) => id)).toEqual([second.subscriptionId]);
+  });
+
+  it('nextDueDate keeps the rhythm from the due date', () => {
+    const now = new Date('2026-06-01T00:00:00.000Z');
+    expect(nextDueDate('2026-05-31T10:00:00.000Z', 2, now)).toBe('2026-06-14T10:00:00.000Z');
+    expect(nextDueDate('2026-03-01T10:00:00.000Z', 4, now)).toBe('2026-06-21T10:00:00.000Z');
+  });
+});
