@@ -41,5 +41,34 @@ export function createDb(target: DatabaseTarget, options: { poolSize?: number } 
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/**
+ * Kysely prepares every query's SQL again on each call; SQLite's prepare is a good part of a short query's
+ * cost. This keeps the most recently used statements (by SQL text) and hands them back instead. Kysely runs
+ * one query at a time on this connection and never iterates a statement, so a statement is never reused
+ * while busy.
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 500): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = (source: string) => {
+    const hit = cache.get(source);
+    if (hit) {
+      cache.delete(source);
+      cache.set(source, hit);
+      return hit;
+    }
+    const statement = sqlite.prepare(source);
+    cache.set(source, statement);
+    if (cache.size > size) cache.delete(cache.keys().next().value as string);
+    return statement;
+  };
+  return new Proxy(sqlite, {
+    get(target, prop) {
+      if (prop === 'prepare') return prepare;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
