@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ErrorPage } from './layout/ErrorPage';
+import { PageFallback } from './layout/PageFallback';
 import { BareLayout, RootLayout } from './layout/RootLayout';
 
 /** Each screen loads on demand (spec §2): its module's default export is the page. */
@@ -12,6 +13,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ErrorPage />,
+    hydrateFallbackElement: <PageFallback />,
     children: [
       { index: true, ...page(() => import('../features/home/pages/HomePage')) },
       { path: 'about', ...page(() => import('../features/info/pages/AboutPage')) },
@@ -39,6 +41,7 @@ export const routes: RouteObject[] = [
     // /login has neither header nor footer (spec §2).
     element: <BareLayout />,
     errorElement: <ErrorPage />,
+    hydrateFallbackElement: <PageFallback />,
     children: [
       { path: 'login', ...page(() => import('../features/auth/pages/LoginPage')) },
       { path: 'login/:referralCode', ...page(() => import('../features/auth/pages/LoginPage')) },

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LogoMark } from '../../lib/icons';
 import { STORAGE_KEYS, storage } from '../../lib/storage/keys';
-import { LogoMark } from './icons';
 import { useDialogFocus } from './use-dialog-focus';
 import { useScrollLock } from './use-scroll-lock';
 import './layout.css';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { LogoMark } from './icons';
+import { LogoMark } from '../../lib/icons';
 
 /** The brand logo (mark and name), linking home. */
 export function Brand({ className = '', onClick }: { className?: string; onClick?: () => void }) {

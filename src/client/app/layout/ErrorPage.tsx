@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** The generic error page: unknown routes (404) and render errors. */
 export function ErrorPage({ notFound = false }: { notFound?: boolean }) {
@@ -7,9 +8,11 @@ export function ErrorPage({ notFound = false }: { notFound?: boolean }) {
   const error = useRouteError();
   const is404 = notFound || (isRouteErrorResponse(error) && error.status === 404);
   if (error && !is404) console.error(error);
+  const title = is404 ? t('error.notFoundTitle') : t('error.title');
+  usePageTitle(title);
   return (
     <main className="page error-page">
-      <h1>{is404 ? t('error.notFoundTitle') : t('error.title')}</h1>
+      <h1>{title}</h1>
       <p>{is404 ? t('error.notFound') : t('error.unexpected')}</p>
       <p className="error-page__actions">
         {!is404 && (

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ChevronDownIcon } from './icons';
+import { ChevronDownIcon } from '../../lib/icons';
 import { focusables } from './use-dialog-focus';
 import { categoryHref, TAG_GROUPS, tagHref, useShopMenu } from './use-shop-menu';
 

@@ -1,9 +1,9 @@
 import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../lib/icons';
 import { useSession } from '../../stores/session-store';
 import { Brand } from './Brand';
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from './icons';
 import { SocialLinks } from './SocialLinks';
 import { focusables, useDialogFocus } from './use-dialog-focus';
 import { useLogout } from './use-logout';

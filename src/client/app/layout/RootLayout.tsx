@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useTelegramAutoLogin } from '../../features/auth/use-telegram-auto-login';
 import { useUserInfoSync } from '../../features/auth/use-user-info-sync';
@@ -8,6 +8,7 @@ import { ReferralParamWatcher } from '../../features/referral/ReferralParamWatch
 import { setUnauthorizedHandler } from '../../lib/api/client';
 import { storage } from '../../lib/storage/keys';
 import { useTelegramBackButton } from '../../lib/telegram/back-button';
+import { SHOP_TITLE } from '../../lib/use-page-title';
 import { useSession } from '../../stores/session-store';
 import { AgeGate } from './AgeGate';
 import { Footer } from './Footer';
@@ -22,6 +23,12 @@ function useShellEffects() {
   // Spec §2: the page scrolls to the top on each route change.
   useEffect(() => {
     window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  // A new screen starts from the shop's name, so a screen that sets no title of its own does not keep the
+  // last one's. (A layout effect runs before the screens' own effects, which then set theirs.)
+  useLayoutEffect(() => {
+    document.title = SHOP_TITLE;
   }, [location.pathname]);
 
   // decisions.md §2: HTTP 401 and body code 401 both clear storage and the user, and go home.

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TelegramIcon, WeChatIcon, WhatsAppIcon } from './icons';
+import { TelegramIcon, WeChatIcon, WhatsAppIcon } from '../../lib/icons';
 import { TELEGRAM_CHANNEL_URL, WECHAT_URL, WHATSAPP_URL } from './shop-links';
 
 // The QR code library loads only when someone opens the WeChat tooltip (it is not first-load code).

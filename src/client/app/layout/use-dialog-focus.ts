@@ -11,9 +11,20 @@ export function focusables(root: HTMLElement): HTMLElement[] {
 }
 
 /**
+ * Where focus goes when what had it before a dialog is gone (e.g. the order screen opened right after
+ * checkout): the screen's title, so keyboard and screen-reader users are not dropped at the top of the page.
+ */
+function focusPageTitle(): void {
+  const title = document.querySelector<HTMLElement>('main h1');
+  if (!title) return;
+  if (!title.hasAttribute('tabindex')) title.setAttribute('tabindex', '-1');
+  title.focus({ preventScroll: true });
+}
+
+/**
  * Focus handling of a modal (a light focus trap): on open, focus moves inside (`initial` or the first
  * focusable); Tab and Shift+Tab wrap within the dialog; Escape calls `onEscape` (if given); on close,
- * focus returns to what had it before.
+ * focus returns to what had it before (or, when that is gone, to the screen's title).
  */
 export function useDialogFocus(
   ref: RefObject<HTMLElement | null>,
@@ -58,7 +69,8 @@ export function useDialogFocus(
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
-      if (previous?.isConnected) previous.focus();
+      if (previous?.isConnected && previous !== document.body) previous.focus();
+      else focusPageTitle();
     };
   }, [open, ref, initial]);
 }

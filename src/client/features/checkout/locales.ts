@@ -58,6 +58,9 @@ export const en = {
     receiptHint: 'A photo or screenshot of your transfer receipt.',
     receiptPreview: 'Receipt preview',
     removeReceipt: 'Remove receipt',
+    chooseReceipt: 'Choose image',
+    changeReceipt: 'Change image',
+    noReceipt: 'No image chosen',
     linkAfter: 'The payment link opens right after you place the order.',
   },
   coupon: {
@@ -156,6 +159,9 @@ export const zh: typeof en = {
     receiptHint: '转账收据的照片或截图。',
     receiptPreview: '收据预览',
     removeReceipt: '移除收据',
+    chooseReceipt: '选择图片',
+    changeReceipt: '更换图片',
+    noReceipt: '未选择图片',
     linkAfter: '下单后将立即打开付款链接。',
   },
   coupon: {

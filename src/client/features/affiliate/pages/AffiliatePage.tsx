@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '../../../stores/session-store';
@@ -13,6 +12,7 @@ import { VisitsTab } from '../components/VisitsTab';
 import '../locales';
 import '../../referral/referral.css';
 import '../affiliate.css';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 const PANELS: Record<AffiliateTab, () => JSX.Element> = {
   dashboard: DashboardTab,
@@ -43,9 +43,7 @@ function AffiliateDashboardScreen() {
   const tab = isTab(params.get('tab')) ? (params.get('tab') as AffiliateTab) : 'dashboard';
   const Panel = PANELS[tab];
 
-  useEffect(() => {
-    document.title = `${t('title')} · Leaf & Cup`;
-  }, [t]);
+  usePageTitle(t('title'));
 
   return (
     <main className="page affiliate">

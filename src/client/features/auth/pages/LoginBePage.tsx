@@ -1,5 +1,5 @@
 import type { UserInfo } from '@common/contract/accounts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Brand } from '../../../app/layout/Brand';
@@ -15,6 +15,7 @@ import { AuthForm } from '../components/AuthForm';
 import { safeRedirect } from '../safe-redirect';
 import '../locales';
 import '../auth.css';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 type Step = { kind: 'form' } | { kind: 'linking' } | { kind: 'refused'; message: string };
 
@@ -38,9 +39,7 @@ export default function LoginBePage() {
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [showForm, setShowForm] = useState(false);
 
-  useEffect(() => {
-    document.title = `${t('loginBeTitle')} · Leaf & Cup`;
-  }, [t]);
+  usePageTitle(t('loginBeTitle'));
 
   const linkAndGo = async () => {
     if (!inTelegram) {

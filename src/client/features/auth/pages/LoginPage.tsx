@@ -11,6 +11,7 @@ import { AuthForm } from '../components/AuthForm';
 import { safeRedirect } from '../safe-redirect';
 import '../locales';
 import '../auth.css';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /**
  * /login and /login/{referral_code} (spec §2): log in or register, no header or footer. After a login the
@@ -28,9 +29,7 @@ export default function LoginPage() {
   const target = safeRedirect(params.get('redirect'));
   const loggedIn = useSession((s) => s.user !== null && s.token !== null);
 
-  useEffect(() => {
-    document.title = `${t('pageTitle')} · Leaf & Cup`;
-  }, [t]);
+  usePageTitle(t('pageTitle'));
 
   useEffect(() => {
     if (!codeInPath) return;

@@ -1,10 +1,10 @@
 import { formatCents } from '@common/money';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../lib/i18n/i18n';
+import { MinusIcon, PlusIcon, TrashIcon } from '../../../lib/icons';
 import { notify } from '../../../lib/toast';
 import { type CartLine, lineCents, lineKey, lineName, variantName } from '../cart-rules';
 import { useCart } from '../cart-store';
-import { MinusIcon, PlusIcon, TrashIcon } from './icons';
 import '../locales';
 import '../cart.css';
 
@@ -48,7 +48,7 @@ function CartLineCard({ line }: { line: CartLine }) {
             aria-label={t('remove', { name })}
             onClick={() => useCart.getState().remove(key)}
           >
-            <TrashIcon />
+            <TrashIcon size={20} />
           </button>
         </div>
         <p className="cart-line__meta">{packaging ? `${packaging} · ${frequency}` : frequency}</p>

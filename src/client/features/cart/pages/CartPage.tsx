@@ -9,6 +9,7 @@ import { CartLines, EmptyCart, Subtotal } from '../components/CartLines';
 import { revalidateCart } from '../revalidate-cart';
 import '../locales';
 import '../cart.css';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /cart: the same lines as the panel, the subtotal and the checkout button (the screen's primary action). */
 export default function CartPage() {
@@ -23,8 +24,9 @@ export default function CartPage() {
     onClick: () => navigate('/checkout'),
   });
 
+  usePageTitle(t('pageTitle'));
+
   useEffect(() => {
-    document.title = `${t('pageTitle')} · Leaf & Cup`;
     // The page shows the lines itself: the panel would only cover it.
     useUi.getState().closeCart();
     const controller = new AbortController();

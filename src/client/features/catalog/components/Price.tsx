@@ -1,5 +1,6 @@
 import { formatCents } from '@common/money';
 import { useTranslation } from 'react-i18next';
+import '../locales';
 
 /** A price; with a discount, the sale price first and the original struck through. */
 export function Price({

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Price } from './Price';
 import { StockBadge } from './StockBadge';
+import '../locales';
 import '../catalog.css';
 
 /** One product of a list: image, name, price (sale price with the original struck through), stock badge. */

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../locales';
 import { toast } from 'sonner';
 
 /**

@@ -1,5 +1,6 @@
 import type { StockState } from '@common/contract/catalog';
 import { useTranslation } from 'react-i18next';
+import '../locales';
 
 /** "Only N left" shows at or below this many units. */
 export const LOW_STOCK = 10;

@@ -16,6 +16,7 @@ import { Reviews, Stars } from '../components/Reviews';
 import { stockBadge } from '../components/StockBadge';
 import '../locales';
 import '../catalog.css';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /details/:productId: gallery, packaging, frequency, quantity, price, stock, availability, reviews, Add to cart. */
 export default function ProductDetailPage() {
@@ -81,9 +82,7 @@ export function ProductView({ product }: { product: ProductDetails }) {
   const [quantity, setQuantity] = useState(1);
   const variant = product.variants.find((v) => v.id === variantId) ?? product.variants[0];
 
-  useEffect(() => {
-    document.title = `${product.name} · Leaf & Cup`;
-  }, [product.name]);
+  usePageTitle(product.name);
 
   // The quantity never exceeds the chosen packaging's stock.
   useEffect(() => {

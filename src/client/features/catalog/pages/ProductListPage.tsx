@@ -1,5 +1,5 @@
 import type { ProductCard as Card, ProductSort } from '@common/contract/catalog';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../../lib/api/client';
@@ -9,6 +9,7 @@ import { useListFilters } from '../hooks/use-list-filters';
 import { useNearEnd } from '../hooks/use-near-end';
 import '../locales';
 import '../catalog.css';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 const PAGE_SIZE = 20;
 
@@ -39,9 +40,7 @@ export default function ProductListPage() {
   const canLoadMore = Boolean(hasNextPage) && !isFetchingNextPage && !isFetchNextPageError;
   const sentinel = useNearEnd<HTMLDivElement>(() => void fetchNextPage(), canLoadMore);
 
-  useEffect(() => {
-    if (title) document.title = `${title} · Leaf & Cup`;
-  }, [title]);
+  usePageTitle(title);
 
   if (list.isError && !data) {
     const notFound = list.error instanceof ApiError && list.error.code === 404;

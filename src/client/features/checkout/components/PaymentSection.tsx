@@ -89,28 +89,40 @@ function BankTransfer({ method, needsReceipt }: { method: PaymentMethod; needsRe
         <label className="co-field__label" htmlFor={FIELD_IDS.receipt}>
           {t('payment.receipt')}
         </label>
-        <input
-          ref={fileRef}
-          id={FIELD_IDS.receipt}
-          className="co-field__file"
-          type="file"
-          accept="image/*"
-          onChange={(e) => {
-            const file = e.target.files?.[0] ?? null;
-            if (file && !file.type.startsWith('image/')) {
-              setReceipt(null);
-              setError('receipt', t('messages:receiptNotImage'));
-              e.target.value = '';
-              return;
-            }
-            setReceipt(file);
-          }}
-          required={needsReceipt}
-          aria-invalid={errors.receipt ? true : undefined}
-          aria-describedby={[errors.receipt ? receiptError : null, `${FIELD_IDS.receipt}-hint`]
-            .filter(Boolean)
-            .join(' ')}
-        />
+        {/* The native picker's own words ("Choose File", "No file chosen") follow the browser's language,
+            not the shop's: the real input lies transparent over a button and a status in the shop's language. */}
+        <div className="co-file">
+          <input
+            ref={fileRef}
+            id={FIELD_IDS.receipt}
+            className="co-field__file"
+            type="file"
+            accept="image/*"
+            onChange={(e) => {
+              const file = e.target.files?.[0] ?? null;
+              if (file && !file.type.startsWith('image/')) {
+                setReceipt(null);
+                setError('receipt', t('messages:receiptNotImage'));
+                e.target.value = '';
+                return;
+              }
+              setReceipt(file);
+            }}
+            required={needsReceipt}
+            aria-invalid={errors.receipt ? true : undefined}
+            aria-describedby={[errors.receipt ? receiptError : null, `${FIELD_IDS.receipt}-hint`]
+              .filter(Boolean)
+              .join(' ')}
+          />
+          <span className="co-file__button" aria-hidden="true">
+            {t(receipt ? 'payment.changeReceipt' : 'payment.chooseReceipt')}
+          </span>
+          {!receipt && (
+            <span className="co-file__status" aria-hidden="true">
+              {t('payment.noReceipt')}
+            </span>
+          )}
+        </div>
         <p id={`${FIELD_IDS.receipt}-hint`} className="co-field__hint">
           {t('payment.receiptHint')}
         </p>

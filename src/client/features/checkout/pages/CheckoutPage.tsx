@@ -14,6 +14,7 @@ import { PaymentSection } from '../components/PaymentSection';
 import { ShippingSection } from '../components/ShippingSection';
 import '../locales';
 import '../checkout.css';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useCheckoutData } from '../use-checkout-data';
 import { usePlaceOrder } from '../use-place-order';
 
@@ -31,6 +32,8 @@ function Checkout() {
   const placedOrderId = useCheckoutForm((s) => s.placedOrderId);
   const dirty = useCheckoutForm((s) => s.dirty);
   const summary = data.summary.data;
+
+  usePageTitle(t('title'));
 
   // A new visit after an order was placed starts a new checkout.
   useEffect(() => {

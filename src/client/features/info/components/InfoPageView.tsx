@@ -1,11 +1,11 @@
 import type { InfoPage } from '@common/contract/info';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Paragraphs } from './Paragraphs';
 import { QueryState } from './QueryState';
 import '../locales';
 import '../info.css';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 const formatDate = (iso: string, lang: string) => {
   const date = new Date(iso);
@@ -19,9 +19,7 @@ export function InfoPageView({ query }: { query: UseQueryResult<{ page: InfoPage
   const { t, i18n } = useTranslation('info');
   const page = query.data?.page;
 
-  useEffect(() => {
-    if (page) document.title = `${page.title} · Leaf & Cup`;
-  }, [page]);
+  usePageTitle(page?.title);
 
   return (
     <main className="page info">

@@ -1,19 +1,17 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFaq } from '../api/get-faq';
 import { FaqAccordion } from '../components/FaqAccordion';
 import { QueryState } from '../components/QueryState';
 import '../locales';
 import '../info.css';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /faq: the questions from the API as an accordion. */
 export default function FaqPage() {
   const { t } = useTranslation('info');
   const faq = useFaq();
 
-  useEffect(() => {
-    document.title = `${t('faq.title')} · Leaf & Cup`;
-  }, [t]);
+  usePageTitle(t('faq.title'));
 
   return (
     <main className="page info">

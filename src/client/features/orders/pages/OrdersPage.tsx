@@ -10,6 +10,7 @@ import { StatusBadge } from '../components/StatusBadge';
 import { formatDateTime } from '../format';
 import '../locales';
 import '../orders.css';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /order: the order history, newest first; `?id=` opens one order (`&view=track|review` a part of it). */
 export default function OrdersPage() {
@@ -23,6 +24,7 @@ export default function OrdersPage() {
 
 function Orders() {
   const { t } = useTranslation('orders');
+  usePageTitle(t('title'));
   const [params, setParams] = useSearchParams();
   const orders = useOrders();
   const placedOrderId = useCheckoutForm((s) => s.placedOrderId);

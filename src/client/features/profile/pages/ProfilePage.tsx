@@ -1,6 +1,6 @@
 import type { UserDetail, UserInfo } from '@common/contract/accounts';
 import { formatCents } from '@common/money';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
@@ -14,15 +14,14 @@ import { useUserDetail } from '../api/get-user-detail';
 import { TelegramLinkSection } from '../components/TelegramLinkSection';
 import '../locales';
 import '../profile.css';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /profile: account details (password optional), the account summary, Telegram link state, preferences. */
 export default function ProfilePage() {
   const { t } = useTranslation('profile');
   const user = useSession((s) => s.user);
 
-  useEffect(() => {
-    document.title = `${t('pageTitle')} · Leaf & Cup`;
-  }, [t]);
+  usePageTitle(t('pageTitle'));
 
   if (!user) return <Navigate to="/login?redirect=/profile" replace />;
 

@@ -1,6 +1,5 @@
 import type { ReferralMember } from '@common/contract/referral';
 import { QRCodeSVG } from 'qrcode.react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { useSession } from '../../../stores/session-store';
@@ -12,6 +11,7 @@ import { ListStatus, LoadMore } from '../components/ListStatus';
 import { formatCents, formatDate } from '../format';
 import '../locales';
 import '../referral.css';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /**
  * /referral (normal users): the referral code and link (copy, QR code) and the referred members with
@@ -31,9 +31,7 @@ function ReferralDashboard() {
   const first = members.data?.pages[0];
   const rows = members.data?.pages.flatMap((p) => p.members) ?? [];
 
-  useEffect(() => {
-    document.title = `${t('title')} · Leaf & Cup`;
-  }, [t]);
+  usePageTitle(t('title'));
 
   const columns: Column<ReferralMember>[] = [
     { key: 'nickname', label: t('members.nickname'), render: (m) => m.nickname },

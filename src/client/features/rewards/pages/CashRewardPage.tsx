@@ -1,5 +1,4 @@
 import type { CashRewardEntry } from '@common/contract/checkout';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { useSession } from '../../../stores/session-store';
@@ -10,6 +9,7 @@ import { useCashRebateList } from '../api/get-cash-rebate-list';
 import '../locales';
 import '../../referral/referral.css';
 import '../rewards.css';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /cashReward: balance, totals and the ledger (type, spend, rewards amount, status, balance). Guests log in first. */
 export default function CashRewardPage() {
@@ -24,9 +24,7 @@ function CashRewards() {
   const first = list.data?.pages[0];
   const rows = list.data?.pages.flatMap((p) => p.entries) ?? [];
 
-  useEffect(() => {
-    document.title = `${t('title')} · Leaf & Cup`;
-  }, [t]);
+  usePageTitle(t('title'));
 
   const columns: Column<CashRewardEntry>[] = [
     { key: 'date', label: t('columns.date'), render: (e) => formatDate(e.created_at, i18n.language) },

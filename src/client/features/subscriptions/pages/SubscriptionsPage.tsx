@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { useSession } from '../../../stores/session-store';
@@ -7,6 +6,7 @@ import { useSubscriptions } from '../api/get-subscriptions';
 import { SubscriptionCard } from '../components/SubscriptionCard';
 import '../locales';
 import '../subscriptions.css';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /subscriptions: the customer's Subscribe & save subscriptions, to change, skip or cancel. Guests log in first. */
 export default function SubscriptionsPage() {
@@ -24,9 +24,7 @@ function Subscriptions() {
   const ended = list.filter((s) => s.status !== 'active');
   const saved = addresses.data?.addresses ?? [];
 
-  useEffect(() => {
-    document.title = `${t('title')} · Leaf & Cup`;
-  }, [t]);
+  usePageTitle(t('title'));
 
   return (
     <main className="page sub-page">

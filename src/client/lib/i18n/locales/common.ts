@@ -68,6 +68,7 @@ export const en = {
     close: 'Close',
     retry: 'Try again',
     loadFailed: 'Could not load this. Check your connection and try again.',
+    notifications: 'Notifications',
   },
 };
 
@@ -140,5 +141,6 @@ export const zh: typeof en = {
     close: '关闭',
     retry: '重试',
     loadFailed: '加载失败，请检查网络后重试。',
+    notifications: '通知',
   },
 };

@@ -1,6 +1,7 @@
 import type { SVGProps } from 'react';
 
-// Inline icons (24×24, stroke = currentColor). Decorative: the control that holds one carries the name.
+// The app's inline icons (24×24 grid, stroke = currentColor). Decorative: the control that holds one carries
+// the accessible name.
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 function Icon({ size = 24, children, ...rest }: IconProps) {
@@ -97,6 +98,24 @@ export const WeChatIcon = (p: IconProps) => (
 );
 
 /** The brand mark: a tea leaf on a rounded green tile (same drawing as the favicon). */
+export const PlusIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
+
+export const MinusIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 12h14" />
+  </Icon>
+);
+
+export const TrashIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 7h16M9 7V4.5h6V7M6.5 7l1 12.5h9l1-12.5M10 11v5M14 11v5" />
+  </Icon>
+);
+
 export function LogoMark({ size = 32 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false" className="logo-mark">

@@ -1,0 +1,48 @@
+import './i18n-first';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { ProductCard } from '../../../../src/client/features/catalog/components/ProductCard';
+import { i18n } from '../../../../src/client/lib/i18n/i18n';
+import { card } from './catalog-test-utils';
+
+// The home page's Best Sellers use the catalogue's card without loading the catalogue screens: the card
+// must bring its own strings (it once showed "card.salePrice" and "card.rating" there).
+async function renderCard(lang: 'en' | 'zh') {
+  await act(async () => {
+    await i18n.changeLanguage(lang);
+  });
+  const product = card(3, { name: 'Dragon Well', price_cents: 2200, discount_price_cents: 1890, has_discount: true });
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      Component: () => (
+        <ul>
+          <ProductCard product={product} />
+        </ul>
+      ),
+    },
+  ]);
+  render(<RouterProvider router={router} />);
+}
+
+describe('ProductCard outside the catalogue screens', () => {
+  afterEach(async () => {
+    cleanup();
+    await i18n.changeLanguage('en');
+  });
+
+  it('names the sale price, the original price and the rating in English', async () => {
+    await renderCard('en');
+    expect(screen.getByText('Sale price')).toBeInTheDocument();
+    expect(screen.getByText('Original price')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5 by 2 reviewers' })).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('card.');
+  });
+
+  it('and in Chinese', async () => {
+    await renderCard('zh');
+    expect(screen.getByText('优惠价')).toBeInTheDocument();
+    expect(screen.getByText('原价')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '2 位顾客评分，平均 4.5 分（满分 5 分）' })).toBeInTheDocument();
+  });
+});
