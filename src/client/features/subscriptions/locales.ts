@@ -48,6 +48,9 @@ export const en = {
     reference: 'Payment reference',
     receipt: 'Receipt image',
     receiptHint: 'A photo or screenshot of the transfer (PNG, JPEG or WebP).',
+    chooseReceipt: 'Choose image',
+    changeReceipt: 'Change image',
+    noReceipt: 'No image chosen',
     submit: 'Submit payment',
   },
 };
@@ -98,6 +101,9 @@ export const zh: typeof en = {
     reference: '付款参考号',
     receipt: '收据图片',
     receiptHint: '转账的照片或截图（PNG、JPEG 或 WebP）。',
+    chooseReceipt: '选择图片',
+    changeReceipt: '更换图片',
+    noReceipt: '未选择图片',
     submit: '提交付款',
   },
 };

@@ -1,6 +1,7 @@
 import type { PaymentMethod } from '@common/contract/checkout';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImageFileInput } from '../../../lib/ui/ImageFileInput';
 import { FIELD_IDS, useCheckoutForm } from '../checkout-store';
 import '../checkout.css';
 
@@ -38,7 +39,6 @@ function BankTransfer({ method, needsReceipt }: { method: PaymentMethod; needsRe
   const setReference = useCheckoutForm((s) => s.setPaymentReference);
   const setReceipt = useCheckoutForm((s) => s.setReceipt);
   const setError = useCheckoutForm((s) => s.setError);
-  const fileRef = useRef<HTMLInputElement>(null);
   const preview = usePreview(receipt);
   const refError = `${FIELD_IDS.payment_reference}-error`;
   const receiptError = `${FIELD_IDS.receipt}-error`;
@@ -89,40 +89,25 @@ function BankTransfer({ method, needsReceipt }: { method: PaymentMethod; needsRe
         <label className="co-field__label" htmlFor={FIELD_IDS.receipt}>
           {t('payment.receipt')}
         </label>
-        {/* The native picker's own words ("Choose File", "No file chosen") follow the browser's language,
-            not the shop's: the real input lies transparent over a button and a status in the shop's language. */}
-        <div className="co-file">
-          <input
-            ref={fileRef}
-            id={FIELD_IDS.receipt}
-            className="co-field__file"
-            type="file"
-            accept="image/*"
-            onChange={(e) => {
-              const file = e.target.files?.[0] ?? null;
-              if (file && !file.type.startsWith('image/')) {
-                setReceipt(null);
-                setError('receipt', t('messages:receiptNotImage'));
-                e.target.value = '';
-                return;
-              }
-              setReceipt(file);
-            }}
-            required={needsReceipt}
-            aria-invalid={errors.receipt ? true : undefined}
-            aria-describedby={[errors.receipt ? receiptError : null, `${FIELD_IDS.receipt}-hint`]
-              .filter(Boolean)
-              .join(' ')}
-          />
-          <span className="co-file__button" aria-hidden="true">
-            {t(receipt ? 'payment.changeReceipt' : 'payment.chooseReceipt')}
-          </span>
-          {!receipt && (
-            <span className="co-file__status" aria-hidden="true">
-              {t('payment.noReceipt')}
-            </span>
-          )}
-        </div>
+        <ImageFileInput
+          id={FIELD_IDS.receipt}
+          accept="image/*"
+          required={needsReceipt}
+          invalid={Boolean(errors.receipt)}
+          describedBy={[errors.receipt ? receiptError : null, `${FIELD_IDS.receipt}-hint`].filter(Boolean).join(' ')}
+          file={receipt}
+          onChange={(file) => {
+            if (file && !file.type.startsWith('image/')) {
+              setReceipt(null);
+              setError('receipt', t('messages:receiptNotImage'));
+              return;
+            }
+            setReceipt(file);
+          }}
+          chooseLabel={t('payment.chooseReceipt')}
+          changeLabel={t('payment.changeReceipt')}
+          emptyLabel={t('payment.noReceipt')}
+        />
         <p id={`${FIELD_IDS.receipt}-hint`} className="co-field__hint">
           {t('payment.receiptHint')}
         </p>
@@ -135,14 +120,7 @@ function BankTransfer({ method, needsReceipt }: { method: PaymentMethod; needsRe
           <div className="co-receipt">
             {preview && <img src={preview} alt={t('payment.receiptPreview')} className="co-receipt__img" />}
             <span className="co-receipt__name">{receipt.name}</span>
-            <button
-              type="button"
-              className="btn btn--link"
-              onClick={() => {
-                setReceipt(null);
-                if (fileRef.current) fileRef.current.value = '';
-              }}
-            >
+            <button type="button" className="btn btn--link" onClick={() => setReceipt(null)}>
               {t('payment.removeReceipt')}
             </button>
           </div>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api/client';
 import { haptic } from '../../../lib/telegram/haptics';
+import { ImageFileInput } from '../../../lib/ui/ImageFileInput';
 import { useSubmitPayment } from '../api/submit-payment';
 import '../locales';
 import '../subscriptions.css';
@@ -85,27 +86,28 @@ export function SubmitPaymentForm({ order }: { order: OrderDetails }) {
         <label htmlFor={ids.receipt} className="sub-field__label">
           {t('payment.receipt')}
         </label>
-        <input
+        <ImageFileInput
           id={ids.receipt}
-          className="sub-file"
-          type="file"
           accept="image/png,image/jpeg,image/webp"
           required
-          aria-invalid={errors.receipt ? true : undefined}
-          aria-describedby={[errors.receipt ? `${ids.receipt}-error` : null, `${ids.receipt}-hint`]
+          invalid={Boolean(errors.receipt)}
+          describedBy={[errors.receipt ? `${ids.receipt}-error` : null, `${ids.receipt}-hint`]
             .filter(Boolean)
             .join(' ')}
-          onChange={(e) => {
-            const file = e.target.files?.[0] ?? null;
+          file={receipt}
+          onChange={(file) => {
             if (file && !file.type.startsWith('image/')) {
               setReceipt(null);
               setErrors((x) => ({ ...x, receipt: t('messages:receiptNotImage') }));
-              e.target.value = '';
               return;
             }
             setReceipt(file);
             setErrors((x) => ({ ...x, receipt: undefined, form: undefined }));
           }}
+          chooseLabel={t('payment.chooseReceipt')}
+          changeLabel={t('payment.changeReceipt')}
+          emptyLabel={t('payment.noReceipt')}
+          showFileName
         />
         <span id={`${ids.receipt}-hint`} className="sub-hint">
           {t('payment.receiptHint')}
