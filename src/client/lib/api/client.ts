@@ -86,7 +86,9 @@ export async function api<P extends ApiPath>(
   } | null;
 
   if (response.status === 401 || json?.code === 401) {
-    onUnauthorized();
+    // Only the session that was refused ends: an answer to a request sent with a token that has since been
+    // replaced (log-out, then a new log-in) must not log the new session out.
+    if ((useSession.getState().token ?? null) === (token ?? null)) onUnauthorized();
     throw new ApiError(json?.message ?? 'Unauthorized', 401);
   }
   if (!response.ok || !json || json.success !== true) {

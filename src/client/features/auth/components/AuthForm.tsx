@@ -1,8 +1,8 @@
 import type { UserInfo } from '@common/contract/accounts';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { type FieldValues, type Path, type UseFormSetError, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api/client';
+import { accountRules, blank, showServerError } from '../account-rules';
 import { userLogin } from '../api/user-login';
 import { userRegister } from '../api/user-register';
 import { FormField } from './FormField';
@@ -18,32 +18,6 @@ export interface AuthFormProps {
   /** A referral code to prefill (from `/login/{code}`). */
   referralCode?: string;
   initialTab?: AuthTab;
-}
-
-// The same checks as the server (src/server/accounts/service.ts), with the spec's messages (spec §5).
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE_RE = /^\+?\d{6,15}$/;
-const PASSWORD_MIN = 6;
-const isEmail = (v: string) => EMAIL_RE.test(v.trim());
-const isPhone = (v: string) => PHONE_RE.test(v.replace(/[\s\-().]/g, ''));
-const blank = (v: string | undefined) => !v || v.trim() === '';
-
-/**
- * Puts the server's refusal where it belongs: each named field gets its message; anything else (wrong
- * credentials, too many attempts, network) becomes the form's message.
- */
-function showServerError<T extends FieldValues>(
-  err: unknown,
-  fields: readonly Path<T>[],
-  setError: UseFormSetError<T>,
-  fallback: string,
-): string | null {
-  if (!(err instanceof ApiError) || err.code === 0) return fallback;
-  const placed = err.fields.filter((f) => (fields as readonly string[]).includes(f.field));
-  placed.forEach((f, i) => {
-    setError(f.field as Path<T>, { type: 'server', message: f.message }, { shouldFocus: i === 0 });
-  });
-  return placed.length ? null : err.message || fallback;
 }
 
 /**
@@ -168,6 +142,7 @@ const REGISTER_FIELDS = ['nickname', 'email', 'phone', 'password', 'confirm_pass
 
 function RegisterForm({ onLoggedIn, referralCode }: Pick<AuthFormProps, 'onLoggedIn' | 'referralCode'>) {
   const { t } = useTranslation('auth');
+  const rules = accountRules(t);
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -228,37 +203,28 @@ function RegisterForm({ onLoggedIn, referralCode }: Pick<AuthFormProps, 'onLogge
         label={t('nickname')}
         autoComplete="nickname"
         error={errors.nickname?.message}
-        registration={register('nickname', { validate: (v) => !blank(v) || t('messages:nicknameRequired') })}
+        registration={register('nickname', { validate: rules.nickname })}
       />
       <FormField
         label={t('email')}
         type="email"
         autoComplete="email"
         error={errors.email?.message}
-        registration={register('email', {
-          validate: (v) => (blank(v) ? t('messages:emailRequired') : isEmail(v) || t('messages:emailInvalid')),
-        })}
+        registration={register('email', { validate: rules.email })}
       />
       <FormField
         label={t('phone')}
         type="tel"
         autoComplete="tel"
         error={errors.phone?.message}
-        registration={register('phone', {
-          validate: (v) => (blank(v) ? t('messages:phoneRequired') : isPhone(v) || t('messages:phoneInvalid')),
-        })}
+        registration={register('phone', { validate: rules.phone })}
       />
       <FormField
         label={t('password')}
         type="password"
         autoComplete="new-password"
         error={errors.password?.message}
-        registration={register('password', {
-          validate: (v) =>
-            v.length === 0
-              ? t('messages:passwordRequired')
-              : [...v].length >= PASSWORD_MIN || t('messages:passwordTooShort'),
-        })}
+        registration={register('password', { validate: (v, all) => rules.password(v, all.confirm_password) })}
       />
       <FormField
         label={t('confirmPassword')}
@@ -266,12 +232,7 @@ function RegisterForm({ onLoggedIn, referralCode }: Pick<AuthFormProps, 'onLogge
         autoComplete="new-password"
         error={errors.confirm_password?.message}
         registration={register('confirm_password', {
-          validate: (v, all) =>
-            v.length === 0
-              ? t('messages:confirmPasswordRequired')
-              : [...v].length < PASSWORD_MIN
-                ? t('messages:confirmPasswordTooShort')
-                : !all.password || v === all.password || t('messages:passwordsDoNotMatch'),
+          validate: (v, all) => rules.confirmPassword(v, all.password, 'messages:passwordsDoNotMatch'),
         })}
       />
       <FormField

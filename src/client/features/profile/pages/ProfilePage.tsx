@@ -7,6 +7,7 @@ import { Navigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/api/client';
 import { notify } from '../../../lib/toast';
 import { useSession } from '../../../stores/session-store';
+import { accountRules, showServerError } from '../../auth/account-rules';
 import { FormField } from '../../auth/components/FormField';
 import { editUserDetail } from '../api/edit-user-detail';
 import { editUserProfile } from '../api/edit-user-profile';
@@ -40,12 +41,6 @@ export default function ProfilePage() {
   );
 }
 
-// The same checks as the server (src/server/accounts/service.ts), with the spec's messages (spec §5).
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE_RE = /^\+?\d{6,15}$/;
-const PASSWORD_MIN = 6;
-const blank = (v: string | undefined) => !v || v.trim() === '';
-
 interface ProfileValues {
   nickname: string;
   email: string;
@@ -58,6 +53,7 @@ const PROFILE_FIELDS = ['nickname', 'email', 'phone', 'password', 'confirm_passw
 
 function ProfileForm({ user }: { user: UserInfo }) {
   const { t } = useTranslation('profile');
+  const rules = accountRules(t);
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -96,18 +92,9 @@ function ProfileForm({ user }: { user: UserInfo }) {
       });
       notify.success(t('messages:profileUpdated'));
     } catch (err) {
-      const placed =
-        err instanceof ApiError
-          ? err.fields.filter((f) => (PROFILE_FIELDS as readonly string[]).includes(f.field))
-          : [];
-      placed.forEach((f, i) => {
-        setError(f.field as keyof ProfileValues, { type: 'server', message: f.message }, { shouldFocus: i === 0 });
-      });
-      if (!placed.length) {
-        const message = err instanceof ApiError && err.code !== 0 ? err.message : t('somethingWrong');
-        setFormError(message);
-        notify.error(message);
-      }
+      const message = showServerError(err, PROFILE_FIELDS, setError, t('somethingWrong'));
+      setFormError(message);
+      if (message) notify.error(message);
     }
   });
 
@@ -126,29 +113,21 @@ function ProfileForm({ user }: { user: UserInfo }) {
           label={t('nickname')}
           autoComplete="nickname"
           error={errors.nickname?.message}
-          registration={register('nickname', { validate: (v) => !blank(v) || t('messages:nicknameRequired') })}
+          registration={register('nickname', { validate: rules.nickname })}
         />
         <FormField
           label={t('email')}
           type="email"
           autoComplete="email"
           error={errors.email?.message}
-          registration={register('email', {
-            validate: (v) =>
-              blank(v) ? t('messages:emailRequired') : EMAIL_RE.test(v.trim()) || t('messages:emailInvalid'),
-          })}
+          registration={register('email', { validate: rules.email })}
         />
         <FormField
           label={t('phone')}
           type="tel"
           autoComplete="tel"
           error={errors.phone?.message}
-          registration={register('phone', {
-            validate: (v) =>
-              blank(v)
-                ? t('messages:phoneRequired')
-                : PHONE_RE.test(v.replace(/[\s\-().]/g, '')) || t('messages:phoneInvalid'),
-          })}
+          registration={register('phone', { validate: rules.phone })}
         />
         <FormField
           label={t('newPassword')}
@@ -157,10 +136,7 @@ function ProfileForm({ user }: { user: UserInfo }) {
           hint={t('passwordHint')}
           error={errors.password?.message}
           registration={register('password', {
-            validate: (v, all) =>
-              v.length === 0
-                ? !all.confirm_password || t('messages:passwordRequired')
-                : [...v].length >= PASSWORD_MIN || t('messages:passwordTooShort'),
+            validate: (v, all) => rules.password(v, all.confirm_password, true),
           })}
         />
         <FormField
@@ -170,14 +146,7 @@ function ProfileForm({ user }: { user: UserInfo }) {
           hint={t('passwordHint')}
           error={errors.confirm_password?.message}
           registration={register('confirm_password', {
-            validate: (v, all) =>
-              !all.password && v.length === 0
-                ? true
-                : v.length === 0
-                  ? t('messages:confirmPasswordRequired')
-                  : [...v].length < PASSWORD_MIN
-                    ? t('messages:confirmPasswordTooShort')
-                    : !all.password || v === all.password || t('messages:passwordNotMatch'),
+            validate: (v, all) => rules.confirmPassword(v, all.password, 'messages:passwordNotMatch', true),
           })}
         />
         <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
