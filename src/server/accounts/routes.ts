@@ -9,7 +9,7 @@ import {
   userRegister,
 } from '../../common/contract/accounts';
 import { formatMessage } from '../../common/i18n/messages';
-import { type Auth, route } from '../lib/endpoint';
+import { route } from '../lib/endpoint';
 import { unauthorized } from '../lib/errors';
 import * as service from './service';
 import { revokeSession } from './session-repository';
@@ -27,11 +27,6 @@ function callerToken(req: FastifyRequest, bodyToken: string | undefined): string
  * The caller of an `access: 'user'` path. route() already answers 401 without one; this only narrows the
  * type (EndpointDef's `access` is not a literal type, so Ctx cannot narrow it itself).
  */
-function caller(auth: Auth | null): Auth {
-  if (!auth) throw unauthorized();
-  return auth;
-}
-
 export default async function accountRoutes(app: FastifyInstance) {
   route(app, userRegister, async ({ input, lang, req, say }) => {
     const { user, token } = await service.register(app.db, input, lang, {
@@ -52,27 +47,27 @@ export default async function accountRoutes(app: FastifyInstance) {
     success: true as const,
     code: 200,
     message: formatMessage(lang, 'ok'),
-    user_info: await service.userInfoOf(app.db, caller(auth).user),
+    user_info: await service.userInfoOf(app.db, auth.user),
     token: callerToken(req, input.token),
   }));
 
   route(app, userLogout, async ({ auth, say }) => {
-    await revokeSession(app.db, caller(auth).sessionId);
+    await revokeSession(app.db, auth.sessionId);
     say('loggedOut');
     return { logged_out: true as const };
   });
 
   route(app, editUserProfile, async ({ input, auth, say }) => {
-    const { user: me, sessionId } = caller(auth);
+    const { user: me, sessionId } = auth;
     const user = await service.updateProfile(app.db, me, sessionId, input);
     say('profileUpdated');
     return { user_info: await service.userInfoOf(app.db, user) };
   });
 
-  route(app, getUserDetail, async ({ auth }) => ({ detail: service.toUserDetail(caller(auth).user) }));
+  route(app, getUserDetail, async ({ auth }) => ({ detail: service.toUserDetail(auth.user) }));
 
   route(app, editUserDetail, async ({ input, auth, say }) => {
-    const user = await service.updateDetail(app.db, caller(auth).user, input);
+    const user = await service.updateDetail(app.db, auth.user, input);
     say('infoUpdated');
     return { user_info: await service.userInfoOf(app.db, user), detail: service.toUserDetail(user) };
   });

@@ -13,17 +13,9 @@ import {
   updateOnholdRebateAmount,
   validateCoupon,
 } from '../../common/contract/checkout';
-import type { User } from '../db/schema';
-import { type Auth, route } from '../lib/endpoint';
-import { unauthorized } from '../lib/errors';
+import { route } from '../lib/endpoint';
 import * as repo from './repository';
 import * as service from './service';
-
-/** The caller of an `access: 'user'` path (the endpoint layer has already refused guests). */
-export const callerOf = (auth: Auth | null): User => {
-  if (!auth) throw unauthorized();
-  return auth.user;
-};
 
 export default async function checkoutRoutes(app: FastifyInstance) {
   const db = app.db;
@@ -39,48 +31,48 @@ export default async function checkoutRoutes(app: FastifyInstance) {
   }));
 
   route(app, getAddresses, async ({ auth, lang }) => ({
-    addresses: await service.listAddresses(db, callerOf(auth), lang),
+    addresses: await service.listAddresses(db, auth.user, lang),
   }));
 
   route(app, saveAddress, async ({ auth, input, lang, say }) => {
-    const address = await service.saveAddress(db, callerOf(auth), input, lang);
+    const address = await service.saveAddress(db, auth.user, input, lang);
     say('addressUpdated');
     return { address };
   });
 
   route(app, deleteAddress, async ({ auth, input, say }) => {
-    await service.deleteAddress(db, callerOf(auth), input.address_id);
+    await service.deleteAddress(db, auth.user, input.address_id);
     say('addressDeleted');
     return { deleted: true as const };
   });
 
   route(app, validateCoupon, async ({ auth, input, say }) => {
-    const result = await service.validateCoupon(db, callerOf(auth), { code: input.code, items: input.items });
+    const result = await service.validateCoupon(db, auth.user, { code: input.code, items: input.items });
     say('couponApplied');
     return result;
   });
 
   route(app, cancelCouponApplication, async ({ auth, say }) => {
-    await repo.deleteCouponApplications(db, callerOf(auth).id);
+    await repo.deleteCouponApplications(db, auth.user.id);
     say('couponRemoved');
     return { cleared: true as const };
   });
 
   route(app, clearCouponApplications, async ({ auth }) => {
-    await repo.deleteCouponApplications(db, callerOf(auth).id);
+    await repo.deleteCouponApplications(db, auth.user.id);
     return { cleared: true as const };
   });
 
   route(app, updateOnholdRebateAmount, async ({ auth, input }) =>
-    service.updateHold(db, callerOf(auth), input.amount_cents),
+    service.updateHold(db, auth.user, input.amount_cents),
   );
 
   route(app, getCashRebateList, async ({ auth, input }) =>
-    service.cashRebateList(db, callerOf(auth), { cursor: input.cursor, limit: input.limit }),
+    service.cashRebateList(db, auth.user, { cursor: input.cursor, limit: input.limit }),
   );
 
   route(app, checkoutSummary, async ({ auth, input, lang }) =>
-    service.checkoutSummary(db, callerOf(auth), lang, {
+    service.checkoutSummary(db, auth.user, lang, {
       items: input.items,
       addressId: input.address_id,
       stateId: input.state_id,

@@ -10,7 +10,6 @@ import {
   updateOrderAddress,
 } from '../../common/contract/orders';
 import { formatMessage } from '../../common/i18n/messages';
-import { callerOf } from '../checkout/routes';
 import { route } from '../lib/endpoint';
 import { AppError } from '../lib/errors';
 import { requestLang } from '../plugins/errors';
@@ -37,7 +36,7 @@ export default async function orderRoutes(app: FastifyInstance) {
   });
 
   route(app, placeOrder, async ({ auth, input, lang, say }) => {
-    const user = callerOf(auth);
+    const user = auth.user;
     const placed = await placing.placeOrder(db, config, user, lang, {
       idempotencyKey: input.idempotency_key,
       items: input.items,
@@ -55,35 +54,33 @@ export default async function orderRoutes(app: FastifyInstance) {
   });
 
   route(app, getOrders, async ({ auth, input, lang }) =>
-    service.listOrders(db, callerOf(auth), lang, { status: input.status, cursor: input.cursor, limit: input.limit }),
+    service.listOrders(db, auth.user, lang, { status: input.status, cursor: input.cursor, limit: input.limit }),
   );
 
   route(app, getOrderDetails, async ({ auth, input, lang }) => {
-    const order = await service.getOwnOrder(db, callerOf(auth), input.order_id);
+    const order = await service.getOwnOrder(db, auth.user, input.order_id);
     return { order: await service.orderDetails(db, order, lang) };
   });
 
   route(app, updateOrderAddress, async ({ auth, input, lang, say }) => {
-    const order = await service.changeOrderAddress(db, callerOf(auth), input.order_id, input.address_id);
+    const order = await service.changeOrderAddress(db, auth.user, input.order_id, input.address_id);
     say('addressUpdated');
     return { order: await service.orderDetails(db, order, lang) };
   });
 
   route(app, cancelOrder, async ({ auth, input, lang, say }) => {
-    const order = await service.cancelOwnOrder(db, callerOf(auth), input.order_id);
+    const order = await service.cancelOwnOrder(db, auth.user, input.order_id);
     say('orderCancelled');
     return { order: await service.orderDetails(db, order, lang) };
   });
 
   route(app, addReview, async ({ auth, input, say }) => {
-    const review = await service.addReview(db, callerOf(auth), input);
+    const review = await service.addReview(db, auth.user, input);
     say('reviewAdded');
     return { review };
   });
 
-  route(app, getPaymentLink, async ({ auth, input }) =>
-    service.paymentLink(db, config, callerOf(auth), input.order_id),
-  );
+  route(app, getPaymentLink, async ({ auth, input }) => service.paymentLink(db, config, auth.user, input.order_id));
 
   // The receipt image, for the link in the order's details (signed for its owner, expiring).
   app.get<{ Params: { orderId: string }; Querystring: { u?: string; exp?: string; sig?: string } }>(

@@ -14,20 +14,13 @@ import {
   updateCommissionBank,
 } from '../../common/contract/referral';
 import { type Auth, route } from '../lib/endpoint';
-import { unauthorized } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import * as repo from './repository';
 import * as service from './service';
 
-/** The logged-in caller of a 'user' path (the endpoint helper already refused guests). */
-function caller(auth: Auth | null): Auth['user'] {
-  if (!auth) throw unauthorized();
-  return auth.user;
-}
-
-/** The caller, who must be an agent (403 otherwise). */
-function agent(auth: Auth | null): Auth['user'] {
-  const user = caller(auth);
+/** The caller of a 'user' path, who must be an agent (403 otherwise). */
+function agent(auth: Auth): Auth['user'] {
+  const user = auth.user;
   service.requireAgent(user);
   return user;
 }
@@ -46,16 +39,16 @@ export default async function referralRoutes(app: FastifyInstance) {
     }),
   );
   route(app, getReferralLink, async ({ auth, req }) => {
-    const { referral_code: code } = caller(auth);
+    const { referral_code: code } = auth.user;
     return { code, link: service.referralLinkOf(origin(req), code) };
   });
   route(app, getReferralLinkCustomerVersion, async ({ auth, req }) => {
-    const { referral_code: code } = caller(auth);
+    const { referral_code: code } = auth.user;
     const link = service.referralLinkOf(origin(req), code);
     return { code, link, qr_payload: link };
   });
   route(app, getReferralMemberAward, ({ input, auth }) =>
-    service.memberAward(app.db, caller(auth).id, input.cursor, input.limit),
+    service.memberAward(app.db, auth.user.id, input.cursor, input.limit),
   );
 
   // Affiliate (agents only: everyone else gets 403)

@@ -5,7 +5,6 @@ import {
   submitPayment,
   updateSubscription,
 } from '../../common/contract/subscriptions';
-import { callerOf } from '../checkout/routes';
 import { route } from '../lib/endpoint';
 import { AppError } from '../lib/errors';
 import { formatBytes } from '../orders/receipts';
@@ -29,11 +28,11 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
   });
 
   route(app, getSubscriptions, async ({ auth, lang }) => ({
-    subscriptions: await service.listSubscriptions(db, callerOf(auth), lang),
+    subscriptions: await service.listSubscriptions(db, auth.user, lang),
   }));
 
   route(app, updateSubscription, async ({ auth, input, lang, say }) => {
-    const { subscription, kind } = await service.updateSubscription(db, callerOf(auth), lang, input.subscription_id, {
+    const { subscription, kind } = await service.updateSubscription(db, auth.user, lang, input.subscription_id, {
       frequencyWeeks: input.frequency_weeks,
       quantity: input.quantity,
       addressId: input.address_id,
@@ -45,13 +44,13 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
   });
 
   route(app, cancelSubscription, async ({ auth, input, lang, say }) => {
-    const subscription = await service.cancelSubscription(db, callerOf(auth), lang, input.subscription_id);
+    const subscription = await service.cancelSubscription(db, auth.user, lang, input.subscription_id);
     say('subscriptionCancelled');
     return { subscription };
   });
 
   route(app, submitPayment, async ({ auth, input, lang, say }) => {
-    const order = await payment.submitPayment(db, config, callerOf(auth), {
+    const order = await payment.submitPayment(db, config, auth.user, {
       orderId: input.order_id,
       paymentReference: input.payment_reference,
       receipt: input.receipt instanceof Uint8Array ? input.receipt : undefined,
