@@ -9,9 +9,9 @@ import { type ListQuery, productPageQuery } from '../../src/server/catalog/repos
 import { createDb, type Db } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/db/seed/index';
+import { seedSyntheticProducts } from '../../src/server/db/seed/synthetic';
 import { firstLoad } from './bundle-size';
 import { type LoadResult, runLoad, type Sample, summarize } from './load';
-import { addSyntheticProducts } from './synthetic-catalog';
 
 /**
  * Catalogue bench: a temp SQLite database with the demo shop plus 100,000 generated products, the real app
@@ -70,7 +70,7 @@ export async function runCatalogBench(): Promise<void> {
     await migrateToLatest(db);
     await seedDemo(db);
     const t = performance.now();
-    await addSyntheticProducts(db, PRODUCTS);
+    await seedSyntheticProducts(db, PRODUCTS);
     await analyze(db);
     const total = (
       await db

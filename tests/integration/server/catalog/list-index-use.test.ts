@@ -6,7 +6,7 @@ import {
   productPageQuery,
   reviewPageQuery,
 } from '../../../../src/server/catalog/repository';
-import { addSyntheticProducts } from '../../../bench/synthetic-catalog';
+import { seedSyntheticProducts } from '../../../../src/server/db/seed/synthetic';
 import { buildTestApp, dialects, type TestApp } from '../../helper';
 
 /**
@@ -21,7 +21,7 @@ describe.each(dialects)('product list index use on %s', (dialect) => {
   let deep: { createdAt: string; id: number };
   beforeAll(async () => {
     t = await buildTestApp(dialect);
-    await addSyntheticProducts(t.db, 12_000, { seed: 7 });
+    await seedSyntheticProducts(t.db, 12_000);
     await analyze(t.db);
     categoryId = (
       await t.db.selectFrom('categories').select('id').where('slug', '=', 'all-teas').executeTakeFirstOrThrow()
