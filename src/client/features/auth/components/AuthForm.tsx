@@ -9,6 +9,7 @@ import { FormField } from './FormField';
 import '../locales';
 import '../auth.css';
 import { getVisitorKey } from '../../referral/referral-code';
+import { ContactFields } from './ContactFields';
 
 export type AuthTab = 'login' | 'register';
 
@@ -199,26 +200,7 @@ function RegisterForm({ onLoggedIn, referralCode }: Pick<AuthFormProps, 'onLogge
           {formError}
         </p>
       )}
-      <FormField
-        label={t('nickname')}
-        autoComplete="nickname"
-        error={errors.nickname?.message}
-        registration={register('nickname', { validate: rules.nickname })}
-      />
-      <FormField
-        label={t('email')}
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        registration={register('email', { validate: rules.email })}
-      />
-      <FormField
-        label={t('phone')}
-        type="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        registration={register('phone', { validate: rules.phone })}
-      />
+      <ContactFields register={register} errors={errors} />
       <FormField
         label={t('password')}
         type="password"

@@ -16,6 +16,7 @@ import { TelegramLinkSection } from '../components/TelegramLinkSection';
 import '../locales';
 import '../profile.css';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { ContactFields } from '../../auth/components/ContactFields';
 
 /** /profile: account details (password optional), the account summary, Telegram link state, preferences. */
 export default function ProfilePage() {
@@ -109,26 +110,7 @@ function ProfileForm({ user }: { user: UserInfo }) {
             {formError}
           </p>
         )}
-        <FormField
-          label={t('nickname')}
-          autoComplete="nickname"
-          error={errors.nickname?.message}
-          registration={register('nickname', { validate: rules.nickname })}
-        />
-        <FormField
-          label={t('email')}
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          registration={register('email', { validate: rules.email })}
-        />
-        <FormField
-          label={t('phone')}
-          type="tel"
-          autoComplete="tel"
-          error={errors.phone?.message}
-          registration={register('phone', { validate: rules.phone })}
-        />
+        <ContactFields register={register} errors={errors} />
         <FormField
           label={t('newPassword')}
           type="password"
