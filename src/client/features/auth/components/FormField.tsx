@@ -27,7 +27,7 @@ export function FormField({ label, registration, error, hint, type = 'text', ...
       <div className="field__control">
         <input
           id={id}
-          className="field__input"
+          className="input field__input"
           type={isPassword && shown ? 'text' : type}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}

@@ -157,7 +157,7 @@ export function AddressDialog({ address, onClose, onSaved, onDeleted }: Props) {
       </label>
       <input
         id={id(field)}
-        className="co-field__input"
+        className="input"
         value={values[field]}
         onChange={(e) => set(field, e.target.value)}
         aria-invalid={errors[field] ? true : undefined}
@@ -192,7 +192,7 @@ export function AddressDialog({ address, onClose, onSaved, onDeleted }: Props) {
             </label>
             <select
               id={id('country')}
-              className="co-field__input"
+              className="input"
               value={values.country}
               onChange={(e) => {
                 const country = e.target.value as Country;
@@ -224,7 +224,7 @@ export function AddressDialog({ address, onClose, onSaved, onDeleted }: Props) {
             </label>
             <select
               id={id('state_id')}
-              className="co-field__input"
+              className="input"
               value={values.state_id ?? ''}
               onChange={(e) => set('state_id', e.target.value ? Number(e.target.value) : null)}
               aria-invalid={errors.state_id ? true : undefined}

@@ -87,7 +87,7 @@ export function CashRewardSection({ reward }: { reward: CashReward | undefined }
               <span aria-hidden="true">$</span>
               <input
                 id={FIELD_IDS.cash_reward}
-                className="co-field__input"
+                className="input"
                 inputMode="decimal"
                 autoComplete="off"
                 placeholder={(balance / 100).toFixed(2)}

@@ -97,7 +97,7 @@ export function CouponSection({ applied, items }: Props) {
           </label>
           <input
             id={FIELD_IDS.coupon}
-            className="co-field__input"
+            className="input"
             value={code}
             maxLength={40}
             autoComplete="off"

@@ -65,7 +65,7 @@ function BankTransfer({ method, needsReceipt }: { method: PaymentMethod; needsRe
         </label>
         <input
           id={FIELD_IDS.payment_reference}
-          className="co-field__input"
+          className="input"
           value={reference}
           maxLength={100}
           autoComplete="off"

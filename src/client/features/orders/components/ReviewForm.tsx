@@ -94,7 +94,7 @@ export function ReviewForm({ orderId, item }: { orderId: number; item: OrderItem
         </label>
         <input
           id={id('title')}
-          className="ord-field__input"
+          className="input ord-field__input"
           value={title}
           maxLength={120}
           onChange={(e) => {
@@ -117,7 +117,7 @@ export function ReviewForm({ orderId, item }: { orderId: number; item: OrderItem
         </label>
         <textarea
           id={id('description')}
-          className="ord-field__input"
+          className="input ord-field__input"
           rows={4}
           maxLength={2000}
           value={description}

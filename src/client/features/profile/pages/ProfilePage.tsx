@@ -231,7 +231,7 @@ function PreferencesForm({ detail }: { detail: UserDetail }) {
         <span className="field__label">{t('botLanguage')}</span>
         <select
           id={`${id}-lang`}
-          className="field__input"
+          className="input field__input"
           value={language}
           onChange={(e) => setLanguage(e.target.value === 'zh' ? 'zh' : 'en')}
         >

@@ -64,7 +64,7 @@ export function SubmitPaymentForm({ order }: { order: OrderDetails }) {
         </label>
         <input
           id={ids.ref}
-          className="sub-input"
+          className="input sub-input"
           value={reference}
           maxLength={100}
           autoComplete="off"

@@ -244,7 +244,7 @@ export function SubscriptionCard({ subscription: s, addresses }: { subscription:
               </label>
               <select
                 id={ids.frequency_weeks}
-                className="sub-select"
+                className="input sub-select"
                 value={draft.frequency}
                 disabled={busy}
                 aria-invalid={errors.frequency_weeks ? true : undefined}
@@ -266,7 +266,7 @@ export function SubscriptionCard({ subscription: s, addresses }: { subscription:
               </label>
               <select
                 id={ids.address_id}
-                className="sub-select"
+                className="input sub-select"
                 value={draft.addressId}
                 disabled={busy}
                 aria-invalid={errors.address_id ? true : undefined}
@@ -290,7 +290,7 @@ export function SubscriptionCard({ subscription: s, addresses }: { subscription:
               </label>
               <select
                 id={ids.shipping_method}
-                className="sub-select"
+                className="input sub-select"
                 value={draft.shippingMethod}
                 disabled={busy}
                 aria-invalid={errors.shipping_method ? true : undefined}
