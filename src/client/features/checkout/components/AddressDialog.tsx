@@ -9,6 +9,7 @@ import { useDeleteAddress } from '../api/delete-address';
 import { useStates } from '../api/get-states';
 import { useSaveAddress } from '../api/save-address';
 import '../checkout.css';
+import { LoadFailed } from './LoadFailed';
 import { Modal } from './Modal';
 
 /** The countries the shop delivers to (spec §3: Philippine, China), as the states carry them. */
@@ -240,14 +241,7 @@ export function AddressDialog({ address, onClose, onSaved, onDeleted }: Props) {
               ))}
             </select>
             {error('state_id')}
-            {states.isError && (
-              <p className="co-field__error" role="alert">
-                {t('loadFailed')}{' '}
-                <button type="button" className="btn--link" onClick={() => void states.refetch()}>
-                  {t('retry')}
-                </button>
-              </p>
-            )}
+            {states.isError && <LoadFailed onRetry={() => void states.refetch()} className="co-field__error" />}
           </div>
         </div>
         <div className="co-form__row">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FIELD_IDS, useCheckoutForm } from '../checkout-store';
 import '../checkout.css';
 import { AddressDialog } from './AddressDialog';
+import { LoadFailed } from './LoadFailed';
 
 interface Props {
   addresses: Address[] | undefined;
@@ -47,14 +48,7 @@ export function AddressSection({ addresses, loading, failed, onRetry, selectedId
         {t('contact.title')}
       </h2>
       {loading && <p className="co-hint">{t('loading')}</p>}
-      {failed && (
-        <p className="co-hint" role="alert">
-          {t('loadFailed')}{' '}
-          <button type="button" className="btn--link" onClick={onRetry}>
-            {t('retry')}
-          </button>
-        </p>
-      )}
+      {failed && <LoadFailed onRetry={onRetry} />}
       {addresses && (
         <fieldset
           id={FIELD_IDS.address}

@@ -3,6 +3,7 @@ import { formatCents } from '@common/money';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import '../checkout.css';
+import { LoadFailed } from './LoadFailed';
 
 type Summary = ApiOutput<'/v2/checkout-summary'>;
 
@@ -31,14 +32,7 @@ export function OrderSummary({ summary, updating, failed, onRetry }: Props) {
         {t('summary.title')}
       </h2>
       {!summary && !failed && <p className="co-hint">{t('loading')}</p>}
-      {failed && !summary && (
-        <p className="co-hint" role="alert">
-          {t('loadFailed')}{' '}
-          <button type="button" className="btn--link" onClick={onRetry}>
-            {t('retry')}
-          </button>
-        </p>
-      )}
+      {failed && !summary && <LoadFailed onRetry={onRetry} />}
       {summary && (
         <>
           <ul className="co-lines">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ImageFileInput } from '../../../lib/ui/ImageFileInput';
 import { FIELD_IDS, useCheckoutForm } from '../checkout-store';
 import '../checkout.css';
+import { LoadFailed } from './LoadFailed';
 
 interface Props {
   methods: PaymentMethod[] | undefined;
@@ -143,14 +144,7 @@ export function PaymentSection({ methods, loading, failed, onRetry, selected, ne
         {t('payment.title')}
       </h2>
       {loading && <p className="co-hint">{t('loading')}</p>}
-      {failed && (
-        <p className="co-hint" role="alert">
-          {t('loadFailed')}{' '}
-          <button type="button" className="btn--link" onClick={onRetry}>
-            {t('retry')}
-          </button>
-        </p>
-      )}
+      {failed && <LoadFailed onRetry={onRetry} />}
       {methods && methods.length === 0 && <p className="co-hint">{t('payment.none')}</p>}
       {methods && methods.length > 0 && (
         <fieldset
