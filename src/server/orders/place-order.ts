@@ -14,7 +14,7 @@ import { enqueueOrderNotification } from '../notifications/outbox';
 import { recordCommissionForOrder } from '../referral/commission-service';
 import { isRetryableConflict, isUniqueViolation, ORDER_KEY_UNIQUE, ORDER_NO_UNIQUE, withRetry } from './db-errors';
 import { newOrderNo } from './order-number';
-import { detectImageKind, formatBytes, removeReceipt, storeReceipt } from './receipts';
+import { detectImageKind, receiptTooLarge, removeReceipt, storeReceipt } from './receipts';
 import * as repo from './repository';
 
 export interface PlaceOrderInput {
@@ -71,9 +71,7 @@ function checkRequest(config: Config, input: PlaceOrderInput) {
   let receipt: { bytes: Uint8Array; kind: NonNullable<ReturnType<typeof detectImageKind>> } | null = null;
   if (input.receipt && input.paymentMethod === 'bank_transfer') {
     if (input.receipt.byteLength > config.MAX_UPLOAD_BYTES) {
-      throw new AppError(413, 'receiptTooLarge', { size: formatBytes(config.MAX_UPLOAD_BYTES) }, [
-        { field: 'receipt', key: 'receiptTooLarge' },
-      ]);
+      throw receiptTooLarge(config);
     }
     const kind = detectImageKind(input.receipt);
     if (!kind) throw invalidField('receipt', 'receiptNotImage');

@@ -1,9 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { getOrCreateSetting } from '../checkout/repository';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
+import { AppError } from '../lib/errors';
 
 /**
  * Bank-transfer receipts: checked to be real images by their first bytes (never by the name or the
@@ -33,6 +35,24 @@ export function detectImageKind(bytes: Uint8Array): ReceiptKind | null {
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** The refusal of a receipt over MAX_UPLOAD_BYTES, at the receipt field. */
+export const receiptTooLarge = (config: Config) =>
+  new AppError(413, 'receiptTooLarge', { size: formatBytes(config.MAX_UPLOAD_BYTES) }, [
+    { field: 'receipt', key: 'receiptTooLarge' },
+  ]);
+
+/**
+ * For a routes plugin whose paths take a receipt upload: an upload over MAX_UPLOAD_BYTES fails while the
+ * multipart body is read, before the handler; answer it with the receipt's own message. Everything else
+ * goes on to the app's error handler.
+ */
+export function answerOversizedReceipts(app: FastifyInstance): void {
+  app.setErrorHandler(async (error: FastifyError) => {
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw receiptTooLarge(app.config);
+    throw error;
+  });
 }
 
 const RECEIPT_DIR = 'receipts';

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { MAX_ROW_ID } from '../../common/contract/checkout';
 import {
   addReview,
@@ -11,10 +11,9 @@ import {
 } from '../../common/contract/orders';
 import { formatMessage } from '../../common/i18n/messages';
 import { route } from '../lib/endpoint';
-import { AppError } from '../lib/errors';
 import { requestLang } from '../plugins/errors';
 import * as placing from './place-order';
-import { formatBytes, readReceipt, verifyReceiptLink } from './receipts';
+import { answerOversizedReceipts, readReceipt, verifyReceiptLink } from './receipts';
 import * as repo from './repository';
 import * as service from './service';
 
@@ -23,17 +22,7 @@ const isRowId = (n: number) => Number.isSafeInteger(n) && n > 0 && n <= MAX_ROW_
 export default async function orderRoutes(app: FastifyInstance) {
   const db = app.db;
   const config = app.config;
-
-  // An upload over MAX_UPLOAD_BYTES (or a second file) fails while the multipart body is read, before
-  // the handler: answer it with the receipt's own message. Everything else goes to the app's handler.
-  app.setErrorHandler(async (error: FastifyError) => {
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'receiptTooLarge', { size: formatBytes(config.MAX_UPLOAD_BYTES) }, [
-        { field: 'receipt', key: 'receiptTooLarge' },
-      ]);
-    }
-    throw error;
-  });
+  answerOversizedReceipts(app);
 
   route(app, placeOrder, async ({ auth, input, lang, say }) => {
     const user = auth.user;

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   cancelSubscription,
   getSubscriptions,
@@ -6,8 +6,7 @@ import {
   updateSubscription,
 } from '../../common/contract/subscriptions';
 import { route } from '../lib/endpoint';
-import { AppError } from '../lib/errors';
-import { formatBytes } from '../orders/receipts';
+import { answerOversizedReceipts } from '../orders/receipts';
 import { orderDetails } from '../orders/service';
 import * as service from './service';
 import * as payment from './submit-payment';
@@ -15,17 +14,7 @@ import * as payment from './submit-payment';
 export default async function subscriptionRoutes(app: FastifyInstance) {
   const db = app.db;
   const config = app.config;
-
-  // An upload over MAX_UPLOAD_BYTES fails while the multipart body is read, before the handler: answer it
-  // with the receipt's own message (as /v1/order does). Everything else goes to the app's handler.
-  app.setErrorHandler(async (error: FastifyError) => {
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'receiptTooLarge', { size: formatBytes(config.MAX_UPLOAD_BYTES) }, [
-        { field: 'receipt', key: 'receiptTooLarge' },
-      ]);
-    }
-    throw error;
-  });
+  answerOversizedReceipts(app);
 
   route(app, getSubscriptions, async ({ auth, lang }) => ({
     subscriptions: await service.listSubscriptions(db, auth.user, lang),

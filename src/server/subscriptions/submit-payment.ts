@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import type { Order, User } from '../db/schema';
 import { AppError, invalidField } from '../lib/errors';
-import { detectImageKind, formatBytes, removeReceipt, storeReceipt } from '../orders/receipts';
+import { detectImageKind, receiptTooLarge, removeReceipt, storeReceipt } from '../orders/receipts';
 import * as orderRepo from '../orders/repository';
 import { getOwnOrder } from '../orders/service';
 
@@ -30,9 +30,7 @@ export async function submitPayment(
   if (!input.paymentReference) throw invalidField('payment_reference', 'enterPaymentReference');
   if (!input.receipt || input.receipt.byteLength === 0) throw invalidField('receipt', 'uploadReceipt');
   if (input.receipt.byteLength > config.MAX_UPLOAD_BYTES) {
-    throw new AppError(413, 'receiptTooLarge', { size: formatBytes(config.MAX_UPLOAD_BYTES) }, [
-      { field: 'receipt', key: 'receiptTooLarge' },
-    ]);
+    throw receiptTooLarge(config);
   }
   const kind = detectImageKind(input.receipt);
   if (!kind) throw invalidField('receipt', 'receiptNotImage');
