@@ -6,6 +6,10 @@ import { DEFAULT_LANG, type Lang, parseLang } from '../../common/contract/lang';
 import { formatMessage, type MessageKey } from '../../common/i18n/messages';
 import { AppError } from '../lib/errors';
 
+/** busboy's own messages for a body that is not valid multipart (and nothing else). */
+const MULTIPART_PARSE_ERROR =
+  /^(Unexpected end of (multipart data|form)|Multipart: Boundary not found|Boundary required|Malformed part header)$/;
+
 /** The caller's language, even when the body failed to parse: body `lang`, then Accept-Language. */
 export function requestLang(req: FastifyRequest): Lang {
   const body = req.body as { lang?: unknown } | undefined;
@@ -47,8 +51,8 @@ export default fp(async function errors(app: FastifyInstance) {
       req.log.error({ err: error, issues: error.cause?.issues }, 'response does not match its schema');
       return send(reply, 500, t('serverError'));
     }
-    // A multipart body that ends early or is malformed fails inside the parser with a bare Error.
-    if (!error.statusCode && req.isMultipart?.() && /multipart|boundary|part|form/i.test(error.message)) {
+    // A multipart body that ends early or is malformed fails inside the parser (busboy) with a bare Error.
+    if (!error.statusCode && req.isMultipart?.() && MULTIPART_PARSE_ERROR.test(error.message)) {
       return send(reply, 400, `${t('invalidRequest')}: ${error.message}`);
     }
     const status = error.statusCode ?? 500;

@@ -91,6 +91,7 @@ describe.each(dialects)('no 500 from any path on %s', (dialect) => {
       ['application/json', '[1,2,3]'],
       ['text/plain', 'hello'],
       ['multipart/form-data; boundary=nope', '--nope\r\nbroken'],
+      ['multipart/form-data', '--x\r\nno boundary given'],
     ] as const) {
       const res = await t.app.inject({
         method: 'POST',
