@@ -47,6 +47,18 @@ const schema = z.object({
     .regex(/^(true|false|[\d.:/a-f,\s]+)$/i, 'TRUST_PROXY must be true, false or proxy addresses')
     .default('false')
     .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
+  /**
+   * How long (ms) a product-list page is served from this instance's memory before it is read again;
+   * 0 turns the cache off. This instance's own orders, cancels and reviews clear it at once; changes made
+   * elsewhere (another instance, the operator's command line) show within this time.
+   * Default 1000, and 0 under NODE_ENV=test (tests that write rows directly expect to read them back).
+   */
+  CATALOG_CACHE_MS: z.coerce
+    .number()
+    .int()
+    .min(0, 'CATALOG_CACHE_MS must be 0 (off) or a number of milliseconds')
+    .max(60_000, 'CATALOG_CACHE_MS must be at most 60000')
+    .optional(),
   /** Max receipt upload size in bytes. */
   MAX_UPLOAD_BYTES: z.coerce
     .number()
@@ -55,7 +67,12 @@ const schema = z.object({
     .default(5 * 1024 * 1024),
 });
 
-export type Config = z.infer<typeof schema>;
+const withDefaults = schema.transform((c) => ({
+  ...c,
+  CATALOG_CACHE_MS: c.CATALOG_CACHE_MS ?? (c.NODE_ENV === 'test' ? 0 : 1000),
+}));
+
+export type Config = z.infer<typeof withDefaults>;
 
 export class ConfigError extends Error {}
 
@@ -67,7 +84,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map(([k, v]) => [k, v?.trim()] as const)
       .filter(([, v]) => v !== undefined && v !== ''),
   );
-  const result = schema.safeParse(cleaned);
+  const result = withDefaults.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || 'environment'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

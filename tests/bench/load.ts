@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 
 export interface LoadTarget {
@@ -6,6 +8,8 @@ export interface LoadTarget {
   path: string;
   /** Form-encoded body for POST. */
   body?: string;
+  /** The answer's encoding asked for (default identity: no compression). */
+  acceptEncoding?: string;
 }
 
 export interface LoadResult {
@@ -17,6 +21,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   max: number;
+  /** The server process's CPU time per request in µs (user + system), when its pid was given (Linux). */
+  cpuPerRequestUs: number | null;
 }
 
 /**
@@ -27,18 +33,38 @@ export interface Sample {
   latencies: number[];
   errors: number;
   seconds: number;
+  /** CPU seconds the server process used while measured, or null when unknown. */
+  serverCpuSeconds: number | null;
+}
+
+let ticksPerSecond: number | undefined;
+/** A process's CPU time so far (user + system) in seconds, from /proc (Linux); null elsewhere. */
+export function processCpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  } catch {
+    return null;
+  }
 }
 
 export async function runLoad(
   base: { host: string; port: number },
   target: LoadTarget,
-  options: { connections: number; seconds: number },
+  options: { connections: number; seconds: number; serverPid?: number },
 ): Promise<Sample> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
   const latencies: number[] = [];
   let errors = 0;
   const body = target.body ? Buffer.from(target.body) : undefined;
-  const headers: Record<string, string | number> = { accept: 'application/json', 'accept-encoding': 'identity' };
+  const headers: Record<string, string | number> = {
+    accept: 'application/json',
+    'accept-encoding': target.acceptEncoding ?? 'identity',
+  };
   if (body) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     headers['content-length'] = body.length;
@@ -75,6 +101,7 @@ export async function runLoad(
   latencies.length = 0;
   errors = 0;
 
+  const cpuBefore = processCpuSeconds(options.serverPid);
   const started = performance.now();
   const until = started + options.seconds * 1000;
   await Promise.all(
@@ -83,8 +110,10 @@ export async function runLoad(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = processCpuSeconds(options.serverPid);
   agent.destroy();
-  return { latencies, errors, seconds };
+  const serverCpuSeconds = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+  return { latencies, errors, seconds, serverCpuSeconds };
 }
 
 /** Merges samples of one target (several rounds) into its figures. */
@@ -93,6 +122,9 @@ export function summarize(name: string, samples: Sample[]): LoadResult {
   const seconds = samples.reduce((n, s) => n + s.seconds, 0);
   const errors = samples.reduce((n, s) => n + s.errors, 0);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  const cpu = samples.every((s) => s.serverCpuSeconds !== null)
+    ? samples.reduce((n, s) => n + (s.serverCpuSeconds ?? 0), 0)
+    : null;
   return {
     name,
     requests: sorted.length,
@@ -102,5 +134,6 @@ export function summarize(name: string, samples: Sample[]): LoadResult {
     p50: at(0.5),
     p99: at(0.99),
     max: sorted.at(-1) ?? 0,
+    cpuPerRequestUs: cpu === null || sorted.length === 0 ? null : (cpu / sorted.length) * 1e6,
   };
 }

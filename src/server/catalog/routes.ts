@@ -8,6 +8,7 @@ import {
   getTags,
 } from '../../common/contract/catalog';
 import { route } from '../lib/endpoint';
+import { productListCache } from './list-cache';
 import * as repo from './repository';
 import * as service from './service';
 
@@ -15,7 +16,13 @@ export default async function catalogRoutes(app: FastifyInstance) {
   route(app, getCategory, async ({ lang }) => ({ categories: await repo.listCategories(app.db, lang) }));
   route(app, getBanners, async ({ lang }) => ({ banners: await repo.listBanners(app.db, lang) }));
   route(app, getTags, async ({ lang }) => ({ tags: await repo.listTags(app.db, lang) }));
-  route(app, getProductList, async ({ input, lang }) => service.productList(app.db, lang, input));
+  route(app, getProductList, async ({ input, lang }) => service.productList(app.db, lang, input), {
+    cache: {
+      store: productListCache(app.db, app.config.CATALOG_CACHE_MS),
+      // Everything that changes the page (the filters are already trimmed and lower-cased by the contract).
+      key: (i) => JSON.stringify([i.lang, i.category, i.type, i.benefit, i.tag, i.sort, i.cursor, i.limit]),
+    },
+  });
   route(app, getProductDetails, async ({ input, lang }) => ({
     product: await service.productDetails(app.db, lang, input.product_id),
   }));

@@ -7,6 +7,7 @@ import type { Lang } from '../../common/contract/lang';
 import { formatMessage, type MessageKey } from '../../common/i18n/messages';
 import type { User } from '../db/schema';
 import { unauthorized } from './errors';
+import { type ResponseCache, sendJson } from './response-cache';
 
 export interface Auth {
   user: User;
@@ -26,6 +27,14 @@ export interface Ctx<E extends EndpointDef> {
   say(key: MessageKey, params?: Record<string, string | number>): void;
 }
 
+export interface RouteOptions<E extends EndpointDef> {
+  /**
+   * Keeps serialized answers in this cache (public paths only), under `key(input)`, which must name
+   * everything in the input that changes the answer. Only successful answers are kept.
+   */
+  cache?: { store: ResponseCache | null; key: (input: Input<E>) => string };
+}
+
 /**
  * Registers one path of the contract: validates the body (common fields merged) against the shared
  * schema, resolves the caller, runs the handler, and wraps its result in the envelope.
@@ -34,9 +43,13 @@ export function route<E extends EndpointDef>(
   app: FastifyInstance,
   def: E,
   handler: (ctx: Ctx<E>) => Promise<z.input<E['response']>>,
+  options: RouteOptions<E> = {},
 ): void {
   const body = z.object({ ...commonFields.shape, ...def.request.shape });
   const ok = def.bare ? def.response : envelope(def.response);
+  const cache = options.cache?.store ? { store: options.cache.store, key: options.cache.key } : null;
+  // A cached answer is the same for every caller, so only paths that answer everyone alike may keep one.
+  if (cache && def.access !== 'public') throw new Error(`${def.path}: only public paths can be cached`);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
     url: def.path,
@@ -51,6 +64,12 @@ export function route<E extends EndpointDef>(
     handler: async (req, reply) => {
       const input = req.body as Input<E>;
       const lang = input.lang;
+      const cacheKey = cache?.key(input);
+      const generation = cache?.store.generation ?? 0;
+      if (cache && cacheKey !== undefined) {
+        const hit = cache.store.get(cacheKey);
+        if (hit) return sendJson(req, reply, hit);
+      }
       const auth = def.access === 'public' ? null : await req.server.authenticate(req, input.token);
       if (def.access === 'user' && !auth) throw unauthorized();
       let message = formatMessage(lang, 'ok');
@@ -64,8 +83,16 @@ export function route<E extends EndpointDef>(
           message = formatMessage(lang, key, params);
         },
       });
-      if (def.bare) return data;
-      return { success: true, code: 200, message, data };
+      const answer = def.bare ? data : { success: true, code: 200, message, data };
+      if (cache && cacheKey !== undefined) {
+        // Serialized here as the route's serializer would (checked against the response schema, then
+        // JSON); an answer that fails the check goes to that serializer, which reports it as usual.
+        const checked = ok.safeParse(answer);
+        if (checked.success) {
+          return sendJson(req, reply, cache.store.set(cacheKey, JSON.stringify(checked.data), generation));
+        }
+      }
+      return answer;
     },
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogChanged } from '../catalog/list-cache';
 import type { Db } from '../db/connection';
 import { insertProducts, linkProduct, productFields, slugIds, variantFields } from '../db/seed/index';
 import type { SeedProduct } from '../db/seed/types';
@@ -73,7 +74,7 @@ export function parseCatalogue(json: unknown): SeedProduct[] {
 }
 
 export async function importCatalogue(db: Db, products: SeedProduct[]): Promise<{ created: number; updated: number }> {
-  return db.transaction().execute(async (trx) => {
+  const counts = await db.transaction().execute(async (trx) => {
     const ids = await slugIds(trx);
     for (const p of products) {
       const unknownCategory = p.categories.find((s) => !ids.categories.has(s));
@@ -156,4 +157,6 @@ export async function importCatalogue(db: Db, products: SeedProduct[]): Promise<
     }
     return { created, updated };
   });
+  catalogChanged(db);
+  return counts;
 }

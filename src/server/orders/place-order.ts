@@ -2,6 +2,7 @@ import { couponDiscountCents, deliveryFeeCents, orderTotals, type ShippingMethod
 import type { PaymentMethodCode } from '../../common/contract/checkout';
 import type { Lang } from '../../common/contract/lang';
 import { formatCents } from '../../common/money';
+import { catalogChanged } from '../catalog/list-cache';
 import { type CartInput, type CartLine, priceCart } from '../checkout/cart';
 import * as checkoutRepo from '../checkout/repository';
 import { checkCoupon, paymentProviderConfigured, requireItems } from '../checkout/service';
@@ -114,6 +115,8 @@ export async function placeOrder(
       4,
       (err) => isRetryableConflict(err) || isUniqueViolation(err, ORDER_NO_UNIQUE),
     );
+    // Stock totals on list cards changed.
+    catalogChanged(db);
     return { order, created: true };
   } catch (err) {
     if (receiptPath) await removeReceipt(config, receiptPath);

@@ -7,6 +7,7 @@ import {
 import type { Lang } from '../../common/contract/lang';
 import type { OrderDetails, OrderSummary } from '../../common/contract/orders';
 import { encodeCursor } from '../catalog/cursor';
+import { catalogChanged } from '../catalog/list-cache';
 import { readCursor } from '../checkout/cursor';
 import * as checkoutRepo from '../checkout/repository';
 import { paymentProviderConfigured } from '../checkout/service';
@@ -232,7 +233,7 @@ export async function addReview(db: Db, user: User, input: ReviewInput) {
     throw new AppError(422, 'reviewProductNotInOrder', {}, [{ field: 'product_id', key: 'reviewProductNotInOrder' }]);
   }
   try {
-    return await db.transaction().execute(async (trx) => {
+    const added = await db.transaction().execute(async (trx) => {
       const now = nowIso();
       const review = await trx
         .insertInto('reviews')
@@ -264,6 +265,9 @@ export async function addReview(db: Db, user: User, input: ReviewInput) {
         created_at: review.created_at,
       };
     });
+    // The product's rating on its list card changed.
+    catalogChanged(db);
+    return added;
   } catch (err) {
     if (isUniqueViolation(err, REVIEW_UNIQUE)) throw new AppError(409, 'reviewAlreadyAdded');
     throw err;

@@ -6,6 +6,7 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
 } from '../../common/checkout-rules';
+import { catalogChanged } from '../catalog/list-cache';
 import * as checkoutRepo from '../checkout/repository';
 import type { Db } from '../db/connection';
 import type { Order } from '../db/schema';
@@ -69,7 +70,7 @@ export async function changeOrderStatus(
   actor: Actor,
   nowMs: number = Date.now(),
 ): Promise<StatusChange> {
-  return withRetry(() =>
+  const change = await withRetry(() =>
     db.transaction().execute(async (trx) => {
       const order =
         actor.kind === 'customer'
@@ -127,6 +128,9 @@ export async function changeOrderStatus(
       return { order: updated ?? order, changed: true };
     }),
   );
+  // A cancel gave stock back: list cards show it.
+  if (change.changed && to === 'Cancelled') catalogChanged(db);
+  return change;
 }
 
 /**

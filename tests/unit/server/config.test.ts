@@ -47,6 +47,14 @@ describe('loadConfig', () => {
     expect(config.SEED).toBe('off');
   });
 
+  it('caches product-list pages for 1 s, except under NODE_ENV=test unless asked', () => {
+    expect(loadConfig({}).CATALOG_CACHE_MS).toBe(1000);
+    expect(loadConfig({ NODE_ENV: 'development' }).CATALOG_CACHE_MS).toBe(1000);
+    expect(loadConfig({ NODE_ENV: 'test' }).CATALOG_CACHE_MS).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test', CATALOG_CACHE_MS: '250' }).CATALOG_CACHE_MS).toBe(250);
+    expect(loadConfig({ CATALOG_CACHE_MS: '0' }).CATALOG_CACHE_MS).toBe(0);
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ PORT: '', BOT_TOKEN: '', DATABASE_URL: '' })).toMatchObject({ PORT: 8080 });
   });
@@ -76,6 +84,9 @@ describe('loadConfig', () => {
     ['MAX_UPLOAD_BYTES', 'big', /number/],
     ['MAX_UPLOAD_BYTES', '0', />0/],
     ['MAX_UPLOAD_BYTES', '1.5', /int/],
+    ['CATALOG_CACHE_MS', '-1', /0 \(off\) or a number of milliseconds/],
+    ['CATALOG_CACHE_MS', '600000', /at most 60000/],
+    ['CATALOG_CACHE_MS', 'soon', /number/],
   ];
   it.each(bad)('%s=%s is refused with a message naming it', (name, value, reason) => {
     const message = problem({ [name]: value });
