@@ -29,6 +29,7 @@ const en = {
   notifyTracking: 'Shipping company: {{company}}. Tracking number: {{number}}.',
   notifyCompleted: 'Order #{{orderNo}} is completed. Enjoy your tea!',
   notifyCancelled: 'Order #{{orderNo}} was cancelled.',
+  notifyExpired: 'Order #{{orderNo}} was cancelled because it was not paid in time. You are welcome to order again.',
   notifyStatus: 'Order #{{orderNo}}: status {{status}}.',
   // payments
   paymentReceived: 'Payment received for order #{{orderNo}}. Thank you!',
@@ -70,6 +71,7 @@ const zh: Record<BotTextKey, string> = {
   notifyTracking: '物流公司：{{company}}。运单号：{{number}}。',
   notifyCompleted: '订单 #{{orderNo}} 已完成。请享用您的茶！',
   notifyCancelled: '订单 #{{orderNo}} 已取消。',
+  notifyExpired: '订单 #{{orderNo}} 因未按时付款已取消。欢迎再次下单。',
   notifyStatus: '订单 #{{orderNo}}：状态 {{status}}。',
   paymentReceived: '已收到订单 #{{orderNo}} 的付款。谢谢！',
   payOrderMissing: '该订单已不存在。',

@@ -10,7 +10,8 @@ import { botLang, botText, statusText } from './locales';
 /**
  * Order news for linked customers (decisions.md §8): the `notifications` outbox is written in the same
  * transaction as the status change (src/server/notifications/outbox.ts: placed, paid, processing,
- * tracking — shipped with its tracking —, completed, cancelled, address_changed); this sender drains it. Each row is claimed with a conditional
+ * tracking — shipped with its tracking —, completed, cancelled, expired (cancelled unpaid), address_changed); this
+ * sender drains it. Each row is claimed with a conditional
  * update, so several server instances never send one row twice at once; a failed send is retried on a
  * later round, up to MAX_ATTEMPTS.
  */
@@ -60,6 +61,9 @@ export function orderNotification(
       break;
     case 'cancelled':
       lines.push(botText(lang, 'notifyCancelled', params));
+      break;
+    case 'expired':
+      lines.push(botText(lang, 'notifyExpired', params));
       break;
     case 'address_changed':
       lines.push(botText(lang, 'notifyAddressChanged', params));

@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import qs from 'qs';
 import type { Config } from './config';
 import type { Db } from './db/connection';
+import { createExpiryScheduler } from './orders/expiry';
 import authPlugin from './plugins/auth';
 import clientPlugin from './plugins/client';
 import dbPlugin from './plugins/db';
@@ -79,11 +80,20 @@ export async function buildApp({ config, db, ownsDb = false, logger }: AppOption
   for (const routes of domainRoutes) await app.register(routes);
   await app.register(clientPlugin, { dist: config.CLIENT_DIST });
 
-  // Subscribe & save renewals: placed every minute from start until close (not under NODE_ENV=test, where
-  // tests call placeDueRenewals themselves). Stopped before the database closes.
-  const renewals = createRenewalScheduler({ db, config, log: app.log });
-  if (config.NODE_ENV !== 'test') app.addHook('onReady', async () => renewals.start());
-  app.addHook('preClose', async () => renewals.stop());
+  // Background jobs, every minute from start until close (not under NODE_ENV=test, where tests run them
+  // by hand): Subscribe & save renewals, and cancelling orders left unpaid. Stopped before the database closes.
+  const jobs = [
+    createRenewalScheduler({ db, config, log: app.log }),
+    createExpiryScheduler({ db, config, log: app.log }),
+  ];
+  if (config.NODE_ENV !== 'test') {
+    app.addHook('onReady', async () => {
+      for (const job of jobs) job.start();
+    });
+  }
+  app.addHook('preClose', async () => {
+    await Promise.all(jobs.map((job) => job.stop()));
+  });
   return app;
 }
 

@@ -59,6 +59,16 @@ const schema = z.object({
     .min(0, 'CATALOG_CACHE_MS must be 0 (off) or a number of milliseconds')
     .max(60_000, 'CATALOG_CACHE_MS must be at most 60000')
     .optional(),
+  /**
+   * Hours after which a Pending order with nothing paid (no Telegram payment, no transfer receipt) is
+   * cancelled by the server and its stock given back; 0 keeps unpaid orders until the operator acts.
+   */
+  UNPAID_ORDER_HOURS: z.coerce
+    .number()
+    .int('UNPAID_ORDER_HOURS must be a whole number of hours')
+    .min(0, 'UNPAID_ORDER_HOURS must be 0 (never) or a number of hours')
+    .max(24 * 30, 'UNPAID_ORDER_HOURS must be at most 720 (30 days)')
+    .default(48),
   /** Max receipt upload size in bytes. */
   MAX_UPLOAD_BYTES: z.coerce
     .number()

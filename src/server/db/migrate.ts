@@ -2,11 +2,13 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './connection';
 import * as initial from './migrations/2026-11-22T00-00-initial';
 import * as referralVisitDaily from './migrations/2026-11-22T01-40-referral-visit-daily';
+import * as paymentsOrderIndex from './migrations/2026-11-22T03-00-payments-order-index';
 
 /** Every migration, by its frozen date-stamped name. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
   '2026-11-22T00-00-initial': initial,
   '2026-11-22T01-40-referral-visit-daily': referralVisitDaily,
+  '2026-11-22T03-00-payments-order-index': paymentsOrderIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

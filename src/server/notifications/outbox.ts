@@ -14,6 +14,8 @@ export const ORDER_NOTIFICATION_KINDS = [
   'processing',
   'completed',
   'cancelled',
+  /** Cancelled by the server because nothing was paid in time (orders/expiry.ts). */
+  'expired',
   'tracking',
   'address_changed',
 ] as const;

@@ -42,7 +42,15 @@ export function canTransition(from: string, to: OrderStatus): boolean {
 /** Statuses an order may have its tracking set in. */
 export const TRACKABLE_STATUSES: readonly OrderStatus[] = ['Paid', 'Processing', 'Completed'];
 
-export type Actor = { kind: 'customer'; userId: number } | { kind: 'operator' } | { kind: 'system' };
+/**
+ * Who asks for the change. `expiry` is the server cancelling an unpaid order (orders/expiry.ts): it only
+ * cancels, and only an order that is still unpaid when the change is written.
+ */
+export type Actor =
+  | { kind: 'customer'; userId: number }
+  | { kind: 'operator' }
+  | { kind: 'system' }
+  | { kind: 'expiry' };
 
 const NOTICE: Record<OrderStatus, OrderNotificationKind | null> = {
   Pending: null,
@@ -78,6 +86,7 @@ export async function changeOrderStatus(
           : await repo.findOrder(trx, orderId);
       if (!order) throw notFound('orderNotFound');
       if (order.status === to) return { order, changed: false };
+      if (actor.kind === 'expiry' && to !== 'Cancelled') throw new AppError(403, 'forbidden');
       if (actor.kind === 'customer') {
         if (to !== 'Cancelled') throw new AppError(403, 'forbidden');
         if (!(CHANGEABLE_STATUSES as readonly string[]).includes(order.status)) {
@@ -105,11 +114,19 @@ export async function changeOrderStatus(
         // Re-checked in the update itself: a request that crosses the deadline changes nothing.
         update = update.where('placed_at', '>', addMinutes(now, -ORDER_CHANGE_WINDOW_MINUTES));
       }
+      if (actor.kind === 'expiry') {
+        // Re-checked in the update itself: a receipt sent or a payment recorded meanwhile keeps the order.
+        update = update
+          .where('receipt_path', 'is', null)
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('payments').select('payments.id').whereRef('payments.order_id', '=', 'orders.id'))),
+          );
+      }
       const result = await update.executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) {
         // Someone else changed it first: answer with what it is now.
         const current = await repo.findOrder(trx, order.id);
-        if (current?.status === to) return { order: current, changed: false };
+        if (current?.status === to || actor.kind === 'expiry') return { order: current ?? order, changed: false };
         if (
           actor.kind === 'customer' &&
           current &&
@@ -122,7 +139,7 @@ export async function changeOrderStatus(
 
       if (to === 'Cancelled') await undoOrderEffects(trx, order);
       if (to === 'Completed') await earnCashReward(trx, order);
-      const kind = NOTICE[to];
+      const kind = actor.kind === 'expiry' ? 'expired' : NOTICE[to];
       if (kind) await enqueueOrderNotification(trx, { userId: order.user_id, orderId: order.id, kind }, now);
       const updated = await repo.findOrder(trx, order.id);
       return { order: updated ?? order, changed: true };

@@ -3,6 +3,7 @@ import { paymentProviderConfigured } from '../checkout/service';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import { AppError } from '../lib/errors';
+import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import { addDays } from '../lib/time';
 import { placeOrder } from '../orders/place-order';
 import * as repo from './repository';
@@ -131,14 +132,7 @@ async function renew(db: Db, config: Config, sub: DueRow, now: Date, report: Ren
   }
 }
 
-export interface RenewalScheduler {
-  /** One round now (never two at once in this instance). */
-  runOnce(now?: Date): Promise<RenewalReport>;
-  /** Runs a round now and then every `intervalMs` (the timer does not keep the process alive). */
-  start(): void;
-  /** Stops the timer and waits for a round in progress. */
-  stop(): Promise<void>;
-}
+export type RenewalScheduler = IntervalJob<RenewalReport>;
 
 export function createRenewalScheduler({
   db,
@@ -151,33 +145,10 @@ export function createRenewalScheduler({
   log?: Log;
   intervalMs?: number;
 }): RenewalScheduler {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<RenewalReport> | undefined;
-
-  const runOnce = (now?: Date) => {
-    if (!running) {
-      running = placeDueRenewals(db, config, now ?? new Date(), { log }).finally(() => {
-        running = undefined;
-      });
-    }
-    return running;
-  };
-  const tick = () => {
-    runOnce().catch((err: unknown) => log?.error({ err }, 'subscription renewals: round failed'));
-  };
-
-  return {
-    runOnce,
-    start() {
-      if (timer) return;
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-      tick();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
-  };
+  return createIntervalJob({
+    name: 'subscription renewals',
+    run: (now) => placeDueRenewals(db, config, now, { log }),
+    intervalMs,
+    ...(log ? { log } : {}),
+  });
 }

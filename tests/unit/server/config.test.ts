@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       SEED: 'auto',
       TELEGRAM_API_ROOT: 'https://api.telegram.org',
       MAX_UPLOAD_BYTES: 5 * 1024 * 1024,
+      UNPAID_ORDER_HOURS: 48,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.BOT_TOKEN).toBeUndefined();
@@ -87,6 +88,9 @@ describe('loadConfig', () => {
     ['CATALOG_CACHE_MS', '-1', /0 \(off\) or a number of milliseconds/],
     ['CATALOG_CACHE_MS', '600000', /at most 60000/],
     ['CATALOG_CACHE_MS', 'soon', /number/],
+    ['UNPAID_ORDER_HOURS', '-1', /0 \(never\) or a number of hours/],
+    ['UNPAID_ORDER_HOURS', '1.5', /whole number of hours/],
+    ['UNPAID_ORDER_HOURS', '1000', /at most 720/],
   ];
   it.each(bad)('%s=%s is refused with a message naming it', (name, value, reason) => {
     const message = problem({ [name]: value });

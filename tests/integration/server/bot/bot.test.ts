@@ -205,8 +205,9 @@ describe.each(dialects)('the bot on %s', (dialect) => {
       await notify(user.id, order.id, 'tracking');
       await notify(user.id, order.id, 'completed');
       await notify(user.id, order.id, 'cancelled');
+      await notify(user.id, order.id, 'expired');
       await notify(user.id, order.id, 'address_changed');
-      expect(await drain()).toBe(7);
+      expect(await drain()).toBe(8);
       const texts = sent().map((c) => c.payload.text);
       expect(texts).toEqual([
         `Thank you! Order #${order.order_no} is placed. Total: $42.00. Status: Processing.`,
@@ -215,6 +216,7 @@ describe.each(dialects)('the bot on %s', (dialect) => {
         `Order #${order.order_no} is on its way.\nShipping company: LBC. Tracking number: LBC123.\nhttps://track.example.com/LBC123`,
         `Order #${order.order_no} is completed. Enjoy your tea!`,
         `Order #${order.order_no} was cancelled.`,
+        `Order #${order.order_no} was cancelled because it was not paid in time. You are welcome to order again.`,
         `The delivery address of order #${order.order_no} was changed.`,
       ]);
       for (const call of sent()) {
@@ -250,8 +252,10 @@ describe.each(dialects)('the bot on %s', (dialect) => {
       const { user } = await createUser(t.db, { telegram_user_id: String(id), language: 'zh' });
       const order = await insertOrder(t.db, user.id, { status: 'Cancelled' });
       await notify(user.id, order.id, 'cancelled');
+      await notify(user.id, order.id, 'expired');
       await drain();
       expect(sent()[0]?.payload.text).toBe(`订单 #${order.order_no} 已取消。`);
+      expect(sent()[1]?.payload.text).toBe(`订单 #${order.order_no} 因未按时付款已取消。欢迎再次下单。`);
       expect(buttonsOf(sent()[0]?.payload)[0]?.text).toBe('查看订单');
     });
 

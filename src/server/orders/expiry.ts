@@ -1,0 +1,94 @@
+import type { Config } from '../config';
+import type { Db } from '../db/connection';
+import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
+import { addMinutes } from '../lib/time';
+import { changeOrderStatus } from './status';
+
+/**
+ * Unpaid orders do not hold stock for ever. A Pending order with something to pay and nothing paid — no
+ * Telegram payment recorded, no transfer receipt sent (a payment-link order never paid, a renewal placed
+ * without payment) — is cancelled by the server UNPAID_ORDER_HOURS after it was placed: stock, coupon use
+ * and cash reward come back as with any cancel, and the customer gets an 'expired' notice. An order with a
+ * receipt waits for the operator however long that takes.
+ *
+ * Safe with several instances and against a payment arriving at the same moment: the cancel is the ordinary
+ * status change (conditional on the order still being Pending), and its update also re-checks that no
+ * receipt and no payment exist, so an order paid in between is left alone.
+ */
+
+export const EXPIRY_INTERVAL_MS = 60_000;
+const BATCH = 200;
+
+export interface ExpiryReport {
+  /** Orders this round cancelled. */
+  cancelled: number[];
+  /** Orders found unpaid that were paid, changed or cancelled by someone else before the cancel was written. */
+  kept: number[];
+  /** Orders left after an unexpected error (tried again next round). */
+  errors: number[];
+}
+
+type Log = { info?(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+/** Pending orders with something to pay, nothing paid, placed before `cutoff` (oldest first). */
+export async function findUnpaidOrders(db: Db, cutoff: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('orders.id')
+    .where('orders.status', '=', 'Pending')
+    .where('orders.placed_at', '<', cutoff)
+    .where('orders.total_cents', '>', 0)
+    .where('orders.receipt_path', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('payments').select('payments.id').whereRef('payments.order_id', '=', 'orders.id'))),
+    )
+    .orderBy('orders.placed_at')
+    .orderBy('orders.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Cancels every order left unpaid for longer than `UNPAID_ORDER_HOURS` at `now` (0: never). */
+export async function cancelUnpaidOrders(
+  db: Db,
+  config: Pick<Config, 'UNPAID_ORDER_HOURS'>,
+  now: Date = new Date(),
+  opts: { log?: Log; limit?: number } = {},
+): Promise<ExpiryReport> {
+  const report: ExpiryReport = { cancelled: [], kept: [], errors: [] };
+  if (config.UNPAID_ORDER_HOURS <= 0) return report;
+  const cutoff = addMinutes(now.toISOString(), -60 * config.UNPAID_ORDER_HOURS);
+  for (const id of await findUnpaidOrders(db, cutoff, opts.limit ?? BATCH)) {
+    try {
+      const change = await changeOrderStatus(db, id, 'Cancelled', { kind: 'expiry' }, now.getTime());
+      (change.changed ? report.cancelled : report.kept).push(id);
+    } catch (err) {
+      report.errors.push(id);
+      opts.log?.error({ err, orderId: id }, 'cancelling an unpaid order failed; will retry');
+    }
+  }
+  if (report.cancelled.length) {
+    opts.log?.info?.({ cancelled: report.cancelled }, 'unpaid orders cancelled');
+  }
+  return report;
+}
+
+export function createExpiryScheduler({
+  db,
+  config,
+  log,
+  intervalMs = EXPIRY_INTERVAL_MS,
+}: {
+  db: Db;
+  config: Pick<Config, 'UNPAID_ORDER_HOURS'>;
+  log?: Log;
+  intervalMs?: number;
+}): IntervalJob<ExpiryReport> {
+  return createIntervalJob({
+    name: 'unpaid order expiry',
+    run: (now) => cancelUnpaidOrders(db, config, now, { log }),
+    intervalMs,
+    ...(log ? { log } : {}),
+  });
+}
