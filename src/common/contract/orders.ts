@@ -81,6 +81,11 @@ export const orderDetails = z.object({
   can_review: z.boolean(),
   /** Payment link, still unpaid: the client may ask get-payment-link. */
   awaiting_payment_link: z.boolean(),
+  /**
+   * While nothing is paid (no payment, no receipt): when the server will cancel the order if it is still
+   * unpaid. Null when nothing is awaited or the shop keeps unpaid orders.
+   */
+  pay_by: z.string().nullable(),
 });
 export type OrderDetails = z.infer<typeof orderDetails>;
 

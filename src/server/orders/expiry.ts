@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import { addMinutes } from '../lib/time';
+import { noPaymentRecorded } from './repository';
 import { changeOrderStatus } from './status';
 
 /**
@@ -39,9 +40,7 @@ export async function findUnpaidOrders(db: Db, cutoff: string, limit: number): P
     .where('orders.placed_at', '<', cutoff)
     .where('orders.total_cents', '>', 0)
     .where('orders.receipt_path', 'is', null)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('payments').select('payments.id').whereRef('payments.order_id', '=', 'orders.id'))),
-    )
+    .where(noPaymentRecorded)
     .orderBy('orders.placed_at')
     .orderBy('orders.id')
     .limit(limit)

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../db/connection';
-import type { Order } from '../db/schema';
+import type { Database, Order } from '../db/schema';
 
 // All order SQL. Every function takes the database or a transaction (a Transaction is a Db).
 
@@ -114,4 +114,13 @@ export async function adjustStockTotal(db: Db, productId: number, delta: number)
 export async function variantStock(db: Db, variantId: number): Promise<number> {
   const row = await db.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirst();
   return row?.stock ?? 0;
+}
+
+/** A where-condition on `orders`: no payment has been recorded for the order (queries and updates alike). */
+export const noPaymentRecorded = ({ not, exists, selectFrom }: ExpressionBuilder<Database, 'orders'>) =>
+  not(exists(selectFrom('payments').select('payments.id').whereRef('payments.order_id', '=', 'orders.id')));
+
+export async function hasPayment(db: Db, orderId: number): Promise<boolean> {
+  const row = await db.selectFrom('payments').select('id').where('order_id', '=', orderId).executeTakeFirst();
+  return row !== undefined;
 }

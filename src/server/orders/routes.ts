@@ -39,7 +39,10 @@ export default async function orderRoutes(app: FastifyInstance) {
       expectedTotalCents: input.expected_total_cents,
     });
     say('orderPlaced');
-    return { order: await service.orderDetails(db, placed.order, lang), created: placed.created };
+    return {
+      order: await service.orderDetails(db, placed.order, lang, { unpaidOrderHours: config.UNPAID_ORDER_HOURS }),
+      created: placed.created,
+    };
   });
 
   route(app, getOrders, async ({ auth, input, lang }) =>
@@ -48,19 +51,19 @@ export default async function orderRoutes(app: FastifyInstance) {
 
   route(app, getOrderDetails, async ({ auth, input, lang }) => {
     const order = await service.getOwnOrder(db, auth.user, input.order_id);
-    return { order: await service.orderDetails(db, order, lang) };
+    return { order: await service.orderDetails(db, order, lang, { unpaidOrderHours: config.UNPAID_ORDER_HOURS }) };
   });
 
   route(app, updateOrderAddress, async ({ auth, input, lang, say }) => {
     const order = await service.changeOrderAddress(db, auth.user, input.order_id, input.address_id);
     say('addressUpdated');
-    return { order: await service.orderDetails(db, order, lang) };
+    return { order: await service.orderDetails(db, order, lang, { unpaidOrderHours: config.UNPAID_ORDER_HOURS }) };
   });
 
   route(app, cancelOrder, async ({ auth, input, lang, say }) => {
     const order = await service.cancelOwnOrder(db, auth.user, input.order_id);
     say('orderCancelled');
-    return { order: await service.orderDetails(db, order, lang) };
+    return { order: await service.orderDetails(db, order, lang, { unpaidOrderHours: config.UNPAID_ORDER_HOURS }) };
   });
 
   route(app, addReview, async ({ auth, input, say }) => {

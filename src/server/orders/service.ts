@@ -29,9 +29,14 @@ import { changeOrderStatus } from './status';
 
 const pick = (lang: Lang, en: string, zh: string) => (lang === 'zh' ? zh : en);
 
-/** An order as its owner sees it, in the asked language. */
-export async function orderDetails(db: Db, order: Order, lang: Lang, nowMs = Date.now()): Promise<OrderDetails> {
-  const [items, reviewed, receiptUrl, state] = await Promise.all([
+/** An order as its owner sees it, in the asked language (`unpaidOrderHours`: the shop's UNPAID_ORDER_HOURS). */
+export async function orderDetails(
+  db: Db,
+  order: Order,
+  lang: Lang,
+  { unpaidOrderHours, nowMs = Date.now() }: { unpaidOrderHours: number; nowMs?: number },
+): Promise<OrderDetails> {
+  const [items, reviewed, receiptUrl, state, payBy] = await Promise.all([
     repo.orderItems(db, order.id),
     // Only a completed order's products can be reviewed.
     order.status === 'Completed' ? repo.reviewedProducts(db, order.user_id, [order.id]) : Promise.resolve([]),
@@ -44,6 +49,7 @@ export async function orderDetails(db: Db, order: Order, lang: Lang, nowMs = Dat
           .where('name_en', '=', order.state_name)
           .executeTakeFirst()
       : Promise.resolve(undefined),
+    unpaidDeadline(db, order, unpaidOrderHours),
   ]);
   const reviewedIds = new Set(reviewed.map((r) => r.product_id));
   return {
@@ -93,7 +99,15 @@ export async function orderDetails(db: Db, order: Order, lang: Lang, nowMs = Dat
     can_review: order.status === 'Completed' && items.some((i) => !reviewedIds.has(i.product_id)),
     awaiting_payment_link:
       order.status === 'Pending' && order.payment_method === 'payment_link' && order.total_cents > 0,
+    pay_by: payBy,
   };
+}
+
+/** When the expiry (orders/expiry.ts) will cancel this order if nothing is paid by then; null if it never will. */
+async function unpaidDeadline(db: Db, order: Order, hours: number): Promise<string | null> {
+  if (hours <= 0 || order.status !== 'Pending' || order.total_cents <= 0 || order.receipt_path) return null;
+  if (await repo.hasPayment(db, order.id)) return null;
+  return addMinutes(order.placed_at, hours * 60);
 }
 
 /** One of the user's orders; anyone else's answers 404 (the same as one that does not exist). */

@@ -116,11 +116,7 @@ export async function changeOrderStatus(
       }
       if (actor.kind === 'expiry') {
         // Re-checked in the update itself: a receipt sent or a payment recorded meanwhile keeps the order.
-        update = update
-          .where('receipt_path', 'is', null)
-          .where(({ not, exists, selectFrom }) =>
-            not(exists(selectFrom('payments').select('payments.id').whereRef('payments.order_id', '=', 'orders.id'))),
-          );
+        update = update.where('receipt_path', 'is', null).where(repo.noPaymentRecorded);
       }
       const result = await update.executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) {

@@ -1,4 +1,5 @@
 import type { ProductCard } from '../../../../src/common/contract/catalog';
+import type { OrderDetails } from '../../../../src/common/contract/orders';
 import type { Db } from '../../../../src/server/db/connection';
 import { cancelUnpaidOrders, createExpiryScheduler } from '../../../../src/server/orders/expiry';
 import { changeOrderStatus } from '../../../../src/server/orders/status';
@@ -191,6 +192,26 @@ describe.each(dialects)('unpaid order expiry on %s', (dialect) => {
     await expect(changeOrderStatus(t.db, withPayment.order.id, 'Paid', { kind: 'expiry' })).rejects.toMatchObject({
       status: 403,
     });
+  });
+
+  it('tells the customer until when an unpaid order can be paid (pay_by), and nothing once paid or cancelled', async () => {
+    const details = async (c: Customer, orderId: number) =>
+      (await post<{ order: OrderDetails }>(t.app, '/v1/get-order-details', { order_id: orderId }, { token: c.token }))
+        .body.data.order;
+    const unpaid = await unpaidOrder();
+    const shown = await details(unpaid.c, unpaid.order.id);
+    expect(shown.pay_by).toBe(new Date(Date.parse(shown.placed_at) + HOURS * 3_600_000).toISOString());
+
+    const transfer = await unpaidOrder({ fields: { payment_method: 'bank_transfer' } });
+    expect((await details(transfer.c, transfer.order.id)).pay_by).toBeNull();
+
+    await changeOrderStatus(t.db, unpaid.order.id, 'Paid', { kind: 'operator' });
+    expect((await details(unpaid.c, unpaid.order.id)).pay_by).toBeNull();
+
+    const expired = await unpaidOrder();
+    await age(t.db, expired.order.id, HOURS + 1);
+    await expire([expired.order.id]);
+    expect(await details(expired.c, expired.order.id)).toMatchObject({ status: 'Cancelled', pay_by: null });
   });
 
   it('is off with UNPAID_ORDER_HOURS=0', async () => {

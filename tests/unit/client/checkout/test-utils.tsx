@@ -243,6 +243,7 @@ export function orderDetails(overrides: Partial<OrderDetails> = {}): OrderDetail
     cancelled_at: null,
     can_review: false,
     awaiting_payment_link: false,
+    pay_by: null,
     ...overrides,
   };
 }

@@ -134,6 +134,22 @@ describe('Order history', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Order LC-20261122-0042' });
     expect(await within(dialog).findByText('0123-4567-89')).toBeInTheDocument();
     expect(within(dialog).getByText('Tracking details appear here once your order ships.')).toBeInTheDocument();
+    // pay_by is null here (the factory's order has a receipt): no deadline is shown.
+    expect(within(dialog).queryByText(/Please pay by/)).not.toBeInTheDocument();
+  });
+
+  it('tells the customer until when an unpaid order can be paid before it is cancelled', async () => {
+    logIn();
+    const payBy = '2026-11-24T10:30:00.000Z';
+    mockApi(handlers(() => orderDetails({ payment_method: 'payment_link', receipt_url: null, pay_by: payBy })));
+    renderOrders('/order?id=42');
+    const dialog = await screen.findByRole('dialog', { name: 'Order LC-20261122-0042' });
+    const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(payBy));
+    expect(
+      await within(dialog).findByText(
+        `Please pay by ${when}. An order still unpaid then is cancelled and its items go back on the shelf.`,
+      ),
+    ).toBeInTheDocument();
   });
 });
 

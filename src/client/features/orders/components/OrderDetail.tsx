@@ -204,6 +204,9 @@ function OrderBody({ order, justPlaced, scrollToTracking, onCancel, onChangeAddr
       )}
 
       <PayNow order={order} />
+      {order.pay_by && (
+        <p className="ord-hint ord-payby">{t('detail.payBy', { date: formatDateTime(order.pay_by) })}</p>
+      )}
       <ChangeWindow order={order} onCancel={onCancel} onChangeAddress={onChangeAddress} />
 
       <section aria-labelledby="ord-items-title" className="ord-block">
