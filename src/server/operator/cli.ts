@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
+import { type Config, ConfigError, loadConfig } from '../config';
 import { createDb, type Db, parseDatabaseUrl } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { CatalogueError, importCatalogue, parseCatalogue } from './catalogue';
@@ -23,6 +23,12 @@ Orders
                                            set the shipping company, tracking number and link
   complete <order_no>                      delivered: Processing → Completed (earns the cash reward)
   cancel <order_no>                        Pending or Paid → Cancelled (stock, coupon, cash reward come back)
+  expire-unpaid                            cancel now the orders left unpaid past UNPAID_ORDER_HOURS
+                                           (the server does this every minute)
+
+Subscriptions
+  subscriptions [--status S] [--limit N]   list subscriptions, next delivery first (S: active, cancelled)
+  cancel-subscription <id>                 stop a subscription: no more renewals
 
 People and money
   make-agent <email> [--rate-bp N]         make a user an agent (N basis points, 1000 = 10%)
@@ -49,7 +55,12 @@ const positiveId = (value: string | undefined, what: string): number => {
 const pad = (text: string, width: number) => (text.length >= width ? text : text + ' '.repeat(width - text.length));
 
 /** Runs one command; `print` receives the lines to show. Exported for tests. */
-export async function run(db: Db, argv: string[], print: (line: string) => void = console.log): Promise<void> {
+export async function run(
+  db: Db,
+  argv: string[],
+  print: (line: string) => void = console.log,
+  config: Pick<Config, 'UNPAID_ORDER_HOURS'> = loadConfig(),
+): Promise<void> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -119,6 +130,55 @@ export async function run(db: Db, argv: string[], print: (line: string) => void 
       );
       return;
     }
+    case 'expire-unpaid': {
+      const cancelled = await ops.expireUnpaidOrders(db, config);
+      print(
+        cancelled.length
+          ? `Cancelled ${cancelled.length} unpaid order${cancelled.length === 1 ? '' : 's'}: ${cancelled.join(', ')}.`
+          : `No order has been unpaid for more than ${config.UNPAID_ORDER_HOURS} hours.`,
+      );
+      return;
+    }
+    case 'subscriptions': {
+      const limit = values.limit === undefined ? undefined : positiveId(values.limit, '--limit');
+      const list = await ops.listSubscriptions(db, { status: values.status, limit });
+      if (!list.length) {
+        print(values.status ? `No ${values.status} subscriptions.` : 'No subscriptions yet.');
+        return;
+      }
+      print(
+        [
+          pad('ID', 6),
+          pad('STATUS', 10),
+          pad('NEXT (UTC)', 11),
+          pad('EVERY', 9),
+          pad('QTY', 4),
+          pad('CUSTOMER', 28),
+          'PRODUCT',
+        ].join(' '),
+      );
+      for (const s of list) {
+        print(
+          [
+            pad(String(s.id), 6),
+            pad(s.status, 10),
+            pad(s.status === 'active' ? s.nextDue.slice(0, 10) : '-', 11),
+            pad(`${s.everyWeeks} weeks`, 9),
+            pad(String(s.quantity), 4),
+            pad(s.email, 28),
+            s.product,
+          ].join(' '),
+        );
+      }
+      return;
+    }
+    case 'cancel-subscription': {
+      const { id, changed } = await ops.cancelSubscription(db, positiveId(arg, 'the subscription id'));
+      print(
+        changed ? `Subscription ${id} is cancelled: no more renewals.` : `Subscription ${id} was already cancelled.`,
+      );
+      return;
+    }
     case 'tracking': {
       const orderNo = need(arg, 'the order number');
       const order = await ops.setOrderTracking(db, orderNo, {
@@ -172,7 +232,7 @@ async function main(argv: string[]): Promise<number> {
     const config = loadConfig();
     db = createDb(parseDatabaseUrl(config.DATABASE_URL));
     await migrateToLatest(db);
-    await run(db, argv);
+    await run(db, argv, console.log, config);
     return 0;
   } catch (err) {
     if (

@@ -2,10 +2,12 @@ import { sql } from 'kysely';
 import type { OrderStatus } from '../../common/checkout-rules';
 import { formatMessage } from '../../common/i18n/messages';
 import { formatCents } from '../../common/money';
+import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import type { Order } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { nowIso } from '../lib/time';
+import { cancelUnpaidOrders } from '../orders/expiry';
 import * as orders from '../orders/repository';
 import { changeOrderStatus, isOrderStatus, setTracking } from '../orders/status';
 import * as commissions from '../referral/commission-service';
@@ -171,4 +173,91 @@ export async function markPayoutPaid(db: Db, payoutId: number) {
   if (!(await commissions.markPayoutPaid(db, payoutId)))
     throw new OperatorError(`Payout request ${payoutId} was already paid`);
   return { id: payoutId, amount: formatCents(row.amount_cents) };
+}
+
+export interface SubscriptionLine {
+  id: number;
+  status: string;
+  email: string;
+  product: string;
+  quantity: number;
+  everyWeeks: number;
+  /** The next renewal date (active subscriptions), or when it was cancelled. */
+  nextDue: string;
+  updatedAt: string;
+}
+
+const SUBSCRIPTION_STATUSES = ['active', 'cancelled'] as const;
+
+/** Subscriptions: active ones by next delivery, soonest first; then cancelled ones, latest first. */
+export async function listSubscriptions(
+  db: Db,
+  opts: { status?: string; limit?: number } = {},
+): Promise<SubscriptionLine[]> {
+  if (opts.status && !(SUBSCRIPTION_STATUSES as readonly string[]).includes(opts.status)) {
+    throw new OperatorError(`Unknown subscription status "${opts.status}": use active or cancelled`);
+  }
+  let q = db
+    .selectFrom('subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('products as p', 'p.id', 's.product_id')
+    .innerJoin('product_variants as v', 'v.id', 's.variant_id')
+    .select([
+      's.id',
+      's.status',
+      'u.email',
+      'p.name_en as product',
+      'v.name_en as variant',
+      's.quantity',
+      's.frequency_weeks',
+      's.next_due_at',
+      's.updated_at',
+    ])
+    .orderBy(sql`case when s.status = 'active' then 0 else 1 end`)
+    .orderBy(sql`case when s.status = 'active' then s.next_due_at else '' end`)
+    .orderBy('s.updated_at', 'desc')
+    .orderBy('s.id')
+    .limit(opts.limit ?? 50);
+  if (opts.status) q = q.where('s.status', '=', opts.status);
+  return (await q.execute()).map((s) => ({
+    id: s.id,
+    status: s.status,
+    email: s.email,
+    product: `${s.product} (${s.variant})`,
+    quantity: s.quantity,
+    everyWeeks: s.frequency_weeks,
+    nextDue: s.next_due_at,
+    updatedAt: s.updated_at,
+  }));
+}
+
+/** Stops a subscription (no more renewals); orders it already placed are left as they are. */
+export async function cancelSubscription(db: Db, subscriptionId: number): Promise<{ id: number; changed: boolean }> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select(['id', 'status'])
+    .where('id', '=', subscriptionId)
+    .executeTakeFirst();
+  if (!row) throw new OperatorError(`There is no subscription ${subscriptionId}`);
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ status: 'cancelled', updated_at: nowIso() })
+    .where('id', '=', subscriptionId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return { id: subscriptionId, changed: Number(result.numUpdatedRows) === 1 };
+}
+
+/** Cancels now the orders left unpaid past `UNPAID_ORDER_HOURS` (what the server does every minute). */
+export async function expireUnpaidOrders(db: Db, config: Pick<Config, 'UNPAID_ORDER_HOURS'>): Promise<string[]> {
+  if (config.UNPAID_ORDER_HOURS <= 0) {
+    throw new OperatorError('UNPAID_ORDER_HOURS is 0: unpaid orders are kept until you cancel them');
+  }
+  const report = await cancelUnpaidOrders(db, config);
+  if (report.errors.length) {
+    throw new OperatorError(`Could not cancel order ids ${report.errors.join(', ')}; run the command again`);
+  }
+  if (!report.cancelled.length) return [];
+  const rows = await db.selectFrom('orders').select('order_no').where('id', 'in', report.cancelled).execute();
+  return rows.map((r) => r.order_no).sort();
 }

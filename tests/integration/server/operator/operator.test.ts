@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { SeedProduct } from '../../../../src/server/db/seed/types';
 import { run } from '../../../../src/server/operator/cli';
+import { placeDueRenewals } from '../../../../src/server/subscriptions/scheduler';
 import { createProduct } from '../../../factories/products';
 import { createUser } from '../../../factories/users';
 import { buildTestApp, dialects, type TestApp } from '../../helper';
 import { customer, PROVIDER_ENV, placeOrder } from '../orders/support';
+import { makeDue, subscribe, subscriptionRow } from '../subscriptions/support';
 
 const exec = promisify(execFile);
 const TSX = join(process.cwd(), 'node_modules/.bin/tsx');
@@ -28,7 +30,7 @@ describe.each(dialects)('operator command line on %s', (dialect) => {
   /** Runs a command; answers what it printed, or rejects with its error. */
   const shop = async (...argv: string[]) => {
     const lines: string[] = [];
-    await run(t.db, argv, (line) => lines.push(line));
+    await run(t.db, argv, (line) => lines.push(line), t.config);
     return lines.join('\n');
   };
 
@@ -246,6 +248,55 @@ describe.each(dialects)('operator command line on %s', (dialect) => {
     await expect(shop('import-catalogue', file)).rejects.toThrow('unknown category "no-such-category"');
     const none = await t.db.selectFrom('products').select('id').where('slug', '=', `y-${dialect}`).execute();
     expect(none).toEqual([]);
+  });
+
+  it('lists subscriptions and stops one: no more renewals', async () => {
+    const c = await customer(t.db);
+    const sub = await subscribe(t, c, { weeks: 2, quantity: 3 });
+    const listed = await shop('subscriptions', '--status', 'active');
+    const line = listed.split('\n').find((l) => l.startsWith(`${sub.subscriptionId} `));
+    expect(line).toMatch(/active\s+\d{4}-\d{2}-\d{2}\s+2 weeks\s+3\s+/);
+    expect(line).toContain('(50 g)');
+
+    expect(await shop('cancel-subscription', String(sub.subscriptionId))).toBe(
+      `Subscription ${sub.subscriptionId} is cancelled: no more renewals.`,
+    );
+    expect(await shop('cancel-subscription', String(sub.subscriptionId))).toBe(
+      `Subscription ${sub.subscriptionId} was already cancelled.`,
+    );
+    expect((await subscriptionRow(t.db, sub.subscriptionId)).status).toBe('cancelled');
+    await makeDue(t.db, sub.subscriptionId);
+    expect((await placeDueRenewals(t.db, t.config)).placed).toEqual([]);
+    expect(await shop('subscriptions', '--status', 'cancelled')).toContain(`${sub.subscriptionId} `);
+
+    await expect(shop('cancel-subscription', '999999')).rejects.toThrow('There is no subscription 999999');
+    await expect(shop('cancel-subscription', 'x')).rejects.toThrow('must be a positive whole number');
+    await expect(shop('subscriptions', '--status', 'paused')).rejects.toThrow(
+      'Unknown subscription status "paused": use active or cancelled',
+    );
+  });
+
+  it('cancels orders left unpaid past UNPAID_ORDER_HOURS on demand', async () => {
+    const { order, variantId } = await newOrder();
+    const stock = async () =>
+      (await t.db.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirstOrThrow())
+        .stock;
+    expect(await stock()).toBe(9);
+    // Other tests' unpaid orders may be old enough too: only this order's line is checked.
+    await t.db
+      .updateTable('orders')
+      .set({ placed_at: new Date(Date.now() - (t.config.UNPAID_ORDER_HOURS + 1) * 3_600_000).toISOString() })
+      .where('id', '=', order.id)
+      .execute();
+    expect(await shop('expire-unpaid')).toMatch(new RegExp(`^Cancelled \\d+ unpaid orders?: .*${order.order_no}`));
+    expect(await stock()).toBe(10);
+    expect(await shop('expire-unpaid')).toBe(
+      `No order has been unpaid for more than ${t.config.UNPAID_ORDER_HOURS} hours.`,
+    );
+    const lines: string[] = [];
+    await expect(run(t.db, ['expire-unpaid'], (l) => lines.push(l), { UNPAID_ORDER_HOURS: 0 })).rejects.toThrow(
+      'UNPAID_ORDER_HOURS is 0',
+    );
   });
 
   it('runs as `npm run shop` with DATABASE_URL: clear output, non-zero exit on errors', async () => {
