@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { OrderStatus } from '../../common/checkout-rules';
+import { SUBSCRIPTION_STATUSES } from '../../common/contract/subscriptions';
 import { formatMessage } from '../../common/i18n/messages';
 import { formatCents } from '../../common/money';
 import type { Config } from '../config';
@@ -186,8 +187,6 @@ export interface SubscriptionLine {
   nextDue: string;
   updatedAt: string;
 }
-
-const SUBSCRIPTION_STATUSES = ['active', 'cancelled'] as const;
 
 /** Subscriptions: active ones by next delivery, soonest first; then cancelled ones, latest first. */
 export async function listSubscriptions(
