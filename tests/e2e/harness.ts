@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject, onTestFailed } from 'vitest';
 import { freePort } from '../setup/postgres';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -158,6 +158,28 @@ export async function newPage(
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  reportPageOnFailure(page, errors);
   await page.goto(url, { waitUntil: 'load' });
   return { page, context, errors, close: () => context.close() };
+}
+
+/**
+ * When the test that opened `page` fails, prints where the page was, what it logged and what it showed,
+ * so a failure seen once in CI can be read afterwards. (Pages opened in hooks are not reported.)
+ */
+function reportPageOnFailure(page: Page, errors: string[]): void {
+  try {
+    onTestFailed(async () => {
+      if (page.isClosed()) return;
+      const text = await page
+        .locator('body')
+        .innerText({ timeout: 2000 })
+        .catch((err: Error) => `(could not read the page: ${err.message})`);
+      console.error(
+        `page at failure: ${page.url()}\nconsole/page errors: ${JSON.stringify(errors)}\nvisible text:\n${text.slice(0, 3000)}`,
+      );
+    });
+  } catch {
+    // Not inside a test (a beforeAll hook): nothing to attach to.
+  }
 }
