@@ -173,6 +173,7 @@ function reportPageOnFailure(page: Page, errors: string[]): void {
       if (page.isClosed()) return;
       const text = await page
         .locator('body')
+        // biome-ignore lint/performance/useDomNodeTextContent: the text as shown (hidden parts left out) is the point
         .innerText({ timeout: 2000 })
         .catch((err: Error) => `(could not read the page: ${err.message})`);
       console.error(
