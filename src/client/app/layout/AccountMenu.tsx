@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef } from 'react';
+import { useCallback, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ChevronDownIcon, UserIcon } from '../../lib/icons';
 import { useSession } from '../../stores/session-store';
 import { useLogout } from './use-logout';
+import { usePointerDownOutside } from './use-pointer-down-outside';
 
 interface Props {
   open: boolean;
@@ -22,16 +23,8 @@ export function AccountMenu({ open, onOpenChange }: Props) {
   const button = useRef<HTMLButtonElement>(null);
   const id = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (e: PointerEvent) => {
-      if (!wrapper.current?.contains(e.target as Node)) onOpenChange(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open, onOpenChange]);
-
-  const close = () => onOpenChange(false);
+  const close = useCallback(() => onOpenChange(false), [onOpenChange]);
+  usePointerDownOutside(wrapper, open, close);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape and focus-leave handling for the disclosure

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ChevronDownIcon } from '../../lib/icons';
 import { focusables } from './use-dialog-focus';
+import { usePointerDownOutside } from './use-pointer-down-outside';
 import { categoryHref, TAG_GROUPS, tagHref, useShopMenu } from './use-shop-menu';
 
 interface Props {
@@ -23,14 +24,8 @@ export function MegaMenu({ open, onOpenChange }: Props) {
   const panel = useRef<HTMLDivElement>(null);
   const id = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (e: PointerEvent) => {
-      if (!wrapper.current?.contains(e.target as Node)) onOpenChange(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open, onOpenChange]);
+  const close = useCallback(() => onOpenChange(false), [onOpenChange]);
+  usePointerDownOutside(wrapper, open, close);
 
   // ArrowDown on the button: move to the first entry once the panel shows it (it may still be loading).
   const pendingFocus = useRef(false);
@@ -44,8 +39,6 @@ export function MegaMenu({ open, onOpenChange }: Props) {
       }
     }
   }, [open, isLoading]);
-
-  const close = () => onOpenChange(false);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape and focus-leave handling for the disclosure

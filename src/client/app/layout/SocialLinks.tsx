@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TelegramIcon, WeChatIcon, WhatsAppIcon } from '../../lib/icons';
 import { TELEGRAM_CHANNEL_URL, WECHAT_URL, WHATSAPP_URL } from './shop-links';
+import { usePointerDownOutside } from './use-pointer-down-outside';
 
 // The QR code library loads only when someone opens the WeChat tooltip (it is not first-load code).
 const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
@@ -17,20 +18,14 @@ function WeChatQr() {
   const button = useRef<HTMLButtonElement>(null);
   const id = useId();
 
+  const close = useCallback(() => setOpen(false), []);
+  usePointerDownOutside(wrapper, open, close);
   useEffect(() => {
     if (!open) return;
-    const close = () => setOpen(false);
-    const onPointerDown = (e: PointerEvent) => {
-      if (!wrapper.current?.contains(e.target as Node)) close();
-    };
     // Capture: a scroll inside the side menu does not bubble to window.
     window.addEventListener('scroll', close, { capture: true, passive: true });
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      window.removeEventListener('scroll', close, { capture: true });
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
+    return () => window.removeEventListener('scroll', close, { capture: true });
+  }, [open, close]);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape handling for the tooltip and its button
