@@ -78,7 +78,17 @@ export async function api<P extends ApiPath>(
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError('Network error', 0);
   }
-  const json = (await response.json().catch(() => null)) as {
+  // A body that stops arriving (the page navigating away, the connection dropping) is network trouble, not the
+  // server's answer: reported as code 0 like a failed fetch, so nobody mistakes it for a refusal (and drops the
+  // session). A body that arrives but is not JSON (a proxy's error page) is the server's answer.
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError('Network error', 0);
+  }
+  const json = parseJson(text) as {
     success?: boolean;
     code?: number;
     message?: string;
@@ -96,4 +106,12 @@ export async function api<P extends ApiPath>(
     throw new ApiError(json?.message ?? response.statusText, json?.code ?? response.status, fields);
   }
   return ('data' in json ? json.data : json) as ApiOutput<P>;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }

@@ -91,4 +91,21 @@ describe('the API client', () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(api('/v2/get-category', {})).rejects.toMatchObject({ code: 0 });
   });
+
+  it('reports an answer whose body stops arriving (the page navigating away) as code 0, not as a refusal', async () => {
+    const broken = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"success":tr'));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    fetchMock.mockResolvedValue(new Response(broken, { status: 200, headers: { 'content-type': 'application/json' } }));
+    await expect(api('/v1/get-user-info', {})).rejects.toMatchObject({ code: 0 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('still reports a body that arrived but is not JSON (a proxy error page) with its HTTP status', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
+    await expect(api('/v2/get-category', {})).rejects.toMatchObject({ code: 502, message: 'Bad Gateway' });
+  });
 });
