@@ -158,7 +158,12 @@ export async function newPage(
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
-  reportPageOnFailure(page, errors);
+  // Refused requests, for the failure report (tests assert on `errors`, which the browser also fills for them).
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) refused.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  reportPageOnFailure(page, errors, refused);
   await page.goto(url, { waitUntil: 'load' });
   return { page, context, errors, close: () => context.close() };
 }
@@ -167,7 +172,7 @@ export async function newPage(
  * When the test that opened `page` fails, prints where the page was, what it logged and what it showed,
  * so a failure seen once in CI can be read afterwards. (Pages opened in hooks are not reported.)
  */
-function reportPageOnFailure(page: Page, errors: string[]): void {
+function reportPageOnFailure(page: Page, errors: string[], refused: string[]): void {
   try {
     onTestFailed(async () => {
       if (page.isClosed()) return;
@@ -177,7 +182,7 @@ function reportPageOnFailure(page: Page, errors: string[]): void {
         .innerText({ timeout: 2000 })
         .catch((err: Error) => `(could not read the page: ${err.message})`);
       console.error(
-        `page at failure: ${page.url()}\nconsole/page errors: ${JSON.stringify(errors)}\nvisible text:\n${text.slice(0, 3000)}`,
+        `page at failure: ${page.url()}\nconsole/page errors: ${JSON.stringify(errors)}\nrefused requests: ${JSON.stringify(refused)}\nvisible text:\n${text.slice(0, 3000)}`,
       );
     });
   } catch {
