@@ -12,7 +12,8 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for error reporting but not referenced from the scripts, and the server never serves them.
+    sourcemap: 'hidden',
     target: 'es2020',
     reportCompressedSize: false,
   },

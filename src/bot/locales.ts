@@ -31,6 +31,18 @@ const en = {
   notifyCancelled: 'Order #{{orderNo}} was cancelled.',
   notifyExpired: 'Order #{{orderNo}} was cancelled because it was not paid in time. You are welcome to order again.',
   notifyStatus: 'Order #{{orderNo}}: status {{status}}.',
+  // account notices (security: sent even when order news is off)
+  notifyTelegramLinked:
+    'Your Leaf & Cup account {{nickname}} is now linked to this Telegram account: you are logged in here automatically and get news about your orders.',
+  notifyTelegramLinkMoved:
+    'Your Leaf & Cup account {{nickname}} is no longer linked to this Telegram account: it was linked to {{telegramName}} instead. If this was not you, log in to the shop, change your password and check the Telegram link in your profile.',
+  notifyTelegramUnlinked:
+    'Your Leaf & Cup account {{nickname}} was unlinked from this Telegram account. If this was not you, log in to the shop and change your password.',
+  notifyPasswordChanged:
+    'The password of your Leaf & Cup account {{nickname}} was changed and every other session was logged out. If this was not you, contact us right away.',
+  notifyContactChanged:
+    'The e-mail address or phone number of your Leaf & Cup account {{nickname}} was changed. If this was not you, contact us right away.',
+  openProfile: 'Open profile',
   // payments
   paymentReceived: 'Payment received for order #{{orderNo}}. Thank you!',
   payOrderMissing: 'This order no longer exists.',
@@ -73,6 +85,17 @@ const zh: Record<BotTextKey, string> = {
   notifyCancelled: '订单 #{{orderNo}} 已取消。',
   notifyExpired: '订单 #{{orderNo}} 因未按时付款已取消。欢迎再次下单。',
   notifyStatus: '订单 #{{orderNo}}：状态 {{status}}。',
+  notifyTelegramLinked:
+    '您的 Leaf & Cup 账户 {{nickname}} 已与此 Telegram 账户绑定：之后在这里会自动登录，并收到订单通知。',
+  notifyTelegramLinkMoved:
+    '您的 Leaf & Cup 账户 {{nickname}} 已不再与此 Telegram 账户绑定：它已改为绑定 {{telegramName}}。如果这不是您本人的操作，请登录商店，修改密码，并检查个人资料中的 Telegram 绑定。',
+  notifyTelegramUnlinked:
+    '您的 Leaf & Cup 账户 {{nickname}} 已与此 Telegram 账户解除绑定。如果这不是您本人的操作，请登录商店并修改密码。',
+  notifyPasswordChanged:
+    '您的 Leaf & Cup 账户 {{nickname}} 的密码已更改，其他所有登录均已退出。如果这不是您本人的操作，请立即联系我们。',
+  notifyContactChanged:
+    '您的 Leaf & Cup 账户 {{nickname}} 的电子邮箱或手机号码已更改。如果这不是您本人的操作，请立即联系我们。',
+  openProfile: '打开个人资料',
   paymentReceived: '已收到订单 #{{orderNo}} 的付款。谢谢！',
   payOrderMissing: '该订单已不存在。',
   payOrderNotPending: '该订单不在待付款状态（状态：{{status}}）。',

@@ -4,8 +4,9 @@ import { formatCents } from '../common/money';
 import type { Db } from '../server/db/connection';
 import type { Order } from '../server/db/schema';
 import { nowIso } from '../server/lib/time';
+import { type AccountNotificationKind, isAccountNotificationKind } from '../server/notifications/outbox';
 import { markup, type ShopLinks } from './links';
-import { botLang, botText, statusText } from './locales';
+import { type BotTextKey, botLang, botText, statusText } from './locales';
 
 /**
  * Order news for linked customers (decisions.md §8): the `notifications` outbox is written in the same
@@ -96,6 +97,37 @@ export function renewalFailedNotification(lang: Lang, links: ShopLinks): { text:
   return { text: botText(lang, 'notifyRenewalFailed'), keyboard: markup(keyboard) };
 }
 
+const accountTextKeys: Record<AccountNotificationKind, BotTextKey> = {
+  telegram_linked: 'notifyTelegramLinked',
+  telegram_link_moved: 'notifyTelegramLinkMoved',
+  telegram_unlinked: 'notifyTelegramUnlinked',
+  password_changed: 'notifyPasswordChanged',
+  contact_changed: 'notifyContactChanged',
+};
+
+/** An account notice (src/server/notifications/outbox.ts), with a button to the profile. */
+export function accountNotification(
+  lang: Lang,
+  kind: AccountNotificationKind,
+  params: Record<string, string>,
+  links: ShopLinks,
+): { text: string; keyboard?: InlineKeyboard } {
+  const keyboard = new InlineKeyboard();
+  links.addButton(keyboard, botText(lang, 'openProfile'), links.url('/profile'));
+  return { text: botText(lang, accountTextKeys[kind], params), keyboard: markup(keyboard) };
+}
+
+/** The stored params of a notice; a row written by hand with bad JSON has none. */
+function paramsOf(raw: string | null): Record<string, string> {
+  if (!raw) return {};
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** Errors after which sending again cannot help: the user blocked the bot, or never started it. */
 function isPermanent(err: unknown): boolean {
   return (
@@ -145,6 +177,9 @@ export function createNotificationSender({
         'n.id',
         'n.kind',
         'n.attempts',
+        'n.telegram_chat_id',
+        'n.params',
+        'u.nickname',
         'u.telegram_user_id',
         'u.language',
         'u.notify_orders',
@@ -172,18 +207,24 @@ export function createNotificationSender({
         .where('sent_at', 'is', null)
         .executeTakeFirst();
       if (Number(claim.numUpdatedRows) === 0) continue;
-      if (!row.telegram_user_id) {
+      // Account notices may name the chat (a Telegram user the account was just moved away from).
+      const chatId = row.telegram_chat_id ?? row.telegram_user_id;
+      if (!chatId) {
         await finish(row.id, 'skipped: account not linked to Telegram');
         continue;
       }
-      if (row.notify_orders === 0) {
+      const isAccountNotice = isAccountNotificationKind(row.kind);
+      // Security notices go out whatever the order-news switch says.
+      if (row.notify_orders === 0 && !isAccountNotice) {
         await finish(row.id, 'skipped: order notifications turned off');
         continue;
       }
       const lang = botLang(row.language, null);
       const { order_id, order_no, status, total_cents } = row;
       let message: { text: string; keyboard?: InlineKeyboard };
-      if (order_id !== null && order_no !== null && status !== null && total_cents !== null) {
+      if (isAccountNotificationKind(row.kind)) {
+        message = accountNotification(lang, row.kind, { nickname: row.nickname, ...paramsOf(row.params) }, links);
+      } else if (order_id !== null && order_no !== null && status !== null && total_cents !== null) {
         const order = { id: order_id, order_no, status, total_cents };
         message = orderNotification(lang, row.kind, { ...order, ...trackingOf(row) }, links);
       } else if (row.kind === 'renewal_failed') {
@@ -193,7 +234,7 @@ export function createNotificationSender({
         continue;
       }
       try {
-        await api.sendMessage(row.telegram_user_id, message.text, {
+        await api.sendMessage(chatId, message.text, {
           reply_markup: message.keyboard,
           link_preview_options: { is_disabled: true },
         });

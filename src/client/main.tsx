@@ -8,7 +8,9 @@ import { telegramLanguageCode } from './lib/telegram/launch';
 import './app/styles.css';
 
 async function start() {
-  // Inside Telegram the SDK starts first (theme, viewport); in a browser this returns at once.
+  // Inside Telegram the SDK starts first (theme, viewport), once the host answered: nothing renders, logs in, links or
+  // sends init_data before the tab is known to be inside Telegram (lib/telegram/launch.ts). In a plain browser tab
+  // (no host transport) this returns at once, so the first paint does not wait.
   const inTelegram = await initTelegram();
   setupI18n(initialLanguage(telegramLanguageCode()));
   document.documentElement.dataset.telegram = inTelegram ? 'true' : 'false';

@@ -83,6 +83,23 @@ export function deliveryFeeCents(
   return method === 'expedited' ? state.expedited_fee_cents : state.standard_fee_cents;
 }
 
+/** A product's delivery flags as stored (1 = ships there). */
+export interface ProductAvailability {
+  available_ph: number;
+  available_cn: number;
+}
+
+/**
+ * Whether a product can be delivered to an address in `country` (its state's ISO code): the Philippines and
+ * China each by the product's own flag; the shop's other countries, if any, are not restricted per product.
+ * The one rule for placing an order, changing its address and changing a subscription's address.
+ */
+export function deliversTo(product: ProductAvailability, country: string): boolean {
+  if (country === 'PH') return product.available_ph === 1;
+  if (country === 'CN') return product.available_cn === 1;
+  return true;
+}
+
 // ---------------------------------------------------------------------------
 // Coupons
 // ---------------------------------------------------------------------------
@@ -166,10 +183,23 @@ export function orderTotals(input: {
   };
 }
 
-/** The cash reward a completed order earns: `percent` % of its subtotal (rounded half up). */
-export function cashRewardEarnedCents(subtotalCents: number, percent: number): number {
+/**
+ * What an order's customer paid for goods (decisions.md §10), the base a cash reward is earned on: the
+ * subtotal minus the coupon discount minus the cash reward redeemed, never below zero. Delivery is not goods;
+ * a reward redeemed beyond the goods (on the delivery fee) leaves nothing to earn on.
+ */
+export function rewardBaseCents(order: {
+  subtotal_cents: number;
+  coupon_discount_cents: number;
+  cash_reward_cents: number;
+}): number {
+  return Math.max(0, order.subtotal_cents - order.coupon_discount_cents - order.cash_reward_cents);
+}
+
+/** The cash reward a completed order earns: `percent` % of what was paid for goods (rewardBaseCents), rounded half up. */
+export function cashRewardEarnedCents(baseCents: number, percent: number): number {
   if (!Number.isInteger(percent) || percent <= 0) return 0;
-  return percentOf(subtotalCents, Math.min(100, percent));
+  return percentOf(baseCents, Math.min(100, percent));
 }
 
 // ---------------------------------------------------------------------------

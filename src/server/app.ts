@@ -2,16 +2,22 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
+import { createAccountCleanupJob } from './accounts/cleanup';
 import type { Config } from './config';
 import type { Db } from './db/connection';
+import { fastifyTrustProxy } from './lib/client-address';
+import { requestLogFields } from './lib/log';
 import { createExpiryScheduler } from './orders/expiry';
+import { createReceiptRetentionJob } from './orders/receipt-retention';
 import authPlugin from './plugins/auth';
 import clientPlugin from './plugins/client';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import multipartPaths from './plugins/multipart-paths';
+import securityHeaders from './plugins/security-headers';
 import { domainRoutes } from './routes';
 import { createRenewalScheduler } from './subscriptions/scheduler';
 import telegramPlugin from './telegram/plugin';
@@ -21,15 +27,18 @@ export interface AppOptions {
   db: Db;
   /** Whether closing the app destroys the database (true for the real server). */
   ownsDb?: boolean;
-  logger?: FastifyServerOptions['logger'];
+  /** Logger options over the defaults (level from LOG_LEVEL); tests pass a stream to read the log lines. */
+  logger?: Omit<FastifyLoggerOptions, 'serializers'> & { stream?: { write(line: string): void } };
 }
 
 /** Builds the whole server (API, OpenAPI, client, webhook) without listening: tests inject into it. */
 export async function buildApp({ config, db, ownsDb = false, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    // Request lines never carry a signed receipt link's signature (lib/log.ts).
+    logger: { level: config.LOG_LEVEL, ...logger, serializers: { req: requestLogFields } },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    // Whom to believe about the client's address (TRUST_PROXY, lib/client-address.ts).
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     // Typed routes give every request a request id in the logs.
     requestIdHeader: 'x-request-id',
     return503OnClosing: true,
@@ -39,8 +48,11 @@ export async function buildApp({ config, db, ownsDb = false, logger }: AppOption
   app.decorate('config', config);
 
   await app.register(errorsPlugin);
+  await app.register(securityHeaders);
   await app.register(dbPlugin, { db, ownsDb });
   await app.register(authPlugin);
+  // Multipart bodies are refused, unread, on every path that takes no upload.
+  await app.register(multipartPaths);
   // Form bodies with nested fields (items[0][product_id]=…) parse like the client's qs.stringify.
   await app.register(formbody, {
     parser: (body) => qs.parse(body, { depth: 5, arrayLimit: 200, parameterLimit: 2000 }),
@@ -81,10 +93,14 @@ export async function buildApp({ config, db, ownsDb = false, logger }: AppOption
   await app.register(clientPlugin, { dist: config.CLIENT_DIST });
 
   // Background jobs, every minute from start until close (not under NODE_ENV=test, where tests run them
-  // by hand): Subscribe & save renewals, and cancelling orders left unpaid. Stopped before the database closes.
+  // by hand): Subscribe & save renewals, cancelling orders left unpaid, and deleting the receipts of orders
+  // cancelled long ago (hourly). Stopped before the database closes.
   const jobs = [
     createRenewalScheduler({ db, config, log: app.log }),
     createExpiryScheduler({ db, config, log: app.log }),
+    createReceiptRetentionJob({ db, config, log: app.log }),
+    // Hourly: expired or long-revoked sessions and passed rate-limit windows (accounts/cleanup.ts).
+    createAccountCleanupJob({ db, log: app.log }),
   ];
   if (config.NODE_ENV !== 'test') {
     app.addHook('onReady', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isProxyEntry, type TrustProxy } from './lib/client-address';
 
 /** The server's settings, read from the environment once at start-up (see the README's table). */
 const schema = z.object({
@@ -34,19 +35,53 @@ const schema = z.object({
     .optional(),
   PAYMENT_PROVIDER_TOKEN: z.string().min(1).optional(),
   TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
+  /**
+   * Origins the client may call besides its own (connect-src of the Content-Security-Policy): set it when the client
+   * was built with VITE_API_BASE pointing at another server. Comma-separated origins.
+   */
+  CSP_CONNECT_SRC: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean)
+        : [],
+    )
+    .pipe(z.array(z.url({ error: 'CSP_CONNECT_SRC must be comma-separated origins such as https://api.example.com' }))),
   UPLOAD_DIR: z.string().min(1).default('data/uploads'),
   CLIENT_DIST: z.string().min(1).default('dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['auto', 'off']).default('auto'),
   /**
-   * Whether to believe X-Forwarded-For (for rate limits by address): off by default; 'true' behind a
-   * proxy you control, or a comma-separated list of proxy addresses.
+   * Whom to believe about the client's address in X-Forwarded-For (limits per address): `false` (default: nobody),
+   * the number of proxies in front (`1` behind one reverse proxy: preferred), the proxies' addresses/CIDRs
+   * (comma-separated), or `true` (the left-most address: only behind a proxy that overwrites the header).
+   * See lib/client-address.ts.
    */
   TRUST_PROXY: z
     .string()
-    .regex(/^(true|false|[\d.:/a-f,\s]+)$/i, 'TRUST_PROXY must be true, false or proxy addresses')
     .default('false')
-    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
+    .transform((v, ctx): TrustProxy => {
+      const value = v.toLowerCase();
+      if (value === 'true') return true;
+      if (value === 'false' || value === '0') return false;
+      if (/^\d+$/.test(value)) {
+        const hops = Number(value);
+        if (hops <= 100) return hops;
+      } else {
+        const entries = value.split(',').map((e) => e.trim());
+        if (entries.every(isProxyEntry)) return entries;
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "TRUST_PROXY must be false, the number of proxies in front of the server (e.g. 1), the proxies' addresses or CIDRs (comma-separated, e.g. 10.0.0.5,192.168.0.0/16), or true",
+      });
+      return z.NEVER;
+    }),
   /**
    * How long (ms) a product-list page is served from this instance's memory before it is read again;
    * 0 turns the cache off. This instance's own orders, cancels and reviews clear it at once; changes made
@@ -69,6 +104,27 @@ const schema = z.object({
     .min(0, 'UNPAID_ORDER_HOURS must be 0 (never) or a number of hours')
     .max(24 * 30, 'UNPAID_ORDER_HOURS must be at most 720 (30 days)')
     .default(48),
+  /**
+   * How many Pending (unpaid) orders a customer may hold at once; the next one is refused until one is paid
+   * or cancelled, so stock cannot be hoarded with orders that are never paid (or junk receipts). Renewals the
+   * server places do not count. 0 turns the limit off.
+   */
+  MAX_UNPAID_ORDERS: z.coerce
+    .number()
+    .int('MAX_UNPAID_ORDERS must be a whole number')
+    .min(0, 'MAX_UNPAID_ORDERS must be 0 (no limit) or a number of orders')
+    .max(1000, 'MAX_UNPAID_ORDERS must be at most 1000')
+    .default(3),
+  /**
+   * Days a cancelled (or expired) order keeps its payment receipt; then the file and its reference are
+   * deleted. 0 keeps receipts for ever.
+   */
+  RECEIPT_RETENTION_DAYS: z.coerce
+    .number()
+    .int('RECEIPT_RETENTION_DAYS must be a whole number of days')
+    .min(0, 'RECEIPT_RETENTION_DAYS must be 0 (keep for ever) or a number of days')
+    .max(3650, 'RECEIPT_RETENTION_DAYS must be at most 3650 (10 years)')
+    .default(30),
   /** Max receipt upload size in bytes. */
   MAX_UPLOAD_BYTES: z.coerce
     .number()

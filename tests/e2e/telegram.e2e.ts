@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { WEBHOOK_PATH, webhookSecret } from '../../src/bot/webhook-secret';
 import { type FakeBotApi, startFakeBotApi } from '../support/telegram/fake-bot-api-server';
@@ -69,6 +71,7 @@ describe('Telegram Mini App', () => {
         '/v2/link-telegram',
         {
           init_data: signInitData(tgUser(opts.telegramId, { username: opts.username })),
+          password,
         },
         token,
       );
@@ -87,6 +90,42 @@ describe('Telegram Mini App', () => {
     await page.goto(`${shop.url}${path}${telegramLaunchHash(signInitData(tgUser(telegramId)))}`);
     return { context, page, errors };
   }
+
+  /** The shop's database, read directly (read-only) to check what the server holds. */
+  const readDb = <T>(read: (db: Database.Database) => T): T => {
+    const db = new Database(join(shop.dir, 'shop.sqlite'), { readonly: true, fileMustExist: true });
+    try {
+      return read(db);
+    } finally {
+      db.close();
+    }
+  };
+  const linkedTelegramOf = async (email: string) =>
+    readDb(
+      (db) =>
+        (
+          db.prepare('select telegram_user_id from users where email = ?').get(email) as {
+            telegram_user_id: string | null;
+          }
+        ).telegram_user_id,
+    );
+  const sessionsOf = (email: string) =>
+    readDb(
+      (db) =>
+        (
+          db
+            .prepare('select count(*) as n from sessions s join users u on u.id = s.user_id where u.email = ?')
+            .get(email) as { n: number }
+        ).n,
+    );
+  const noticesOf = (email: string) =>
+    readDb((db) =>
+      db
+        .prepare(
+          'select n.kind, n.telegram_chat_id from notifications n join users u on u.id = n.user_id where u.email = ? and n.order_id is null order by n.id',
+        )
+        .all(email),
+    );
 
   const events = (page: Page) => page.evaluate(() => (window as unknown as { __tgEvents: TgEvent[] }).__tgEvents);
   const lastOf = async (page: Page, type: string) => (await events(page)).filter((e) => e.type === type).at(-1);
@@ -326,18 +365,99 @@ describe('Telegram Mini App', () => {
     await context.close();
   });
 
-  it('/login_be links the account to the Telegram user of the link, then goes on', async () => {
+  it('/login_be shows whom it links, links the account with the password just typed, then goes on', async () => {
     const telegramId = ++nextTgId;
     const account = await customer();
     const { context, page, errors } = await openMiniApp(telegramId, `/login_be/${telegramId}/profile`);
     await acceptAgeGate(page);
+    // Whom, before the password is typed (the server's preview of the validated initData).
+    await page.getByText(`You are linking Telegram user Mei Chen (@mei_${telegramId}).`).waitFor();
+    expect(await linkedTelegramOf(account.email)).toBeNull();
     await page.getByLabel('Email / Phone Number', { exact: true }).fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(`${shop.url}/profile`);
     await page.getByText('Telegram linked successfully').waitFor();
     await page.getByText(`Linked to @mei_${telegramId} · Mei Chen`).waitFor();
+    // The server holds the link, and the bot will tell that Telegram user.
+    expect(await linkedTelegramOf(account.email)).toBe(String(telegramId));
+    expect(noticesOf(account.email)).toEqual([{ kind: 'telegram_linked', telegram_chat_id: String(telegramId) }]);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  // Issue 10: launch parameters in a plain browser tab are not Telegram. The same /login_be URL, with someone's
+  // signed initData in its hash, opened in a browser with no Telegram host: nobody is logged in from it, the customer
+  // who logs in is not linked, and no request carries init_data.
+  it('/login_be with #tgWebAppData in a plain browser tab logs nobody in and links nothing', async () => {
+    const linkedId = ++nextTgId;
+    const linkedAccount = await customer({ telegramId: linkedId });
+    const account = await customer();
+    const sessionsBefore = sessionsOf(linkedAccount.email);
+    const context = await browser.newContext({ viewport: { width: 390, height: 780 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    const bodies: string[] = [];
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') bodies.push(r.postData() ?? '');
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    const launch = telegramLaunchHash(signInitData(tgUser(linkedId)));
+    await page.goto(`${shop.url}/login_be/${linkedId}/profile${launch}`);
+    await acceptAgeGate(page);
+    await page.getByText('You opened this link outside Telegram').waitFor();
+    // No auto-login as the account linked to that Telegram user.
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.getByLabel('Email / Phone Number', { exact: true }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${shop.url}/profile`);
+    await page.getByText('Telegram was not linked because the shop is open outside Telegram').waitFor();
+    await page.getByText('Not linked').waitFor();
+    const state = await page.evaluate(() => ({
+      flag: document.documentElement.dataset.telegram,
+      launch: sessionStorage.getItem('leafcup/launch'),
+    }));
+    expect(state).toEqual({ flag: 'false', launch: null });
+    expect(bodies.length).toBeGreaterThan(0);
+    expect(bodies.filter((b) => b.includes('init_data'))).toEqual([]);
+    expect(await linkedTelegramOf(account.email)).toBeNull();
+    expect(await linkedTelegramOf(linkedAccount.email)).toBe(String(linkedId));
+    expect(sessionsOf(linkedAccount.email)).toBe(sessionsBefore);
+    // The Telegram SDK (its chunk is the only script that knows web_app_setup_main_button) was never downloaded.
+    const sources = await Promise.all(scripts.map(async (url) => (await fetch(url)).text()));
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(sources.filter((js) => js.includes('web_app_setup_main_button'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a tab holding a Telegram tab's launch parameters (copied sessionStorage) but no Telegram host logs nobody in", async () => {
+    const linkedId = ++nextTgId;
+    const linkedAccount = await customer({ telegramId: linkedId });
+    const sessionsBefore = sessionsOf(linkedAccount.email);
+    const context = await browser.newContext({ viewport: { width: 390, height: 780 }, locale: 'en-US' });
+    const initData = signInitData(tgUser(linkedId));
+    // What a tab opened from a Mini App tab inherits: the launch copy in sessionStorage (as launch.ts writes it).
+    await context.addInitScript(
+      `sessionStorage.setItem('leafcup/launch', ${JSON.stringify(
+        JSON.stringify({ initData, platform: 'android', userId: String(linkedId), userLanguage: 'en' }),
+      )});`,
+    );
+    const page = await context.newPage();
+    const bodies: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') bodies.push(r.postData() ?? '');
+    });
+    await page.goto(`${shop.url}/profile`);
+    await acceptAgeGate(page);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await page.evaluate(() => document.documentElement.dataset.telegram)).toBe('false');
+    expect(bodies.filter((b) => b.includes('init_data'))).toEqual([]);
+    expect(sessionsOf(linkedAccount.email)).toBe(sessionsBefore);
     await context.close();
   });
 

@@ -85,6 +85,8 @@ export const JOINED_VIA = ['link', 'code'] as const;
  * Opens an account and logs it in. Refusals answer 422 with the spec's messages at the fields
  * (`nickname`, `email`, `phone`, `password`, `confirm_password`, `referral_code`); a taken e-mail or
  * phone number is refused at its field too. A valid `referral_code` makes its owner the upline.
+ * Sign-ups per client address, and checks of an e-mail or phone number against the registered ones (per
+ * address and per e-mail/phone), are limited: 429 beyond.
  */
 export const userRegister = defineEndpoint({
   path: '/v1/user-register',
@@ -136,7 +138,10 @@ export const userLogout = defineEndpoint({
 
 /**
  * Changes nickname, e-mail and phone number (all required) and, when `password` is given, the password
- * (blank password and confirmation mean "unchanged"). Changing the password ends the user's other sessions.
+ * (blank password and confirmation mean "unchanged"). Changing the password, the e-mail or the phone number needs
+ * `current_password` (422 at that field when missing or wrong; wrong ones count against the account's log-in
+ * limit, 429 beyond it); a nickname-only change does not. Changing the password ends the user's other sessions.
+ * Checks of a new e-mail or phone against the registered ones are limited per account and per address (429).
  */
 export const editUserProfile = defineEndpoint({
   path: '/v2/edit-user-profile',
@@ -148,6 +153,8 @@ export const editUserProfile = defineEndpoint({
     phone: formText(ACCOUNT_LIMITS.phoneMax),
     password: passwordText(),
     confirm_password: passwordText(),
+    /** The account's present password: required when the password, e-mail or phone number changes. */
+    current_password: passwordText(),
   }),
   response: z.object({ user_info: userInfo }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { id, int, optional, optionalText } from './fields';
+import { id, int, MAX_ROW_ID, optional, optionalText } from './fields';
 
 export const category = z.object({
   id: z.number().int(),
@@ -130,7 +130,11 @@ export const getProductList = defineEndpoint({
         .trim()
         .toLowerCase()
         .max(80, { error: 'must be at most 80 characters' })
-        .regex(/^[a-z0-9-]+$/, { error: 'must be a category id or slug' }),
+        .regex(/^[a-z0-9-]+$/, { error: 'must be a category id or slug' })
+        // All digits is read as an id: one no column can hold names no category.
+        .refine((v) => !/^\d+$/.test(v) || Number(v) <= MAX_ROW_ID, {
+          error: `must be a category id (at most ${MAX_ROW_ID}) or slug`,
+        }),
     ),
     type: slugFilter(),
     benefit: slugFilter(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { cents, flag, id, int, json, MAX_ROW_ID, optional, optionalText } from './fields';
+import { cents, flag, INT4, id, int, json, MAX_ROW_ID, optional, optionalText } from './fields';
 
 /**
  * Checkout: addresses, states and fees, payment methods, coupons, cash reward and the live summary.
@@ -25,14 +25,17 @@ export const MAX_CART_LINES = 50;
 /**
  * One cart line as the client sends it. Only ids, quantity and frequency are read: any price sent
  * along is ignored. `quantity` is checked by the server (whole number from 1 to the stock) so that
- * the refusal can name the product.
+ * the refusal can name the product; here only a number no column could hold is refused.
  */
 export const cartItem = z.object({
   product_id: rowId(),
   variant_id: rowId(),
   quantity: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z.number({ error: 'must be a number' }),
+    z
+      .number({ error: 'must be a number' })
+      .min(INT4.min, { error: `must be from ${INT4.min} to ${INT4.max}` })
+      .max(INT4.max, { error: `must be from ${INT4.min} to ${INT4.max}` }),
   ),
   /** 0 (or absent) is one-time; 2, 4 or 8 is Subscribe & save. */
   frequency_weeks: optional(int()),
@@ -209,6 +212,7 @@ export type CouponInfo = z.infer<typeof couponInfo>;
 /**
  * Checks a coupon against the cart (active, dates, minimum spend on the server's subtotal, total and
  * per-user limits) and applies it to the caller's checkout (one coupon at a time: it replaces any other).
+ * At most 20 calls per customer in 10 minutes (429 beyond), so coupon codes cannot be guessed by trying.
  */
 export const validateCoupon = defineEndpoint({
   path: '/v1/validate-coupon',

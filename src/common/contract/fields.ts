@@ -17,21 +17,44 @@ const toNumber = (value: unknown) => {
   return v;
 };
 
-/** A whole number (e.g. an id, a quantity, a page size). */
-export const int = () =>
-  z.preprocess(toNumber, z.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }));
+/**
+ * The range of a PostgreSQL `integer` (int4): every whole-number column is one (ids, quantities, cents:
+ * src/server/db/migrations/2026-11-22T00-00-initial.ts). A number outside it can name no row and fit no
+ * column; PostgreSQL would fail the query ("out of range for type integer") and answer 500, so the contract
+ * refuses it as bad input, naming the field, on both databases.
+ */
+export const INT4 = { min: -2_147_483_648, max: 2_147_483_647 } as const;
 
 /** The largest id a column can hold (PostgreSQL `integer`); a larger one can name no row. */
-export const MAX_ROW_ID = 2_147_483_647;
+export const MAX_ROW_ID = INT4.max;
 
-/** A positive database id. */
-export const id = () =>
-  int().pipe(
-    z.number().positive({ error: 'must be a positive id' }).max(MAX_ROW_ID, { error: 'must be a positive id' }),
+/** A whole number from `min` to `max`; `range` is the refusal of one outside. */
+const wholeNumber = (min: number, max: number, range: string) =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(min, { error: range })
+      .max(max, { error: range }),
   );
 
-/** An amount of money in integer cents, never negative. */
-export const cents = () => int().pipe(z.number().nonnegative({ error: 'must not be negative' }));
+/** A whole number a column can hold (e.g. a quantity, a page size, a rating). */
+export const int = () => wholeNumber(INT4.min, INT4.max, `must be a whole number from ${INT4.min} to ${INT4.max}`);
+
+/** A positive database id. */
+export const id = () => wholeNumber(1, MAX_ROW_ID, 'must be a positive id');
+
+/** An amount of money in integer cents, never negative, at most what a column holds. */
+export const cents = () =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(0, { error: 'must not be negative' })
+      .max(INT4.max, { error: `must be at most ${INT4.max}` }),
+  );
 
 /** A flag sent as 1/0, true/false, on/off. */
 export const flag = () =>

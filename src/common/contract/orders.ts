@@ -117,6 +117,19 @@ const receiptFile = z.custom<Blob | Uint8Array>(
   },
 );
 
+/** The idempotency-key prefix of the renewal orders the server places (`renewal:<subscription>:<date>`). */
+export const RENEWAL_KEY_PREFIX = 'renewal:';
+
+/**
+ * Prefixes of the server's own idempotency keys. Keys are unique per customer, and a renewal is placed in the
+ * customer's name: a customer's key may not start with one of these (compared case-insensitively), so it can
+ * never take a key the server will use (and, before this rule, freeze a subscription's renewals).
+ */
+export const RESERVED_KEY_PREFIXES = [RENEWAL_KEY_PREFIX] as const;
+
+export const isReservedKey = (key: string): boolean =>
+  RESERVED_KEY_PREFIXES.some((prefix) => key.toLowerCase().startsWith(prefix));
+
 /**
  * Places an order (multipart when a receipt is attached). One transaction: every line re-priced from
  * the database, stock taken (never oversold), the applied coupon and held cash reward spent, the order
@@ -137,7 +150,10 @@ export const placeOrder = defineEndpoint({
         .string({ error: 'is required' })
         .min(8, { error: 'must be 8-100 characters' })
         .max(100, { error: 'must be 8-100 characters' })
-        .regex(/^[\w.:-]+$/, { error: 'must be letters, digits, -, _, . or :' }),
+        .regex(/^[\w.:-]+$/, { error: 'must be letters, digits, -, _, . or :' })
+        .refine((key) => !isReservedKey(key), {
+          error: `must not start with ${RESERVED_KEY_PREFIXES.join(' or ')} (kept for the shop's own orders)`,
+        }),
     ),
     items: cartItems(),
     address_id: optional(rowId()),
@@ -233,7 +249,10 @@ export const addReview = defineEndpoint({
   response: z.object({ review: addedReview }),
 });
 
-/** A Telegram invoice link for an unpaid payment-link order; "This method is not available" without a provider. */
+/**
+ * A Telegram invoice link for an unpaid payment-link order; "This method is not available" without a provider.
+ * At most 10 calls per customer in 10 minutes (429 beyond): each one asks the provider for a new link.
+ */
 export const getPaymentLink = defineEndpoint({
   path: '/v1/get-payment-link',
   access: 'user',

@@ -75,7 +75,8 @@ export const visitorKeyField = () =>
 /**
  * Records a visit of a referral link for the code's owner (once per visitor and day). An unknown code
  * answers 404 "This referral code does not exist". A logged-in owner visiting their own link is not
- * recorded (`recorded: false`), nor is a repeat visit the same day.
+ * recorded (`recorded: false`), nor is a repeat visit the same day. Visitors the owner has not seen before are
+ * limited per client address (30 an hour): beyond that the visit is not recorded and the answer is 429.
  */
 export const recordVisit = defineEndpoint({
   path: '/v2/record-visit',

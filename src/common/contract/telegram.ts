@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userInfo } from './accounts';
+import { ACCOUNT_LIMITS, userInfo } from './accounts';
 import { defineEndpoint } from './endpoint';
 import { optional } from './fields';
 
@@ -42,15 +42,60 @@ export const getInfoFromTelegram = defineEndpoint({
 });
 
 /**
- * Links the logged-in account to the Telegram user of the validated initData. With
- * `expected_telegram_user_id` (the id of a /login_be/{telegram_user_id}/… link), links only when the
- * initData names that same user. Refused, linking nothing, when the Telegram user is linked to another
- * account. Says "Telegram linked successfully".
+ * The account's password, sent with a link or unlink. Required: the service answers "Password must not be empty" (or
+ * a wrong password) at this field in the caller's language, which a schema message cannot; never trimmed.
+ */
+const passwordField = () =>
+  z
+    .string({ error: 'must be text' })
+    .max(ACCOUNT_LIMITS.passwordMax, { error: `must be at most ${ACCOUNT_LIMITS.passwordMax} characters` })
+    .optional();
+
+/**
+ * What linking the current Telegram user would do, shown before the customer confirms (issue 10): the Telegram user of
+ * the validated init_data, the account's current link (null when not linked, and for a guest) and whether that Telegram
+ * user is linked to another account (for a guest on /login_be: to any account). Changes nothing.
+ */
+export const getTelegramLinkPreview = defineEndpoint({
+  path: '/v2/get-telegram-link-preview',
+  access: 'optional',
+  summary: 'Who linking would link: the Telegram user of the validated init_data and the current link',
+  request: z.object({}),
+  response: z.object({
+    telegram_user: telegramUser,
+    current_link: telegramUser.nullable(),
+    linked_to_other_account: z.boolean(),
+  }),
+});
+
+/**
+ * Links the logged-in account to the Telegram user of the validated initData, with the account's `password`
+ * (required; wrong attempts count like log-in attempts). With `expected_telegram_user_id` (the id of a
+ * /login_be/{telegram_user_id}/… link), links only when the initData names that same user. An account linked to
+ * another Telegram user is moved only when `replaces_telegram_user_id` names that link (else 409 saying what is
+ * linked now). Refused, linking nothing, when the Telegram user is linked to another account. The Telegram users
+ * concerned are told through the bot. Says "Telegram linked successfully".
  */
 export const linkTelegram = defineEndpoint({
   path: '/v2/link-telegram',
   access: 'user',
-  summary: 'Link the account to the Telegram user of the validated init_data',
-  request: z.object({ expected_telegram_user_id: telegramUserIdField() }),
+  summary: 'Link the account (password required) to the Telegram user of the validated init_data',
+  request: z.object({
+    expected_telegram_user_id: telegramUserIdField(),
+    password: passwordField(),
+    replaces_telegram_user_id: telegramUserIdField(),
+  }),
   response: z.object({ user_info: userInfo, telegram_user: telegramUser }),
+});
+
+/**
+ * Unlinks the logged-in account from its Telegram user, with the account's `password` (required; counted like a
+ * log-in). The Telegram user that was unlinked is told through the bot. Needs no init_data: it works in a browser too.
+ */
+export const unlinkTelegram = defineEndpoint({
+  path: '/v2/unlink-telegram',
+  access: 'user',
+  summary: 'Unlink the account (password required) from its Telegram user',
+  request: z.object({ password: passwordField() }),
+  response: z.object({ user_info: userInfo }),
 });

@@ -77,6 +77,10 @@ export const messages = {
     loggedIn: 'Logged in successfully',
     registered: 'Registered successfully',
     loggedOut: 'Logged out',
+    currentPasswordRequired: 'Please enter your current password',
+    currentPasswordWrong: 'Current password is incorrect',
+    visitNotRecorded:
+      'Too many new visitors from your address: this visit was not recorded, please try again in {{minutes}} minutes',
     // telegram
     telegramNotConfigured: 'Telegram sign-in is not set up on this shop',
     telegramInitDataMissing: 'Open the shop from Telegram to do this',
@@ -85,6 +89,14 @@ export const messages = {
     telegramNoUser: 'Telegram did not say who you are: open the shop from your chat with the bot',
     telegramUserMismatch: 'This link was made for a different Telegram account, so nothing was linked',
     telegramLinkedToOther: 'This Telegram account is already linked to another account, so nothing was linked',
+    telegramUnlinked: 'Telegram unlinked',
+    telegramPasswordWrong: 'The password is not correct, so nothing was changed',
+    telegramLinkedNow:
+      'This account is linked to the Telegram user {{current}} now, so nothing was changed: check that you want to replace that link and confirm again',
+    telegramNotLinkedNow:
+      'This account is not linked to a Telegram user now, so nothing was changed: check and try again',
+    telegramInitDataReused:
+      'This Telegram session has been used to log in too many times: close the shop and open it again from the bot',
     // checkout and orders
     couponNotFound: 'This coupon code does not exist',
     couponExpired: 'This coupon has expired',
@@ -138,6 +150,11 @@ export const messages = {
     orderNotAwaitingTransfer: 'This order is not waiting for a bank transfer',
     paymentAlreadySubmitted: 'The payment of this order has already been submitted',
     paymentSubmitted: 'Payment submitted; we will confirm it shortly',
+    // input limits (uploads, unpaid orders)
+    multipartNotAccepted: 'This path takes no file upload; send the form as application/x-www-form-urlencoded',
+    tooManyUnpaidOrders:
+      'You have {{count}} orders waiting for payment; pay or cancel one of them before placing another',
+    receiptUploadLimit: 'You can upload at most {{max}} receipts a day; please try again in {{hours}} h',
   },
   zh: {
     ok: '成功',
@@ -204,6 +221,9 @@ export const messages = {
     loggedIn: '登录成功',
     registered: '注册成功',
     loggedOut: '已退出登录',
+    currentPasswordRequired: '请输入当前密码',
+    currentPasswordWrong: '当前密码不正确',
+    visitNotRecorded: '来自您地址的新访客过多：此次访问未被记录，请在 {{minutes}} 分钟后重试',
     telegramNotConfigured: '本店尚未设置 Telegram 登录',
     telegramInitDataMissing: '请从 Telegram 打开商店后再进行此操作',
     telegramInitDataInvalid: 'Telegram 无法确认您的身份：请从机器人重新打开商店后重试',
@@ -211,6 +231,11 @@ export const messages = {
     telegramNoUser: 'Telegram 未提供您的身份：请从与机器人的聊天中打开商店',
     telegramUserMismatch: '此链接属于另一个 Telegram 账号，因此未进行绑定',
     telegramLinkedToOther: '此 Telegram 账号已绑定到其他账户，因此未进行绑定',
+    telegramUnlinked: '已解除 Telegram 绑定',
+    telegramPasswordWrong: '密码不正确，因此未做任何更改',
+    telegramLinkedNow: '此账户目前绑定的是 Telegram 用户 {{current}}，因此未做任何更改：请确认要替换该绑定后再次确认',
+    telegramNotLinkedNow: '此账户目前未绑定 Telegram 用户，因此未做任何更改：请检查后重试',
+    telegramInitDataReused: '此 Telegram 会话的登录次数过多：请关闭商店，然后从机器人重新打开',
     couponNotFound: '该优惠码不存在',
     couponExpired: '该优惠券已过期',
     couponNotStarted: '该优惠券尚未生效',
@@ -261,6 +286,9 @@ export const messages = {
     orderNotAwaitingTransfer: '该订单不需要银行转账付款',
     paymentAlreadySubmitted: '该订单的付款信息已提交',
     paymentSubmitted: '付款信息已提交；我们会尽快确认',
+    multipartNotAccepted: '此接口不接受文件上传；请以 application/x-www-form-urlencoded 格式提交表单',
+    tooManyUnpaidOrders: '您有 {{count}} 个待付款订单；请先付款或取消其中一个，再下新订单',
+    receiptUploadLimit: '每天最多可上传 {{max}} 张收据；请在 {{hours}} 小时后重试',
   },
 } as const;
 

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/connection';
 import type { Database } from '../db/schema';
+import { AppError } from '../lib/errors';
 import { addMinutes, nowIso } from '../lib/time';
 
 type Conn = Db | Transaction<Database>;
@@ -34,13 +35,16 @@ export async function hit(db: Conn, key: string, limit: number, windowMinutes: n
   const expired = sql<boolean>`${sql.ref('rate_limits.window_start')} <= ${expiredBefore}`;
   const counted = await db
     .insertInto('rate_limits')
-    .values({ key, window_start: now, count: 1 })
+    // `expires_at`: when this window ends, so the cleanup job (cleanup.ts) deletes the row only after it.
+    .values({ key, window_start: now, count: 1, expires_at: addMinutes(now, windowMinutes) })
     .onConflict((oc) =>
       oc
         .column('key')
         .doUpdateSet({
           count: sql<number>`case when ${expired} then 1 else ${sql.ref('rate_limits.count')} + 1 end`,
           window_start: sql<string>`case when ${expired} then ${sql.ref('excluded.window_start')} else ${sql.ref('rate_limits.window_start')} end`,
+          // A row from before the column (null) gets this attempt's end: a little late, never early.
+          expires_at: sql<string>`case when ${expired} then ${sql.ref('excluded.expires_at')} else coalesce(${sql.ref('rate_limits.expires_at')}, ${sql.ref('excluded.expires_at')}) end`,
         })
         .where((eb) =>
           eb.or([eb(sql.ref('rate_limits.window_start'), '<=', expiredBefore), eb('rate_limits.count', '<', limit)]),
@@ -70,6 +74,31 @@ export async function release(db: Conn, key: string, windowStart: string): Promi
     .where('window_start', '=', windowStart)
     .where('count', '>', 0)
     .execute();
+}
+
+/** One limit: at most `max` attempts under `key` per window of `windowMinutes`. */
+export interface Limit {
+  key: string;
+  max: number;
+  windowMinutes: number;
+}
+
+/**
+ * Counts one attempt under each limit in turn (e.g. per account, then per address). The first limit that is full
+ * refuses with 429 "Too many attempts, please try again in N minutes"; the attempts already counted under the limits
+ * before it are taken back, so a refused attempt counts nowhere.
+ */
+export async function enforce(db: Conn, limits: readonly Limit[]): Promise<Hit[]> {
+  const counted: Array<{ key: string; hit: Hit }> = [];
+  for (const limit of limits) {
+    const attempt = await hit(db, limit.key, limit.max, limit.windowMinutes);
+    if (!attempt.allowed) {
+      for (const done of counted) await release(db, done.key, done.hit.windowStart);
+      throw new AppError(429, 'tooManyRequests', { minutes: attempt.retryMinutes });
+    }
+    counted.push({ key: limit.key, hit: attempt });
+  }
+  return counted.map((c) => c.hit);
 }
 
 /** Forgets a key (a successful login resets its account's failures). */

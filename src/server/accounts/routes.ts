@@ -57,9 +57,9 @@ export default async function accountRoutes(app: FastifyInstance) {
     return { logged_out: true as const };
   });
 
-  route(app, editUserProfile, async ({ input, auth, say }) => {
+  route(app, editUserProfile, async ({ input, auth, req, say }) => {
     const { user: me, sessionId } = auth;
-    const user = await service.updateProfile(app.db, me, sessionId, input);
+    const user = await service.updateProfile(app.db, me, sessionId, input, { ip: req.ip });
     say('profileUpdated');
     return { user_info: await service.userInfoOf(app.db, user) };
   });

@@ -5,8 +5,10 @@ import { ACCOUNT_LIMITS } from '../../common/contract/accounts';
 import type { MessageKey } from '../../common/i18n/messages';
 import type { Db } from '../db/connection';
 import type { User, UserUpdate } from '../db/schema';
+import { clientAddressKey } from '../lib/client-address';
 import { AppError } from '../lib/errors';
 import { nowIso } from '../lib/time';
+import { enqueueAccountNotification } from '../notifications/outbox';
 import { derivedVisitorKey } from '../referral/service';
 import * as rateLimit from './rate-limit';
 import * as repo from './repository';
@@ -124,6 +126,8 @@ export interface ProfileInput {
   phone?: string;
   password?: string;
   confirm_password?: string;
+  /** Needed when the password, e-mail or phone number changes. */
+  current_password?: string;
 }
 
 /** The profile form's checks: like register, but a blank password and confirmation mean "unchanged". */
@@ -229,6 +233,12 @@ export async function register(
     upline = await repo.findUserByReferralCode(db, normalizeReferralCode(input.referral_code!));
     if (!upline) refuse([{ field: 'referral_code', key: 'referralCodeNotFound' }]);
   }
+  // "Already registered" tells whether an address has an account: each check counts per e-mail, per phone and per address.
+  await rateLimit.enforce(db, [
+    contactCheckLimit(contactCheckKeys.email(email), CONTACT_CHECK_LIMITS.perContact),
+    contactCheckLimit(contactCheckKeys.phone(phone), CONTACT_CHECK_LIMITS.perContact),
+    ...(client.ip ? [contactCheckLimit(contactCheckKeys.address(client.ip), CONTACT_CHECK_LIMITS.perAddress)] : []),
+  ]);
   refuseTaken(await repo.takenContacts(db, { email, phone }));
 
   const passwordHash = await hashPassword(input.password!);
@@ -277,10 +287,31 @@ export async function register(
 // Log in
 // ---------------------------------------------------------------------------
 
-/** Failed logins allowed per account, and per client address, in one window. */
+/** Sign-ups allowed per client address in one window. */
 export const REGISTER_LIMITS = { perAddress: 10, windowMinutes: 60 } as const;
-export const registerLimitKey = (ip: string): string => `register:ip:${ip}`;
+/** Every limit by address goes through clientAddressKey (an IPv6 client is its /64). */
+export const registerLimitKey = (ip: string): string => `register:ip:${clientAddressKey(ip)}`;
 
+/**
+ * Checks of an e-mail or phone number against the registered ones. The "already registered" answer of sign-up and
+ * of the profile tells whether an address has an account here, so checks are counted like log-in attempts: per
+ * probed e-mail and phone (sign-up), per logged-in account (profile), and per client address (both). An ordinary
+ * sign-up or profile change makes one check.
+ */
+export const CONTACT_CHECK_LIMITS = { perContact: 5, perAccount: 10, perAddress: 20, windowMinutes: 60 } as const;
+export const contactCheckKeys = {
+  email: (email: string) => `contact-check:email:${email}`,
+  phone: (phone: string) => `contact-check:phone:${phone}`,
+  account: (userId: number) => `contact-check:user:${userId}`,
+  address: (ip: string) => `contact-check:ip:${clientAddressKey(ip)}`,
+};
+const contactCheckLimit = (key: string, max: number): rateLimit.Limit => ({
+  key,
+  max,
+  windowMinutes: CONTACT_CHECK_LIMITS.windowMinutes,
+});
+
+/** Failed logins allowed per account, and per client address, in one window. */
 export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20, windowMinutes: 15 } as const;
 
 /** The e-mail or phone number someone logs in with, or null when it is neither. */
@@ -295,7 +326,7 @@ export function parseLoginId(raw: string): { kind: 'email' | 'phone'; value: str
 
 export const accountLimitKey = (user: User | undefined, loginId: string): string =>
   user ? `login:user:${user.id}` : `login:id:${loginId}`;
-export const addressLimitKey = (ip: string): string => `login:ip:${ip}`;
+export const addressLimitKey = (ip: string): string => `login:ip:${clientAddressKey(ip)}`;
 
 const tooMany = (minutes: number) => new AppError(429, 'tooManyRequests', { minutes });
 
@@ -339,23 +370,79 @@ export async function login(
   return { user, token: await createSession(db, user.id) };
 }
 
+/**
+ * Checks the password of a logged-in account before a sensitive change (linking or unlinking Telegram; changing the
+ * password, e-mail or phone in the profile). The attempt
+ * counts against the account's log-in limit (same key and window as `login`), so a stolen session cannot guess the
+ * password faster here than at the log-in screen; a success resets the count like a log-in. Refuses with 422 at `field`
+ * (`missingKey` when empty, `wrongKey` when wrong) or 429 beyond the limit.
+ */
+export async function confirmAccountPassword(
+  db: Db,
+  user: User,
+  password: string | undefined,
+  opts: { field?: string; missingKey?: MessageKey; wrongKey: MessageKey },
+): Promise<void> {
+  const field = opts.field ?? 'password';
+  if (!password) refuse([{ field, key: opts.missingKey ?? 'passwordRequired' }]);
+  const key = accountLimitKey(user, '');
+  const attempt = await rateLimit.hit(db, key, LOGIN_LIMITS.perAccount, LOGIN_LIMITS.windowMinutes);
+  if (!attempt.allowed) throw tooMany(attempt.retryMinutes);
+  if (!(await verifyPassword(user.password_hash, password))) refuse([{ field, key: opts.wrongKey }]);
+  await rateLimit.reset(db, key);
+}
+
 // ---------------------------------------------------------------------------
 // Profile and details
 // ---------------------------------------------------------------------------
 
-/** Edits nickname, e-mail, phone and (when given) the password; a new password ends the other sessions. */
-export async function updateProfile(db: Db, user: User, sessionId: number, input: ProfileInput): Promise<User> {
+/**
+ * Edits nickname, e-mail, phone and (when given) the password. Changing the password, the e-mail or the phone needs the
+ * current password (it is what taking over an account from a stolen session would change); a nickname-only change
+ * does not. A new e-mail or phone is checked against the registered ones under CONTACT_CHECK_LIMITS. A new password
+ * ends the other sessions. The customer is told through the bot ('password_changed', 'contact_changed'), queued in the
+ * transaction of the change, so the notice exists exactly when the change does.
+ */
+export async function updateProfile(
+  db: Db,
+  user: User,
+  sessionId: number,
+  input: ProfileInput,
+  client: { ip: string } = { ip: '' },
+): Promise<User> {
   validateProfile(input);
   const email = normalizeEmail(input.email!);
   const phone = normalizePhone(input.phone!);
-  refuseTaken(await repo.takenContacts(db, { email, phone, exceptId: user.id }));
+  const contactChanged = email !== user.email || phone !== user.phone;
+  const passwordChanged = !!input.password;
+
+  if (passwordChanged || contactChanged) {
+    await confirmAccountPassword(db, user, input.current_password, {
+      field: 'current_password',
+      missingKey: 'currentPasswordRequired',
+      wrongKey: 'currentPasswordWrong',
+    });
+  }
+  if (contactChanged) {
+    await rateLimit.enforce(db, [
+      contactCheckLimit(contactCheckKeys.account(user.id), CONTACT_CHECK_LIMITS.perAccount),
+      ...(client.ip ? [contactCheckLimit(contactCheckKeys.address(client.ip), CONTACT_CHECK_LIMITS.perAddress)] : []),
+    ]);
+    refuseTaken(await repo.takenContacts(db, { email, phone, exceptId: user.id }));
+  }
 
   const changes: UserUpdate = { nickname: input.nickname!.trim(), email, phone };
-  if (input.password) changes.password_hash = await hashPassword(input.password);
+  if (passwordChanged) changes.password_hash = await hashPassword(input.password!);
   try {
-    const updated = await repo.updateUser(db, user.id, changes);
-    if (input.password) await repo.revokeOtherSessions(db, user.id, sessionId);
-    return updated;
+    return await db.transaction().execute(async (trx) => {
+      const updated = await repo.updateUser(trx, user.id, changes);
+      if (passwordChanged) {
+        await repo.revokeOtherSessions(trx, user.id, sessionId);
+        await enqueueAccountNotification(trx, { userId: user.id, kind: 'password_changed' });
+      }
+      if (contactChanged) await enqueueAccountNotification(trx, { userId: user.id, kind: 'contact_changed' });
+      return updated;
+    });
   } catch (err) {
     const column = uniqueViolation(err);
     if (column === 'email' || column === 'phone') refuseTaken({ email: column === 'email', phone: column === 'phone' });

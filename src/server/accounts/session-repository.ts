@@ -1,6 +1,13 @@
 import type { Db } from '../db/connection';
 import { addDays, nowIso } from '../lib/time';
-import { hashToken, newToken, SESSION_DAYS } from './tokens';
+import { hashToken, newToken, SESSION_DAYS, SESSION_MAX_DAYS } from './tokens';
+
+/** A session's expiry when used at `now`: SESSION_DAYS later, but never past its absolute lifetime. */
+export const slidExpiry = (createdAt: string, now: string): string => {
+  const sliding = Date.parse(addDays(now, SESSION_DAYS));
+  const absolute = Date.parse(addDays(createdAt, SESSION_MAX_DAYS));
+  return new Date(Math.min(sliding, absolute)).toISOString();
+};
 
 /** Opens a session for a user; returns the bearer token (shown once, stored hashed). */
 export async function createSession(db: Db, userId: number): Promise<string> {
@@ -13,31 +20,39 @@ export async function createSession(db: Db, userId: number): Promise<string> {
       token_hash: hashToken(token),
       created_at: now,
       last_used_at: now,
-      expires_at: addDays(now, SESSION_DAYS),
+      expires_at: slidExpiry(now, now),
     })
     .execute();
   return token;
 }
 
-/** The live session of a token with its user, or undefined (unknown, revoked or expired). */
+/**
+ * The live session of a token with its user, or undefined: unknown, revoked, expired (30 days unused), or older than
+ * SESSION_MAX_DAYS whatever its use (also for sessions whose expiry slid past that before the cap existed).
+ */
 export async function findSessionUser(db: Db, token: string) {
   const now = nowIso();
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select(['sessions.id as session_id', 'sessions.last_used_at as session_last_used_at'])
+    .select([
+      'sessions.id as session_id',
+      'sessions.last_used_at as session_last_used_at',
+      'sessions.created_at as session_created_at',
+    ])
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now)
+    .where('sessions.created_at', '>', addDays(now, -SESSION_MAX_DAYS))
     .executeTakeFirst();
   if (!row) return undefined;
-  const { session_id, session_last_used_at, ...user } = row;
+  const { session_id, session_last_used_at, session_created_at, ...user } = row;
   // Slide the expiry at most once an hour, so reads stay reads.
   if (Date.parse(now) - Date.parse(session_last_used_at) > 3_600_000) {
     await db
       .updateTable('sessions')
-      .set({ last_used_at: now, expires_at: addDays(now, SESSION_DAYS) })
+      .set({ last_used_at: now, expires_at: slidExpiry(session_created_at, now) })
       .where('id', '=', session_id)
       .execute();
   }

@@ -1,3 +1,4 @@
+import { MAX_ROW_ID } from '../../common/contract/fields';
 import { invalidField } from '../lib/errors';
 
 /**
@@ -20,7 +21,7 @@ export function encodeCursor(position: Position, order: Order = 'newest'): strin
   );
 }
 
-/** Reads a cursor back; anything malformed, or read in another order, is a 422 naming `cursor`. */
+/** Reads a cursor back; anything malformed, out of range or read in another order, is a 422 naming `cursor`. */
 export function decodeCursor(cursor: string, order: Order = 'newest'): Position {
   const bad = () => invalidField('cursor', 'invalidCursor');
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw bad();
@@ -33,7 +34,8 @@ export function decodeCursor(cursor: string, order: Order = 'newest'): Position 
   if (!value || typeof value !== 'object') throw bad();
   const { t, i, o } = value as Record<string, unknown>;
   if (typeof t !== 'string' || !ISO.test(t) || Number.isNaN(Date.parse(t))) throw bad();
-  if (typeof i !== 'number' || !Number.isSafeInteger(i) || i < 1) throw bad();
+  // The id goes into SQL: one no column can hold (PostgreSQL would fail the query) is a bad cursor.
+  if (typeof i !== 'number' || !Number.isSafeInteger(i) || i < 1 || i > MAX_ROW_ID) throw bad();
   if (o !== ORDER_CODE[order]) throw bad();
   return { createdAt: t, id: i };
 }

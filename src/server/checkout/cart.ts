@@ -1,4 +1,4 @@
-import { chargedUnitCents, isOrderableQuantity } from '../../common/checkout-rules';
+import { chargedUnitCents, deliversTo, isOrderableQuantity } from '../../common/checkout-rules';
 import type { LineProblem } from '../../common/contract/checkout';
 import type { Lang } from '../../common/contract/lang';
 import { formatMessage, type MessageKey } from '../../common/i18n/messages';
@@ -147,12 +147,7 @@ export async function priceCart(
     if (!isOrderableQuantity(item.quantity, row.stock) || total > row.stock) {
       return problem('not_enough_stock', 'itemNotEnoughStock', { stock: row.stock });
     }
-    const deliverable =
-      !deliverTo ||
-      (deliverTo.country === 'PH' && row.available_ph === 1) ||
-      (deliverTo.country === 'CN' && row.available_cn === 1) ||
-      (deliverTo.country !== 'PH' && deliverTo.country !== 'CN');
-    if (!deliverable && deliverTo) {
+    if (deliverTo && !deliversTo(row, deliverTo.country)) {
       return problem('not_deliverable', 'itemNotDeliverable', {
         state: deliverTo.name_en,
         state_zh: deliverTo.name_zh,

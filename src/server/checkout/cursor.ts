@@ -1,4 +1,4 @@
-import { MAX_ROW_ID } from '../../common/contract/checkout';
+import { MAX_ROW_ID } from '../../common/contract/fields';
 import { decodeCursor, type Position } from '../catalog/cursor';
 import { invalidField } from '../lib/errors';
 

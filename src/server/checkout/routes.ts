@@ -13,9 +13,17 @@ import {
   updateOnholdRebateAmount,
   validateCoupon,
 } from '../../common/contract/checkout';
+import { enforce } from '../accounts/rate-limit';
 import { route } from '../lib/endpoint';
 import * as repo from './repository';
 import * as service from './service';
+
+/**
+ * validate-coupon calls per customer: plenty for any checkout, far too few to try coupon codes until one works
+ * (each answer says whether a code exists).
+ */
+export const COUPON_CHECK_LIMITS = { perAccount: 20, windowMinutes: 10 } as const;
+export const couponCheckKey = (userId: number): string => `coupon-check:user:${userId}`;
 
 export default async function checkoutRoutes(app: FastifyInstance) {
   const db = app.db;
@@ -47,6 +55,8 @@ export default async function checkoutRoutes(app: FastifyInstance) {
   });
 
   route(app, validateCoupon, async ({ auth, input, say }) => {
+    const { perAccount: max, windowMinutes } = COUPON_CHECK_LIMITS;
+    await enforce(db, [{ key: couponCheckKey(auth.user.id), max, windowMinutes }]);
     const result = await service.validateCoupon(db, auth.user, { code: input.code, items: input.items });
     say('couponApplied');
     return result;

@@ -3,12 +3,16 @@ import type { Db } from './connection';
 import * as initial from './migrations/2026-11-22T00-00-initial';
 import * as referralVisitDaily from './migrations/2026-11-22T01-40-referral-visit-daily';
 import * as paymentsOrderIndex from './migrations/2026-11-22T03-00-payments-order-index';
+import * as accountNotices from './migrations/2026-11-23T10-00-account-notices';
+import * as sessionAndLimitCleanup from './migrations/2026-11-23T12-00-session-and-limit-cleanup';
 
 /** Every migration, by its frozen date-stamped name. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
   '2026-11-22T00-00-initial': initial,
   '2026-11-22T01-40-referral-visit-daily': referralVisitDaily,
   '2026-11-22T03-00-payments-order-index': paymentsOrderIndex,
+  '2026-11-23T10-00-account-notices': accountNotices,
+  '2026-11-23T12-00-session-and-limit-cleanup': sessionAndLimitCleanup,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -82,6 +82,8 @@ export interface RateLimitsTable {
   key: string;
   window_start: string;
   count: number;
+  /** When the current window ends: the cleanup job deletes the row after it (null: rows older than the column). */
+  expires_at: string | null;
 }
 
 export interface CategoriesTable {
@@ -425,6 +427,10 @@ export interface NotificationsTable {
   user_id: number;
   order_id: number | null;
   kind: string;
+  /** Where to send it when not to the account's linked Telegram user (account notices only). */
+  telegram_chat_id: string | null;
+  /** The notice's text values as JSON (account notices only). */
+  params: string | null;
   created_at: string;
   sent_at: string | null;
   attempts: Generated<number>;

@@ -60,7 +60,8 @@ export function route<E extends EndpointDef>(
       ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
       response: { 200: ok, '4xx': errorEnvelope, '5xx': errorEnvelope },
     },
-    config: { access: def.access },
+    // `multipart`: only upload paths accept a multipart body (plugins/multipart-paths.ts).
+    config: { access: def.access, multipart: def.multipart === true },
     handler: async (req, reply) => {
       const input = req.body as Input<E>;
       const lang = input.lang;

@@ -32,3 +32,52 @@ export async function enqueueOrderNotification(
     .values({ user_id: notice.userId, order_id: notice.orderId, kind: notice.kind, created_at: now })
     .execute();
 }
+
+/**
+ * Security notices about the account itself (not about an order). They are sent even when the customer switched order
+ * news off: a customer must hear that their account was linked to a Telegram user, or that their password changed.
+ */
+export const ACCOUNT_NOTIFICATION_KINDS = [
+  /** The account was linked to this Telegram user (sent to that user). */
+  'telegram_linked',
+  /** The account's link was moved away from this Telegram user to another one (sent to the previous user). */
+  'telegram_link_moved',
+  /** The account was unlinked from this Telegram user (sent to that user). */
+  'telegram_unlinked',
+  /** The password was changed and every other session ended. */
+  'password_changed',
+  /** The e-mail address or phone number was changed. */
+  'contact_changed',
+] as const;
+export type AccountNotificationKind = (typeof ACCOUNT_NOTIFICATION_KINDS)[number];
+
+export const isAccountNotificationKind = (kind: string): kind is AccountNotificationKind =>
+  (ACCOUNT_NOTIFICATION_KINDS as readonly string[]).includes(kind);
+
+/**
+ * Queues one account notice. Call it with the transaction of the change it reports. It goes to `telegramChatId` when
+ * given (a Telegram user the account is no longer linked to), else to the account's linked Telegram user when it is sent.
+ * `params` fill the message's placeholders (for example the Telegram name the link moved to).
+ */
+export async function enqueueAccountNotification(
+  db: Db,
+  notice: {
+    userId: number;
+    kind: AccountNotificationKind;
+    telegramChatId?: string | null;
+    params?: Record<string, string>;
+  },
+  now: string = nowIso(),
+): Promise<void> {
+  await db
+    .insertInto('notifications')
+    .values({
+      user_id: notice.userId,
+      order_id: null,
+      kind: notice.kind,
+      telegram_chat_id: notice.telegramChatId ?? null,
+      params: notice.params ? JSON.stringify(notice.params) : null,
+      created_at: now,
+    })
+    .execute();
+}

@@ -15,7 +15,7 @@ import { enqueueOrderNotification } from '../notifications/outbox';
 import { recordCommissionForOrder } from '../referral/commission-service';
 import { isRetryableConflict, isUniqueViolation, ORDER_KEY_UNIQUE, ORDER_NO_UNIQUE, withRetry } from './db-errors';
 import { newOrderNo } from './order-number';
-import { detectImageKind, receiptTooLarge, removeReceipt, storeReceipt } from './receipts';
+import { countReceiptUpload, detectImageKind, receiptTooLarge, removeReceipt, storeReceipt } from './receipts';
 import * as repo from './repository';
 
 export interface PlaceOrderInput {
@@ -59,6 +59,9 @@ function lineError(line: CartLine, lang: Lang): AppError {
   ]);
 }
 
+/** The refusal of an order beyond MAX_UNPAID_ORDERS. */
+const tooManyUnpaid = (max: number) => new AppError(409, 'tooManyUnpaidOrders', { count: max });
+
 /** What can be checked without the database: required fields and the receipt's bytes. */
 function checkRequest(config: Config, input: PlaceOrderInput) {
   const items = requireItems(input.items);
@@ -89,6 +92,8 @@ function checkRequest(config: Config, input: PlaceOrderInput) {
  *    and answer the first one's order);
  * 2. the applied coupon: checked again, its use counted with a conditional update (which also locks it,
  *    so the per-user count that follows is exact), its redemption recorded;
+ * 2b. the customer's row locked (PostgreSQL), then their unpaid orders counted: at most
+ *    MAX_UNPAID_ORDERS Pending orders at once, exact under concurrency (renewals neither refused nor counted);
  * 3. the held cash reward: the hold consumed, the balance taken with a conditional update (never below
  *    zero, never twice), a 'redeemed' ledger row;
  * 4. the totals; 5. lines, subscriptions for Subscribe & save lines, the customer's notice, the
@@ -108,10 +113,20 @@ export async function placeOrder(
   const existing = await repo.findOrderByKey(db, user.id, input.idempotencyKey);
   if (existing) return { order: existing, created: false };
   const request = checkRequest(config, input);
+  // Renewals are placed by the server on the customer's agreed schedule: never refused for unpaid orders,
+  // and not counted either (a subscriber with several subscriptions can still shop).
+  const maxUnpaid = input.renewal ? 0 : config.MAX_UNPAID_ORDERS;
+  if (request.receipt) {
+    // Before a receipt is stored: a customer already at the limit stores nothing (the exact check, under
+    // the customer's lock, is in the transaction), and every stored receipt counts against the daily limit.
+    if (maxUnpaid > 0 && (await repo.countUnpaidOrders(db, user.id)) >= maxUnpaid) throw tooManyUnpaid(maxUnpaid);
+    await countReceiptUpload(db, user.id);
+  }
   const receiptPath = request.receipt ? await storeReceipt(config, request.receipt.bytes, request.receipt.kind) : null;
   try {
     const order = await withRetry(
-      () => db.transaction().execute((trx) => placeInTransaction(trx, user, lang, input, request, receiptPath)),
+      () =>
+        db.transaction().execute((trx) => placeInTransaction(trx, user, lang, input, request, receiptPath, maxUnpaid)),
       4,
       (err) => isRetryableConflict(err) || isUniqueViolation(err, ORDER_NO_UNIQUE),
     );
@@ -136,6 +151,7 @@ async function placeInTransaction(
   input: PlaceOrderInput,
   request: ReturnType<typeof checkRequest>,
   receiptPath: string | null,
+  maxUnpaid: number,
 ): Promise<Order> {
   const method: ShippingMethod = input.shippingMethod ?? 'standard';
   const own = await checkoutRepo.findOwnAddressAndState(trx, user.id, request.addressId);
@@ -232,6 +248,10 @@ async function placeInTransaction(
     }
   }
 
+  // 2b. The customer's row, locked in its place in the lock order (coupon → user → packagings → products):
+  // one customer's concurrent orders queue here, so the count below sees every one committed before it.
+  if (maxUnpaid > 0) await repo.lockCustomer(trx, user.id);
+
   // 3. The held cash reward (the hold ends with this checkout, spent or not).
   const consumed = input.renewal ? 0 : await checkoutRepo.consumeHold(trx, user.id);
   const held = input.useCashReward === false ? 0 : consumed;
@@ -241,6 +261,10 @@ async function placeInTransaction(
     couponDiscountCents: coupon?.discount ?? 0,
     cashRewardHeldCents: held,
   });
+  // An order with something to pay stays Pending: at most `maxUnpaid` of them (this one included).
+  if (maxUnpaid > 0 && totals.total_cents > 0 && (await repo.countUnpaidOrders(trx, user.id, orderId)) >= maxUnpaid) {
+    throw tooManyUnpaid(maxUnpaid);
+  }
   if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totals.total_cents) {
     throw new AppError(409, 'totalChanged', { total: formatCents(totals.total_cents) });
   }

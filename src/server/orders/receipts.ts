@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { hit } from '../accounts/rate-limit';
 import { getOrCreateSetting } from '../checkout/repository';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
@@ -37,6 +38,27 @@ export function formatBytes(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
+/**
+ * Receipt uploads a customer may store per day (placing orders and submitting payments together): each one
+ * is a file of up to MAX_UPLOAD_BYTES kept for weeks, so a customer cannot fill the disk with them.
+ * Counted in the shared `rate_limits` table (accounts/rate-limit.ts), so every instance sees the same count.
+ */
+export const RECEIPT_UPLOAD_LIMIT = { max: 20, windowMinutes: 24 * 60 } as const;
+
+/** Counts one receipt about to be stored for the customer; past the daily limit answers 429 at `receipt`. */
+export async function countReceiptUpload(db: Db, userId: number): Promise<void> {
+  const counted = await hit(
+    db,
+    `receipt-upload:user:${userId}`,
+    RECEIPT_UPLOAD_LIMIT.max,
+    RECEIPT_UPLOAD_LIMIT.windowMinutes,
+  );
+  if (!counted.allowed) {
+    const params = { max: RECEIPT_UPLOAD_LIMIT.max, hours: Math.max(1, Math.ceil(counted.retryMinutes / 60)) };
+    throw new AppError(429, 'receiptUploadLimit', params, [{ field: 'receipt', key: 'receiptUploadLimit' }]);
+  }
+}
+
 /** The refusal of a receipt over MAX_UPLOAD_BYTES, at the receipt field. */
 export const receiptTooLarge = (config: Config) =>
   new AppError(413, 'receiptTooLarge', { size: formatBytes(config.MAX_UPLOAD_BYTES) }, [
@@ -58,7 +80,7 @@ export function answerOversizedReceipts(app: FastifyInstance): void {
 const RECEIPT_DIR = 'receipts';
 
 /** Where a stored receipt (its `receipt_path`, relative to UPLOAD_DIR) is; refuses anything outside it. */
-export function receiptFile(config: Config, receiptPath: string): string {
+export function receiptFile(config: Pick<Config, 'UPLOAD_DIR'>, receiptPath: string): string {
   const root = resolve(config.UPLOAD_DIR);
   const full = resolve(root, receiptPath);
   if (!full.startsWith(root + sep)) throw new Error(`receipt path escapes UPLOAD_DIR: ${receiptPath}`);
@@ -74,7 +96,7 @@ export async function storeReceipt(config: Config, bytes: Uint8Array, kind: Rece
   return relative;
 }
 
-export async function removeReceipt(config: Config, receiptPath: string): Promise<void> {
+export async function removeReceipt(config: Pick<Config, 'UPLOAD_DIR'>, receiptPath: string): Promise<void> {
   await rm(receiptFile(config, receiptPath), { force: true }).catch(() => {});
 }
 

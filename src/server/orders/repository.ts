@@ -1,5 +1,6 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Db } from '../db/connection';
+import { isPostgres } from '../db/dialect';
 import type { Database, Order } from '../db/schema';
 
 // All order SQL. Every function takes the database or a transaction (a Transaction is a Db).
@@ -29,6 +30,25 @@ export async function orderItems(db: Db, orderId: number) {
   return db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
 export type OrderItemRow = Awaited<ReturnType<typeof orderItems>>[number];
+
+/** An order's lines with their names as ordered and their products' delivery flags now (line order). */
+export async function itemsWithAvailability(db: Db, orderId: number) {
+  return db
+    .selectFrom('order_items as i')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .select([
+      'i.id',
+      'i.name_en',
+      'i.name_zh',
+      'i.variant_name_en',
+      'i.variant_name_zh',
+      'p.available_ph',
+      'p.available_cn',
+    ])
+    .where('i.order_id', '=', orderId)
+    .orderBy('i.id')
+    .execute();
+}
 
 /** Product ids of an order the user has reviewed. */
 export async function reviewedProducts(db: Db, userId: number, orderIds: number[]) {
@@ -123,4 +143,34 @@ export const noPaymentRecorded = ({ not, exists, selectFrom }: ExpressionBuilder
 export async function hasPayment(db: Db, orderId: number): Promise<boolean> {
   const row = await db.selectFrom('payments').select('id').where('order_id', '=', orderId).executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Locks the customer's row until the transaction ends (PostgreSQL; SQLite runs one transaction at a time).
+ * FOR NO KEY UPDATE, the lock an UPDATE of the balance takes: it does not wait for the key-share locks that
+ * this customer's other new orders hold on the row through their foreign key, so it cannot deadlock with them.
+ */
+export async function lockCustomer(db: Db, userId: number): Promise<void> {
+  await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .$if(isPostgres(db as unknown as Kysely<unknown>), (q) => q.forNoKeyUpdate())
+    .executeTakeFirst();
+}
+
+/**
+ * The customer's orders awaiting payment (Pending) that count against MAX_UNPAID_ORDERS: those the customer
+ * placed, not renewals the server placed (`subscription_id` set); `exceptId` leaves out the order being placed.
+ */
+export async function countUnpaidOrders(db: Db, userId: number, exceptId?: number): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'Pending')
+    .where('subscription_id', 'is', null)
+    .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId as number))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -10,12 +10,20 @@ import {
   updateOrderAddress,
 } from '../../common/contract/orders';
 import { formatMessage } from '../../common/i18n/messages';
+import { enforce } from '../accounts/rate-limit';
 import { route } from '../lib/endpoint';
 import { requestLang } from '../plugins/errors';
 import * as placing from './place-order';
 import { answerOversizedReceipts, readReceipt, verifyReceiptLink } from './receipts';
 import * as repo from './repository';
 import * as service from './service';
+
+/**
+ * get-payment-link calls per customer: each one asks the payment provider for a new invoice link, so a script must
+ * not be able to make the shop call the provider without end.
+ */
+export const PAYMENT_LINK_LIMITS = { perAccount: 10, windowMinutes: 10 } as const;
+export const paymentLinkKey = (userId: number): string => `payment-link:user:${userId}`;
 
 const isRowId = (n: number) => Number.isSafeInteger(n) && n > 0 && n <= MAX_ROW_ID;
 
@@ -55,7 +63,7 @@ export default async function orderRoutes(app: FastifyInstance) {
   });
 
   route(app, updateOrderAddress, async ({ auth, input, lang, say }) => {
-    const order = await service.changeOrderAddress(db, auth.user, input.order_id, input.address_id);
+    const order = await service.changeOrderAddress(db, auth.user, input.order_id, input.address_id, Date.now(), lang);
     say('addressUpdated');
     return { order: await service.orderDetails(db, order, lang, { unpaidOrderHours: config.UNPAID_ORDER_HOURS }) };
   });
@@ -72,7 +80,11 @@ export default async function orderRoutes(app: FastifyInstance) {
     return { review };
   });
 
-  route(app, getPaymentLink, async ({ auth, input }) => service.paymentLink(db, config, auth.user, input.order_id));
+  route(app, getPaymentLink, async ({ auth, input }) => {
+    const { perAccount: max, windowMinutes } = PAYMENT_LINK_LIMITS;
+    await enforce(db, [{ key: paymentLinkKey(auth.user.id), max, windowMinutes }]);
+    return service.paymentLink(db, config, auth.user, input.order_id);
+  });
 
   // The receipt image, for the link in the order's details (signed for its owner, expiring).
   app.get<{ Params: { orderId: string }; Querystring: { u?: string; exp?: string; sig?: string } }>(

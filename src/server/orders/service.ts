@@ -1,6 +1,7 @@
 import {
   canChangeOrder,
   changeWindowEnds,
+  deliversTo,
   deliveryFeeCents,
   ORDER_CHANGE_WINDOW_MINUTES,
 } from '../../common/checkout-rules';
@@ -168,7 +169,9 @@ export async function cancelOwnOrder(db: Db, user: User, orderId: number, nowMs 
 
 /**
  * Delivers the order to another of the customer's addresses, within 15 minutes, while Pending or Paid.
- * The delivery fee was charged at placing: an address whose fee differs is refused (cancel and order again).
+ * Every product on the order must ship to the new address's country (the rule placing an order applies:
+ * `deliversTo`), else the change is refused naming the first product that does not. The delivery fee was
+ * charged at placing: an address whose fee differs is refused (cancel and order again).
  */
 export async function changeOrderAddress(
   db: Db,
@@ -176,6 +179,7 @@ export async function changeOrderAddress(
   orderId: number,
   addressId: number | undefined,
   nowMs = Date.now(),
+  lang: Lang = 'en',
 ): Promise<Order> {
   if (addressId === undefined) {
     throw new AppError(422, 'addAddressFirst', {}, [{ field: 'address_id', key: 'addAddressFirst' }]);
@@ -187,6 +191,18 @@ export async function changeOrderAddress(
     const own = await checkoutRepo.findOwnAddressAndState(trx, user.id, addressId);
     if (!own) throw new AppError(404, 'addressNotFound', {}, [{ field: 'address_id', key: 'addressNotFound' }]);
     const { address, state } = own;
+    const lines = await repo.itemsWithAvailability(trx, order.id);
+    const stranded = lines.find((line) => !deliversTo(line, state.country));
+    if (stranded) {
+      const product = pick(
+        lang,
+        `${stranded.name_en} (${stranded.variant_name_en})`,
+        `${stranded.name_zh}（${stranded.variant_name_zh}）`,
+      );
+      throw new AppError(422, 'itemNotDeliverable', { product, state: pick(lang, state.name_en, state.name_zh) }, [
+        { field: 'address_id', key: 'itemNotDeliverable' },
+      ]);
+    }
     const settings = await checkoutRepo.getShopSettings(trx);
     const method = order.shipping_method === 'expedited' ? 'expedited' : 'standard';
     const fee = deliveryFeeCents(state, method, order.subtotal_cents, settings.freeShippingThresholdCents);

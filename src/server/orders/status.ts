@@ -5,6 +5,7 @@ import {
   ORDER_CHANGE_WINDOW_MINUTES,
   ORDER_STATUSES,
   type OrderStatus,
+  rewardBaseCents,
 } from '../../common/checkout-rules';
 import { catalogChanged } from '../catalog/list-cache';
 import * as checkoutRepo from '../checkout/repository';
@@ -190,10 +191,14 @@ async function undoOrderEffects(trx: Db, order: Order): Promise<void> {
   await cancelCommissionsForOrder(trx, order.id);
 }
 
-/** A completed order earns `cash_reward_percent` % of its subtotal once (unique per order) and confirms its commissions. */
+/**
+ * A completed order earns `cash_reward_percent` % of what was paid for its goods (subtotal − coupon − cash
+ * reward redeemed, decisions.md §10) once (unique per order), and confirms its commissions.
+ */
 async function earnCashReward(trx: Db, order: Order): Promise<void> {
   const settings = await checkoutRepo.getShopSettings(trx);
-  const amount = cashRewardEarnedCents(order.subtotal_cents, settings.cashRewardPercent);
+  const base = rewardBaseCents(order);
+  const amount = cashRewardEarnedCents(base, settings.cashRewardPercent);
   if (amount > 0) {
     const already = await trx
       .selectFrom('cash_rewards')
@@ -207,7 +212,7 @@ async function earnCashReward(trx: Db, order: Order): Promise<void> {
         user_id: order.user_id,
         order_id: order.id,
         type: 'earned',
-        spend_cents: order.subtotal_cents,
+        spend_cents: base,
         amount_cents: amount,
         balance_after_cents: balance,
       });

@@ -1,3 +1,5 @@
+import { MAX_ROW_ID } from '../../common/contract/fields';
+
 /**
  * The `payload` of a Telegram invoice for an order: what comes back in pre_checkout_query and
  * successful_payment. It names the order and its total, so a changed order is noticed.
@@ -21,7 +23,8 @@ export function parseInvoicePayload(
   const text = payload.trim();
   const positive = (v: unknown) => {
     const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : Number.NaN;
-    return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+    // An order id goes into SQL: one no column can hold names no order.
+    return Number.isSafeInteger(n) && n > 0 && n <= MAX_ROW_ID ? n : undefined;
   };
   const colon = /^order[:_-](\d+)(?:[:_-](\d+))?$/.exec(text);
   if (colon) {

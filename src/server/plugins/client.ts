@@ -21,6 +21,8 @@ export default fp(async function client(app: FastifyInstance, opts: { dist: stri
       root,
       wildcard: false,
       index: false,
+      // Source maps stay in the build for error reporting but are never served: they would publish the source.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(reply, path) {
         reply.header(
           'cache-control',

@@ -62,6 +62,18 @@ export async function getSettingInt(db: Db, key: string, fallback: number): Prom
 // ---------------------------------------------------------------------------
 
 /** Inserts a visit unless this visitor already visited this owner's links today; true when inserted. */
+/** Whether the owner has a visit under this visitor key (any day): the unique index's (referrer_id, visitor_key) prefix. */
+export async function isKnownVisitor(db: Db, referrerId: number, visitorKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('referral_visits')
+    .select('id')
+    .where('referrer_id', '=', referrerId)
+    .where('visitor_key', '=', visitorKey)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function insertVisit(
   db: Db,
   row: { referrer_id: number; link: string; origin: string; visitor_key: string; created_at: string },

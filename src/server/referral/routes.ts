@@ -36,6 +36,7 @@ export default async function referralRoutes(app: FastifyInstance) {
       origin: input.origin,
       visitorKey: input.visitor_key ?? service.derivedVisitorKey(req.ip, req.headers['user-agent']),
       viewerId: auth?.user.id ?? null,
+      ip: req.ip,
     }),
   );
   route(app, getReferralLink, async ({ auth, req }) => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { MAX_ROW_ID } from '../../common/contract/fields';
 import type {
   AffiliateDashboard,
   CommissionStatus,
@@ -7,8 +8,10 @@ import type {
 } from '../../common/contract/referral';
 import { REFERRAL_LIST_LIMIT } from '../../common/contract/referral';
 import { formatCents } from '../../common/money';
+import * as rateLimit from '../accounts/rate-limit';
 import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
+import { clientAddressKey } from '../lib/client-address';
 import { AppError, forbidden, invalidField, notFound } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import * as repo from './repository';
@@ -27,7 +30,8 @@ export function parseCursor(cursor: string | undefined): number | undefined {
   if (cursor === undefined) return undefined;
   if (!/^[1-9][0-9]{0,15}$/.test(cursor)) throw invalidField('cursor', 'invalidCursor');
   const id = Number(cursor);
-  if (!Number.isSafeInteger(id)) throw invalidField('cursor', 'invalidCursor');
+  // The id goes into SQL: one no column can hold (PostgreSQL would fail the query) is a bad cursor.
+  if (!Number.isSafeInteger(id) || id > MAX_ROW_ID) throw invalidField('cursor', 'invalidCursor');
   return id;
 }
 
@@ -59,12 +63,31 @@ export async function ownerOfCode(db: Db, code: string) {
   return owner;
 }
 
+/**
+ * Visitors a link owner has never seen before, per client address: a visitor key is whatever the client sends (or a
+ * hash of its address and browser), so without this one script could inflate anyone's visit counts at will. A known
+ * visitor (a visit of this owner's links under the same key) is not counted again.
+ */
+export const VISIT_LIMITS = { newVisitorsPerAddress: 30, windowMinutes: 60 } as const;
+export const visitLimitKey = (ip: string): string => `visit:ip:${clientAddressKey(ip)}`;
+
+/**
+ * Records a visit (once per visitor, owner and day). A visitor the owner has not seen before counts against
+ * VISIT_LIMITS for the client's address; beyond it the visit is not recorded and the answer is 429 'visitNotRecorded'.
+ */
 export async function recordVisit(
   db: Db,
-  visit: { code: string; link?: string; origin?: string; visitorKey: string; viewerId: number | null },
+  visit: { code: string; link?: string; origin?: string; visitorKey: string; viewerId: number | null; ip: string },
 ): Promise<{ recorded: boolean; code: string }> {
   const owner = await ownerOfCode(db, visit.code);
   if (visit.viewerId === owner.id) return { recorded: false, code: owner.referral_code };
+  let counted: { key: string; windowStart: string } | undefined;
+  if (!(await repo.isKnownVisitor(db, owner.id, visit.visitorKey))) {
+    const key = visitLimitKey(visit.ip);
+    const attempt = await rateLimit.hit(db, key, VISIT_LIMITS.newVisitorsPerAddress, VISIT_LIMITS.windowMinutes);
+    if (!attempt.allowed) throw new AppError(429, 'visitNotRecorded', { minutes: attempt.retryMinutes });
+    counted = { key, windowStart: attempt.windowStart };
+  }
   const recorded = await repo.insertVisit(db, {
     referrer_id: owner.id,
     link: visit.link ?? `/${owner.referral_code}`,
@@ -72,6 +95,8 @@ export async function recordVisit(
     visitor_key: visit.visitorKey,
     created_at: nowIso(),
   });
+  // The same new visitor twice at once: only the visit that was written counts.
+  if (!recorded && counted) await rateLimit.release(db, counted.key, counted.windowStart);
   return { recorded, code: owner.referral_code };
 }
 

@@ -86,13 +86,24 @@ export async function cancel(db: Db, userId: number, subscriptionId: number, now
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Active subscriptions due at `nowIso` (index subscriptions_due_idx), oldest due first. */
-export async function findDue(db: Db, nowIso: string, limit: number) {
+/**
+ * Active subscriptions due at `nowIso` (index subscriptions_due_idx), oldest due first; `after` (the last of
+ * the previous batch) pages on past rows that are still due, so they cannot hide the ones behind them.
+ */
+export async function findDue(db: Db, nowIso: string, limit: number, after?: { dueAt: string; id: number }) {
   return db
     .selectFrom('subscriptions')
     .selectAll()
     .where('status', '=', 'active')
     .where('next_due_at', '<=', nowIso)
+    .$if(after !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('next_due_at', '>', after!.dueAt),
+          eb.and([eb('next_due_at', '=', after!.dueAt), eb('id', '>', after!.id)]),
+        ]),
+      ),
+    )
     .orderBy('next_due_at')
     .orderBy('id')
     .limit(limit)

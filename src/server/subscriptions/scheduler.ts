@@ -1,4 +1,6 @@
 import { parseLang } from '../../common/contract/lang';
+import { RENEWAL_KEY_PREFIX } from '../../common/contract/orders';
+import { hit } from '../accounts/rate-limit';
 import { paymentProviderConfigured } from '../checkout/service';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
@@ -33,24 +35,47 @@ import * as repo from './repository';
  * 'renewal_failed' (no order) is queued for the customer; both in one transaction, conditional on the due
  * date, so two schedulers report it once. We skip rather than retry the next day: a retry could place an
  * order days late without the customer asking, and an item that stays out of stock would repeat the notice
- * daily. An unexpected failure (database unreachable) changes nothing: the next round tries again.
+ * daily. An unexpected failure (database unreachable) changes nothing: the next round tries again, up to
+ * RENEWAL_ATTEMPTS rounds for one due date (counted in `rate_limits`, shared by every instance); then that
+ * delivery is skipped like a refused one, with an error log line, so one broken subscription is not retried
+ * for ever.
+ *
+ * Blocked keys: a customer's own idempotency key can never start with the server's `renewal:` (the contract
+ * refuses it: RESERVED_KEY_PREFIXES), but orders placed before that rule may hold a renewal's key. Such an
+ * order is not this renewal (its `subscription_id` differs): the delivery is skipped with a warning and a
+ * notice rather than left due, where it would be found again every round.
+ *
+ * No subscription holds up the others: a round pages through every due subscription (oldest due first, then
+ * by id), past any that is still due after its turn, so a batch of broken or blocked ones cannot stall the
+ * renewals behind them.
  */
 
 export const RENEWAL_INTERVAL_MS = 60_000;
 const BATCH = 200;
+/** Rounds an unexpected failure of one due date is retried in before that delivery is skipped. */
+export const RENEWAL_ATTEMPTS = 5;
 
 export interface RenewalReport {
   /** Orders placed by this call, as [subscription id, order id]. */
   placed: Array<[number, number]>;
-  /** Subscriptions whose renewal could not be placed (moved on, customer notified). */
+  /**
+   * Subscriptions whose renewal could not be placed (refused, or failing RENEWAL_ATTEMPTS rounds): moved on
+   * to their next date, customer notified.
+   */
   failed: number[];
+  /** Subscriptions whose renewal key was held by another order: moved on, customer notified, warning logged. */
+  blocked: number[];
   /** Due subscriptions another scheduler (or an earlier round) handled first. */
   skipped: number[];
   /** Subscriptions left due after an unexpected error (retried next round). */
   errors: number[];
 }
 
-type Log = { info?(obj: object, msg: string): void; error(obj: object, msg: string): void };
+type Log = {
+  info?(obj: object, msg: string): void;
+  warn?(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
 
 /** The first date after `now` in the subscription's rhythm, starting from the due date. */
 export function nextDueDate(dueAt: string, frequencyWeeks: number, now: Date): string {
@@ -60,8 +85,9 @@ export function nextDueDate(dueAt: string, frequencyWeeks: number, now: Date): s
   return next;
 }
 
-/** The renewal order's idempotency key for one due date. */
-export const renewalKey = (subscriptionId: number, dueAt: string) => `renewal:${subscriptionId}:${dueAt.slice(0, 10)}`;
+/** The renewal order's idempotency key for one due date (in the server's namespace: RENEWAL_KEY_PREFIX). */
+export const renewalKey = (subscriptionId: number, dueAt: string) =>
+  `${RENEWAL_KEY_PREFIX}${subscriptionId}:${dueAt.slice(0, 10)}`;
 
 /** Places the renewal of every active subscription due at `now` (see above). Safe to run concurrently. */
 export async function placeDueRenewals(
@@ -70,25 +96,66 @@ export async function placeDueRenewals(
   now: Date = new Date(),
   opts: { log?: Log; limit?: number } = {},
 ): Promise<RenewalReport> {
-  const report: RenewalReport = { placed: [], failed: [], skipped: [], errors: [] };
-  const due = await repo.findDue(db, now.toISOString(), opts.limit ?? BATCH);
-  for (const sub of due) {
-    try {
-      await renew(db, config, sub, now, report);
-    } catch (err) {
-      report.errors.push(sub.id);
-      opts.log?.error({ err, subscriptionId: sub.id }, 'subscription renewal failed; will retry');
+  const report: RenewalReport = { placed: [], failed: [], blocked: [], skipped: [], errors: [] };
+  const limit = opts.limit ?? BATCH;
+  let after: { dueAt: string; id: number } | undefined;
+  for (;;) {
+    const due = await repo.findDue(db, now.toISOString(), limit, after);
+    for (const sub of due) {
+      try {
+        await renew(db, config, sub, now, report, opts.log);
+      } catch (err) {
+        report.errors.push(sub.id);
+        opts.log?.error({ err, subscriptionId: sub.id }, 'subscription renewal failed; will retry');
+        await giveUpAfterAttempts(db, sub, now, report, opts.log).catch((e: unknown) =>
+          opts.log?.error({ err: e, subscriptionId: sub.id }, 'counting a failed renewal failed'),
+        );
+      }
     }
+    const last = due[due.length - 1];
+    if (due.length < limit || !last) break;
+    after = { dueAt: last.next_due_at, id: last.id };
   }
-  if (report.placed.length || report.failed.length) {
-    opts.log?.info?.({ placed: report.placed.length, failed: report.failed.length }, 'subscription renewals placed');
+  if (report.placed.length || report.failed.length || report.blocked.length) {
+    opts.log?.info?.(
+      { placed: report.placed.length, failed: report.failed.length, blocked: report.blocked.length },
+      'subscription renewals placed',
+    );
   }
   return report;
 }
 
 type DueRow = Awaited<ReturnType<typeof repo.findDue>>[number];
 
-async function renew(db: Db, config: Config, sub: DueRow, now: Date, report: RenewalReport): Promise<void> {
+/**
+ * Skips one delivery: the subscription moves on to `nextDueAt` and the customer gets a 'renewal_failed'
+ * notice, in one transaction, conditional on the due date (of two schedulers only one does it). Answers
+ * whether this call did it.
+ */
+async function skipDelivery(db: Db, sub: DueRow, dueAt: string, nextDueAt: string): Promise<boolean> {
+  const at = new Date().toISOString();
+  return db.transaction().execute(async (trx) => {
+    if (!(await repo.advanceIfDue(trx, sub.id, dueAt, nextDueAt, at))) return false;
+    await repo.enqueueRenewalFailed(trx, sub.user_id, at);
+    return true;
+  });
+}
+
+/** Counts an unexpected failure of a due date; the RENEWAL_ATTEMPTS-th skips that delivery. */
+async function giveUpAfterAttempts(db: Db, sub: DueRow, now: Date, report: RenewalReport, log?: Log): Promise<void> {
+  const dueAt = sub.next_due_at;
+  const attempt = await hit(db, `renewal-attempts:${sub.id}:${dueAt}`, RENEWAL_ATTEMPTS - 1, 24 * 60);
+  if (attempt.allowed) return;
+  if (await skipDelivery(db, sub, dueAt, nextDueDate(dueAt, sub.frequency_weeks, now))) {
+    report.failed.push(sub.id);
+    log?.error(
+      { subscriptionId: sub.id, dueAt, attempts: RENEWAL_ATTEMPTS },
+      'subscription renewal kept failing; this delivery is skipped',
+    );
+  }
+}
+
+async function renew(db: Db, config: Config, sub: DueRow, now: Date, report: RenewalReport, log?: Log): Promise<void> {
   const user = await db.selectFrom('users').selectAll().where('id', '=', sub.user_id).executeTakeFirst();
   if (!user) return;
   const dueAt = sub.next_due_at;
@@ -111,7 +178,22 @@ async function renew(db: Db, config: Config, sub: DueRow, now: Date, report: Ren
       paymentMethod,
       renewal: { subscriptionId: sub.id, dueAt, nextDueAt },
     });
-    if (placed.created) report.placed.push([sub.id, placed.order.id]);
+    if (placed.created) {
+      report.placed.push([sub.id, placed.order.id]);
+      return;
+    }
+    if (placed.order.subscription_id === sub.id) {
+      // This date's renewal was placed before (its transaction moved the date on; this makes sure of it).
+      await repo.advanceIfDue(db, sub.id, dueAt, nextDueAt, new Date().toISOString());
+      report.skipped.push(sub.id);
+      return;
+    }
+    // The key is held by another order (a customer's, from before the namespaces were kept apart): left due,
+    // this subscription would be found again every round. Skip the delivery and say so.
+    const blocked = { subscriptionId: sub.id, dueAt, orderId: placed.order.id };
+    if (log?.warn) log.warn(blocked, 'renewal key held by another order; this delivery is skipped');
+    else log?.error(blocked, 'renewal key held by another order; this delivery is skipped');
+    if (await skipDelivery(db, sub, dueAt, nextDueAt)) report.blocked.push(sub.id);
     else report.skipped.push(sub.id);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
@@ -121,13 +203,7 @@ async function renew(db: Db, config: Config, sub: DueRow, now: Date, report: Ren
       return;
     }
     // The renewal was refused (stock, product, address, method): skip this delivery and tell the customer.
-    const at = new Date().toISOString();
-    const moved = await db.transaction().execute(async (trx) => {
-      if (!(await repo.advanceIfDue(trx, sub.id, dueAt, nextDueAt, at))) return false;
-      await repo.enqueueRenewalFailed(trx, sub.user_id, at);
-      return true;
-    });
-    if (moved) report.failed.push(sub.id);
+    if (await skipDelivery(db, sub, dueAt, nextDueAt)) report.failed.push(sub.id);
     else report.skipped.push(sub.id);
   }
 }

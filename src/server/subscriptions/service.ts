@@ -1,4 +1,4 @@
-import { chargedUnitCents } from '../../common/checkout-rules';
+import { chargedUnitCents, deliversTo } from '../../common/checkout-rules';
 import type { ShippingMethod } from '../../common/contract/checkout';
 import type { Lang } from '../../common/contract/lang';
 import {
@@ -122,13 +122,7 @@ export async function updateSubscription(
       const own = await checkoutRepo.findOwnAddressAndState(db, user.id, change.addressId);
       if (!own) throw new AppError(404, 'addressNotFound', {}, [{ field: 'address_id', key: 'addressNotFound' }]);
       const variant = (await checkoutRepo.findVariants(db, [row.variant_id]))[0];
-      const country = own.state.country;
-      const deliverable =
-        !variant ||
-        (country === 'PH' && variant.available_ph === 1) ||
-        (country === 'CN' && variant.available_cn === 1) ||
-        (country !== 'PH' && country !== 'CN');
-      if (!deliverable) {
+      if (variant && !deliversTo(variant, own.state.country)) {
         throw invalidField('address_id', 'itemNotDeliverable', {
           product,
           state: pick(lang, own.state.name_en, own.state.name_zh),

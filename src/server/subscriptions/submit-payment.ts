@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import type { Order, User } from '../db/schema';
 import { AppError, invalidField } from '../lib/errors';
-import { detectImageKind, receiptTooLarge, removeReceipt, storeReceipt } from '../orders/receipts';
+import { countReceiptUpload, detectImageKind, receiptTooLarge, removeReceipt, storeReceipt } from '../orders/receipts';
 import * as orderRepo from '../orders/repository';
 import { getOwnOrder } from '../orders/service';
 
@@ -35,6 +35,7 @@ export async function submitPayment(
   const kind = detectImageKind(input.receipt);
   if (!kind) throw invalidField('receipt', 'receiptNotImage');
 
+  await countReceiptUpload(db, user.id);
   const receiptPath = await storeReceipt(config, input.receipt, kind);
   // Conditional: a second submit (or a status change) in between writes nothing.
   const result = await db

@@ -16,16 +16,42 @@ export async function findUserById(db: Conn, id: number): Promise<User | undefin
 }
 
 /**
- * Links `userId` to the Telegram user, keeping their username and name. The unique index on
- * `telegram_user_id` refuses a Telegram user already linked elsewhere (see `isUniqueViolation`).
+ * Links `userId` to the Telegram user, keeping their username and name, only while the account is still linked to
+ * `currentTelegramUserId` (null: to nothing); undefined when it no longer is. The unique index on `telegram_user_id`
+ * refuses a Telegram user already linked elsewhere (see `isUniqueViolation`).
  */
-export async function setTelegramLink(db: Conn, userId: number, tg: TelegramIdentity): Promise<User> {
+export async function setTelegramLink(
+  db: Conn,
+  userId: number,
+  tg: TelegramIdentity,
+  currentTelegramUserId: string | null,
+): Promise<User | undefined> {
   return db
     .updateTable('users')
     .set({ telegram_user_id: tg.id, telegram_username: tg.username, telegram_name: tg.name, updated_at: nowIso() })
     .where('id', '=', userId)
+    .where((eb) =>
+      currentTelegramUserId === null
+        ? eb('telegram_user_id', 'is', null)
+        : eb('telegram_user_id', '=', currentTelegramUserId),
+    )
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+}
+
+/** Removes the account's Telegram link while it is still `currentTelegramUserId`; undefined when it no longer is. */
+export async function clearTelegramLink(
+  db: Conn,
+  userId: number,
+  currentTelegramUserId: string,
+): Promise<User | undefined> {
+  return db
+    .updateTable('users')
+    .set({ telegram_user_id: null, telegram_username: null, telegram_name: null, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .where('telegram_user_id', '=', currentTelegramUserId)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Refreshes the stored username and name of a linked Telegram user when they changed in Telegram. */

@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MessageKey } from '../../common/i18n/messages';
 import { AppError } from '../lib/errors';
-import { checkInitData, type InitDataCheck, type InitDataProblem, type TelegramIdentity } from './init-data';
+import {
+  checkInitData,
+  type InitDataCheck,
+  type InitDataProblem,
+  initDataHash,
+  type TelegramIdentity,
+} from './init-data';
 
 const checks = new WeakMap<FastifyRequest, InitDataCheck>();
 
@@ -40,6 +46,19 @@ export function requireTelegramUser(req: FastifyRequest): TelegramIdentity {
   if (check.ok) return check.user;
   const key = problemMessages[check.problem];
   throw new AppError(403, key, {}, [{ field: 'init_data', key }]);
+}
+
+/**
+ * The Telegram user of the request's validated initData together with that initData's `hash` (what a replayed initData
+ * repeats), or the same refusal as `requireTelegramUser`.
+ */
+export function requireTelegramLaunch(req: FastifyRequest): { user: TelegramIdentity; hash: string } {
+  const user = requireTelegramUser(req);
+  const hash = initDataHash(rawInitData(req) ?? '');
+  // Validated initData always has its hash; this only keeps the types honest.
+  if (!hash)
+    throw new AppError(403, 'telegramInitDataInvalid', {}, [{ field: 'init_data', key: 'telegramInitDataInvalid' }]);
+  return { user, hash };
 }
 
 /** `req.telegramUser()`: the validated Telegram user of the request, or null (browser, bad or old initData). */

@@ -1,12 +1,14 @@
 import type { UserInfo } from '../../common/contract/accounts';
 import type { TelegramUser } from '../../common/contract/telegram';
-import { userInfoOf } from '../accounts/service';
+import * as rateLimit from '../accounts/rate-limit';
+import { confirmAccountPassword, userInfoOf } from '../accounts/service';
 import { createSession } from '../accounts/session-repository';
 import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
 import { AppError, conflict } from '../lib/errors';
 import { nowIso } from '../lib/time';
-import type { TelegramIdentity } from './init-data';
+import { enqueueAccountNotification } from '../notifications/outbox';
+import { INIT_DATA_MAX_AGE_SECONDS, type TelegramIdentity } from './init-data';
 import * as repo from './repository';
 
 export const telegramUserOf = (tg: TelegramIdentity): TelegramUser => ({
@@ -23,45 +25,167 @@ export type TelegramLogin =
   | { linked: false; telegram_user: TelegramUser };
 
 /**
- * Opening the Mini App (decisions.md §3): a Telegram user linked to an account gets a new session for
- * it, with no password; their stored Telegram username and name are refreshed on the way.
+ * How many sessions one initData may mint, and for how long they are counted. Telegram signs a new initData each time
+ * the Mini App is opened, and it is refused after an hour (INIT_DATA_MAX_AGE_SECONDS), so the count lasts that hour: a
+ * copied initData (leaked URL, browser history) cannot mint sessions without end while it is valid. Ten leaves room for
+ * reloads of one open Mini App.
  */
-export async function loginWithTelegram(db: Db, tg: TelegramIdentity): Promise<TelegramLogin> {
+export const INIT_DATA_LOGIN_LIMITS = { perInitData: 10, windowMinutes: INIT_DATA_MAX_AGE_SECONDS / 60 } as const;
+export const initDataLoginKey = (hash: string): string => `telegram-login:initdata:${hash}`;
+
+/**
+ * Opening the Mini App (decisions.md §3): a Telegram user linked to an account gets a new session for
+ * it, with no password; their stored Telegram username and name are refreshed on the way. Each session
+ * minted is counted against the initData's `hash` (INIT_DATA_LOGIN_LIMITS): beyond that, 429.
+ */
+export async function loginWithTelegram(db: Db, tg: TelegramIdentity, initDataHash: string): Promise<TelegramLogin> {
   const found = await repo.findUserByTelegramId(db, tg.id);
   if (!found) return { linked: false, telegram_user: telegramUserOf(tg) };
+  const attempt = await rateLimit.hit(
+    db,
+    initDataLoginKey(initDataHash),
+    INIT_DATA_LOGIN_LIMITS.perInitData,
+    INIT_DATA_LOGIN_LIMITS.windowMinutes,
+  );
+  if (!attempt.allowed)
+    throw new AppError(429, 'telegramInitDataReused', {}, [{ field: 'init_data', key: 'telegramInitDataReused' }]);
   const user = await repo.refreshTelegramProfile(db, found, tg);
   const token = await createSession(db, user.id);
   return { linked: true, telegram_user: telegramUserOf(tg), user_info: await userInfoOf(db, user), token };
 }
 
+/** The Telegram user an account is linked to, as stored with the link (null when not linked). */
+export function currentLinkOf(user: User): TelegramUser | null {
+  if (user.telegram_user_id === null) return null;
+  return {
+    id: user.telegram_user_id,
+    username: user.telegram_username,
+    name: user.telegram_name ?? user.telegram_username ?? user.telegram_user_id,
+  };
+}
+
+/** "Mei Chen (@mei_tea)", or the name alone: how messages name a Telegram user. */
+export const describeTelegramUser = (tg: TelegramUser): string =>
+  tg.username ? `${tg.name} (@${tg.username})` : tg.name;
+
+export interface LinkPreview {
+  telegram_user: TelegramUser;
+  current_link: TelegramUser | null;
+  linked_to_other_account: boolean;
+}
+
 /**
- * Links the account `userId` to the Telegram user of validated initData. With `expectedTelegramUserId`
- * (a /login_be link), only when the initData names that same user. A Telegram user linked to another
- * account is refused (the unique index holds it under concurrency too). Linking the same pair again is
- * a no-op success. Nothing is written when refused.
+ * What linking would do, shown before the customer confirms: the Telegram user of the validated initData, the account's
+ * current link, and whether that Telegram user is linked to another account. For a guest (a /login_be page before
+ * logging in) there is no current link, and "another account" means any account.
+ */
+export async function previewTelegramLink(db: Db, user: User | null, tg: TelegramIdentity): Promise<LinkPreview> {
+  const holder = await repo.findUserByTelegramId(db, tg.id);
+  return {
+    telegram_user: telegramUserOf(tg),
+    current_link: user ? currentLinkOf(user) : null,
+    linked_to_other_account: holder !== undefined && holder.id !== user?.id,
+  };
+}
+
+export interface LinkRequest {
+  /** The id of a /login_be/{telegram_user_id}/… link: links only when the initData names that same user. */
+  expectedTelegramUserId?: string;
+  /** The account's password: linking needs it in the same request. */
+  password?: string;
+  /** The Telegram user id the account is linked to now, when the new link replaces it. */
+  replacesTelegramUserId?: string;
+}
+
+/** The 409 of a request whose idea of the current link is not the account's (a stale screen, or no confirmation). */
+function linkChanged(current: TelegramUser | null): AppError {
+  return current
+    ? conflict('telegramLinkedNow', { current: describeTelegramUser(current) })
+    : conflict('telegramNotLinkedNow');
+}
+
+/**
+ * Links the account to the Telegram user of validated initData. Needs the account's password (counted like a log-in);
+ * with `expectedTelegramUserId` (a /login_be link), only when the initData names that same user. A Telegram user
+ * linked to another account is refused (the unique index holds it under concurrency too). An account linked to another
+ * Telegram user is never moved silently: the request must name that link in `replacesTelegramUserId` (else 409 saying
+ * what is linked now), and the write only happens while the link is still that one. Linking the same pair again is a
+ * no-op success. The Telegram user now linked is told ('telegram_linked') and, on a move, the previous one
+ * ('telegram_link_moved'), in the same transaction as the link. Nothing is written when refused.
  */
 export async function linkTelegramAccount(
   db: Db,
-  userId: number,
+  account: User,
   tg: TelegramIdentity,
-  expectedTelegramUserId?: string,
+  request: LinkRequest = {},
 ): Promise<{ user_info: UserInfo; telegram_user: TelegramUser }> {
-  if (expectedTelegramUserId !== undefined && expectedTelegramUserId !== tg.id) {
+  if (request.expectedTelegramUserId !== undefined && request.expectedTelegramUserId !== tg.id) {
     throw new AppError(403, 'telegramUserMismatch', {}, [
       { field: 'expected_telegram_user_id', key: 'telegramUserMismatch' },
     ]);
   }
+  await confirmAccountPassword(db, account, request.password, { wrongKey: 'telegramPasswordWrong' });
+  // The row as it is now (the session's copy may be older than a link made meanwhile in another tab).
+  const fresh = (await repo.findUserById(db, account.id)) ?? account;
   const holder = await repo.findUserByTelegramId(db, tg.id);
-  if (holder && holder.id !== userId) throw conflict('telegramLinkedToOther');
-  let user: User;
+  if (holder && holder.id !== fresh.id) throw conflict('telegramLinkedToOther');
+  const current = currentLinkOf(fresh);
+  if (current?.id === tg.id) {
+    return { user_info: await userInfoOf(db, fresh), telegram_user: telegramUserOf(tg) };
+  }
+  if (current && request.replacesTelegramUserId !== current.id) throw linkChanged(current);
+  if (!current && request.replacesTelegramUserId !== undefined) throw linkChanged(null);
+
+  const linked = telegramUserOf(tg);
+  let updated: User | undefined;
   try {
-    user = await repo.setTelegramLink(db, userId, tg);
+    updated = await db.transaction().execute(async (trx) => {
+      const row = await repo.setTelegramLink(trx, fresh.id, tg, current?.id ?? null);
+      if (!row) return undefined;
+      await enqueueAccountNotification(trx, { userId: fresh.id, kind: 'telegram_linked', telegramChatId: tg.id });
+      if (current) {
+        await enqueueAccountNotification(trx, {
+          userId: fresh.id,
+          kind: 'telegram_link_moved',
+          telegramChatId: current.id,
+          params: { telegramName: describeTelegramUser(linked) },
+        });
+      }
+      return row;
+    });
   } catch (err) {
     if (repo.isUniqueViolation(err)) throw conflict('telegramLinkedToOther');
     throw err;
   }
+  if (!updated) {
+    // The link changed between the checks and the write (another tab, another device): say what it is now.
+    const now = await repo.findUserById(db, fresh.id);
+    throw linkChanged(now ? currentLinkOf(now) : null);
+  }
+  let user = updated;
   user = (await adoptBotReferral(db, user, tg.id)) ?? user;
-  return { user_info: await userInfoOf(db, user), telegram_user: telegramUserOf(tg) };
+  return { user_info: await userInfoOf(db, user), telegram_user: linked };
+}
+
+/**
+ * Unlinks the account from its Telegram user (the profile's "Unlink"), with the account's password (counted like a
+ * log-in). The Telegram user that was unlinked is told ('telegram_unlinked'), in the same transaction. An account
+ * linked to nothing stays so (a success: the screen was out of date).
+ */
+export async function unlinkTelegramAccount(db: Db, account: User, password: string | undefined): Promise<UserInfo> {
+  await confirmAccountPassword(db, account, password, { wrongKey: 'telegramPasswordWrong' });
+  const fresh = (await repo.findUserById(db, account.id)) ?? account;
+  const current = fresh.telegram_user_id;
+  if (current === null) return userInfoOf(db, fresh);
+  const user = await db.transaction().execute(async (trx) => {
+    const updated = await repo.clearTelegramLink(trx, fresh.id, current);
+    if (updated) {
+      await enqueueAccountNotification(trx, { userId: fresh.id, kind: 'telegram_unlinked', telegramChatId: current });
+    }
+    return updated;
+  });
+  // Unlinked meanwhile by another request: the account is unlinked all the same.
+  return userInfoOf(db, user ?? (await repo.findUserById(db, fresh.id)) ?? fresh);
 }
 
 /**

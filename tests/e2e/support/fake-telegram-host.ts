@@ -3,6 +3,8 @@
  * first navigation. It defines `window.TelegramWebviewProxy.postEvent(type, json)` the way Telegram's
  * mobile apps do, records every call in `window.__tgEvents`, and answers the requests a Mini App makes
  * at start (viewport, safe areas, theme) through `window.Telegram.WebView.receiveEvent`, as Telegram does.
+ * The answer to `web_app_request_theme` (`theme_changed`) is what makes the app trust its launch parameters
+ * (src/client/lib/telegram/launch.ts): a page without this host is a plain browser tab, whatever its URL says.
  * Invoices: `web_app_open_invoice` is answered with `invoice_closed` and `window.__tgInvoiceStatus`
  * (default 'paid'). Tests press the MainButton with `receiveEvent('main_button_pressed')`.
  *

@@ -4,8 +4,9 @@ import { buildTestApp, dialects, formEncode, type TestApp } from '../helper';
 /**
  * "No request makes the server answer 500": every path of the contract (read from /openapi.json, so a
  * new path is covered the day it is added) gets hostile bodies — empty, blank, huge, negative,
- * fractional, out-of-range, JSON where text is expected and the reverse — as a guest, as a customer
- * and as an agent. Each must be answered with the envelope and a status below 500.
+ * fractional, out-of-range (the int4 columns' limits included), JSON where text is expected and the reverse —
+ * as a guest, as a customer and as an agent, on SQLite and on PostgreSQL (which refuses numbers its columns cannot
+ * hold). Each must be answered with the envelope and a status below 500.
  */
 const hostile: Array<(field: string) => unknown> = [
   () => '',
@@ -15,7 +16,15 @@ const hostile: Array<(field: string) => unknown> = [
   () => '1.5',
   () => '0',
   () => '99999999999999999999999',
+  // The int4 columns' limits: the largest id they hold, one past it, far past it (PostgreSQL fails the query).
+  () => '2147483647',
   () => '2147483648',
+  () => '99999999999',
+  // A well-formed cursor whose decoded id no column can hold (cursors are decoded on the server).
+  (field) =>
+    field === 'cursor'
+      ? Buffer.from(JSON.stringify({ t: '2026-01-01T00:00:00.000Z', i: 99_999_999_999, o: 'n' })).toString('base64url')
+      : '-2147483649',
   () => 'NaN',
   () => 'null',
   () => '[]',

@@ -6,10 +6,12 @@ import {
   chargedUnitCents,
   couponDiscountCents,
   couponProblem,
+  deliversTo,
   deliveryFeeCents,
   isOrderableQuantity,
   normalizeCouponCode,
   orderTotals,
+  rewardBaseCents,
 } from '../../../src/common/checkout-rules';
 import { formatCents } from '../../../src/common/money';
 
@@ -107,6 +109,27 @@ describe('checkout rules', () => {
     expect(cashRewardEarnedCents(6000, 5)).toBe(300);
     expect(cashRewardEarnedCents(1010, 5)).toBe(51);
     expect(cashRewardEarnedCents(6000, 0)).toBe(0);
+  });
+
+  it('cash reward is earned on what was paid for goods: subtotal − coupon − cash reward redeemed, never below 0', () => {
+    expect(rewardBaseCents({ subtotal_cents: 6000, coupon_discount_cents: 500, cash_reward_cents: 300 })).toBe(5200);
+    expect(rewardBaseCents({ subtotal_cents: 6000, coupon_discount_cents: 0, cash_reward_cents: 0 })).toBe(6000);
+    // A reward that also paid the delivery fee leaves nothing for goods.
+    expect(rewardBaseCents({ subtotal_cents: 1000, coupon_discount_cents: 0, cash_reward_cents: 1450 })).toBe(0);
+    expect(
+      cashRewardEarnedCents(
+        rewardBaseCents({ subtotal_cents: 6000, coupon_discount_cents: 500, cash_reward_cents: 300 }),
+        5,
+      ),
+    ).toBe(260);
+  });
+
+  it('delivery: the Philippines and China each by the product’s flag', () => {
+    const phOnly = { available_ph: 1, available_cn: 0 };
+    expect(deliversTo(phOnly, 'PH')).toBe(true);
+    expect(deliversTo(phOnly, 'CN')).toBe(false);
+    expect(deliversTo({ available_ph: 0, available_cn: 1 }, 'PH')).toBe(false);
+    expect(deliversTo(phOnly, 'SG')).toBe(true);
   });
 
   it('the change window is 15 minutes, for Pending and Paid orders', () => {

@@ -56,6 +56,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ CATALOG_CACHE_MS: '0' }).CATALOG_CACHE_MS).toBe(0);
   });
 
+  it('reads TRUST_PROXY as off, a hop count, proxy addresses/CIDRs, or true', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.0.0/16,fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.5',
+      '192.168.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'TRUE' }).TRUST_PROXY).toBe(true);
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ PORT: '', BOT_TOKEN: '', DATABASE_URL: '' })).toMatchObject({ PORT: 8080 });
   });
@@ -91,6 +106,10 @@ describe('loadConfig', () => {
     ['UNPAID_ORDER_HOURS', '-1', /0 \(never\) or a number of hours/],
     ['UNPAID_ORDER_HOURS', '1.5', /whole number of hours/],
     ['UNPAID_ORDER_HOURS', '1000', /at most 720/],
+    ['TRUST_PROXY', 'yes', /number of proxies/],
+    ['TRUST_PROXY', 'proxy.example.com', /addresses or CIDRs/],
+    ['TRUST_PROXY', '10.0.0.0/33', /addresses or CIDRs/],
+    ['TRUST_PROXY', '1000', /number of proxies/],
   ];
   it.each(bad)('%s=%s is refused with a message naming it', (name, value, reason) => {
     const message = problem({ [name]: value });

@@ -1,16 +1,24 @@
-import { isInTelegram } from './launch';
+import { confirmTelegramHost, telegramHostState } from './launch';
 import { getSdk, setSdk } from './sdk';
 import './telegram.css';
 
 /**
  * Starts the Telegram SDK inside Telegram only: binds theme parameters and viewport (with safe areas)
  * to CSS variables, mounts the buttons, tells Telegram the app is ready, and expands it.
- * In a browser it loads nothing and does nothing.
+ * "Inside Telegram" means a Telegram host answered (launch.ts): in a plain browser tab, even one whose URL carries
+ * `#tgWebAppData=…`, this is decided at once and loads nothing. With a host transport the SDK is fetched while the
+ * host answers, so a real Telegram waits for one of the two, not both.
  */
 export async function initTelegram(): Promise<boolean> {
-  if (!isInTelegram()) return false;
-  const sdk = await import('@telegram-apps/sdk-react');
+  const host = confirmTelegramHost();
+  if (telegramHostState() === 'browser') return false;
+  const loading = import('@telegram-apps/sdk-react');
+  // Not Telegram after all (no answer): the chunk is dropped unused.
+  loading.catch(() => {});
+  if (!(await host)) return false;
+  let sdk: Awaited<typeof loading>;
   try {
+    sdk = await loading;
     sdk.init();
   } catch (err) {
     console.warn('Telegram SDK could not start', err);

@@ -1,19 +1,61 @@
+import { useSyncExternalStore } from 'react';
+
 /**
- * Telegram launch parameters, read without the SDK so a browser never loads it.
- * Telegram opens a Mini App with `#tgWebAppData=…&tgWebAppPlatform=…` in the URL; the hash is lost on
- * the first navigation, so the parameters are kept in sessionStorage for the life of the tab.
+ * Telegram launch parameters, read without the SDK so a browser never loads it, and trusted only when a Telegram host
+ * answers (issue 10).
+ *
+ * Telegram opens a Mini App with `#tgWebAppData=…&tgWebAppPlatform=…` in the URL. Anyone can put that in a link, so a
+ * URL alone never makes a tab "inside Telegram": someone else's initData in a link opened in a plain browser tab must
+ * not log its Telegram user in there, nor be linked to whoever is logged in. The parameters count only when the page
+ * has a way to talk to a Telegram host (the native apps' `window.TelegramWebviewProxy`, the old Windows Phone
+ * `window.external.notify`, or a parent frame: Telegram's web clients show a Mini App in an iframe) AND the host
+ * answers `web_app_request_theme` with `theme_changed` within HOST_TIMEOUT_MS. With no transport the answer is "not
+ * Telegram", decided synchronously: nothing waits and nothing of the SDK is downloaded.
+ *
+ * The hash is lost on the first navigation, so verified parameters are kept in sessionStorage for the life of the tab.
+ * Browsers copy sessionStorage into tabs opened from this one, so that copy too is used only after the host check
+ * passed in the tab reading it: it never carries a Telegram identity into a plain tab.
  */
 const KEY = 'leafcup/launch';
 
-interface Launch {
+/** How long a host with a transport has to answer the theme request before the tab counts as not Telegram. */
+export const HOST_TIMEOUT_MS = 1000;
+
+/**
+ * Telegram's web clients, the only parents whose messages are believed inside an iframe (the server's CSP
+ * frame-ancestors, src/server/plugins/security-headers.ts, lets only these and the shop itself frame the shop).
+ */
+export const TELEGRAM_WEB_ORIGINS: readonly string[] = [
+  'https://web.telegram.org',
+  'https://webk.telegram.org',
+  'https://webz.telegram.org',
+];
+
+export interface Launch {
   initData?: string;
   platform?: string;
   themeParams?: Record<string, string>;
   userLanguage?: string;
   userId?: string;
+  /** The Telegram user's name and @username as the host put them in initData (display only). */
+  userName?: string;
+  username?: string;
 }
 
-let cached: Launch | null | undefined;
+/** Where the host check stands: not started, waiting for the host, or decided. */
+export type HostState = 'unknown' | 'checking' | 'telegram' | 'browser';
+
+let state: HostState = 'unknown';
+let verified: Launch | null = null;
+let pending: Promise<boolean> | undefined;
+const listeners = new Set<() => void>();
+
+function decide(next: 'telegram' | 'browser', launch: Launch | null): boolean {
+  state = next;
+  verified = next === 'telegram' ? launch : null;
+  for (const listener of listeners) listener();
+  return next === 'telegram';
+}
 
 function fromHash(hash: string): Launch | null {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
@@ -26,48 +68,210 @@ function fromHash(hash: string): Launch | null {
   } catch {
     themeParams = undefined;
   }
-  let userLanguage: string | undefined;
-  let userId: string | undefined;
+  const launch: Launch = { initData, platform, themeParams };
   if (initData) {
     try {
       const user = JSON.parse(new URLSearchParams(initData).get('user') ?? 'null') as {
         id?: number;
         language_code?: string;
+        first_name?: string;
+        last_name?: string;
+        username?: string;
       } | null;
-      userLanguage = user?.language_code;
-      userId = user?.id !== undefined ? String(user.id) : undefined;
+      launch.userLanguage = user?.language_code;
+      launch.userId = user?.id !== undefined ? String(user.id) : undefined;
+      launch.userName = [user?.first_name, user?.last_name].filter((p) => p?.trim()).join(' ') || undefined;
+      launch.username = user?.username || undefined;
     } catch {
       // malformed user field: treated as no user
     }
   }
-  return { initData, platform, themeParams, userLanguage, userId };
+  return launch;
 }
 
-export function readLaunch(): Launch | null {
-  if (cached !== undefined) return cached;
-  if (typeof window === 'undefined') return null;
+/** The launch parameters this tab claims (URL hash, else this tab's sessionStorage copy), not yet trusted. */
+function claimedLaunch(): { launch: Launch; fromUrl: boolean } | null {
   const current = fromHash(window.location.hash);
-  if (current) {
-    try {
-      sessionStorage.setItem(KEY, JSON.stringify(current));
-    } catch {
-      // ignore
-    }
-    cached = current;
-    return cached;
+  if (current) return { launch: current, fromUrl: true };
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Launch | null;
+    return stored && typeof stored === 'object' ? { launch: stored, fromUrl: false } : null;
+  } catch {
+    return null;
+  }
+}
+
+type HostWindow = Window & {
+  TelegramWebviewProxy?: { postEvent?: unknown };
+  external?: { notify?: unknown };
+  Telegram?: { WebView?: { receiveEvent?: unknown } };
+};
+
+type Transport = 'proxy' | 'notify' | 'iframe';
+
+/** How this page could talk to a Telegram host, if at all (decided synchronously). */
+export function hostTransport(): Transport | null {
+  if (typeof window === 'undefined') return null;
+  const w = window as HostWindow;
+  if (typeof w.TelegramWebviewProxy?.postEvent === 'function') return 'proxy';
+  try {
+    if (typeof w.external?.notify === 'function') return 'notify';
+  } catch {
+    // some browsers throw on reading window.external
   }
   try {
-    cached = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Launch | null;
+    if (window.parent !== window || window.self !== window.top) return 'iframe';
   } catch {
-    cached = null;
+    // a cross-origin top throws on some engines: that is a frame
+    return 'iframe';
   }
-  return cached;
+  return null;
 }
 
-/** True only inside Telegram (launch parameters present). */
+function post(transport: Transport, eventType: string): void {
+  const w = window as HostWindow;
+  if (transport === 'proxy') {
+    (w.TelegramWebviewProxy!.postEvent as (type: string, data?: string) => void)(eventType, undefined);
+  } else if (transport === 'notify') {
+    (w.external!.notify as (message: string) => void)(JSON.stringify({ eventType }));
+  } else {
+    // Only Telegram's web clients get it; a frame of another origin never sees the request.
+    for (const origin of TELEGRAM_WEB_ORIGINS) window.parent.postMessage(JSON.stringify({ eventType }), origin);
+  }
+}
+
+/**
+ * Listens for one host event through the native hooks (`Telegram.WebView.receiveEvent` and its older twins) and, in
+ * a frame, messages from the parent when it is one of Telegram's web origins. Any hook already there is still called.
+ * Returns the function that takes the listeners away again (so the SDK later installs its own on a clean window).
+ */
+function listen(onEvent: (eventType: string) => void): () => void {
+  const w = window as HostWindow & {
+    TelegramGameProxy?: { receiveEvent?: unknown };
+    TelegramGameProxy_receiveEvent?: unknown;
+  };
+  const restores: Array<() => void> = [];
+  const hook = (owner: Record<string, unknown>, name: string) => {
+    const had = Object.hasOwn(owner, name);
+    const previous = owner[name];
+    owner[name] = (eventType: string, eventData?: unknown) => {
+      if (typeof eventType === 'string') onEvent(eventType);
+      if (typeof previous === 'function') previous(eventType, eventData);
+    };
+    restores.push(() => {
+      if (had) owner[name] = previous;
+      else delete owner[name];
+    });
+  };
+  const hadTelegram = w.Telegram !== undefined;
+  const hadWebView = w.Telegram?.WebView !== undefined;
+  w.Telegram ??= {};
+  w.Telegram.WebView ??= {};
+  hook(w.Telegram.WebView as Record<string, unknown>, 'receiveEvent');
+  const hadGameProxy = w.TelegramGameProxy !== undefined;
+  w.TelegramGameProxy ??= {};
+  hook(w.TelegramGameProxy as Record<string, unknown>, 'receiveEvent');
+  hook(w as unknown as Record<string, unknown>, 'TelegramGameProxy_receiveEvent');
+  const onMessage = (event: MessageEvent) => {
+    if (event.source !== window.parent || !TELEGRAM_WEB_ORIGINS.includes(event.origin)) return;
+    let data: unknown = event.data;
+    if (typeof data === 'string') {
+      try {
+        data = JSON.parse(data);
+      } catch {
+        return;
+      }
+    }
+    const eventType = (data as { eventType?: unknown } | null)?.eventType;
+    if (typeof eventType === 'string') onEvent(eventType);
+  };
+  window.addEventListener('message', onMessage);
+  return () => {
+    window.removeEventListener('message', onMessage);
+    for (const restore of restores.reverse()) restore();
+    if (!hadGameProxy) delete w.TelegramGameProxy;
+    if (!hadWebView && w.Telegram) delete w.Telegram.WebView;
+    if (!hadTelegram) delete w.Telegram;
+  };
+}
+
+/** Keeps verified parameters for this tab (the hash is lost on navigation). */
+function remember(launch: Launch): void {
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify(launch));
+  } catch {
+    // storage full or refused: the parameters last for this page only
+  }
+}
+
+/**
+ * Decides, once per page, whether this tab is inside Telegram: launch parameters, a host transport and the host's
+ * answer to `web_app_request_theme` (see the top of this file). Without launch parameters or a transport it is
+ * decided before this returns (`telegramHostState()` is then 'browser'). Resolves to true only inside Telegram.
+ */
+export function confirmTelegramHost(opts: { timeoutMs?: number } = {}): Promise<boolean> {
+  if (pending) return pending;
+  if (typeof window === 'undefined') {
+    decide('browser', null);
+    pending = Promise.resolve(false);
+    return pending;
+  }
+  const claimed = claimedLaunch();
+  const transport = claimed ? hostTransport() : null;
+  if (!claimed || !transport) {
+    decide('browser', null);
+    pending = Promise.resolve(false);
+    return pending;
+  }
+  state = 'checking';
+  pending = new Promise<boolean>((resolve) => {
+    let done = false;
+    let stop: () => void = () => {};
+    const finish = (inTelegram: boolean) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      stop();
+      if (inTelegram) remember(claimed.launch);
+      resolve(decide(inTelegram ? 'telegram' : 'browser', claimed.launch));
+    };
+    const timer = setTimeout(() => finish(false), opts.timeoutMs ?? HOST_TIMEOUT_MS);
+    stop = listen((eventType) => {
+      if (eventType === 'theme_changed') finish(true);
+    });
+    try {
+      post(transport, 'web_app_request_theme');
+    } catch {
+      finish(false);
+    }
+  });
+  return pending;
+}
+
+/** Where the host check stands now. */
+export const telegramHostState = (): HostState => state;
+
+/** The launch parameters, only once a Telegram host answered; null in a browser and while the check runs. */
+export function readLaunch(): Launch | null {
+  return state === 'telegram' ? verified : null;
+}
+
+/** True only inside Telegram: a host answered (see confirmTelegramHost). */
 export const isInTelegram = (): boolean => readLaunch() !== null;
 
-/** The raw initData string to send to the server (validated there), or undefined in a browser. */
+/** React: whether the tab is inside Telegram, re-rendering when the host check decides (false until then). */
+export function useIsInTelegram(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    isInTelegram,
+    () => false,
+  );
+}
+
+/** The raw initData string to send to the server (validated there), or undefined outside a verified host. */
 export const telegramInitData = (): string | undefined => readLaunch()?.initData;
 
 export const telegramLanguageCode = (): string | undefined => readLaunch()?.userLanguage;
@@ -77,7 +281,9 @@ export const telegramUserIdFromLaunch = (): string | undefined => readLaunch()?.
 
 export const telegramPlatform = (): string | undefined => readLaunch()?.platform;
 
-/** For tests: forget what was read. */
+/** For tests: forget what was read and decided. */
 export function resetLaunchCache(): void {
-  cached = undefined;
+  state = 'unknown';
+  verified = null;
+  pending = undefined;
 }

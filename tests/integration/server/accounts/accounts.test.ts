@@ -433,6 +433,8 @@ describe.each(dialects)('accounts on %s', (dialect) => {
         phone: '+1 (415) 555-0100',
         password: '',
         confirm_password: '',
+        // A new e-mail and phone need the current password (issue 10).
+        current_password: password,
       });
       expect(res.status).toBe(200);
       expect(res.body.message).toBe(en.profileUpdated);
@@ -461,6 +463,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
         phone: user.phone,
         password: 'brand-new',
         confirm_password: 'brand-new',
+        current_password: password,
       });
       expect(res.status).toBe(200);
       expect((await login({ login: user.email, password })).status).toBe(422);
@@ -490,7 +493,12 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     it("refuses another user's e-mail or phone but accepts one's own", async () => {
       const me = await createUser(t.db);
       const other = await createUser(t.db);
-      const taken = await edit(me.token, { nickname: 'x', email: other.user.email, phone: other.user.phone });
+      const taken = await edit(me.token, {
+        nickname: 'x',
+        email: other.user.email,
+        phone: other.user.phone,
+        current_password: me.password,
+      });
       expect(taken.status).toBe(422);
       expect(taken.errors).toEqual([
         { field: 'email', message: en.emailTaken },

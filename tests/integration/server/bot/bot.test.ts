@@ -1,5 +1,6 @@
 import { WEBHOOK_PATH, webhookSecret } from '../../../../src/bot/webhook-secret';
 import { nowIso } from '../../../../src/server/lib/time';
+import { enqueueAccountNotification } from '../../../../src/server/notifications/outbox';
 import { invoicePayload } from '../../../../src/server/payments/invoice-payload';
 import { createUser } from '../../../factories/users';
 import {
@@ -269,6 +270,51 @@ describe.each(dialects)('the bot on %s', (dialect) => {
       expect((await row(a.id)).last_error).toMatch(/not linked/);
       expect((await row(b.id)).last_error).toMatch(/turned off/);
       expect((await row(a.id)).sent_at).not.toBeNull();
+    });
+
+    it('sends account notices to the linked user, or to the chat they name, even with order news off', async () => {
+      const now = nowIso();
+      const previous = freshTgId();
+      const current = freshTgId();
+      const { user } = await createUser(t.db, {
+        nickname: 'Mei',
+        telegram_user_id: String(current),
+        notify_orders: 0,
+      });
+      await enqueueAccountNotification(t.db, { userId: user.id, kind: 'telegram_linked' }, now);
+      await enqueueAccountNotification(
+        t.db,
+        {
+          userId: user.id,
+          kind: 'telegram_link_moved',
+          telegramChatId: String(previous),
+          params: { telegramName: 'Ann (@ann)' },
+        },
+        now,
+      );
+      await enqueueAccountNotification(t.db, { userId: user.id, kind: 'password_changed' }, now);
+      expect(await drain()).toBe(3);
+      expect(sent().map((c) => c.payload.chat_id)).toEqual([String(current), String(previous), String(current)]);
+      expect(sent()[0]?.payload.text).toBe(
+        'Your Leaf & Cup account Mei is now linked to this Telegram account: you are logged in here automatically and get news about your orders.',
+      );
+      expect(sent()[1]?.payload.text).toContain('it was linked to Ann (@ann) instead');
+      expect(sent()[2]?.payload.text).toContain('The password of your Leaf & Cup account Mei was changed');
+      expect(buttonsOf(sent()[0]?.payload)).toEqual([{ text: 'Open profile', web_app: `${SHOP}/profile` }]);
+    });
+
+    it('sends an account notice of an unlinked account only when it names a chat', async () => {
+      const chat = freshTgId();
+      const { user } = await createUser(t.db, { language: 'zh' });
+      await enqueueAccountNotification(t.db, { userId: user.id, kind: 'contact_changed' });
+      await enqueueAccountNotification(t.db, {
+        userId: user.id,
+        kind: 'telegram_unlinked',
+        telegramChatId: String(chat),
+      });
+      expect(await drain()).toBe(1);
+      expect(sent()[0]?.payload.chat_id).toBe(String(chat));
+      expect(sent()[0]?.payload.text).toContain('已与此 Telegram 账户解除绑定');
     });
 
     it('retries a failed send on the next round, and gives up on a user who blocked the bot', async () => {

@@ -375,14 +375,15 @@ describe.each(dialects)('checkout paths on %s', (dialect) => {
         next_cursor: string | null;
       }>(t.app, '/v2/get-cash-rebate-list', { limit: 1 }, { token: c.token });
       expect(res.status).toBe(200);
+      // Earned on what was paid for the goods (decisions.md §10): 5% of 4000 − 500 redeemed = 175.
       expect(res.body.data).toMatchObject({
-        balance_cents: 200,
-        total_earned_cents: 200,
+        balance_cents: 175,
+        total_earned_cents: 175,
         total_redeemed_cents: 500,
         reward_percent: 5,
       });
       expect(res.body.data.entries).toMatchObject([
-        { type: 'earned', amount_cents: 200, order_no: placed.body.data.order.order_no },
+        { type: 'earned', amount_cents: 175, order_no: placed.body.data.order.order_no },
       ]);
       const next = await post<{ entries: Array<{ type: string }>; next_cursor: string | null }>(
         t.app,

@@ -12,7 +12,8 @@ const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString(
 describe.each(dialects)('order history and changes on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { env: PROVIDER_ENV });
+    // One customer places many unpaid orders here: the MAX_UNPAID_ORDERS limit has its own tests (unpaid-limit.test.ts).
+    t = await buildTestApp(dialect, { env: { ...PROVIDER_ENV, MAX_UNPAID_ORDERS: '0' } });
   });
   afterAll(async () => {
     await t?.close();
@@ -254,6 +255,80 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
   });
 
   describe('update-order-address', () => {
+    it('refuses an address in a country a product on the order does not ship to, changing nothing', async () => {
+      // Above the free-delivery threshold (7500): the fee is 0 everywhere, so only the country can refuse.
+      const phOnly = await createProduct(t.db, {
+        name: 'Manila Only',
+        price: 8000,
+        stock: 10,
+        availability: { ph: true, cn: false },
+      });
+      const both = await createProduct(t.db, { price: 8000, stock: 10 });
+      const c = await customer(t.db);
+      const placed = await placeOrder(t.app, c, {
+        items: [
+          { product_id: both.product.id, variant_id: both.variants[0]!.id, quantity: 1 },
+          { product_id: phOnly.product.id, variant_id: phOnly.variants[0]!.id, quantity: 1 },
+        ],
+      });
+      expect(placed.status, placed.body.message).toBe(200);
+      expect(placed.body.data.order.delivery_fee_cents).toBe(0);
+      const orderId = placed.body.data.order.id;
+      const beijing = await t.db
+        .selectFrom('states')
+        .select('id')
+        .where('code', '=', 'CN-BJ')
+        .executeTakeFirstOrThrow();
+      const far = await createAddress(t.db, c.userId, {
+        receiver_name: 'Li Wei',
+        state_id: beijing.id,
+        country: 'CN',
+        is_default: 0,
+      });
+      const before = await t.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+      const notices = async () =>
+        (await t.db.selectFrom('notifications').select('id').where('order_id', '=', orderId).execute()).length;
+      const noticesBefore = await notices();
+
+      const refused = await post(
+        t.app,
+        '/v2/update-order-address',
+        { order_id: orderId, address_id: far.id },
+        { token: c.token },
+      );
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toBe('Manila Only (50 g) cannot be delivered to Beijing');
+      expect(refused.errors).toEqual([
+        { field: 'address_id', message: 'Manila Only (50 g) cannot be delivered to Beijing' },
+      ]);
+      const zh = await post(
+        t.app,
+        '/v2/update-order-address',
+        { order_id: orderId, address_id: far.id, lang: 'zh' },
+        { token: c.token },
+      );
+      expect(zh.status).toBe(422);
+      expect(zh.body.message).toContain('无法配送至北京');
+      expect(await t.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow()).toEqual(
+        before,
+      );
+      expect(await notices()).toBe(noticesBefore);
+
+      // The same rule placing an order applies: an order of products that ship to China may move there.
+      const cnOk = await createProduct(t.db, { price: 8000, stock: 10, availability: { ph: true, cn: true } });
+      const other = await placeOrder(t.app, c, {
+        items: [{ product_id: cnOk.product.id, variant_id: cnOk.variants[0]!.id, quantity: 1 }],
+      });
+      const moved = await post<{ order: OrderDetails }>(
+        t.app,
+        '/v2/update-order-address',
+        { order_id: other.body.data.order.id, address_id: far.id },
+        { token: c.token },
+      );
+      expect(moved.status, moved.body.message).toBe(200);
+      expect(moved.body.data.order.delivery_address).toMatchObject({ receiver_name: 'Li Wei', country: 'CN' });
+    });
+
     it('moves delivery to another own address with the same fee, within 15 minutes only', async () => {
       const { product, variants } = await createProduct(t.db, { stock: 10 });
       const c = await customer(t.db);
@@ -342,8 +417,9 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
         .select('cash_balance_cents')
         .where('id', '=', c.userId)
         .executeTakeFirstOrThrow();
-      // 5% of the 6000 subtotal, on top of the 700 left after spending 300.
-      expect(user.cash_balance_cents).toBe(700 + 300);
+      // 5% of what was paid for the goods (decisions.md §10): 6000 subtotal − 500 coupon − 300 cash reward
+      // redeemed = 5200, so 260, on top of the 700 left after spending 300.
+      expect(user.cash_balance_cents).toBe(700 + 260);
       const earned = await t.db
         .selectFrom('cash_rewards')
         .selectAll()
@@ -351,7 +427,7 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
         .where('type', '=', 'earned')
         .execute();
       expect(earned).toMatchObject([
-        { amount_cents: 300, spend_cents: 6000, balance_after_cents: 1000, status: 'Active' },
+        { amount_cents: 260, spend_cents: 5200, balance_after_cents: 960, status: 'Active' },
       ]);
       const notices = await t.db
         .selectFrom('notifications')
@@ -366,6 +442,31 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
         .where('agent_id', '=', agentId)
         .execute();
       expect(commission).toEqual([{ status: 'Pending Payment' }]);
+    });
+
+    it('a cash reward redeemed beyond the goods (on the delivery fee) leaves nothing to earn on', async () => {
+      const { product, variants } = await createProduct(t.db, { price: 1000, stock: 10 });
+      const c = await customer(t.db, { balanceCents: 2000 });
+      const items = [{ product_id: product.id, variant_id: variants[0]!.id, quantity: 1 }];
+      expect(
+        (await post(t.app, '/v1/update-onhold-rebate-amount', { amount_cents: 2000 }, { token: c.token })).status,
+      ).toBe(200);
+      const placed = await placeOrder(t.app, c, { items });
+      expect(placed.status, placed.body.message).toBe(200);
+      const order = placed.body.data.order;
+      // 1000 of goods and the delivery fee, all paid with the reward: the order is paid, nothing was paid for goods.
+      expect(order.cash_reward_cents).toBe(1000 + order.delivery_fee_cents);
+      expect(order.status).toBe('Paid');
+      for (const to of ['Processing', 'Completed'] as const) {
+        await changeOrderStatus(t.db, order.id, to, { kind: 'operator' });
+      }
+      const earned = await t.db
+        .selectFrom('cash_rewards')
+        .select('amount_cents')
+        .where('order_id', '=', order.id)
+        .where('type', '=', 'earned')
+        .execute();
+      expect(earned).toEqual([]);
     });
 
     it('refuses transitions the rules do not allow, changing nothing', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createDb, parseDatabaseUrl } from '../../../../src/server/db/connection';
 import { addDays } from '../../../../src/server/lib/time';
 import { placeOrder as placeOrderDirect } from '../../../../src/server/orders/place-order';
@@ -5,11 +6,12 @@ import {
   createRenewalScheduler,
   nextDueDate,
   placeDueRenewals,
+  RENEWAL_ATTEMPTS,
   renewalKey,
 } from '../../../../src/server/subscriptions/scheduler';
 import { createCoupon } from '../../../factories/coupons';
 import { buildTestApp, dialects, post, type TestApp } from '../../helper';
-import { customer, PROVIDER_ENV } from '../orders/support';
+import { customer, PROVIDER_ENV, placeOrder } from '../orders/support';
 import { makeDue, ordersOf, stockOf, subscribe, subscriptionRow } from './support';
 
 describe.each(dialects)('renewals on %s', (dialect) => {
@@ -246,6 +248,169 @@ describe.each(dialects)('renewals on %s', (dialect) => {
     expect(await ordersOf(t.db, second.subscriptionId)).toEqual([]);
     // A round run by hand still works after stopping the timer.
     expect((await scheduler.runOnce()).placed.map(([id]) => id)).toEqual([second.subscriptionId]);
+  });
+
+  describe('renewal keys belong to the server', () => {
+    it('a customer cannot place an order with a renewal key (422 at the field): the renewal is placed', async () => {
+      const c = await customer(t.db);
+      const s = await subscribe(t, c, { weeks: 4, quantity: 1 });
+      const dueAt = await makeDue(t.db, s.subscriptionId);
+      const items = [{ product_id: s.productId, variant_id: s.variantId, quantity: 1 }];
+      const before = (await t.db.selectFrom('orders').select('id').where('user_id', '=', c.userId).execute()).length;
+      for (const key of [renewalKey(s.subscriptionId, dueAt), `RENEWAL:${s.subscriptionId}:${dueAt.slice(0, 10)}`]) {
+        const res = await placeOrder(t.app, c, { items, idempotency_key: key });
+        expect(res.status).toBe(422);
+        expect(res.errors.map((e) => e.field)).toEqual(['idempotency_key']);
+        expect(res.body.message).toContain('idempotency_key');
+        expect(res.body.message).toContain('renewal:');
+      }
+      expect((await t.db.selectFrom('orders').select('id').where('user_id', '=', c.userId).execute()).length).toBe(
+        before,
+      );
+      const report = await placeDueRenewals(t.db, t.config);
+      expect(report.placed.map(([id]) => id)).toEqual([s.subscriptionId]);
+      const [order] = await ordersOf(t.db, s.subscriptionId);
+      expect(order?.idempotency_key).toBe(renewalKey(s.subscriptionId, dueAt));
+    });
+
+    it('a renewal key held by an older order of the customer skips that delivery (warned, notified) instead of blocking', async () => {
+      const c = await customer(t.db);
+      const s = await subscribe(t, c, { weeks: 2, quantity: 1 });
+      const dueAt = await makeDue(t.db, s.subscriptionId);
+      // An order placed with the renewal's key before customers' keys were kept apart from the server's.
+      const user = await userRow(c.userId);
+      const squatter = await placeOrderDirect(t.db, t.config, user, 'en', {
+        idempotencyKey: renewalKey(s.subscriptionId, dueAt),
+        items: [{ product_id: s.productId, variant_id: s.variantId, quantity: 1 }],
+        addressId: c.addressId,
+        paymentMethod: 'payment_link',
+      });
+      expect(squatter.created).toBe(true);
+      const warnings: unknown[] = [];
+      const log = { warn: (obj: object) => warnings.push(obj), error: () => {} };
+
+      const report = await placeDueRenewals(t.db, t.config, new Date(), { log });
+      expect(report.blocked).toEqual([s.subscriptionId]);
+      expect(report.errors).toEqual([]);
+      expect(warnings).toEqual([expect.objectContaining({ subscriptionId: s.subscriptionId })]);
+      expect(await ordersOf(t.db, s.subscriptionId)).toEqual([]);
+      expect((await subscriptionRow(t.db, s.subscriptionId)).next_due_at).toBe(addDays(dueAt, 14));
+      const notices = await t.db
+        .selectFrom('notifications')
+        .select('kind')
+        .where('user_id', '=', c.userId)
+        .where('kind', '=', 'renewal_failed')
+        .execute();
+      expect(notices).toHaveLength(1);
+      // Not found again.
+      const again = await placeDueRenewals(t.db, t.config);
+      expect(again.blocked).toEqual([]);
+    });
+
+    it('200+ blocked subscriptions do not stop a later due subscription from renewing', async () => {
+      const c = await customer(t.db);
+      const blockedFrom = await subscribe(t, c, { weeks: 4, quantity: 1 });
+      const template = await subscriptionRow(t.db, blockedFrom.subscriptionId);
+      const [firstOrder] = await t.db.selectFrom('orders').selectAll().where('id', '=', blockedFrom.orderId).execute();
+      const { id: _sid, ...subFields } = template;
+      const { id: _oid, ...orderFields } = firstOrder!;
+      const dueAt = addDays(new Date().toISOString(), -10);
+      const n = 205;
+      const blocked = await t.db
+        .insertInto('subscriptions')
+        .values(Array.from({ length: n }, () => ({ ...subFields, next_due_at: dueAt })))
+        .returning('id')
+        .execute();
+      // Each one's renewal key already taken by an old order of the customer.
+      await t.db
+        .insertInto('orders')
+        .values(
+          blocked.map(({ id }, i) => ({
+            ...orderFields,
+            order_no: `LC-BLOCKED-${dialect}-${i}`,
+            idempotency_key: renewalKey(id, dueAt),
+            subscription_id: null,
+          })),
+        )
+        .execute();
+      // Due later than all of them: behind them in the scheduler's order.
+      const other = await customer(t.db);
+      const later = await subscribe(t, other, { weeks: 4, quantity: 1 });
+      await makeDue(t.db, later.subscriptionId, 1);
+
+      const report = await placeDueRenewals(t.db, t.config);
+      expect(report.errors).toEqual([]);
+      expect(report.placed.map(([id]) => id)).toEqual([later.subscriptionId]);
+      expect(report.blocked).toHaveLength(n);
+      expect(await ordersOf(t.db, later.subscriptionId)).toHaveLength(1);
+      const stillDue = await t.db
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('status', '=', 'active')
+        .where('next_due_at', '<=', new Date().toISOString())
+        .execute();
+      expect(stillDue).toEqual([]);
+    });
+  });
+
+  it('a renewal that keeps failing unexpectedly does not hold up the others, and is skipped after RENEWAL_ATTEMPTS rounds', async () => {
+    const c = await customer(t.db);
+    const broken = await subscribe(t, c, { weeks: 4, quantity: 1 });
+    const healthy = await subscribe(t, c, { weeks: 4, quantity: 1 });
+    const dueAt = await makeDue(t.db, broken.subscriptionId, 3);
+    await makeDue(t.db, healthy.subscriptionId, 1);
+    // The database refuses this subscription's renewal orders (an unexpected error, not a refusal).
+    const id = broken.subscriptionId;
+    if (dialect === 'sqlite') {
+      await sql`create trigger renewal_breaks before insert on orders when new.subscription_id = ${sql.lit(id)} begin select raise(abort, 'simulated failure'); end`.execute(
+        t.db,
+      );
+    } else {
+      await sql`create function renewal_breaks() returns trigger language plpgsql as $$ begin if new.subscription_id = ${sql.lit(id)} then raise exception 'simulated failure'; end if; return new; end $$`.execute(
+        t.db,
+      );
+      await sql`create trigger renewal_breaks before insert on orders for each row execute function renewal_breaks()`.execute(
+        t.db,
+      );
+    }
+    const errors: unknown[] = [];
+    const log = { error: (obj: object, msg: string) => errors.push({ ...obj, msg }) };
+    try {
+      // A batch of one: the broken subscription comes first, the healthy one is still reached.
+      const first = await placeDueRenewals(t.db, t.config, new Date(), { log, limit: 1 });
+      expect(first.errors).toEqual([id]);
+      expect(first.placed.map(([s]) => s)).toEqual([healthy.subscriptionId]);
+      for (let round = 2; round < RENEWAL_ATTEMPTS; round++) {
+        const report = await placeDueRenewals(t.db, t.config, new Date(), { log, limit: 1 });
+        expect(report.errors).toEqual([id]);
+        expect(report.failed).toEqual([]);
+        expect((await subscriptionRow(t.db, id)).next_due_at).toBe(dueAt);
+      }
+      const last = await placeDueRenewals(t.db, t.config, new Date(), { log, limit: 1 });
+      expect(last.errors).toEqual([id]);
+      expect(last.failed).toEqual([id]);
+      expect((await subscriptionRow(t.db, id)).next_due_at).toBe(nextDueDate(dueAt, 4, new Date()));
+      expect(errors).toContainEqual(
+        expect.objectContaining({
+          subscriptionId: id,
+          msg: 'subscription renewal kept failing; this delivery is skipped',
+        }),
+      );
+      const notices = await t.db
+        .selectFrom('notifications')
+        .select('kind')
+        .where('user_id', '=', c.userId)
+        .where('kind', '=', 'renewal_failed')
+        .execute();
+      expect(notices).toHaveLength(1);
+      expect((await placeDueRenewals(t.db, t.config)).errors).toEqual([]);
+    } finally {
+      await sql`drop trigger if exists renewal_breaks${sql.raw(dialect === 'postgres' ? ' on orders' : '')}`.execute(
+        t.db,
+      );
+      if (dialect === 'postgres') await sql`drop function if exists renewal_breaks()`.execute(t.db);
+    }
+    expect(await ordersOf(t.db, id)).toEqual([]);
   });
 
   it('nextDueDate keeps the rhythm from the due date', () => {

@@ -1,18 +1,24 @@
 import type { UserInfo } from '../../../../src/common/contract/accounts';
 import type { TelegramUser } from '../../../../src/common/contract/telegram';
 import { messages } from '../../../../src/common/i18n/messages';
+import { LOGIN_LIMITS } from '../../../../src/server/accounts/service';
 import { addMinutes, nowIso } from '../../../../src/server/lib/time';
+import { INIT_DATA_LOGIN_LIMITS } from '../../../../src/server/telegram/service';
 import { createUser } from '../../../factories/users';
 import { OTHER_BOT_TOKEN, signInitData, TEST_BOT_TOKEN, tgUser } from '../../../support/telegram/init-data';
 import { buildTestApp, dialects, post, type TestApp } from '../../helper';
 
 const en = messages.en;
 const HOUR = 3_600_000;
+const MINUTE = 60_000;
+/** The factory's default password (tests/factories/users.ts). */
+const PASSWORD = 'Secret123!';
 let nextTgId = 5_000_000_000;
 const freshTgId = () => ++nextTgId;
 
 type InfoData = { linked: boolean; telegram_user: TelegramUser; user_info?: UserInfo; token?: string };
 type LinkData = { user_info: UserInfo; telegram_user: TelegramUser };
+type PreviewData = { telegram_user: TelegramUser; current_link: TelegramUser | null; linked_to_other_account: boolean };
 
 describe.each(dialects)('Telegram identity on %s', (dialect) => {
   let t: TestApp;
@@ -25,8 +31,14 @@ describe.each(dialects)('Telegram identity on %s', (dialect) => {
 
   const info = (initData?: string, lang = 'en') =>
     post<InfoData>(t.app, '/v2/get-info-from-telegram', { lang, ...(initData ? { init_data: initData } : {}) });
+  // Linking needs the account's password (issue 10): the factory's default one unless a test says otherwise.
   const link = (token: string | undefined, initData: string | undefined, extra: Record<string, unknown> = {}) =>
-    post<LinkData>(t.app, '/v2/link-telegram', { ...(initData ? { init_data: initData } : {}), ...extra }, { token });
+    post<LinkData>(
+      t.app,
+      '/v2/link-telegram',
+      { ...(initData ? { init_data: initData } : {}), password: PASSWORD, ...extra },
+      { token },
+    );
   const linkedTo = async (userId: number) =>
     (await t.db.selectFrom('users').select('telegram_user_id').where('id', '=', userId).executeTakeFirstOrThrow())
       .telegram_user_id;
@@ -226,6 +238,312 @@ describe.each(dialects)('Telegram identity on %s', (dialect) => {
         .where('id', '=', existing.user.id)
         .executeTakeFirstOrThrow();
       expect(row.upline_id).toBeNull();
+    });
+  });
+
+  type Notice = { kind: string; telegram_chat_id: string | null; params: string | null; order_id: number | null };
+  const noticesOf = (userId: number): Promise<Notice[]> =>
+    t.db
+      .selectFrom('notifications')
+      .select(['kind', 'telegram_chat_id', 'params', 'order_id'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+  const preview = (token: string | undefined, initData: string | undefined, lang = 'en') =>
+    post<PreviewData>(
+      t.app,
+      '/v2/get-telegram-link-preview',
+      { lang, ...(initData ? { init_data: initData } : {}) },
+      { token },
+    );
+  const unlink = (token: string | undefined, password: string | undefined, lang = 'en') =>
+    post<{ user_info: UserInfo }>(
+      t.app,
+      '/v2/unlink-telegram',
+      { lang, ...(password !== undefined ? { password } : {}) },
+      { token },
+    );
+
+  describe('linking needs the password (issue 10)', () => {
+    it("refuses a link with the session alone (the attacker's initData on a victim's session), and links nothing", async () => {
+      const victim = await createUser(t.db);
+      const attacker = freshTgId();
+      const res = await link(victim.token, signInitData(tgUser(attacker)), { password: undefined });
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe(en.passwordRequired);
+      expect(res.errors).toEqual([{ field: 'password', message: en.passwordRequired }]);
+      expect(await linkedTo(victim.user.id)).toBeNull();
+      // …so the attacker's Telegram user cannot log in as the victim.
+      expect((await info(signInitData(tgUser(attacker)))).body.data.linked).toBe(false);
+      expect(await noticesOf(victim.user.id)).toEqual([]);
+    });
+
+    it('refuses a wrong password at the field password (in the caller language), and links nothing', async () => {
+      const { user, token } = await createUser(t.db);
+      const res = await link(token, signInitData(tgUser(freshTgId())), { password: 'not-my-password' });
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe(en.telegramPasswordWrong);
+      expect(res.errors).toEqual([{ field: 'password', message: en.telegramPasswordWrong }]);
+      const zh = await link(token, signInitData(tgUser(freshTgId())), { password: 'not-my-password', lang: 'zh' });
+      expect(zh.body.message).toBe(messages.zh.telegramPasswordWrong);
+      expect(await linkedTo(user.id)).toBeNull();
+      expect(await noticesOf(user.id)).toEqual([]);
+    });
+
+    it('counts wrong passwords per account with the log-in attempts: beyond the limit even the right one waits', async () => {
+      const { user, token } = await createUser(t.db);
+      const initData = signInitData(tgUser(freshTgId()));
+      for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
+        expect((await link(token, initData, { password: `wrong-${i}` })).status).toBe(422);
+      }
+      const blocked = await link(token, initData);
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toBe(en.tooManyRequests.replace('{{minutes}}', String(LOGIN_LIMITS.windowMinutes)));
+      // One count: the log-in screen is blocked for this account too.
+      const login = await post(t.app, '/v1/user-login', { login: user.email, password: PASSWORD });
+      expect(login.status).toBe(429);
+      expect(await linkedTo(user.id)).toBeNull();
+    });
+
+    it('a right password resets the count, like a log-in', async () => {
+      const { user, token } = await createUser(t.db);
+      for (let i = 0; i < LOGIN_LIMITS.perAccount - 1; i++) {
+        await link(token, signInitData(tgUser(freshTgId())), { password: 'wrong' });
+      }
+      const id = freshTgId();
+      expect((await link(token, signInitData(tgUser(id)))).status).toBe(200);
+      expect((await post(t.app, '/v1/user-login', { login: user.email, password: 'wrong' })).status).toBe(422);
+      expect((await post(t.app, '/v1/user-login', { login: user.email, password: PASSWORD })).status).toBe(200);
+    });
+  });
+
+  describe('/v2/get-telegram-link-preview', () => {
+    it('names the Telegram user about to be linked, with no current link, changing nothing', async () => {
+      const { user, token } = await createUser(t.db);
+      const id = freshTgId();
+      const res = await preview(token, signInitData(tgUser(id, { username: 'mei_tea' })));
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({
+        telegram_user: { id: String(id), username: 'mei_tea', name: 'Mei Chen' },
+        current_link: null,
+        linked_to_other_account: false,
+      });
+      expect(await linkedTo(user.id)).toBeNull();
+    });
+
+    it("answers the account's current link and whether the Telegram user is linked to another account", async () => {
+      const current = freshTgId();
+      const { token } = await createUser(t.db, {
+        telegram_user_id: String(current),
+        telegram_username: 'old_me',
+        telegram_name: 'Old Me',
+      });
+      const taken = freshTgId();
+      await createUser(t.db, { telegram_user_id: String(taken) });
+      const res = await preview(token, signInitData(tgUser(taken, { username: 'other' })));
+      expect(res.body.data).toEqual({
+        telegram_user: { id: String(taken), username: 'other', name: 'Mei Chen' },
+        current_link: { id: String(current), username: 'old_me', name: 'Old Me' },
+        linked_to_other_account: true,
+      });
+      // The Telegram user already linked to this very account is not "another account".
+      expect((await preview(token, signInitData(tgUser(current)))).body.data.linked_to_other_account).toBe(false);
+    });
+
+    it('answers a guest (a /login_be page before logging in) with the Telegram user only', async () => {
+      const taken = freshTgId();
+      await createUser(t.db, { telegram_user_id: String(taken) });
+      const res = await preview(undefined, signInitData(tgUser(taken)));
+      expect(res.status).toBe(200);
+      expect(res.body.data.current_link).toBeNull();
+      expect(res.body.data.linked_to_other_account).toBe(true);
+      expect(res.body.data.telegram_user.id).toBe(String(taken));
+    });
+
+    it('refuses without initData, or with expired initData', async () => {
+      const { token } = await createUser(t.db);
+      const missing = await preview(token, undefined);
+      expect(missing.status).toBe(403);
+      expect(missing.errors).toEqual([{ field: 'init_data', message: en.telegramInitDataMissing }]);
+      const old = signInitData(tgUser(freshTgId()), { authDate: new Date(Date.now() - 61 * MINUTE) });
+      expect((await preview(token, old, 'zh')).body.message).toBe(messages.zh.telegramInitDataExpired);
+    });
+
+    it('is in the OpenAPI document, as are link and unlink', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+      const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
+      expect(paths).toEqual(
+        expect.arrayContaining(['/v2/get-telegram-link-preview', '/v2/link-telegram', '/v2/unlink-telegram']),
+      );
+    });
+  });
+
+  describe('a linked account is never moved silently (issue 10)', () => {
+    async function linkedAccount() {
+      const current = freshTgId();
+      const account = await createUser(t.db, {
+        telegram_user_id: String(current),
+        telegram_username: 'first_tg',
+        telegram_name: 'First Tg',
+      });
+      return { ...account, current };
+    }
+
+    it('refuses a re-link that does not name the link it replaces, saying what is linked now', async () => {
+      const { user, token, current } = await linkedAccount();
+      const next = freshTgId();
+      const res = await link(token, signInitData(tgUser(next)));
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(en.telegramLinkedNow.replace('{{current}}', 'First Tg (@first_tg)'));
+      const wrong = await link(token, signInitData(tgUser(next)), { replaces_telegram_user_id: String(next) });
+      expect(wrong.status).toBe(409);
+      expect(await linkedTo(user.id)).toBe(String(current));
+      expect(await noticesOf(user.id)).toEqual([]);
+    });
+
+    it('refuses a re-link without the password even when it names the link it replaces', async () => {
+      const { user, token, current } = await linkedAccount();
+      const res = await link(token, signInitData(tgUser(freshTgId())), {
+        replaces_telegram_user_id: String(current),
+        password: 'guess',
+      });
+      expect(res.status).toBe(422);
+      expect(await linkedTo(user.id)).toBe(String(current));
+    });
+
+    it('moves the link with the password and the replaced id, and tells both Telegram users', async () => {
+      const { user, token, current } = await linkedAccount();
+      const next = freshTgId();
+      const res = await link(token, signInitData(tgUser(next, { username: 'new_tg' })), {
+        replaces_telegram_user_id: String(current),
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.data.user_info.telegram_user_id).toBe(String(next));
+      expect(await linkedTo(user.id)).toBe(String(next));
+      expect(await noticesOf(user.id)).toEqual([
+        { kind: 'telegram_linked', telegram_chat_id: String(next), params: null, order_id: null },
+        {
+          kind: 'telegram_link_moved',
+          telegram_chat_id: String(current),
+          params: JSON.stringify({ telegramName: 'Mei Chen (@new_tg)' }),
+          order_id: null,
+        },
+      ]);
+      // The previous Telegram user no longer logs in to the account; the new one does.
+      expect((await info(signInitData(tgUser(current)))).body.data.linked).toBe(false);
+      expect((await info(signInitData(tgUser(next)))).body.data.user_info?.id).toBe(user.id);
+    });
+
+    it('refuses a request naming a link the account no longer has (a stale screen)', async () => {
+      const { user, token } = await createUser(t.db);
+      const res = await link(token, signInitData(tgUser(freshTgId())), {
+        replaces_telegram_user_id: String(freshTgId()),
+      });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(en.telegramNotLinkedNow);
+      expect(await linkedTo(user.id)).toBeNull();
+    });
+
+    it('queues telegram_linked to the new Telegram user on a first link, and nothing on a repeated one', async () => {
+      const { user, token } = await createUser(t.db);
+      const id = freshTgId();
+      expect((await link(token, signInitData(tgUser(id)))).status).toBe(200);
+      expect((await link(token, signInitData(tgUser(id)))).status).toBe(200);
+      expect(await noticesOf(user.id)).toEqual([
+        { kind: 'telegram_linked', telegram_chat_id: String(id), params: null, order_id: null },
+      ]);
+    });
+  });
+
+  describe('/v2/unlink-telegram', () => {
+    it('unlinks with the password and tells the Telegram user that was unlinked', async () => {
+      const id = freshTgId();
+      const { user, token } = await createUser(t.db, { telegram_user_id: String(id), telegram_name: 'Mei' });
+      const res = await unlink(token, PASSWORD);
+      expect(res.status).toBe(200);
+      expect(res.body.message).toBe(en.telegramUnlinked);
+      expect(res.body.data.user_info).toMatchObject({
+        telegram_user_id: null,
+        telegram_username: null,
+        telegram_name: null,
+      });
+      expect(await linkedTo(user.id)).toBeNull();
+      expect(await noticesOf(user.id)).toEqual([
+        { kind: 'telegram_unlinked', telegram_chat_id: String(id), params: null, order_id: null },
+      ]);
+      expect((await info(signInitData(tgUser(id)))).body.data.linked).toBe(false);
+    });
+
+    it('refuses without the password or with a wrong one, and keeps the link', async () => {
+      const id = freshTgId();
+      const { user, token } = await createUser(t.db, { telegram_user_id: String(id) });
+      const missing = await unlink(token, undefined);
+      expect(missing.status).toBe(422);
+      expect(missing.errors).toEqual([{ field: 'password', message: en.passwordRequired }]);
+      const wrong = await unlink(token, 'nope', 'zh');
+      expect(wrong.status).toBe(422);
+      expect(wrong.errors).toEqual([{ field: 'password', message: messages.zh.telegramPasswordWrong }]);
+      expect(await linkedTo(user.id)).toBe(String(id));
+      expect(await noticesOf(user.id)).toEqual([]);
+    });
+
+    it('needs a logged-in user; an account linked to nothing stays so', async () => {
+      expect((await unlink(undefined, PASSWORD)).status).toBe(401);
+      const { user, token } = await createUser(t.db);
+      expect((await unlink(token, PASSWORD)).status).toBe(200);
+      expect(await noticesOf(user.id)).toEqual([]);
+    });
+  });
+
+  describe('initData age and replay (issue 10)', () => {
+    it('refuses initData older than one hour for logging in and for linking, as expired', async () => {
+      const id = freshTgId();
+      await createUser(t.db, { telegram_user_id: String(id) });
+      const old = signInitData(tgUser(id), { authDate: new Date(Date.now() - 61 * MINUTE) });
+      const login = await info(old);
+      expect(login.status).toBe(403);
+      expect(login.body.message).toBe(en.telegramInitDataExpired);
+      expect(login.body.data).not.toHaveProperty('token');
+      const { user, token } = await createUser(t.db);
+      const other = freshTgId();
+      const linking = await link(token, signInitData(tgUser(other), { authDate: new Date(Date.now() - 61 * MINUTE) }));
+      expect(linking.status).toBe(403);
+      expect(linking.body.message).toBe(en.telegramInitDataExpired);
+      expect(await linkedTo(user.id)).toBeNull();
+      // 59 minutes is still fine.
+      const recent = signInitData(tgUser(id), { authDate: new Date(Date.now() - 59 * MINUTE) });
+      expect((await info(recent)).body.data.linked).toBe(true);
+    });
+
+    it('mints at most a few sessions from one initData, then refuses it (429); a new initData works', async () => {
+      const id = freshTgId();
+      const { user } = await createUser(t.db, { telegram_user_id: String(id) });
+      const replayed = signInitData(tgUser(id), { authDate: new Date(Date.now() - 2 * MINUTE) });
+      for (let i = 0; i < INIT_DATA_LOGIN_LIMITS.perInitData; i++) {
+        const res = await info(replayed);
+        expect(res.status, `session ${i + 1}`).toBe(200);
+        expect(res.body.data.token).toBeTruthy();
+      }
+      const sessions = async () =>
+        (await t.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).length;
+      const before = await sessions();
+      const refused = await info(replayed);
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe(en.telegramInitDataReused);
+      expect(refused.body.data).not.toHaveProperty('token');
+      expect((await info(replayed, 'zh')).body.message).toBe(messages.zh.telegramInitDataReused);
+      expect(await sessions()).toBe(before);
+      // Reopening the Mini App brings a newly signed initData.
+      const fresh = await info(signInitData(tgUser(id), { authDate: new Date(Date.now() - MINUTE) }));
+      expect(fresh.status).toBe(200);
+      expect(fresh.body.data.user_info?.id).toBe(user.id);
+    });
+
+    it('does not count initData of a Telegram user linked to nobody (no session is minted)', async () => {
+      const initData = signInitData(tgUser(freshTgId()));
+      for (let i = 0; i <= INIT_DATA_LOGIN_LIMITS.perInitData; i++) {
+        expect((await info(initData)).status).toBe(200);
+      }
     });
   });
 });

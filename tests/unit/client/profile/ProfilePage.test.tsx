@@ -2,6 +2,7 @@ import '../cart/i18n-first';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ProfilePage from '../../../../src/client/features/profile/pages/ProfilePage';
+import { i18n } from '../../../../src/client/lib/i18n/i18n';
 import { useSession } from '../../../../src/client/stores/session-store';
 import { mockApi, renderAt, user } from '../cart/cart-test-utils';
 
@@ -58,6 +59,73 @@ describe('/profile', () => {
     expect(body.has('password')).toBe(false);
     expect(body.has('confirm_password')).toBe(false);
     expect(useSession.getState().user?.nickname).toBe('Mei Lin');
+    // A nickname-only change needs no current password (issue 10): the field is not even shown.
+    expect(body.has('current_password')).toBe(false);
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+  });
+
+  it('asks for the current password when the e-mail, phone or password changes, and sends it', async () => {
+    const api = mockApi({
+      '/v2/get-user-detail': () => ({ data: { detail } }),
+      '/v2/edit-user-profile': () => ({ data: { user_info: user({ email: 'new@example.com' }) } }),
+    });
+    act(() => useSession.getState().setSession(user(), 'tok'));
+    renderAt(<ProfilePage />, '/profile');
+    const email = await screen.findByLabelText('Email');
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    // The same phone written with spaces is no change.
+    await userEvent.clear(screen.getByLabelText('Phone Number'));
+    await userEvent.type(screen.getByLabelText('Phone Number'), '+63 917 123 4567');
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+
+    await userEvent.clear(email);
+    await userEvent.type(email, 'new@example.com');
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+    expect(screen.getByText('Needed to change your e-mail, phone number or password')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(errorAt('Current password')).toBe('Please enter your current password');
+    expect(api.callsTo('/v2/edit-user-profile')).toHaveLength(0);
+
+    await userEvent.type(screen.getByLabelText('Current password'), 'old-secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Profile updated successfully'));
+    const body = api.callsTo('/v2/edit-user-profile')[0]!.body;
+    expect(body.get('email')).toBe('new@example.com');
+    expect(body.get('current_password')).toBe('old-secret');
+    // Saved: the form starts again from the new values, with no current password asked.
+    await waitFor(() => expect(screen.queryByLabelText('Current password')).toBeNull());
+  });
+
+  it("shows the server's refusal of the current password at that field", async () => {
+    mockApi({
+      '/v2/get-user-detail': () => ({ data: { detail } }),
+      '/v2/edit-user-profile': () => ({
+        status: 422,
+        message: 'Current password is incorrect',
+        data: { errors: [{ field: 'current_password', message: 'Current password is incorrect' }] },
+      }),
+    });
+    act(() => useSession.getState().setSession(user(), 'tok'));
+    renderAt(<ProfilePage />, '/profile');
+    await userEvent.type(await screen.findByLabelText('New password'), 'secret9');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret9');
+    await userEvent.type(screen.getByLabelText('Current password'), 'wrong-one');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(errorAt('Current password')).toBe('Current password is incorrect'));
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
+  it('labels the field 当前密码 in Chinese', async () => {
+    mockApi({ '/v2/get-user-detail': () => ({ data: { detail } }) });
+    await act(() => i18n.changeLanguage('zh'));
+    try {
+      act(() => useSession.getState().setSession(user(), 'tok'));
+      renderAt(<ProfilePage />, '/profile');
+      await userEvent.type(await screen.findByLabelText('新密码'), 'secret9');
+      expect(screen.getByLabelText('当前密码')).toBeInTheDocument();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('checks a new password with the spec messages', async () => {

@@ -4,9 +4,8 @@ import {
   resetTelegramAutoLogin,
   useTelegramAutoLogin,
 } from '../../../../src/client/features/auth/use-telegram-auto-login';
-import { resetLaunchCache } from '../../../../src/client/lib/telegram/launch';
 import { useSession } from '../../../../src/client/stores/session-store';
-import { mockApi, openInTelegram, user } from './test-utils';
+import { leaveTelegram, mockApi, openInTelegram, storeLaunchCopy, testInitData, user } from './test-utils';
 
 function Shell() {
   useTelegramAutoLogin();
@@ -15,13 +14,13 @@ function Shell() {
 
 afterEach(() => {
   resetTelegramAutoLogin();
-  resetLaunchCache();
+  leaveTelegram();
   useSession.getState().clear();
 });
 
 describe('useTelegramAutoLogin', () => {
   it('logs in a Telegram user linked to an account, with no password, once', async () => {
-    const initData = openInTelegram('4242');
+    const initData = await openInTelegram('4242');
     const api = mockApi({
       '/v2/get-info-from-telegram': () => ({
         data: {
@@ -42,7 +41,7 @@ describe('useTelegramAutoLogin', () => {
   });
 
   it('leaves an unlinked Telegram user a guest', async () => {
-    openInTelegram('4242');
+    await openInTelegram('4242');
     const api = mockApi({
       '/v2/get-info-from-telegram': () => ({
         data: { linked: false, telegram_user: { id: '4242', username: null, name: 'Mei' } },
@@ -53,15 +52,45 @@ describe('useTelegramAutoLogin', () => {
     expect(useSession.getState().token).toBeNull();
   });
 
-  it('keeps an existing session, and does nothing in a browser', () => {
+  it('keeps an existing session, and does nothing in a browser', async () => {
     const api = mockApi({});
     render(<Shell />);
     expect(api.calls).toEqual([]);
     resetTelegramAutoLogin();
-    openInTelegram('4242');
+    await openInTelegram('4242');
     useSession.getState().setSession(user(), 'mine');
     render(<Shell />);
+    await new Promise((r) => setTimeout(r, 20));
     expect(api.calls).toEqual([]);
     expect(useSession.getState().token).toBe('mine');
+  });
+
+  // Issue 10: launch parameters in a plain browser tab (a link carrying #tgWebAppData=…, or a tab opened from a
+  // Telegram tab, which copies its sessionStorage) are not Telegram: nobody is logged in from them.
+  it('logs nobody in from launch parameters in a plain browser tab (URL hash or a copied sessionStorage)', async () => {
+    const api = mockApi({
+      '/v2/get-info-from-telegram': () => ({
+        data: {
+          linked: true,
+          telegram_user: { id: '4242', username: 'mei', name: 'Mei' },
+          user_info: user({ telegram_user_id: '4242' }),
+          token: 'stolen',
+        },
+      }),
+    });
+    window.history.replaceState(
+      null,
+      '',
+      `/#tgWebAppData=${encodeURIComponent(testInitData('4242'))}&tgWebAppPlatform=android`,
+    );
+    storeLaunchCopy('4242', testInitData('4242'));
+    try {
+      render(<Shell />);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(api.calls).toEqual([]);
+      expect(useSession.getState().token).toBeNull();
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 });

@@ -4,12 +4,13 @@ import { Toaster } from 'sonner';
 import { useClosingConfirmation } from '../../../../src/client/lib/telegram/closing-confirmation';
 import { canOpenInvoice, openInvoice, payInvoice } from '../../../../src/client/lib/telegram/invoice';
 import { telegramLanguage } from '../../../../src/client/lib/telegram/language';
-import { resetLaunchCache } from '../../../../src/client/lib/telegram/launch';
+import { confirmTelegramHost, resetLaunchCache } from '../../../../src/client/lib/telegram/launch';
 import { installFakeSdk, removeSdk } from './fake-sdk';
+import { installTelegramHost, leaveTelegram } from './test-utils';
 
 afterEach(() => {
   removeSdk();
-  resetLaunchCache();
+  leaveTelegram();
 });
 
 function Form({ dirty }: { dirty: boolean }) {
@@ -65,17 +66,28 @@ describe('invoices', () => {
 });
 
 describe('telegramLanguage', () => {
-  it("reads the Telegram user's language_code: zh* is Chinese, anything else English", () => {
-    const launch = (code: string | undefined) => {
+  // Inside Telegram only: a host answered the check (issue 10; see launch.test.tsx).
+  it("reads the Telegram user's language_code: zh* is Chinese, anything else English", async () => {
+    installTelegramHost();
+    const launch = async (code: string | undefined) => {
       sessionStorage.setItem('leafcup/launch', JSON.stringify({ initData: 'x', platform: 'ios', userLanguage: code }));
       resetLaunchCache();
+      await confirmTelegramHost();
       return telegramLanguage();
     };
-    expect(launch('zh-hans')).toBe('zh');
-    expect(launch('en')).toBe('en');
-    expect(launch('ru')).toBe('en');
+    expect(await launch('zh-hans')).toBe('zh');
+    expect(await launch('en')).toBe('en');
+    expect(await launch('ru')).toBe('en');
     sessionStorage.clear();
     resetLaunchCache();
+    await confirmTelegramHost();
+    expect(telegramLanguage()).toBeUndefined();
+  });
+
+  it('is undefined in a browser even with launch parameters kept in the tab', async () => {
+    sessionStorage.setItem('leafcup/launch', JSON.stringify({ initData: 'x', platform: 'ios', userLanguage: 'zh' }));
+    resetLaunchCache();
+    await confirmTelegramHost();
     expect(telegramLanguage()).toBeUndefined();
   });
 });

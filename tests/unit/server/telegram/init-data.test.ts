@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkInitData } from '../../../../src/server/telegram/init-data';
+import { checkInitData, initDataHash } from '../../../../src/server/telegram/init-data';
 import {
   OTHER_BOT_TOKEN,
   signInitData,
@@ -10,6 +10,7 @@ import {
 } from '../../../support/telegram/init-data';
 
 const HOUR = 3_600_000;
+const MINUTE = 60_000;
 
 describe('checkInitData', () => {
   it('accepts initData signed with the bot token and reads the user from it', () => {
@@ -29,8 +30,9 @@ describe('checkInitData', () => {
     });
   });
 
-  it('accepts initData 23 hours old', () => {
-    const raw = signInitData(tgUser(1), { authDate: new Date(Date.now() - 23 * HOUR) });
+  // Issue 10: initData is good for one hour (it was 24).
+  it('accepts initData 59 minutes old', () => {
+    const raw = signInitData(tgUser(1), { authDate: new Date(Date.now() - 59 * MINUTE) });
     expect(checkInitData(raw, TEST_BOT_TOKEN).ok).toBe(true);
   });
 
@@ -46,9 +48,11 @@ describe('checkInitData', () => {
     expect(checkInitData(forged, TEST_BOT_TOKEN)).toEqual({ ok: false, problem: 'invalid' });
   });
 
-  it('refuses initData older than 24 hours as expired', () => {
-    const raw = signInitData(tgUser(1), { authDate: new Date(Date.now() - 24 * HOUR - 60_000) });
+  it('refuses initData older than one hour as expired (23 hours too, accepted before issue 10)', () => {
+    const raw = signInitData(tgUser(1), { authDate: new Date(Date.now() - HOUR - MINUTE) });
     expect(checkInitData(raw, TEST_BOT_TOKEN)).toEqual({ ok: false, problem: 'expired' });
+    const day = signInitData(tgUser(1), { authDate: new Date(Date.now() - 23 * HOUR) });
+    expect(checkInitData(day, TEST_BOT_TOKEN)).toEqual({ ok: false, problem: 'expired' });
   });
 
   it('refuses initData dated in the future', () => {
@@ -84,5 +88,16 @@ describe('checkInitData', () => {
 
   it('refuses everything when the server has no bot token', () => {
     expect(checkInitData(signInitData(tgUser(1)), undefined)).toEqual({ ok: false, problem: 'notConfigured' });
+  });
+});
+
+describe('initDataHash', () => {
+  it('reads the hash that tells one signed initData from another', () => {
+    const a = signInitData(tgUser(1), { authDate: new Date(Date.now() - MINUTE) });
+    const b = signInitData(tgUser(1), { authDate: new Date(Date.now() - 2 * MINUTE) });
+    expect(initDataHash(a)).toMatch(/^[0-9a-f]{64}$/);
+    expect(initDataHash(a)).toBe(new URLSearchParams(a).get('hash'));
+    expect(initDataHash(a)).not.toBe(initDataHash(b));
+    expect(initDataHash(without(a, 'hash'))).toBeNull();
   });
 });

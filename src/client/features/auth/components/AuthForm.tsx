@@ -14,8 +14,11 @@ import { ContactFields } from './ContactFields';
 export type AuthTab = 'login' | 'register';
 
 export interface AuthFormProps {
-  /** Called after a successful login or registration; the caller stores the session and moves on. */
-  onLoggedIn(user: UserInfo, token: string): void | Promise<void>;
+  /**
+   * Called after a successful login or registration; the caller stores the session and moves on. `password` is the one
+   * just typed: /login_be sends it with the Telegram link it makes next (linking needs the password, issue 10).
+   */
+  onLoggedIn(user: UserInfo, token: string, password: string): void | Promise<void>;
   /** A referral code to prefill (from `/login/{code}`). */
   referralCode?: string;
   initialTab?: AuthTab;
@@ -94,7 +97,7 @@ function LoginForm({ onLoggedIn }: Pick<AuthFormProps, 'onLoggedIn'>) {
     setFormError(null);
     try {
       const { user_info, token } = await userLogin({ login: values.login.trim(), password: values.password });
-      await onLoggedIn(user_info, token);
+      await onLoggedIn(user_info, token, values.password);
     } catch (err) {
       setFormError(showServerError(err, ['login', 'password'], setError, t('somethingWrong')));
     }
@@ -187,7 +190,7 @@ function RegisterForm({ onLoggedIn, referralCode }: Pick<AuthFormProps, 'onLogge
             : 'code'
           : undefined,
       });
-      await onLoggedIn(user_info, token);
+      await onLoggedIn(user_info, token, values.password);
     } catch (err) {
       setFormError(showServerError(err, REGISTER_FIELDS, setError, t('somethingWrong')));
     }

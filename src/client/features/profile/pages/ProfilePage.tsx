@@ -48,9 +48,25 @@ interface ProfileValues {
   phone: string;
   password: string;
   confirm_password: string;
+  current_password: string;
 }
 
-const PROFILE_FIELDS = ['nickname', 'email', 'phone', 'password', 'confirm_password'] as const;
+const PROFILE_FIELDS = ['nickname', 'email', 'phone', 'password', 'confirm_password', 'current_password'] as const;
+
+/**
+ * Whether the form changes what the server guards with the current password: the password, the e-mail or the phone
+ * number (compared as the server stores them: e-mail trimmed and lower-cased, phone without separators).
+ */
+function needsCurrentPassword(
+  user: Pick<UserInfo, 'email' | 'phone'>,
+  values: Pick<ProfileValues, 'email' | 'phone' | 'password'>,
+): boolean {
+  return (
+    values.password !== '' ||
+    values.email.trim().toLowerCase() !== user.email ||
+    values.phone.replace(/[\s\-().]/g, '') !== user.phone
+  );
+}
 
 function ProfileForm({ user }: { user: UserInfo }) {
   const { t } = useTranslation('profile');
@@ -61,6 +77,7 @@ function ProfileForm({ user }: { user: UserInfo }) {
     handleSubmit,
     setError,
     reset,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<ProfileValues>({
     defaultValues: {
@@ -69,8 +86,12 @@ function ProfileForm({ user }: { user: UserInfo }) {
       phone: user.phone,
       password: '',
       confirm_password: '',
+      current_password: '',
     },
   });
+  // Asked only when the password, e-mail or phone changes (a nickname-only change needs none).
+  const [email, phone, password] = watch(['email', 'phone', 'password']);
+  const askCurrent = needsCurrentPassword(user, { email, phone, password });
 
   const submit = handleSubmit(async (values) => {
     setFormError(null);
@@ -82,6 +103,7 @@ function ProfileForm({ user }: { user: UserInfo }) {
         // Blank means "unchanged" (spec §5).
         password: values.password || undefined,
         confirm_password: values.confirm_password || undefined,
+        current_password: needsCurrentPassword(user, values) ? values.current_password : undefined,
       });
       useSession.getState().setUser(user_info);
       reset({
@@ -90,6 +112,7 @@ function ProfileForm({ user }: { user: UserInfo }) {
         phone: user_info.phone,
         password: '',
         confirm_password: '',
+        current_password: '',
       });
       notify.success(t('messages:profileUpdated'));
     } catch (err) {
@@ -131,6 +154,19 @@ function ProfileForm({ user }: { user: UserInfo }) {
             validate: (v, all) => rules.confirmPassword(v, all.password, 'messages:passwordNotMatch', true),
           })}
         />
+        {askCurrent && (
+          <FormField
+            label={t('currentPassword')}
+            type="password"
+            autoComplete="current-password"
+            hint={t('currentPasswordHint')}
+            error={errors.current_password?.message}
+            registration={register('current_password', {
+              validate: (v, all) =>
+                !needsCurrentPassword(user, all) || v.length > 0 || t('messages:currentPasswordRequired'),
+            })}
+          />
+        )}
         <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
           {isSubmitting ? t('messages:pleaseWait') : t('save')}
         </button>

@@ -1,0 +1,78 @@
+import type { Db } from '../db/connection';
+import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
+import { addDays, addMinutes } from '../lib/time';
+import { REVOKED_SESSION_KEEP_DAYS, SESSION_MAX_DAYS } from './tokens';
+
+/**
+ * Deletes account rows that can never count again, so the sessions and rate_limits tables do not grow for ever (every
+ * log-in adds a session; every probe of an unknown e-mail adds a rate-limit key):
+ * - sessions that expired (30 days unused), that passed their absolute lifetime (SESSION_MAX_DAYS from creation), or
+ *   that were revoked more than REVOKED_SESSION_KEEP_DAYS ago;
+ * - rate-limit rows whose window has passed. Each row carries the end of its own window (`expires_at`, written by
+ *   rate-limit.ts `hit`), so a row is never deleted while its window is open, whatever the limit's length (15 minutes
+ *   for log-in, a day for receipt uploads): nothing here has to be kept in step with the limits.
+ * Deleting a passed window changes nothing: the next attempt under that key would have opened a new window anyway.
+ * Safe with several instances: each statement deletes what its condition still matches.
+ */
+
+export const ACCOUNT_CLEANUP_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * Rate-limit rows written before `expires_at` existed have none: they are deleted by their `window_start`. The longest
+ * window then was an hour (sign-ups per address); a day is well past it.
+ */
+export const LEGACY_RATE_LIMIT_KEEP_MINUTES = 24 * 60;
+
+export interface AccountCleanupReport {
+  sessions: number;
+  rateLimits: number;
+}
+
+type Log = { info?(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+const count = (results: Array<{ numDeletedRows: bigint }>): number =>
+  results.reduce((sum, r) => sum + Number(r.numDeletedRows), 0);
+
+/** One round at `now`: deletes dead sessions and passed rate-limit windows; answers how many of each. */
+export async function cleanUpAccounts(db: Db, now: Date = new Date(), opts: { log?: Log } = {}) {
+  const at = now.toISOString();
+  // One statement per condition, each served by its own index (migration 2026-11-23T12-00).
+  const sessions = count([
+    await db.deleteFrom('sessions').where('expires_at', '<=', at).executeTakeFirst(),
+    await db.deleteFrom('sessions').where('created_at', '<=', addDays(at, -SESSION_MAX_DAYS)).executeTakeFirst(),
+    await db
+      .deleteFrom('sessions')
+      .where('revoked_at', 'is not', null)
+      .where('revoked_at', '<=', addDays(at, -REVOKED_SESSION_KEEP_DAYS))
+      .executeTakeFirst(),
+  ]);
+  const rateLimits = count([
+    await db.deleteFrom('rate_limits').where('expires_at', '<=', at).executeTakeFirst(),
+    await db
+      .deleteFrom('rate_limits')
+      .where('expires_at', 'is', null)
+      .where('window_start', '<=', addMinutes(at, -LEGACY_RATE_LIMIT_KEEP_MINUTES))
+      .executeTakeFirst(),
+  ]);
+  const report: AccountCleanupReport = { sessions, rateLimits };
+  if (sessions || rateLimits) opts.log?.info?.(report, 'old sessions and rate-limit windows deleted');
+  return report;
+}
+
+/** The hourly cleanup job (started by app.ts; tests call `runOnce`). */
+export function createAccountCleanupJob({
+  db,
+  log,
+  intervalMs = ACCOUNT_CLEANUP_INTERVAL_MS,
+}: {
+  db: Db;
+  log?: Log;
+  intervalMs?: number;
+}): IntervalJob<AccountCleanupReport> {
+  return createIntervalJob({
+    name: 'account cleanup',
+    run: (now) => cleanUpAccounts(db, now, { log }),
+    intervalMs,
+    ...(log ? { log } : {}),
+  });
+}
