@@ -8,8 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { WEBHOOK_PATH, webhookSecret } from '../src/bot/webhook-secret';
 import { ConfigError, loadConfig } from '../src/server/config';
+import { WEBHOOK_PATH, webhookSecret } from '../src/server/telegram/bot/webhook-secret';
 
 interface BotCommand {
   command: string;

@@ -7,7 +7,7 @@
  * Deterministic: every random wobble comes from a PRNG seeded by the file name,
  * so re-running produces byte-identical files. No text is drawn (texts are
  * localized elsewhere). The list below must match the paths referenced in
- * src/server/db/seed/catalog-data.ts.
+ * src/server/seed/catalog-data.ts.
  *
  * Usage: node scripts/generate-images.mjs
  */

@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { setupI18n } from './lib/i18n/i18n';
-import { initialLanguage } from './lib/i18n/language';
-import { initTelegram } from './lib/telegram/init';
-import { telegramLanguageCode } from './lib/telegram/launch';
-import './app/styles.css';
+import { App } from '@/app/App';
+import { setupI18n } from '@/lib/i18n/i18n';
+import { initialLanguage } from '@/lib/i18n/language';
+import { initTelegram } from '@/lib/telegram/init';
+import { telegramLanguageCode } from '@/lib/telegram/launch';
+import '@/app/styles.css';
 
 async function start() {
   // Inside Telegram the SDK starts first (theme, viewport), once the host answered: nothing renders, logs in, links or

@@ -3,7 +3,7 @@ import { percentOf } from './money';
 import { hasDiscount, unitPriceCents } from './pricing';
 
 /**
- * Checkout and order rules both sides apply (decisions.md §6). Pure: the server computes every
+ * Checkout and order rules both sides apply (docs/decisions/003). Pure: the server computes every
  * amount with these functions from database rows; the client may use them only to preview.
  * All money is integer cents.
  */
@@ -62,7 +62,9 @@ export function isOrderableQuantity(quantity: unknown, stock: number): quantity 
 // Delivery
 // ---------------------------------------------------------------------------
 
-export type ShippingMethod = 'standard' | 'expedited';
+/** Shipping methods (spec §6); the one definition, used by the contract, the server's schema and the client. */
+export const SHIPPING_METHODS = ['standard', 'expedited'] as const;
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 
 export interface StateFees {
   standard_fee_cents: number;
@@ -103,6 +105,10 @@ export function deliversTo(product: ProductAvailability, country: string): boole
 // ---------------------------------------------------------------------------
 // Coupons
 // ---------------------------------------------------------------------------
+
+/** A coupon takes a percentage off the subtotal or a fixed amount (cents). */
+export const COUPON_KINDS = ['percent', 'fixed'] as const;
+export type CouponKind = (typeof COUPON_KINDS)[number];
 
 export interface CouponRule {
   kind: string;
@@ -184,7 +190,7 @@ export function orderTotals(input: {
 }
 
 /**
- * What an order's customer paid for goods (decisions.md §10), the base a cash reward is earned on: the
+ * What an order's customer paid for goods (docs/decisions/003), the base a cash reward is earned on: the
  * subtotal minus the coupon discount minus the cash reward redeemed, never below zero. Delivery is not goods;
  * a reward redeemed beyond the goods (on the delivery fee) leaves nothing to earn on.
  */

@@ -1,14 +1,14 @@
 import { percentOf } from './money';
 
 /**
- * Price rules both sides apply (spec §9, decisions.md §6). The server recomputes every price with
+ * Price rules both sides apply (spec §9, docs/decisions/003). The server recomputes every price with
  * these same functions; the client uses them only to show what the server will charge.
  */
 
 /** Subscribe & save: this many percent off the unit price (spec §1, §9). */
 export const SUBSCRIPTION_DISCOUNT_PERCENT = 15;
 
-/** Delivery frequencies in weeks: 0 is one-time; 2, 4 and 8 are Subscribe & save (decisions.md §6). */
+/** Delivery frequencies in weeks: 0 is one-time; 2, 4 and 8 are Subscribe & save (docs/decisions/003). */
 export const FREQUENCIES = [0, 2, 4, 8] as const;
 export type FrequencyWeeks = (typeof FREQUENCIES)[number];
 

@@ -22,7 +22,7 @@ import { domainRoutes } from './routes';
 import { createRenewalScheduler } from './subscriptions/scheduler';
 import telegramPlugin from './telegram/plugin';
 
-export interface AppOptions {
+interface AppOptions {
   config: Config;
   db: Db;
   /** Whether closing the app destroys the database (true for the real server). */
@@ -39,7 +39,9 @@ export async function buildApp({ config, db, ownsDb = false, logger }: AppOption
     bodyLimit: 1024 * 1024,
     // Whom to believe about the client's address (TRUST_PROXY, lib/client-address.ts).
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
-    // Typed routes give every request a request id in the logs.
+    // The header Fastify takes a request's id from when the request brings one (a proxy's X-Request-Id, e.g.
+    // nginx's $request_id), so the proxy's log line and ours share an id; without it Fastify makes one up.
+    // Either way the id is only logged (reqId), not sent back.
     requestIdHeader: 'x-request-id',
     return503OnClosing: true,
   });

@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDb, parseDatabaseUrl } from './db/connection';
 import { migrateToLatest } from './db/migrate';
-import { seedIfEmpty } from './db/seed/index';
+import { seedIfEmpty } from './seed/index';
 
 /** Starts the shop: config, database (migrated, seeded when empty), server; SIGTERM drains and closes. */
 async function main() {

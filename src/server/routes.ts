@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import accountRoutes from './accounts/routes';
+import addressRoutes from './addresses/routes';
+import cashRewardRoutes from './cash-rewards/routes';
 import catalogRoutes from './catalog/routes';
 import checkoutRoutes from './checkout/routes';
+import couponRoutes from './coupons/routes';
 import infoRoutes from './info/routes';
 import orderRoutes from './orders/routes';
 import referralRoutes from './referral/routes';
+import settingsRoutes from './settings/routes';
 import subscriptionRoutes from './subscriptions/routes';
 import telegramRoutes from './telegram/routes';
 
@@ -12,6 +16,10 @@ import telegramRoutes from './telegram/routes';
 export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   accountRoutes,
   catalogRoutes,
+  settingsRoutes,
+  addressRoutes,
+  couponRoutes,
+  cashRewardRoutes,
   checkoutRoutes,
   orderRoutes,
   infoRoutes,

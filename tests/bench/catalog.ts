@@ -8,8 +8,8 @@ import { analyze, explain } from '../../src/server/catalog/explain';
 import { type ListQuery, productPageQuery } from '../../src/server/catalog/repository';
 import { createDb, type Db } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { seedDemo } from '../../src/server/db/seed/index';
-import { seedSyntheticProducts } from '../../src/server/db/seed/synthetic';
+import { seedDemo } from '../../src/server/seed/index';
+import { seedSyntheticProducts } from '../../src/server/seed/synthetic';
 import { firstLoad } from './bundle-size';
 import { type LoadResult, runLoad, type Sample, summarize } from './load';
 

@@ -103,7 +103,7 @@ describe('accounts journey', () => {
     await page.goto(`${shop.url}/profile`);
     expect(await page.getByLabel('Nickname', { exact: true }).inputValue()).toBe('Mei Lin');
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('mei.lin@example.com');
-    await page.getByText('Not linked').waitFor();
+    await page.getByText('Not linked', { exact: true }).waitFor();
 
     await page.waitForLoadState('networkidle');
     // The browser logs the one refused login (422, wrong password) as a failed resource; nothing else.

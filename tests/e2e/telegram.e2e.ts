@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { WEBHOOK_PATH, webhookSecret } from '../../src/bot/webhook-secret';
+import { WEBHOOK_PATH, webhookSecret } from '../../src/server/telegram/bot/webhook-secret';
 import { type FakeBotApi, startFakeBotApi } from '../support/telegram/fake-bot-api-server';
 import { signInitData, TEST_BOT_TOKEN, tgUser } from '../support/telegram/init-data';
 import { launchBrowser, type Shop, startShop } from './harness';
@@ -415,7 +415,7 @@ describe('Telegram Mini App', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(`${shop.url}/profile`);
     await page.getByText('Telegram was not linked because the shop is open outside Telegram').waitFor();
-    await page.getByText('Not linked').waitFor();
+    await page.getByText('Not linked', { exact: true }).waitFor();
     const state = await page.evaluate(() => ({
       flag: document.documentElement.dataset.telegram,
       launch: sessionStorage.getItem('leafcup/launch'),

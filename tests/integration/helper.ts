@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
+import type { ApiInput, ApiOutput, ApiPath } from '../../src/common/contract/api-map';
 import type { FieldError } from '../../src/common/contract/envelope';
 import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import { createDb, type Db } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { seedDemo } from '../../src/server/db/seed/index';
+import { seedDemo } from '../../src/server/seed/index';
 import { createPgDatabase } from '../setup/postgres';
 
 /** Every integration test runs on both: `describe.each(dialects)('…', (dialect) => { … })`. */
@@ -148,14 +149,41 @@ export function formEncode(fields: Record<string, unknown>): string {
 }
 
 /**
+ * A body for a contract path: its fields with their contract types (a test may also send any field as a string,
+ * or null to leave it out, to check how the server reads form input), plus any other field.
+ */
+export type PostBody<P extends ApiPath> = {
+  [K in keyof ApiInput<P>]?: ApiInput<P>[K] | string | null;
+} & Record<string, unknown>;
+
+interface PostOptions {
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/**
  * POSTs to a path like the client: form-encoded, `lang=en` and `is_frontend=1` unless the body says otherwise,
  * and with `token` both as the bearer header and the body field. Returns the status and the parsed body.
+ * On a contract path the body and the answer's data are typed from the contract (src/common/contract/api-map.ts);
+ * any other path (or an explicit data type) takes the loose form.
  */
+export async function post<P extends ApiPath>(
+  app: FastifyInstance,
+  path: P,
+  body?: PostBody<P>,
+  opts?: PostOptions,
+): Promise<ApiResponse<ApiOutput<P>>>;
 export async function post<T = Record<string, unknown>>(
   app: FastifyInstance,
   path: string,
+  body?: Record<string, unknown>,
+  opts?: PostOptions,
+): Promise<ApiResponse<T>>;
+export async function post<T>(
+  app: FastifyInstance,
+  path: string,
   body: Record<string, unknown> = {},
-  opts: { token?: string; headers?: Record<string, string> } = {},
+  opts: PostOptions = {},
 ): Promise<ApiResponse<T>> {
   const fields = { lang: 'en', is_frontend: 1, ...body, ...(opts.token ? { token: opts.token } : {}) };
   const res = await app.inject({

@@ -3,10 +3,10 @@ import { AppRoot } from '@telegram-apps/telegram-ui';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { Toaster } from 'sonner';
-import { ApiError } from '../lib/api/client';
-import { appearance } from '../lib/telegram/init';
-import { telegramPlatform } from '../lib/telegram/launch';
-import { useUi } from '../stores/ui-store';
+import { ApiError } from '@/lib/api/client';
+import { appearance } from '@/lib/telegram/init';
+import { telegramPlatform } from '@/lib/telegram/launch';
+import { useUi } from '@/stores/ui-store';
 import { router } from './router';
 import '@telegram-apps/telegram-ui/dist/styles.css';
 

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { RequireUser, USER_PAGES } from './guards/RequireUser';
 import { ErrorPage } from './layout/ErrorPage';
 import { PageFallback } from './layout/PageFallback';
 import { BareLayout, RootLayout } from './layout/RootLayout';
@@ -9,31 +10,37 @@ const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
   lazy: async () => ({ Component: (await load()).default }),
 });
 
+/** A page that needs a user: its guard (app/guards/RequireUser.tsx) wraps it, then the page loads. */
+const userPage = (path: keyof typeof USER_PAGES, load: () => Promise<{ default: ComponentType }>): RouteObject => ({
+  element: <RequireUser {...USER_PAGES[path]} />,
+  children: [{ path, ...page(load) }],
+});
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <PageFallback />,
     children: [
-      { index: true, ...page(() => import('../features/home/pages/HomePage')) },
-      { path: 'about', ...page(() => import('../features/info/pages/AboutPage')) },
-      { path: 'products', ...page(() => import('../features/catalog/pages/ProductListPage')) },
-      { path: 'products/:categoryId', ...page(() => import('../features/catalog/pages/ProductListPage')) },
-      { path: 'details/:productId', ...page(() => import('../features/catalog/pages/ProductDetailPage')) },
-      { path: 'cart', ...page(() => import('../features/cart/pages/CartPage')) },
-      { path: 'checkout', ...page(() => import('../features/checkout/pages/CheckoutPage')) },
-      { path: 'order', ...page(() => import('../features/orders/pages/OrdersPage')) },
-      { path: 'profile', ...page(() => import('../features/profile/pages/ProfilePage')) },
-      { path: 'cashReward', ...page(() => import('../features/rewards/pages/CashRewardPage')) },
-      { path: 'subscriptions', ...page(() => import('../features/subscriptions/pages/SubscriptionsPage')) },
-      { path: 'affiliate', ...page(() => import('../features/affiliate/pages/AffiliatePage')) },
-      { path: 'referral', ...page(() => import('../features/referral/pages/ReferralPage')) },
-      { path: 'faq', ...page(() => import('../features/info/pages/FaqPage')) },
-      { path: 'shipping-policy', ...page(() => import('../features/info/pages/ShippingPolicyPage')) },
-      { path: 'terms-of-service', ...page(() => import('../features/info/pages/TermsPage')) },
-      { path: 'privacy-policy', ...page(() => import('../features/info/pages/PrivacyPage')) },
+      { index: true, ...page(() => import('@/features/home/pages/HomePage')) },
+      { path: 'about', ...page(() => import('@/features/info/pages/AboutPage')) },
+      { path: 'products', ...page(() => import('@/features/catalog/pages/ProductListPage')) },
+      { path: 'products/:categoryId', ...page(() => import('@/features/catalog/pages/ProductListPage')) },
+      { path: 'details/:productId', ...page(() => import('@/features/catalog/pages/ProductDetailPage')) },
+      { path: 'cart', ...page(() => import('@/features/cart/pages/CartPage')) },
+      userPage('checkout', () => import('@/features/checkout/pages/CheckoutPage')),
+      userPage('order', () => import('@/features/orders/pages/OrdersPage')),
+      userPage('profile', () => import('@/features/profile/pages/ProfilePage')),
+      userPage('cashReward', () => import('@/features/cash-reward/pages/CashRewardPage')),
+      userPage('subscriptions', () => import('@/features/subscriptions/pages/SubscriptionsPage')),
+      userPage('affiliate', () => import('@/features/affiliate/pages/AffiliatePage')),
+      userPage('referral', () => import('@/features/referral/pages/ReferralPage')),
+      { path: 'faq', ...page(() => import('@/features/info/pages/FaqPage')) },
+      { path: 'shipping-policy', ...page(() => import('@/features/info/pages/ShippingPolicyPage')) },
+      { path: 'terms-of-service', ...page(() => import('@/features/info/pages/TermsPage')) },
+      { path: 'privacy-policy', ...page(() => import('@/features/info/pages/PrivacyPage')) },
       // `/{referral_code}`: home with a referral code; an unknown code shows the not-found page.
-      { path: ':referralCode', ...page(() => import('../features/referral/pages/ReferralHomePage')) },
+      { path: ':referralCode', ...page(() => import('./pages/ReferralHomePage')) },
       { path: '*', element: <ErrorPage notFound /> },
     ],
   },
@@ -43,9 +50,9 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <PageFallback />,
     children: [
-      { path: 'login', ...page(() => import('../features/auth/pages/LoginPage')) },
-      { path: 'login/:referralCode', ...page(() => import('../features/auth/pages/LoginPage')) },
-      { path: 'login_be/:telegramUserId/*', ...page(() => import('../features/auth/pages/LoginBePage')) },
+      { path: 'login', ...page(() => import('@/features/auth/pages/LoginPage')) },
+      { path: 'login/:referralCode', ...page(() => import('@/features/auth/pages/LoginPage')) },
+      { path: 'login_be/:telegramUserId/*', ...page(() => import('@/features/auth/pages/LoginBePage')) },
     ],
   },
 ];

@@ -1,7 +1,8 @@
 import type { UserInfo } from '@common/contract/accounts';
 import { create } from 'zustand';
 import { type PersistStorage, persist } from 'zustand/middleware';
-import { STORAGE_KEYS, storage } from '../lib/storage/keys';
+import { setCredentialsSource } from '@/lib/api/client';
+import { STORAGE_KEYS, storage } from '@/lib/storage/storage';
 
 interface SessionState {
   user: UserInfo | null;
@@ -62,5 +63,8 @@ export const useSession = create<SessionState>()(
     },
   ),
 );
+
+// The API client reads the token and Telegram id from here (lib/ never imports stores/).
+setCredentialsSource(() => useSession.getState());
 
 export const isLoggedIn = (s: Pick<SessionState, 'user'>) => s.user !== null;

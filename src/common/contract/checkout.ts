@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUPON_KINDS, SHIPPING_METHODS, type ShippingMethod } from '../checkout-rules';
 import { defineEndpoint } from './endpoint';
 import { cents, flag, INT4, id, int, json, MAX_ROW_ID, optional, optionalText } from './fields';
 
@@ -7,8 +8,7 @@ import { cents, flag, INT4, id, int, json, MAX_ROW_ID, optional, optionalText } 
  * Every amount is integer cents, computed by the server (the client's prices are never read).
  */
 
-export const SHIPPING_METHODS = ['standard', 'expedited'] as const;
-export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
+export { SHIPPING_METHODS, type ShippingMethod };
 export const shippingMethod = z.enum(SHIPPING_METHODS, { error: 'must be standard or expedited' });
 
 export const PAYMENT_METHODS = ['bank_transfer', 'payment_link'] as const;
@@ -201,7 +201,7 @@ export const getAllPaymentMethod = defineEndpoint({
 
 export const couponInfo = z.object({
   code: z.string(),
-  kind: z.enum(['percent', 'fixed']),
+  kind: z.enum(COUPON_KINDS),
   /** Percent (1-100) for 'percent', cents for 'fixed'. */
   value: z.number().int(),
   min_spend_cents: z.number().int(),
@@ -261,6 +261,7 @@ export const updateOnholdRebateAmount = defineEndpoint({
 });
 
 export const CASH_REWARD_TYPES = ['earned', 'redeemed', 'returned'] as const;
+export type CashRewardType = (typeof CASH_REWARD_TYPES)[number];
 
 export const cashRewardEntry = z.object({
   id: z.number().int(),

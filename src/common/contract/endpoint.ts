@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_LANG, parseLang } from './lang';
 
 /**
- * The fields merged into every call (spec §3 "Common request fields", decisions.md §3):
+ * The fields merged into every call (spec §3 "Common request fields", docs/decisions/001):
  * `lang`, `token`, `telegram_user_id`, `is_frontend`, and inside Telegram the raw `init_data`.
  * The server never trusts `telegram_user_id`: it reads the Telegram user from validated `init_data`.
  */

@@ -17,7 +17,7 @@ export const Code = {
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
-/** The one response envelope of decisions.md §2. */
+/** The one response envelope of docs/decisions/002. */
 export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.boolean(), code: z.number().int(), message: z.string(), data });
 

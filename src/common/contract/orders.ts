@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../checkout-rules';
+import { ORDER_STATUSES, type OrderStatus } from '../checkout-rules';
 import { cartItems, paymentMethodCode, rowId, shippingMethod } from './checkout';
 import { defineEndpoint } from './endpoint';
 import { cents, flag, int, optional, optionalText } from './fields';
@@ -10,7 +10,7 @@ import { cents, flag, int, optional, optionalText } from './fields';
  */
 
 export const orderStatus = z.enum(ORDER_STATUSES);
-export type OrderStatus = z.infer<typeof orderStatus>;
+export type { OrderStatus };
 
 export const orderItem = z.object({
   id: z.number().int(),

@@ -4,7 +4,7 @@ import { cents, int, optional, optionalText, text } from './fields';
 
 /**
  * Referral programme (every customer) and affiliate programme (agents, `is_agent = 1`), spec §2
- * /{referral_code}, /referral, /affiliate and decisions.md §7.
+ * /{referral_code}, /referral, /affiliate and docs/decisions/012.
  *
  * Rules the server keeps:
  * - A visit of `/{code}` (or any shop page with `?ref={code}`) is recorded once per visitor and day

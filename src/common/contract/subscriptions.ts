@@ -5,7 +5,7 @@ import { flag, int, optional, optionalText } from './fields';
 import { orderDetails } from './orders';
 
 /**
- * Subscribe & save (decisions.md §6): a product line ordered "every 2, 4 or 8 weeks" at 15% off becomes a
+ * Subscribe & save (docs/decisions/012): a product line ordered "every 2, 4 or 8 weeks" at 15% off becomes a
  * subscription when the order is placed. The customer lists, changes (frequency, quantity, address,
  * shipping method, skip the next delivery) and cancels their own subscriptions; the server places each
  * renewal order when it falls due (Pending, awaiting payment). A bank-transfer order placed without a

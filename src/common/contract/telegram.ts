@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint';
 import { optional } from './fields';
 
 /**
- * Telegram identity (decisions.md §3). Inside Telegram the client sends the raw initData as the common
+ * Telegram identity (docs/decisions/001). Inside Telegram the client sends the raw initData as the common
  * field `init_data`; the server validates it with the bot token and reads the Telegram user from it.
  * A bare `telegram_user_id` is never trusted.
  */

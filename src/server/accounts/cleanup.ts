@@ -15,15 +15,15 @@ import { REVOKED_SESSION_KEEP_DAYS, SESSION_MAX_DAYS } from './tokens';
  * Safe with several instances: each statement deletes what its condition still matches.
  */
 
-export const ACCOUNT_CLEANUP_INTERVAL_MS = 60 * 60_000;
+const ACCOUNT_CLEANUP_INTERVAL_MS = 60 * 60_000;
 
 /**
  * Rate-limit rows written before `expires_at` existed have none: they are deleted by their `window_start`. The longest
  * window then was an hour (sign-ups per address); a day is well past it.
  */
-export const LEGACY_RATE_LIMIT_KEEP_MINUTES = 24 * 60;
+const LEGACY_RATE_LIMIT_KEEP_MINUTES = 24 * 60;
 
-export interface AccountCleanupReport {
+interface AccountCleanupReport {
   sessions: number;
   rateLimits: number;
 }

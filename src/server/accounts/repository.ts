@@ -59,7 +59,7 @@ export async function nicknameOf(db: Conn, id: number | null): Promise<string | 
 }
 
 /**
- * Records that `userId` registered through `referrerId`'s code (decisions.md §7) on the referral_visits
+ * Records that `userId` registered through `referrerId`'s code (docs/decisions/012) on the referral_visits
  * table: the visitor's own latest open visit of the referrer's links when `visitorKey` matches one; else
  * the referrer's latest unconverted visit, if one exists; else a new visit that converted at once (the
  * code was typed, or the visit came from another device). Each update is conditional on `converted = 0`,

@@ -1,27 +1,38 @@
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { isEmail, isPhone, normalizeEmail, normalizePhone } from '../../common/account-rules';
 import type { UserDetail, UserInfo } from '../../common/contract/accounts';
-import { ACCOUNT_LIMITS } from '../../common/contract/accounts';
 import type { MessageKey } from '../../common/i18n/messages';
 import type { Db } from '../db/connection';
 import type { User, UserUpdate } from '../db/schema';
 import { clientAddressKey } from '../lib/client-address';
-import { AppError } from '../lib/errors';
+import { tooManyRequests, unprocessable } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import { enqueueAccountNotification } from '../notifications/outbox';
+import * as rateLimit from '../rate-limits/rate-limit';
 import { derivedVisitorKey } from '../referral/service';
-import * as rateLimit from './rate-limit';
 import * as repo from './repository';
 import { createSession } from './session-repository';
+import {
+  blank,
+  type Issue,
+  type ProfileInput,
+  type RegisterInput,
+  refuse,
+  refuseTaken,
+  validateProfile,
+  validateRegistration,
+  violatedUserColumn,
+} from './validation';
 
 // ---------------------------------------------------------------------------
 // Passwords, codes, normalisation
 // ---------------------------------------------------------------------------
 
-/** argon2id (the library's default algorithm) with its default memory-hard parameters (decisions.md §3). */
-export const hashPassword = (password: string): Promise<string> => hash(password);
+/** argon2id (the library's default algorithm) with its default memory-hard parameters (docs/decisions/001). */
+const hashPassword = (password: string): Promise<string> => hash(password);
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);
   } catch {
@@ -38,135 +49,25 @@ const timingDummy = () => {
 };
 
 /** Referral code alphabet: A-Z and 2-9 without the look-alikes I, O, 0 and 1. */
-export const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const REFERRAL_CODE_LENGTH = 8;
+const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const REFERRAL_CODE_LENGTH = 8;
 
-export function newReferralCode(): string {
+function newReferralCode(): string {
   let code = '';
   for (let i = 0; i < REFERRAL_CODE_LENGTH; i++) code += REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)];
   return code;
 }
 
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
-/** Separators (spaces, dashes, dots, brackets) are dropped, so "+60 12-345 6789" and "+60123456789" are one number. */
-export const normalizePhone = (phone: string): string => phone.replace(/[\s\-().]/g, '');
-export const normalizeReferralCode = (code: string): string => code.trim().toUpperCase();
+// E-mail and phone rules are shared with the client (src/common/account-rules.ts); re-exported for server code.
+export { isEmail, isPhone, normalizeEmail, normalizePhone };
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE_RE = /^\+?\d{6,15}$/;
-
-export const isEmail = (value: string): boolean => EMAIL_RE.test(value) && value.length <= ACCOUNT_LIMITS.emailMax;
-export const isPhone = (normalized: string): boolean => PHONE_RE.test(normalized);
-
-/** Password length in characters (not UTF-16 units). */
-const length = (s: string) => [...s].length;
-
-// ---------------------------------------------------------------------------
-// Validation with the spec's messages (spec §5), all fields at once
-// ---------------------------------------------------------------------------
-
-interface Issue {
-  field: string;
-  key: MessageKey;
-}
-
-/** 422 naming every field at fault; the message is the first field's (or `summary` when given). */
-function refuse(issues: Issue[], summary?: MessageKey): never {
-  throw new AppError(422, summary ?? issues[0]!.key, {}, issues);
-}
-
-const blank = (v: string | undefined): boolean => v === undefined || v.trim() === '';
-
-function contactIssues(input: { nickname?: string; email?: string; phone?: string }): Issue[] {
-  const issues: Issue[] = [];
-  if (blank(input.nickname)) issues.push({ field: 'nickname', key: 'nicknameRequired' });
-  if (blank(input.email)) issues.push({ field: 'email', key: 'emailRequired' });
-  else if (!isEmail(normalizeEmail(input.email!))) issues.push({ field: 'email', key: 'emailInvalid' });
-  if (blank(input.phone)) issues.push({ field: 'phone', key: 'phoneRequired' });
-  else if (!isPhone(normalizePhone(input.phone!))) issues.push({ field: 'phone', key: 'phoneInvalid' });
-  return issues;
-}
-
-function newPasswordIssues(password: string | undefined, confirm: string | undefined, mismatch: MessageKey): Issue[] {
-  const issues: Issue[] = [];
-  if (!password) issues.push({ field: 'password', key: 'passwordRequired' });
-  else if (length(password) < ACCOUNT_LIMITS.passwordMin) issues.push({ field: 'password', key: 'passwordTooShort' });
-  if (!confirm) issues.push({ field: 'confirm_password', key: 'confirmPasswordRequired' });
-  else if (length(confirm) < ACCOUNT_LIMITS.passwordMin)
-    issues.push({ field: 'confirm_password', key: 'confirmPasswordTooShort' });
-  else if (password && password !== confirm) issues.push({ field: 'confirm_password', key: mismatch });
-  return issues;
-}
-
-export interface RegisterInput {
-  nickname?: string;
-  email?: string;
-  phone?: string;
-  password?: string;
-  confirm_password?: string;
-  referral_code?: string;
-  joined_via?: 'link' | 'code';
-  visitor_key?: string;
-}
-
-/** The register form's checks (spec §5). Throws 422 with every field at fault. */
-export function validateRegistration(input: RegisterInput): void {
-  const required = [input.nickname, input.email, input.phone, input.password, input.confirm_password];
-  const issues = [
-    ...contactIssues(input),
-    ...newPasswordIssues(input.password, input.confirm_password, 'passwordsDoNotMatch'),
-  ];
-  if (required.every(blank)) refuse(issues, 'registerAllRequired');
-  if (issues.length) refuse(issues);
-}
-
-export interface ProfileInput {
-  nickname?: string;
-  email?: string;
-  phone?: string;
-  password?: string;
-  confirm_password?: string;
-  /** Needed when the password, e-mail or phone number changes. */
-  current_password?: string;
-}
-
-/** The profile form's checks: like register, but a blank password and confirmation mean "unchanged". */
-export function validateProfile(input: ProfileInput): void {
-  const changingPassword = !!input.password || !!input.confirm_password;
-  const issues = [
-    ...contactIssues(input),
-    ...(changingPassword ? newPasswordIssues(input.password, input.confirm_password, 'passwordNotMatch') : []),
-  ];
-  if (issues.length) refuse(issues);
-}
-
-/** Which unique column a failed insert/update hit, on SQLite or PostgreSQL; null for anything else. */
-export function uniqueViolation(err: unknown): 'email' | 'phone' | 'referral_code' | 'telegram_user_id' | null {
-  const e = err as { code?: unknown; message?: unknown; constraint?: unknown; detail?: unknown } | null;
-  if (!e || typeof e !== 'object') return null;
-  const code = String(e.code ?? '');
-  if (code !== '23505' && !code.startsWith('SQLITE_CONSTRAINT')) return null;
-  const text = `${e.constraint ?? ''} ${e.message ?? ''} ${e.detail ?? ''}`;
-  for (const column of ['referral_code', 'telegram_user_id', 'email', 'phone'] as const) {
-    if (text.includes(`users.${column}`) || text.includes(`users_${column}_key`) || text.includes(`(${column})`)) {
-      return column;
-    }
-  }
-  return null;
-}
-
-function refuseTaken(taken: { email: boolean; phone: boolean }): void {
-  const issues: Issue[] = [];
-  if (taken.email) issues.push({ field: 'email', key: 'emailTaken' });
-  if (taken.phone) issues.push({ field: 'phone', key: 'phoneTaken' });
-  if (issues.length) refuse(issues);
-}
+const normalizeReferralCode = (code: string): string => code.trim().toUpperCase();
 
 // ---------------------------------------------------------------------------
 // What the client sees
 // ---------------------------------------------------------------------------
 
-export function toUserInfo(user: User, uplineNickname: string | null): UserInfo {
+function toUserInfo(user: User, uplineNickname: string | null): UserInfo {
   return {
     id: user.id,
     nickname: user.nickname,
@@ -272,7 +173,7 @@ export async function register(
       });
       return { user, token: await createSession(db, user.id) };
     } catch (err) {
-      const column = uniqueViolation(err);
+      const column = violatedUserColumn(err);
       // Two registrations with the same e-mail or phone at once: the database's unique index decides.
       if (column === 'email' || column === 'phone')
         refuseTaken({ email: column === 'email', phone: column === 'phone' });
@@ -290,7 +191,7 @@ export async function register(
 /** Sign-ups allowed per client address in one window. */
 export const REGISTER_LIMITS = { perAddress: 10, windowMinutes: 60 } as const;
 /** Every limit by address goes through clientAddressKey (an IPv6 client is its /64). */
-export const registerLimitKey = (ip: string): string => `register:ip:${clientAddressKey(ip)}`;
+const registerLimitKey = (ip: string): string => `register:ip:${clientAddressKey(ip)}`;
 
 /**
  * Checks of an e-mail or phone number against the registered ones. The "already registered" answer of sign-up and
@@ -315,7 +216,7 @@ const contactCheckLimit = (key: string, max: number): rateLimit.Limit => ({
 export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20, windowMinutes: 15 } as const;
 
 /** The e-mail or phone number someone logs in with, or null when it is neither. */
-export function parseLoginId(raw: string): { kind: 'email' | 'phone'; value: string } | null {
+function parseLoginId(raw: string): { kind: 'email' | 'phone'; value: string } | null {
   if (raw.includes('@')) {
     const email = normalizeEmail(raw);
     return isEmail(email) ? { kind: 'email', value: email } : null;
@@ -324,11 +225,11 @@ export function parseLoginId(raw: string): { kind: 'email' | 'phone'; value: str
   return isPhone(phone) ? { kind: 'phone', value: phone } : null;
 }
 
-export const accountLimitKey = (user: User | undefined, loginId: string): string =>
+const accountLimitKey = (user: User | undefined, loginId: string): string =>
   user ? `login:user:${user.id}` : `login:id:${loginId}`;
-export const addressLimitKey = (ip: string): string => `login:ip:${clientAddressKey(ip)}`;
+const addressLimitKey = (ip: string): string => `login:ip:${clientAddressKey(ip)}`;
 
-const tooMany = (minutes: number) => new AppError(429, 'tooManyRequests', { minutes });
+const tooMany = (minutes: number) => tooManyRequests('tooManyRequests', { minutes });
 
 /**
  * Logs in by e-mail or phone. Each attempt is counted before the password is checked (per account and
@@ -363,7 +264,7 @@ export async function login(
   const ok = user
     ? await verifyPassword(user.password_hash, input.password!)
     : (await verifyPassword(await timingDummy(), input.password!)) && false;
-  if (!user || !ok) throw new AppError(422, 'wrongCredentials');
+  if (!user || !ok) throw unprocessable('wrongCredentials');
 
   await rateLimit.reset(db, accountKey);
   await rateLimit.release(db, addressKey, address.windowStart);
@@ -444,13 +345,13 @@ export async function updateProfile(
       return updated;
     });
   } catch (err) {
-    const column = uniqueViolation(err);
+    const column = violatedUserColumn(err);
     if (column === 'email' || column === 'phone') refuseTaken({ email: column === 'email', phone: column === 'phone' });
     throw err;
   }
 }
 
-export interface DetailInput {
+interface DetailInput {
   bank_name?: string;
   bank_account_name?: string;
   bank_account_number?: string;

@@ -3,7 +3,7 @@ import { addDays, nowIso } from '../lib/time';
 import { hashToken, newToken, SESSION_DAYS, SESSION_MAX_DAYS } from './tokens';
 
 /** A session's expiry when used at `now`: SESSION_DAYS later, but never past its absolute lifetime. */
-export const slidExpiry = (createdAt: string, now: string): string => {
+const slidExpiry = (createdAt: string, now: string): string => {
   const sliding = Date.parse(addDays(now, SESSION_DAYS));
   const absolute = Date.parse(addDays(createdAt, SESSION_MAX_DAYS));
   return new Date(Math.min(sliding, absolute)).toISOString();

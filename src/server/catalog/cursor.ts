@@ -39,3 +39,10 @@ export function decodeCursor(cursor: string, order: Order = 'newest'): Position 
   if (o !== ORDER_CODE[order]) throw bad();
   return { createdAt: t, id: i };
 }
+
+/** A list position from a client (the catalogue's keyset cursor), refused when its id cannot be a row id. */
+export function readCursor(cursor: string): Position {
+  const position = decodeCursor(cursor);
+  if (position.id > MAX_ROW_ID) throw invalidField('cursor', 'invalidCursor');
+  return position;
+}

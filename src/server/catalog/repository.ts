@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { StockState } from '../../common/contract/catalog';
 import type { Lang } from '../../common/contract/lang';
 import type { Db } from '../db/connection';
 import type { Database } from '../db/schema';
@@ -62,7 +63,7 @@ export async function findTag(db: Db, lang: Lang, slug: string) {
 // Product list: keyset pages over (created_at, id)
 // ---------------------------------------------------------------------------
 
-export type ListOrder = 'newest' | 'oldest';
+type ListOrder = 'newest' | 'oldest';
 
 export interface ListQuery {
   /** Drive the page from this category's index range. */
@@ -83,7 +84,7 @@ export interface CardRow {
   image: string;
   price_cents: number;
   discount_price_cents: number | null;
-  stock_state: string;
+  stock_state: StockState;
   stock_total: number;
   rating_sum: number;
   rating_count: number;
@@ -192,7 +193,7 @@ export async function findProduct(db: Db, productId: number) {
     .executeTakeFirst();
 }
 
-export async function listVariants(db: Db, lang: Lang, productId: number) {
+export async function listPackagings(db: Db, lang: Lang, productId: number) {
   return db
     .selectFrom('product_variants')
     .select([

@@ -4,19 +4,18 @@ import {
   type ProductDetails,
   type ProductSort,
   type Review,
-  type StockState,
 } from '../../common/contract/catalog';
 import type { Lang } from '../../common/contract/lang';
 import { FREQUENCIES, hasDiscount, SUBSCRIPTION_DISCOUNT_PERCENT } from '../../common/pricing';
 import { effectiveStockState } from '../../common/stock';
 import type { Db } from '../db/connection';
-import { AppError } from '../lib/errors';
+import { notFound } from '../lib/errors';
 import { decodeCursor, encodeCursor } from './cursor';
 import * as repo from './repository';
 
 // Catalogue rules: resolve filters, read keyset pages, shape products for the contract.
 
-export interface ListFilters {
+interface ListFilters {
   category?: string;
   type?: string;
   benefit?: string;
@@ -36,7 +35,7 @@ const toCard = (r: repo.CardRow): ProductCard => ({
   price_cents: r.price_cents,
   discount_price_cents: r.discount_price_cents,
   has_discount: hasDiscount(r.price_cents, r.discount_price_cents),
-  stock_state: effectiveStockState(r.stock_state as StockState, r.stock_total),
+  stock_state: effectiveStockState(r.stock_state, r.stock_total),
   stock_total: r.stock_total,
   rating: { average: average(r.rating_sum, r.rating_count), count: r.rating_count },
   created_at: r.created_at,
@@ -46,14 +45,14 @@ async function resolveCategory(db: Db, lang: Lang, key: string) {
   const found = /^\d+$/.test(key)
     ? await repo.findCategory(db, lang, { id: Number(key) })
     : await repo.findCategory(db, lang, { slug: key });
-  if (!found) throw new AppError(404, 'categoryNotFound', {}, [{ field: 'category', key: 'categoryNotFound' }]);
+  if (!found) throw notFound('categoryNotFound', 'category');
   return found;
 }
 
 async function resolveTag(db: Db, lang: Lang, field: 'type' | 'benefit' | 'tag', slug: string) {
   const found = await repo.findTag(db, lang, slug);
   // A `type` filter must name a type, a `benefit` a benefit, a `tag` a tag.
-  if (!found || found.kind !== field) throw new AppError(404, 'tagNotFound', {}, [{ field, key: 'tagNotFound' }]);
+  if (!found || found.kind !== field) throw notFound('tagNotFound', field);
   return found;
 }
 
@@ -91,9 +90,9 @@ export async function productList(db: Db, lang: Lang, f: ListFilters) {
 /** A product in full; unknown or inactive ids are a 404. */
 export async function productDetails(db: Db, lang: Lang, productId: number): Promise<ProductDetails> {
   const p = await repo.findProduct(db, productId);
-  if (!p) throw new AppError(404, 'productNotFound', {}, [{ field: 'product_id', key: 'productNotFound' }]);
-  const [variants, images, categories, tags, counts] = await Promise.all([
-    repo.listVariants(db, lang, productId),
+  if (!p) throw notFound('productNotFound', 'product_id');
+  const [packagings, images, categories, tags, counts] = await Promise.all([
+    repo.listPackagings(db, lang, productId),
     repo.listImages(db, productId),
     repo.listProductCategories(db, lang, productId),
     repo.listProductTags(db, lang, productId),
@@ -120,7 +119,7 @@ export async function productDetails(db: Db, lang: Lang, productId: number): Pro
     description: lang === 'zh' ? p.description_zh : p.description_en,
     image: p.image,
     images: images.length ? images : [p.image],
-    variants: variants.map((v) => ({
+    variants: packagings.map((v) => ({
       id: v.id,
       name: v.name,
       translations: [
@@ -138,10 +137,10 @@ export async function productDetails(db: Db, lang: Lang, productId: number): Pro
       discount_percent: weeks === 0 ? 0 : SUBSCRIPTION_DISCOUNT_PERCENT,
     })),
     stock_state: effectiveStockState(
-      p.stock_state as StockState,
-      variants.reduce((s, v) => s + v.stock, 0),
+      p.stock_state,
+      packagings.reduce((s, v) => s + v.stock, 0),
     ),
-    stock_balance: variants.reduce((s, v) => s + v.stock, 0),
+    stock_balance: packagings.reduce((s, v) => s + v.stock, 0),
     availability: { ph: p.available_ph === 1, cn: p.available_cn === 1 },
     rating: { average: average(sum, count), count, stars },
     categories,
@@ -158,7 +157,7 @@ export async function productReviews(
   const limit = f.limit ?? LIST_LIMIT.default;
   const after = f.cursor ? decodeCursor(f.cursor, 'newest') : null;
   if (!(await repo.findProduct(db, productId))) {
-    throw new AppError(404, 'productNotFound', {}, [{ field: 'product_id', key: 'productNotFound' }]);
+    throw notFound('productNotFound', 'product_id');
   }
   const rows = await repo.listReviewPage(db, productId, after, limit + 1);
   const page = rows.slice(0, limit);

@@ -7,7 +7,7 @@ import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
-export interface DatabaseTarget {
+interface DatabaseTarget {
   kind: 'sqlite' | 'postgres';
   /** The SQLite file path, or the PostgreSQL URL. */
   location: string;

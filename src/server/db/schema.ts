@@ -1,9 +1,43 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { CouponKind, OrderStatus, ShippingMethod } from '../../common/checkout-rules';
+import type { CashRewardType, PaymentMethodCode } from '../../common/contract/checkout';
+import type { Lang } from '../../common/contract/lang';
+import type { CommissionStatus } from '../../common/contract/referral';
+import type { SubscriptionStatus } from '../../common/contract/subscriptions';
+import type {
+  BannersTable,
+  CategoriesTable,
+  ProductCategoriesTable,
+  ProductImagesTable,
+  ProductsTable,
+  ProductTagsTable,
+  ProductVariantsTable,
+  ReviewsTable,
+  TagsTable,
+} from './schema-catalog';
+
+// The catalogue's tables live in schema-catalog.ts; they are part of `Database` and exported from here too.
+export type {
+  BannersTable,
+  CategoriesTable,
+  ProductCategoriesTable,
+  ProductImagesTable,
+  ProductsTable,
+  ProductTagsTable,
+  ProductVariantsTable,
+  ReviewsTable,
+  TagsTable,
+};
 
 /**
  * The database, as Kysely sees it. Conventions (the same on SQLite and PostgreSQL):
  * money is integer cents (`*_cents`), flags are integers 0/1, times are ISO-8601 UTC text
- * (they sort as text), ids are integers.
+ * (they sort as text), ids are integers. Enum columns are typed with src/common's unions (OrderStatus,
+ * ShippingMethod, …): the database holds exactly those values.
+ *
+ * Names: the code says "packaging" for what the tables call a variant (`product_variants`, `variant_id`,
+ * `variant_name_*`) and "cash reward" for what the spec's API paths call a rebate (`get-cash-rebate-list`,
+ * `update-onhold-rebate-amount`); tables, columns and paths keep their names (no migration renames them).
  */
 export interface Database {
   users: UsersTable;
@@ -86,106 +120,6 @@ export interface RateLimitsTable {
   expires_at: string | null;
 }
 
-export interface CategoriesTable {
-  id: Generated<number>;
-  slug: string;
-  name_en: string;
-  name_zh: string;
-  sort_order: number;
-}
-
-export interface TagsTable {
-  id: Generated<number>;
-  /** 'type' | 'benefit' | 'tag' */
-  kind: string;
-  slug: string;
-  name_en: string;
-  name_zh: string;
-  sort_order: number;
-}
-
-export interface ProductsTable {
-  id: Generated<number>;
-  slug: string;
-  name_en: string;
-  name_zh: string;
-  description_en: string;
-  description_zh: string;
-  image: string;
-  /** 'in_stock' | 'out_of_stock' | 'ready_stock' | 'coming_soon' */
-  stock_state: string;
-  available_ph: number;
-  available_cn: number;
-  subscribable: number;
-  /** Lowest variant price and its discount price, kept for list cards and price sorting. */
-  price_cents: number;
-  discount_price_cents: number | null;
-  /** Sum of the variants' stock, kept for list cards. */
-  stock_total: number;
-  rating_sum: Generated<number>;
-  rating_count: Generated<number>;
-  is_active: Generated<number>;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ProductCategoriesTable {
-  product_id: number;
-  category_id: number;
-  /** Copy of products.created_at so a category's list is one index range in creation order. */
-  created_at: string;
-}
-
-export interface ProductTagsTable {
-  product_id: number;
-  tag_id: number;
-  created_at: string;
-}
-
-/** A packaging option: its own price and stock. Stock never goes below zero. */
-export interface ProductVariantsTable {
-  id: Generated<number>;
-  product_id: number;
-  name_en: string;
-  name_zh: string;
-  price_cents: number;
-  discount_price_cents: number | null;
-  stock: number;
-  sort_order: number;
-}
-
-export interface ProductImagesTable {
-  id: Generated<number>;
-  product_id: number;
-  url: string;
-  sort_order: number;
-}
-
-export interface BannersTable {
-  id: Generated<number>;
-  image: string;
-  title_en: string;
-  title_zh: string;
-  subtitle_en: string;
-  subtitle_zh: string;
-  link: string;
-  sort_order: number;
-  is_active: Generated<number>;
-}
-
-export interface ReviewsTable {
-  id: Generated<number>;
-  product_id: number;
-  user_id: number | null;
-  order_id: number | null;
-  /** Shown as the author; copied from the user's nickname (seeded reviews have no user). */
-  nickname: string;
-  rating: number;
-  title: string;
-  description: string;
-  created_at: string;
-}
-
 export interface StatesTable {
   id: Generated<number>;
   code: string;
@@ -233,8 +167,7 @@ export interface PaymentMethodsTable {
 export interface CouponsTable {
   id: Generated<number>;
   code: string;
-  /** 'percent' | 'fixed' */
-  kind: string;
+  kind: CouponKind;
   /** Percent (1-100) for 'percent', cents for 'fixed'. */
   value: number;
   min_spend_cents: number;
@@ -269,7 +202,7 @@ export interface CashRewardsTable {
   id: Generated<number>;
   user_id: number;
   order_id: number | null;
-  type: string;
+  type: CashRewardType;
   spend_cents: number;
   amount_cents: number;
   balance_after_cents: number;
@@ -289,8 +222,7 @@ export interface OrdersTable {
   id: Generated<number>;
   order_no: string;
   user_id: number;
-  /** 'Pending' | 'Paid' | 'Processing' | 'Completed' | 'Cancelled' */
-  status: string;
+  status: OrderStatus;
   idempotency_key: string;
   subtotal_cents: number;
   delivery_fee_cents: number;
@@ -299,10 +231,8 @@ export interface OrdersTable {
   coupon_discount_cents: number;
   cash_reward_cents: number;
   total_cents: number;
-  /** 'standard' | 'expedited' */
-  shipping_method: string;
-  /** 'bank_transfer' | 'payment_link' */
-  payment_method: string;
+  shipping_method: ShippingMethod;
+  payment_method: PaymentMethodCode;
   payment_reference: string | null;
   receipt_path: string | null;
   receiver_name: string;
@@ -317,7 +247,7 @@ export interface OrdersTable {
   tracking_number: string | null;
   tracking_link: string | null;
   subscription_id: number | null;
-  lang: string;
+  lang: Lang;
   placed_at: string;
   paid_at: string | null;
   completed_at: string | null;
@@ -360,10 +290,9 @@ export interface SubscriptionsTable {
   quantity: number;
   frequency_weeks: number;
   address_id: number;
-  shipping_method: string;
-  payment_method: string;
-  /** 'active' | 'cancelled' */
-  status: string;
+  shipping_method: ShippingMethod;
+  payment_method: PaymentMethodCode;
+  status: SubscriptionStatus;
   next_due_at: string;
   created_at: string;
   updated_at: string;
@@ -388,8 +317,7 @@ export interface CommissionsTable {
   downline_id: number;
   amount_cents: number;
   rate_bp: number;
-  /** 'Pending Payment' | 'Not Confirm' | 'Canceled' | 'On Hold' | 'Paid' */
-  status: string;
+  status: CommissionStatus;
   created_at: string;
   updated_at: string;
 }

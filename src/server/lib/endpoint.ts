@@ -27,7 +27,7 @@ export interface Ctx<E extends EndpointDef> {
   say(key: MessageKey, params?: Record<string, string | number>): void;
 }
 
-export interface RouteOptions<E extends EndpointDef> {
+interface RouteOptions<E extends EndpointDef> {
   /**
    * Keeps serialized answers in this cache (public paths only), under `key(input)`, which must name
    * everything in the input that changes the answer. Only successful answers are kept.

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 const SECRET_QUERY = /([?&](?:sig|token)=)[^&#]*/gi;
 
 /** The URL as request logs may show it: secret query values replaced by `[redacted]`. */
-export const redactUrl = (url: string): string => url.replace(SECRET_QUERY, '$1[redacted]');
+const redactUrl = (url: string): string => url.replace(SECRET_QUERY, '$1[redacted]');
 
 /**
  * What a request log line says of the request (Fastify's default fields), with the URL redacted: a signed receipt link

@@ -2,13 +2,13 @@ import type { Db } from '../db/connection';
 import { nowIso } from '../lib/time';
 
 /**
- * The bot's outbox (decisions.md §8: a status change reaches a linked customer through the bot).
+ * The bot's outbox (docs/decisions/012: a status change reaches a linked customer through the bot).
  * The orders code writes a row here inside the same transaction as the change it reports, so a
  * notice exists exactly when the change committed; the bot's sender delivers and marks it sent.
  */
 
 /** What happened to the order: 'placed', each status it moved to, and the other customer-visible changes. */
-export const ORDER_NOTIFICATION_KINDS = [
+const ORDER_NOTIFICATION_KINDS = [
   'placed',
   'paid',
   'processing',
@@ -37,7 +37,7 @@ export async function enqueueOrderNotification(
  * Security notices about the account itself (not about an order). They are sent even when the customer switched order
  * news off: a customer must hear that their account was linked to a Telegram user, or that their password changed.
  */
-export const ACCOUNT_NOTIFICATION_KINDS = [
+const ACCOUNT_NOTIFICATION_KINDS = [
   /** The account was linked to this Telegram user (sent to that user). */
   'telegram_linked',
   /** The account's link was moved away from this Telegram user to another one (sent to the previous user). */

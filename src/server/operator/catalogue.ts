@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { catalogChanged } from '../catalog/list-cache';
 import type { Db } from '../db/connection';
-import { insertProducts, linkProduct, productFields, slugIds, variantFields } from '../db/seed/index';
-import type { SeedProduct } from '../db/seed/types';
 import { nowIso } from '../lib/time';
+import { insertProducts, linkProduct, packagingFields, productFields, slugIds } from '../seed/index';
+import type { SeedProduct } from '../seed/types';
 
 /**
- * Catalogue import for the operator: products in the seed's SeedProduct shape (src/server/db/seed/types.ts),
+ * Catalogue import for the operator: products in the seed's SeedProduct shape (src/server/seed/types.ts),
  * upserted by slug in one transaction. A new slug is inserted like the seed does (with its reviews); an
  * existing one has its fields, images, categories and tags replaced and its packagings matched by English
  * name (updated, added; a dropped packaging is deleted, or kept with no stock when orders refer to it).
@@ -14,7 +14,7 @@ import { nowIso } from '../lib/time';
 
 const localized = z.object({ en: z.string().trim().min(1), zh: z.string().trim().min(1) });
 
-const seedVariant = z
+const seedPackaging = z
   .object({
     name: localized,
     priceCents: z.number().int().nonnegative(),
@@ -31,7 +31,7 @@ const seedProduct = z.object({
   description: localized,
   categories: z.array(z.string()),
   tags: z.array(z.string()).default([]),
-  variants: z.array(seedVariant).min(1, { error: 'needs at least one packaging' }),
+  variants: z.array(seedPackaging).min(1, { error: 'needs at least one packaging' }),
   stockState: z.enum(['in_stock', 'out_of_stock', 'ready_stock', 'coming_soon']),
   availability: z.object({ ph: z.boolean(), cn: z.boolean() }),
   image: z.string().min(1),
@@ -51,7 +51,7 @@ const seedProduct = z.object({
     .default([]),
 });
 
-export const catalogueFile = z.union([z.array(seedProduct), z.object({ products: z.array(seedProduct) })]);
+const catalogueFile = z.union([z.array(seedProduct), z.object({ products: z.array(seedProduct) })]);
 
 export class CatalogueError extends Error {
   override name = 'CatalogueError';
@@ -107,7 +107,7 @@ export async function importCatalogue(db: Db, products: SeedProduct[]): Promise<
       const kept = new Set<number>();
       for (const [i, v] of p.variants.entries()) {
         const match = current.find((c) => c.name_en === v.name.en && !kept.has(c.id));
-        const values = variantFields(v, i);
+        const values = packagingFields(v, i);
         if (match) {
           kept.add(match.id);
           await trx.updateTable('product_variants').set(values).where('id', '=', match.id).execute();

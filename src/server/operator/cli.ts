@@ -8,7 +8,7 @@ import { CatalogueError, importCatalogue, parseCatalogue } from './catalogue';
 import * as ops from './service';
 
 /**
- * The shop operator's command line (decisions.md §8): `npm run shop -- <command> …` on DATABASE_URL's
+ * The shop operator's command line (docs/decisions/012): `npm run shop -- <command> …` on DATABASE_URL's
  * database (default data/shop.sqlite), like the server. Exit code 0 on success, 1 on a refusal, 2 on a
  * usage mistake.
  */

@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { OrderStatus } from '../../common/checkout-rules';
+import { ORDER_STATUSES, type OrderStatus } from '../../common/checkout-rules';
 import { SUBSCRIPTION_STATUSES } from '../../common/contract/subscriptions';
 import { formatMessage } from '../../common/i18n/messages';
 import { formatCents } from '../../common/money';
@@ -7,14 +6,14 @@ import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import type { Order } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { nowIso } from '../lib/time';
 import { cancelUnpaidOrders } from '../orders/expiry';
 import * as orders from '../orders/repository';
-import { changeOrderStatus, isOrderStatus, setTracking } from '../orders/status';
+import { changeOrderStatus, setTracking } from '../orders/status';
 import * as commissions from '../referral/commission-service';
+import * as repo from './repository';
 
 /**
- * The shop operator's actions (decisions.md §8). The command line (cli.ts) is a thin shell over these;
+ * The shop operator's actions (docs/decisions/012). The command line (cli.ts) is a thin shell over these;
  * tests call them directly. Every refusal is an OperatorError with a message for the operator.
  */
 
@@ -34,7 +33,7 @@ async function orderByNo(db: Db, orderNo: string): Promise<Order> {
   return order;
 }
 
-export interface OrderLine {
+interface OrderLine {
   order_no: string;
   status: string;
   placed_at: string;
@@ -48,28 +47,12 @@ export interface OrderLine {
 
 /** Orders, newest first, optionally of one status. */
 export async function listOrders(db: Db, opts: { status?: string; limit?: number } = {}): Promise<OrderLine[]> {
-  if (opts.status && !isOrderStatus(opts.status)) {
+  const status = ORDER_STATUSES.find((known) => known === opts.status);
+  if (opts.status && !status) {
     throw new OperatorError(`Unknown status "${opts.status}": use Pending, Paid, Processing, Completed or Cancelled`);
   }
-  let q = db
-    .selectFrom('orders')
-    .innerJoin('users', 'users.id', 'orders.user_id')
-    .select([
-      'orders.order_no',
-      'orders.status',
-      'orders.placed_at',
-      'users.email',
-      'orders.total_cents',
-      'orders.payment_method',
-      'orders.payment_reference',
-      'orders.receipt_path',
-      'orders.tracking_number',
-    ])
-    .orderBy('orders.placed_at', 'desc')
-    .orderBy('orders.id', 'desc')
-    .limit(opts.limit ?? 50);
-  if (opts.status) q = q.where('orders.status', '=', opts.status);
-  return (await q.execute()).map((o) => ({
+  const rows = await repo.listOrders(db, { status, limit: opts.limit ?? 50 });
+  return rows.map((o) => ({
     order_no: o.order_no,
     status: o.status,
     placed_at: o.placed_at,
@@ -124,36 +107,20 @@ export async function makeAgent(db: Db, email: string, rateBp?: number) {
   if (rateBp !== undefined && (!Number.isInteger(rateBp) || rateBp < 0 || rateBp > 10_000)) {
     throw new OperatorError('--rate-bp must be a whole number from 0 to 10000 (1000 = 10%)');
   }
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'is_agent', 'commission_rate_bp'])
-    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
-    .executeTakeFirst();
+  const user = await repo.findUserByEmail(db, email);
   if (!user) throw new OperatorError(`There is no user with the email ${email}`);
   let rate = rateBp;
   if (rate === undefined) {
-    const setting = await db
-      .selectFrom('settings')
-      .select('value')
-      .where('key', '=', 'default_commission_rate_bp')
-      .executeTakeFirst();
-    const n = Number(setting?.value);
+    const setting = await repo.defaultCommissionRateSetting(db);
+    const n = Number(setting);
     rate = Number.isInteger(n) && n >= 0 && n <= 10_000 ? n : user.commission_rate_bp;
   }
-  await db
-    .updateTable('users')
-    .set({ is_agent: 1, commission_rate_bp: rate, updated_at: nowIso() })
-    .where('id', '=', user.id)
-    .execute();
+  await repo.makeAgent(db, user.id, rate);
   return { id: user.id, email: user.email, rateBp: rate, wasAgent: user.is_agent === 1 };
 }
 
 export async function confirmCommission(db: Db, commissionId: number) {
-  const row = await db
-    .selectFrom('commissions')
-    .select(['id', 'status'])
-    .where('id', '=', commissionId)
-    .executeTakeFirst();
+  const row = await repo.findCommission(db, commissionId);
   if (!row) throw new OperatorError(`There is no commission ${commissionId}`);
   if (!(await commissions.confirmCommission(db, commissionId))) {
     throw new OperatorError(
@@ -164,11 +131,7 @@ export async function confirmCommission(db: Db, commissionId: number) {
 }
 
 export async function markPayoutPaid(db: Db, payoutId: number) {
-  const row = await db
-    .selectFrom('payout_requests')
-    .select(['id', 'paid_at', 'amount_cents'])
-    .where('id', '=', payoutId)
-    .executeTakeFirst();
+  const row = await repo.findPayoutRequest(db, payoutId);
   if (!row) throw new OperatorError(`There is no payout request ${payoutId}`);
   if (row.paid_at) throw new OperatorError(`Payout request ${payoutId} was already paid on ${row.paid_at}`);
   if (!(await commissions.markPayoutPaid(db, payoutId)))
@@ -176,7 +139,7 @@ export async function markPayoutPaid(db: Db, payoutId: number) {
   return { id: payoutId, amount: formatCents(row.amount_cents) };
 }
 
-export interface SubscriptionLine {
+interface SubscriptionLine {
   id: number;
   status: string;
   email: string;
@@ -193,36 +156,16 @@ export async function listSubscriptions(
   db: Db,
   opts: { status?: string; limit?: number } = {},
 ): Promise<SubscriptionLine[]> {
-  if (opts.status && !(SUBSCRIPTION_STATUSES as readonly string[]).includes(opts.status)) {
+  const status = SUBSCRIPTION_STATUSES.find((known) => known === opts.status);
+  if (opts.status && !status) {
     throw new OperatorError(`Unknown subscription status "${opts.status}": use active or cancelled`);
   }
-  let q = db
-    .selectFrom('subscriptions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .innerJoin('products as p', 'p.id', 's.product_id')
-    .innerJoin('product_variants as v', 'v.id', 's.variant_id')
-    .select([
-      's.id',
-      's.status',
-      'u.email',
-      'p.name_en as product',
-      'v.name_en as variant',
-      's.quantity',
-      's.frequency_weeks',
-      's.next_due_at',
-      's.updated_at',
-    ])
-    .orderBy(sql`case when s.status = 'active' then 0 else 1 end`)
-    .orderBy(sql`case when s.status = 'active' then s.next_due_at else '' end`)
-    .orderBy('s.updated_at', 'desc')
-    .orderBy('s.id')
-    .limit(opts.limit ?? 50);
-  if (opts.status) q = q.where('s.status', '=', opts.status);
-  return (await q.execute()).map((s) => ({
+  const rows = await repo.listSubscriptions(db, { status, limit: opts.limit ?? 50 });
+  return rows.map((s) => ({
     id: s.id,
     status: s.status,
     email: s.email,
-    product: `${s.product} (${s.variant})`,
+    product: `${s.product} (${s.packaging})`,
     quantity: s.quantity,
     everyWeeks: s.frequency_weeks,
     nextDue: s.next_due_at,
@@ -232,19 +175,9 @@ export async function listSubscriptions(
 
 /** Stops a subscription (no more renewals); orders it already placed are left as they are. */
 export async function cancelSubscription(db: Db, subscriptionId: number): Promise<{ id: number; changed: boolean }> {
-  const row = await db
-    .selectFrom('subscriptions')
-    .select(['id', 'status'])
-    .where('id', '=', subscriptionId)
-    .executeTakeFirst();
+  const row = await repo.findSubscription(db, subscriptionId);
   if (!row) throw new OperatorError(`There is no subscription ${subscriptionId}`);
-  const result = await db
-    .updateTable('subscriptions')
-    .set({ status: 'cancelled', updated_at: nowIso() })
-    .where('id', '=', subscriptionId)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  return { id: subscriptionId, changed: Number(result.numUpdatedRows) === 1 };
+  return { id: subscriptionId, changed: await repo.cancelSubscription(db, subscriptionId) };
 }
 
 /** Cancels now the orders left unpaid past `UNPAID_ORDER_HOURS` (what the server does every minute). */
@@ -256,7 +189,5 @@ export async function expireUnpaidOrders(db: Db, config: Pick<Config, 'UNPAID_OR
   if (report.errors.length) {
     throw new OperatorError(`Could not cancel order ids ${report.errors.join(', ')}; run the command again`);
   }
-  if (!report.cancelled.length) return [];
-  const rows = await db.selectFrom('orders').select('order_no').where('id', 'in', report.cancelled).execute();
-  return rows.map((r) => r.order_no).sort();
+  return (await repo.orderNos(db, report.cancelled)).sort();
 }

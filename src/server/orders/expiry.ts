@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import { addMinutes } from '../lib/time';
-import { noPaymentRecorded } from './repository';
+import { findUnpaidOrders } from './receipt-repository';
 import { changeOrderStatus } from './status';
 
 /**
@@ -17,10 +17,10 @@ import { changeOrderStatus } from './status';
  * receipt and no payment exist, so an order paid in between is left alone.
  */
 
-export const EXPIRY_INTERVAL_MS = 60_000;
+const EXPIRY_INTERVAL_MS = 60_000;
 const BATCH = 200;
 
-export interface ExpiryReport {
+interface ExpiryReport {
   /** Orders this round cancelled. */
   cancelled: number[];
   /** Orders found unpaid that were paid, changed or cancelled by someone else before the cancel was written. */
@@ -30,23 +30,6 @@ export interface ExpiryReport {
 }
 
 type Log = { info?(obj: object, msg: string): void; error(obj: object, msg: string): void };
-
-/** Pending orders with something to pay, nothing paid, placed before `cutoff` (oldest first). */
-export async function findUnpaidOrders(db: Db, cutoff: string, limit: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('orders')
-    .select('orders.id')
-    .where('orders.status', '=', 'Pending')
-    .where('orders.placed_at', '<', cutoff)
-    .where('orders.total_cents', '>', 0)
-    .where('orders.receipt_path', 'is', null)
-    .where(noPaymentRecorded)
-    .orderBy('orders.placed_at')
-    .orderBy('orders.id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
-}
 
 /** Cancels every order left unpaid for longer than `UNPAID_ORDER_HOURS` at `now` (0: never). */
 export async function cancelUnpaidOrders(

@@ -2,18 +2,22 @@ import { couponDiscountCents, deliveryFeeCents, orderTotals, type ShippingMethod
 import type { PaymentMethodCode } from '../../common/contract/checkout';
 import type { Lang } from '../../common/contract/lang';
 import { formatCents } from '../../common/money';
+import * as addressRepo from '../addresses/repository';
+import { type CartInput, type CartLine, priceCart, requireItems } from '../cart/service';
+import * as cashRewardRepo from '../cash-rewards/repository';
 import { catalogChanged } from '../catalog/list-cache';
-import { type CartInput, type CartLine, priceCart } from '../checkout/cart';
-import * as checkoutRepo from '../checkout/repository';
-import { checkCoupon, paymentProviderConfigured, requireItems } from '../checkout/service';
 import type { Config } from '../config';
+import * as couponRepo from '../coupons/repository';
+import { checkCoupon } from '../coupons/service';
 import type { Db } from '../db/connection';
+import { isRetryableConflict, isUniqueViolation, withRetry } from '../db/errors';
 import type { Order, User } from '../db/schema';
-import { AppError, invalidField } from '../lib/errors';
+import { AppError, badRequest, conflict, invalidField, notFound } from '../lib/errors';
 import { addDays } from '../lib/time';
 import { enqueueOrderNotification } from '../notifications/outbox';
 import { recordCommissionForOrder } from '../referral/commission-service';
-import { isRetryableConflict, isUniqueViolation, ORDER_KEY_UNIQUE, ORDER_NO_UNIQUE, withRetry } from './db-errors';
+import * as settingsRepo from '../settings/repository';
+import { paymentProviderConfigured } from '../settings/service';
 import { newOrderNo } from './order-number';
 import { countReceiptUpload, detectImageKind, receiptTooLarge, removeReceipt, storeReceipt } from './receipts';
 import * as repo from './repository';
@@ -40,7 +44,7 @@ export interface PlaceOrderInput {
   renewal?: { subscriptionId: number; dueAt: string; nextDueAt: string };
 }
 
-export interface PlacedOrder {
+interface PlacedOrder {
   order: Order;
   /** False when this idempotency key had already placed the order. */
   created: boolean;
@@ -52,25 +56,26 @@ function lineError(line: CartLine, lang: Lang): AppError {
     lang === 'zh' ? `${line.name_zh}（${line.variant_name_zh}）` : `${line.name_en} (${line.variant_name_en})`;
   const params: Record<string, string | number> = { ...line.problemParams, product };
   if (lang === 'zh' && typeof params.state_zh === 'string') params.state = params.state_zh;
-  const status = line.problem === 'not_enough_stock' || line.problem === 'unavailable' ? 409 : 422;
   const field = line.problem === 'invalid_quantity' ? `items.${line.index}.quantity` : `items.${line.index}`;
-  return new AppError(status, line.problemKey ?? 'invalidRequest', params, [
-    { field, key: line.problemKey ?? 'invalidRequest' },
-  ]);
+  const key = line.problemKey ?? 'invalidRequest';
+  // Stock or the product itself went away (409); the line as asked cannot be ordered (422).
+  return line.problem === 'not_enough_stock' || line.problem === 'unavailable'
+    ? conflict(key, params, field)
+    : invalidField(field, key, params);
 }
 
 /** The refusal of an order beyond MAX_UNPAID_ORDERS. */
-const tooManyUnpaid = (max: number) => new AppError(409, 'tooManyUnpaidOrders', { count: max });
+const tooManyUnpaid = (max: number) => conflict('tooManyUnpaidOrders', { count: max });
 
 /** What can be checked without the database: required fields and the receipt's bytes. */
 function checkRequest(config: Config, input: PlaceOrderInput) {
   const items = requireItems(input.items);
   if (input.addressId === undefined) {
-    throw new AppError(422, 'addAddressFirst', {}, [{ field: 'address_id', key: 'addAddressFirst' }]);
+    throw invalidField('address_id', 'addAddressFirst');
   }
   if (!input.paymentMethod) throw invalidField('payment_method', 'selectPaymentMethod');
   if (input.paymentMethod === 'payment_link' && !paymentProviderConfigured(config)) {
-    throw new AppError(400, 'methodNotAvailable', {}, [{ field: 'payment_method', key: 'methodNotAvailable' }]);
+    throw badRequest('methodNotAvailable', undefined, 'payment_method');
   }
   let receipt: { bytes: Uint8Array; kind: NonNullable<ReturnType<typeof detectImageKind>> } | null = null;
   if (input.receipt && input.paymentMethod === 'bank_transfer') {
@@ -128,7 +133,7 @@ export async function placeOrder(
       () =>
         db.transaction().execute((trx) => placeInTransaction(trx, user, lang, input, request, receiptPath, maxUnpaid)),
       4,
-      (err) => isRetryableConflict(err) || isUniqueViolation(err, ORDER_NO_UNIQUE),
+      (err) => isRetryableConflict(err) || isUniqueViolation(err, repo.ORDER_NO_UNIQUE),
     );
     // Stock totals on list cards changed.
     catalogChanged(db);
@@ -136,7 +141,7 @@ export async function placeOrder(
   } catch (err) {
     if (receiptPath) await removeReceipt(config, receiptPath);
     // A concurrent or earlier request with this key won: answer its order.
-    if (isUniqueViolation(err, ORDER_KEY_UNIQUE) || err instanceof AppError) {
+    if (isUniqueViolation(err, repo.ORDER_KEY_UNIQUE) || err instanceof AppError) {
       const winner = await repo.findOrderByKey(db, user.id, input.idempotencyKey);
       if (winner) return { order: winner, created: false };
     }
@@ -154,96 +159,81 @@ async function placeInTransaction(
   maxUnpaid: number,
 ): Promise<Order> {
   const method: ShippingMethod = input.shippingMethod ?? 'standard';
-  const own = await checkoutRepo.findOwnAddressAndState(trx, user.id, request.addressId);
-  if (!own) throw new AppError(404, 'addressNotFound', {}, [{ field: 'address_id', key: 'addressNotFound' }]);
+  const own = await addressRepo.findOwnAddressAndState(trx, user.id, request.addressId);
+  if (!own) throw notFound('addressNotFound', 'address_id');
   const { address, state } = own;
-  const paymentMethod = await checkoutRepo.findPaymentMethod(trx, request.paymentMethod);
+  const paymentMethod = await settingsRepo.findPaymentMethod(trx, request.paymentMethod);
   if (!paymentMethod) {
-    throw new AppError(400, 'methodNotAvailable', {}, [{ field: 'payment_method', key: 'methodNotAvailable' }]);
+    throw badRequest('methodNotAvailable', undefined, 'payment_method');
   }
 
   // Prices and stock as the database has them now (client prices are never read).
   const cart = await priceCart(trx, request.items, state);
   const firstProblem = cart.problems[0];
   if (firstProblem) throw lineError(firstProblem, lang);
-  const settings = await checkoutRepo.getShopSettings(trx);
+  const settings = await settingsRepo.getShopSettings(trx);
   const fee = deliveryFeeCents(state, method, cart.subtotalCents, settings.freeShippingThresholdCents);
   const placedAt = new Date().toISOString();
 
   // 0. A renewal claims its due date first: a second scheduler (or a retry) finds it moved and places nothing.
   if (input.renewal) {
-    const claimed = await trx
-      .updateTable('subscriptions')
-      .set({ next_due_at: input.renewal.nextDueAt, updated_at: placedAt })
-      .where('id', '=', input.renewal.subscriptionId)
-      .where('user_id', '=', user.id)
-      .where('status', '=', 'active')
-      .where('next_due_at', '=', input.renewal.dueAt)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) throw new AppError(409, 'subscriptionChanged');
+    const claimed = await repo.claimRenewal(trx, { ...input.renewal, userId: user.id }, placedAt);
+    if (!claimed) throw conflict('subscriptionChanged');
   }
 
   // 1. The order row first: a duplicate key waits here for the first request, then fails.
-  const { id: orderId } = await trx
-    .insertInto('orders')
-    .values({
-      order_no: newOrderNo(new Date(placedAt)),
-      user_id: user.id,
-      status: 'Pending',
-      idempotency_key: input.idempotencyKey,
-      subtotal_cents: cart.subtotalCents,
-      delivery_fee_cents: fee,
-      coupon_discount_cents: 0,
-      cash_reward_cents: 0,
-      total_cents: cart.subtotalCents + fee,
-      shipping_method: method,
-      payment_method: request.paymentMethod,
-      payment_reference: request.paymentMethod === 'bank_transfer' ? (input.paymentReference ?? null) : null,
-      receipt_path: receiptPath,
-      receiver_name: address.receiver_name,
-      phone: address.phone,
-      address: address.address,
-      city: address.city,
-      state_name: state.name_en,
-      zip: address.zip,
-      company: address.company,
-      country: address.country,
-      subscription_id: input.renewal?.subscriptionId ?? null,
-      lang,
-      placed_at: placedAt,
-      updated_at: placedAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const orderId = await repo.insertOrder(trx, {
+    order_no: newOrderNo(new Date(placedAt)),
+    user_id: user.id,
+    status: 'Pending',
+    idempotency_key: input.idempotencyKey,
+    subtotal_cents: cart.subtotalCents,
+    delivery_fee_cents: fee,
+    coupon_discount_cents: 0,
+    cash_reward_cents: 0,
+    total_cents: cart.subtotalCents + fee,
+    shipping_method: method,
+    payment_method: request.paymentMethod,
+    payment_reference: request.paymentMethod === 'bank_transfer' ? (input.paymentReference ?? null) : null,
+    receipt_path: receiptPath,
+    receiver_name: address.receiver_name,
+    phone: address.phone,
+    address: address.address,
+    city: address.city,
+    state_name: state.name_en,
+    zip: address.zip,
+    company: address.company,
+    country: address.country,
+    subscription_id: input.renewal?.subscriptionId ?? null,
+    lang,
+    placed_at: placedAt,
+    updated_at: placedAt,
+  });
 
   // 2. The applied coupon (the application ends with this checkout, used or not; a renewal is no checkout).
   let coupon: { id: number; code: string; discount: number } | null = null;
-  const applied = input.renewal
-    ? undefined
-    : await trx
-        .deleteFrom('coupon_applications')
-        .where('user_id', '=', user.id)
-        .returning('coupon_id')
-        .executeTakeFirst();
+  const applied = input.renewal ? undefined : await couponRepo.takeCouponApplication(trx, user.id);
   if (applied && input.useCoupon !== false) {
-    const row = await checkoutRepo.findCoupon(trx, applied.coupon_id);
+    const row = await couponRepo.findCoupon(trx, applied.coupon_id);
     if (row) {
       const problem = await checkCoupon(trx, row, user.id, cart.subtotalCents);
-      if (problem) throw new AppError(409, problem.key, problem.params, [{ field: 'coupon', key: problem.key }]);
-      if (!(await checkoutRepo.takeCouponUse(trx, row.id))) {
-        throw new AppError(409, 'couponUsedUp', {}, [{ field: 'coupon', key: 'couponUsedUp' }]);
+      if (problem) throw conflict(problem.key, problem.params, 'coupon');
+      if (!(await couponRepo.takeCouponUse(trx, row.id))) {
+        throw conflict('couponUsedUp', undefined, 'coupon');
       }
       // The coupon row is locked now: this count sees every committed use by this customer.
       if (
         row.per_user_limit !== null &&
-        (await checkoutRepo.countUserRedemptions(trx, row.id, user.id)) >= row.per_user_limit
+        (await couponRepo.countUserRedemptions(trx, row.id, user.id)) >= row.per_user_limit
       ) {
-        throw new AppError(409, 'couponUserLimit', {}, [{ field: 'coupon', key: 'couponUserLimit' }]);
+        throw conflict('couponUserLimit', undefined, 'coupon');
       }
-      await trx
-        .insertInto('coupon_redemptions')
-        .values({ coupon_id: row.id, user_id: user.id, order_id: orderId, created_at: placedAt })
-        .execute();
+      await couponRepo.insertRedemption(trx, {
+        coupon_id: row.id,
+        user_id: user.id,
+        order_id: orderId,
+        created_at: placedAt,
+      });
       coupon = { id: row.id, code: row.code, discount: couponDiscountCents(row, cart.subtotalCents) };
     }
   }
@@ -253,7 +243,7 @@ async function placeInTransaction(
   if (maxUnpaid > 0) await repo.lockCustomer(trx, user.id);
 
   // 3. The held cash reward (the hold ends with this checkout, spent or not).
-  const consumed = input.renewal ? 0 : await checkoutRepo.consumeHold(trx, user.id);
+  const consumed = input.renewal ? 0 : await cashRewardRepo.consumeHold(trx, user.id);
   const held = input.useCashReward === false ? 0 : consumed;
   const totals = orderTotals({
     subtotalCents: cart.subtotalCents,
@@ -266,18 +256,18 @@ async function placeInTransaction(
     throw tooManyUnpaid(maxUnpaid);
   }
   if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totals.total_cents) {
-    throw new AppError(409, 'totalChanged', { total: formatCents(totals.total_cents) });
+    throw conflict('totalChanged', { total: formatCents(totals.total_cents) });
   }
   if (!input.renewal && request.paymentMethod === 'bank_transfer' && totals.total_cents > 0) {
     if (!input.paymentReference) throw invalidField('payment_reference', 'enterPaymentReference');
     if (!receiptPath) throw invalidField('receipt', 'uploadReceipt');
   }
   if (totals.cash_reward_cents > 0) {
-    const balance = await checkoutRepo.spendBalance(trx, user.id, totals.cash_reward_cents);
+    const balance = await cashRewardRepo.spendBalance(trx, user.id, totals.cash_reward_cents);
     if (balance === null) {
-      throw new AppError(409, 'cashRewardChanged', {}, [{ field: 'cash_reward', key: 'cashRewardChanged' }]);
+      throw conflict('cashRewardChanged', undefined, 'cash_reward');
     }
-    await checkoutRepo.insertLedgerEntry(trx, {
+    await cashRewardRepo.insertLedgerEntry(trx, {
       user_id: user.id,
       order_id: orderId,
       type: 'redeemed',
@@ -289,62 +279,51 @@ async function placeInTransaction(
 
   // 4. The totals. Nothing left to pay (coupon and cash reward cover it): it is paid.
   const paid = totals.total_cents === 0;
-  const order = await trx
-    .updateTable('orders')
-    .set({
-      coupon_id: coupon?.id ?? null,
-      coupon_code: coupon?.code ?? null,
-      coupon_discount_cents: totals.coupon_discount_cents,
-      cash_reward_cents: totals.cash_reward_cents,
-      total_cents: totals.total_cents,
-      ...(paid ? { status: 'Paid', paid_at: placedAt } : {}),
-    })
-    .where('id', '=', orderId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const order = await repo.setOrderTotals(trx, orderId, {
+    coupon_id: coupon?.id ?? null,
+    coupon_code: coupon?.code ?? null,
+    coupon_discount_cents: totals.coupon_discount_cents,
+    cash_reward_cents: totals.cash_reward_cents,
+    total_cents: totals.total_cents,
+    ...(paid ? { status: 'Paid', paid_at: placedAt } : {}),
+  });
 
   // 5. Lines, subscriptions, notice, commission.
-  await trx
-    .insertInto('order_items')
-    .values(
-      cart.lines.map((l) => ({
-        order_id: orderId,
-        product_id: l.product_id,
-        variant_id: l.variant_id,
-        name_en: l.name_en,
-        name_zh: l.name_zh,
-        variant_name_en: l.variant_name_en,
-        variant_name_zh: l.variant_name_zh,
-        image: l.image,
-        quantity: l.quantity,
-        unit_price_cents: l.unit_price_cents,
-        line_total_cents: l.line_total_cents,
-        frequency_weeks: l.frequency_weeks,
-      })),
-    )
-    .execute();
+  await repo.insertOrderItems(
+    trx,
+    cart.lines.map((l) => ({
+      order_id: orderId,
+      product_id: l.product_id,
+      variant_id: l.variant_id,
+      name_en: l.name_en,
+      name_zh: l.name_zh,
+      variant_name_en: l.variant_name_en,
+      variant_name_zh: l.variant_name_zh,
+      image: l.image,
+      quantity: l.quantity,
+      unit_price_cents: l.unit_price_cents,
+      line_total_cents: l.line_total_cents,
+      frequency_weeks: l.frequency_weeks,
+    })),
+  );
   const subscriptionLines = input.renewal ? [] : cart.lines.filter((l) => l.frequency_weeks > 0);
-  if (subscriptionLines.length) {
-    await trx
-      .insertInto('subscriptions')
-      .values(
-        subscriptionLines.map((l) => ({
-          user_id: user.id,
-          product_id: l.product_id,
-          variant_id: l.variant_id,
-          quantity: l.quantity,
-          frequency_weeks: l.frequency_weeks,
-          address_id: address.id,
-          shipping_method: method,
-          payment_method: request.paymentMethod,
-          status: 'active',
-          next_due_at: addDays(placedAt, l.frequency_weeks * 7),
-          created_at: placedAt,
-          updated_at: placedAt,
-        })),
-      )
-      .execute();
-  }
+  await repo.insertSubscriptions(
+    trx,
+    subscriptionLines.map((l) => ({
+      user_id: user.id,
+      product_id: l.product_id,
+      variant_id: l.variant_id,
+      quantity: l.quantity,
+      frequency_weeks: l.frequency_weeks,
+      address_id: address.id,
+      shipping_method: method,
+      payment_method: request.paymentMethod,
+      status: 'active',
+      next_due_at: addDays(placedAt, l.frequency_weeks * 7),
+      created_at: placedAt,
+      updated_at: placedAt,
+    })),
+  );
   await enqueueOrderNotification(trx, { userId: user.id, orderId, kind: 'placed' }, placedAt);
   // Only a customer with an upline can earn anyone a commission.
   if (user.upline_id !== null)
@@ -354,25 +333,15 @@ async function placeInTransaction(
       subtotal_cents: totals.subtotal_cents,
       coupon_discount_cents: totals.coupon_discount_cents,
     });
-  // 6. Stock last, so its row locks are held for the shortest time: packagings in ascending id order,
-  // then their products (every transaction that touches stock takes them in this order).
-  const variantIds = [...cart.perVariant.keys()].sort((a, b) => a - b);
-  for (const variantId of variantIds) {
-    const want = cart.perVariant.get(variantId)!;
-    if (!(await repo.takeStock(trx, variantId, want.quantity))) {
-      const line = cart.lines.find((l) => l.variant_id === variantId)!;
-      const left = await repo.variantStock(trx, variantId);
-      throw lineError(
-        { ...line, problem: 'not_enough_stock', problemKey: 'itemNotEnoughStock', problemParams: { stock: left } },
-        lang,
-      );
-    }
-  }
-  const perProduct = new Map<number, number>();
-  for (const v of cart.perVariant.values())
-    perProduct.set(v.productId, (perProduct.get(v.productId) ?? 0) + v.quantity);
-  for (const [productId, quantity] of [...perProduct].sort((a, b) => a[0] - b[0])) {
-    await repo.adjustStockTotal(trx, productId, -quantity);
+  // 6. Stock last, so its row locks are held for the shortest time (packagings, then products: moveStock).
+  const short = await repo.moveStock(trx, cart.perPackaging, 'take');
+  if (short !== null) {
+    const line = cart.lines.find((l) => l.variant_id === short)!;
+    const left = await repo.packagingStock(trx, short);
+    throw lineError(
+      { ...line, problem: 'not_enough_stock', problemKey: 'itemNotEnoughStock', problemParams: { stock: left } },
+      lang,
+    );
   }
 
   return order;

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import { addDays } from '../lib/time';
+import { clearReceipt, ordersWithOldReceipts } from './receipt-repository';
 import { removeReceipt } from './receipts';
 
 /**
@@ -15,10 +16,10 @@ import { removeReceipt } from './receipts';
  * instances: of two rounds clearing the same order, one clears it and removes the file.
  */
 
-export const RECEIPT_RETENTION_INTERVAL_MS = 60 * 60_000;
+const RECEIPT_RETENTION_INTERVAL_MS = 60 * 60_000;
 const BATCH = 200;
 
-export interface RetentionReport {
+interface RetentionReport {
   /** Orders whose receipt this round deleted. */
   deleted: number[];
   /** Orders whose file could not be deleted (their reference is cleared; the file is left, and logged). */
@@ -43,34 +44,10 @@ export async function deleteExpiredReceipts(
   let after: { cancelledAt: string; id: number } | null = null;
   for (;;) {
     const position: { cancelledAt: string; id: number } | null = after;
-    const rows: Array<{ id: number; receipt_path: string | null; cancelled_at: string | null }> = await db
-      .selectFrom('orders')
-      .select(['id', 'receipt_path', 'cancelled_at'])
-      .where('status', '=', 'Cancelled')
-      .where('receipt_path', 'is not', null)
-      .where('cancelled_at', '<', cutoff)
-      .$if(position !== null, (q) =>
-        q.where((eb) =>
-          eb.or([
-            eb('cancelled_at', '>', position!.cancelledAt),
-            eb.and([eb('cancelled_at', '=', position!.cancelledAt), eb('id', '>', position!.id)]),
-          ]),
-        ),
-      )
-      .orderBy('cancelled_at')
-      .orderBy('id')
-      .limit(batch)
-      .execute();
+    const rows = await ordersWithOldReceipts(db, cutoff, position, batch);
     for (const row of rows) {
       const path = row.receipt_path as string;
-      const cleared = await db
-        .updateTable('orders')
-        .set({ receipt_path: null, updated_at: at })
-        .where('id', '=', row.id)
-        .where('status', '=', 'Cancelled')
-        .where('receipt_path', '=', path)
-        .executeTakeFirst();
-      if (Number(cleared.numUpdatedRows) !== 1) continue;
+      if (!(await clearReceipt(db, row.id, path, at))) continue;
       try {
         await removeReceipt(config, path);
         report.deleted.push(row.id);

@@ -2,11 +2,11 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hit } from '../accounts/rate-limit';
-import { getOrCreateSetting } from '../checkout/repository';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
-import { AppError } from '../lib/errors';
+import { payloadTooLarge, tooManyRequests } from '../lib/errors';
+import { hit } from '../rate-limits/rate-limit';
+import { getOrCreateSetting } from '../settings/repository';
 
 /**
  * Bank-transfer receipts: checked to be real images by their first bytes (never by the name or the
@@ -14,9 +14,9 @@ import { AppError } from '../lib/errors';
  * for the order's owner.
  */
 
-export type ReceiptKind = 'png' | 'jpg' | 'webp';
+type ReceiptKind = 'png' | 'jpg' | 'webp';
 
-export const RECEIPT_CONTENT_TYPES: Record<ReceiptKind, string> = {
+const RECEIPT_CONTENT_TYPES: Record<ReceiptKind, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   webp: 'image/webp',
@@ -41,7 +41,7 @@ export function formatBytes(bytes: number): string {
 /**
  * Receipt uploads a customer may store per day (placing orders and submitting payments together): each one
  * is a file of up to MAX_UPLOAD_BYTES kept for weeks, so a customer cannot fill the disk with them.
- * Counted in the shared `rate_limits` table (accounts/rate-limit.ts), so every instance sees the same count.
+ * Counted in the shared `rate_limits` table (rate-limits/rate-limit.ts), so every instance sees the same count.
  */
 export const RECEIPT_UPLOAD_LIMIT = { max: 20, windowMinutes: 24 * 60 } as const;
 
@@ -55,15 +55,13 @@ export async function countReceiptUpload(db: Db, userId: number): Promise<void> 
   );
   if (!counted.allowed) {
     const params = { max: RECEIPT_UPLOAD_LIMIT.max, hours: Math.max(1, Math.ceil(counted.retryMinutes / 60)) };
-    throw new AppError(429, 'receiptUploadLimit', params, [{ field: 'receipt', key: 'receiptUploadLimit' }]);
+    throw tooManyRequests('receiptUploadLimit', params, 'receipt');
   }
 }
 
 /** The refusal of a receipt over MAX_UPLOAD_BYTES, at the receipt field. */
 export const receiptTooLarge = (config: Config) =>
-  new AppError(413, 'receiptTooLarge', { size: formatBytes(config.MAX_UPLOAD_BYTES) }, [
-    { field: 'receipt', key: 'receiptTooLarge' },
-  ]);
+  payloadTooLarge('receiptTooLarge', { size: formatBytes(config.MAX_UPLOAD_BYTES) }, 'receipt');
 
 /**
  * For a routes plugin whose paths take a receipt upload: an upload over MAX_UPLOAD_BYTES fails while the
@@ -116,7 +114,7 @@ export async function readReceipt(config: Config, receiptPath: string) {
 // ---------------------------------------------------------------------------
 
 /** Receipt links live this long. */
-export const RECEIPT_LINK_SECONDS = 60 * 60;
+const RECEIPT_LINK_SECONDS = 60 * 60;
 
 /** The GET path that serves a receipt: /v1/receipt/<order id>?u=<user>&exp=<unix>&sig=<hmac>. */
 export const RECEIPT_ROUTE = '/v1/receipt/:orderId';

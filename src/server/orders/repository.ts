@@ -1,9 +1,22 @@
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import type { OrderStatus } from '../../common/checkout-rules';
 import type { Db } from '../db/connection';
 import { isPostgres } from '../db/dialect';
-import type { Database, Order } from '../db/schema';
+import type { UniqueKey } from '../db/errors';
+import type { Database, Order, OrderItemsTable, OrdersTable, ReviewsTable, SubscriptionsTable } from '../db/schema';
 
 // All order SQL. Every function takes the database or a transaction (a Transaction is a Db).
+
+/** The unique keys an order or review insert may hit (see isUniqueViolation in db/errors.ts). */
+export const ORDER_KEY_UNIQUE: UniqueKey = {
+  constraint: 'orders_idempotency_unique',
+  columns: 'orders.user_id, orders.idempotency_key',
+};
+export const ORDER_NO_UNIQUE: UniqueKey = { constraint: 'orders_order_no_key', columns: 'orders.order_no' };
+export const REVIEW_UNIQUE: UniqueKey = {
+  constraint: 'reviews_order_product_unique',
+  columns: 'reviews.order_id, reviews.product_id',
+};
 
 export async function findOrder(db: Db, orderId: number): Promise<Order | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
@@ -29,7 +42,6 @@ export async function findOrderByKey(db: Db, userId: number, key: string): Promi
 export async function orderItems(db: Db, orderId: number) {
   return db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
-export type OrderItemRow = Awaited<ReturnType<typeof orderItems>>[number];
 
 /** An order's lines with their names as ordered and their products' delivery flags now (line order). */
 export async function itemsWithAvailability(db: Db, orderId: number) {
@@ -65,7 +77,7 @@ export async function reviewedProducts(db: Db, userId: number, orderIds: number[
 export async function listOrders(
   db: Db,
   userId: number,
-  opts: { status?: string; limit: number; after?: { createdAt: string; id: number } },
+  opts: { status?: OrderStatus; limit: number; after?: { createdAt: string; id: number } },
 ) {
   let q = db
     .selectFrom('orders')
@@ -99,40 +111,56 @@ export async function itemsOfOrders(db: Db, orderIds: number[]) {
     .execute();
 }
 
+/** Units of one packaging a stock move takes or gives back, with the product it belongs to. */
+export interface StockMove {
+  productId: number;
+  quantity: number;
+}
+
 /**
- * Takes `quantity` units of a packaging only if they are in stock (conditional update: stock never
- * goes below zero, whatever the concurrency). On PostgreSQL it row-locks the packaging: callers take
- * packagings in ascending id order so concurrent orders never deadlock.
+ * Takes (`'take'`) or gives back (`'return'`) the stock of several packagings, and keeps their products'
+ * list-card stock totals in step: the one place stock changes. Taking is a conditional update per packaging
+ * (stock never goes below zero, whatever the concurrency); the first packaging that is short stops it and its
+ * id is answered (the caller refuses, and its transaction rolls back what was taken); null when all moved.
+ *
+ * Lock order: packagings in ascending id, then their products in ascending id. It is the tail of the lock
+ * order of placing an order (coupon → user → packagings → products), which cancelling follows too, so
+ * concurrent orders and cancels never deadlock. Callers run it last in their transaction, so the stock rows
+ * stay locked for the shortest time.
  */
-export async function takeStock(db: Db, variantId: number, quantity: number): Promise<boolean> {
-  const result = await db
-    .updateTable('product_variants')
-    .set((eb) => ({ stock: eb('stock', '-', quantity) }))
-    .where('id', '=', variantId)
-    .where('stock', '>=', quantity)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export async function moveStock(
+  db: Db,
+  moves: ReadonlyMap<number, StockMove>,
+  direction: 'take' | 'return',
+): Promise<number | null> {
+  const sign = direction === 'take' ? -1 : 1;
+  for (const [packagingId, { quantity }] of [...moves].sort((a, b) => a[0] - b[0])) {
+    const result = await db
+      .updateTable('product_variants')
+      .set((eb) => ({ stock: eb('stock', '+', sign * quantity) }))
+      .where('id', '=', packagingId)
+      .$if(direction === 'take', (q) => q.where('stock', '>=', quantity))
+      .executeTakeFirst();
+    if (direction === 'take' && Number(result.numUpdatedRows) !== 1) return packagingId;
+  }
+  const perProduct = new Map<number, number>();
+  for (const { productId, quantity } of moves.values()) {
+    perProduct.set(productId, (perProduct.get(productId) ?? 0) + quantity);
+  }
+  for (const [productId, quantity] of [...perProduct].sort((a, b) => a[0] - b[0])) {
+    const delta = sign * quantity;
+    await db
+      .updateTable('products')
+      .set({ stock_total: sql<number>`case when stock_total + ${delta} < 0 then 0 else stock_total + ${delta} end` })
+      .where('id', '=', productId)
+      .execute();
+  }
+  return null;
 }
 
-export async function returnStock(db: Db, variantId: number, quantity: number) {
-  await db
-    .updateTable('product_variants')
-    .set((eb) => ({ stock: eb('stock', '+', quantity) }))
-    .where('id', '=', variantId)
-    .execute();
-}
-
-/** Keeps the product's list-card stock total in step with its packagings (`delta` signed). */
-export async function adjustStockTotal(db: Db, productId: number, delta: number) {
-  await db
-    .updateTable('products')
-    .set({ stock_total: sql<number>`case when stock_total + ${delta} < 0 then 0 else stock_total + ${delta} end` })
-    .where('id', '=', productId)
-    .execute();
-}
-
-export async function variantStock(db: Db, variantId: number): Promise<number> {
-  const row = await db.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirst();
+/** The stock of one packaging now (0 when it is gone). */
+export async function packagingStock(db: Db, packagingId: number): Promise<number> {
+  const row = await db.selectFrom('product_variants').select('stock').where('id', '=', packagingId).executeTakeFirst();
   return row?.stock ?? 0;
 }
 
@@ -173,4 +201,143 @@ export async function countUnpaidOrders(db: Db, userId: number, exceptId?: numbe
     .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId as number))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+// ---------------------------------------------------------------------------
+// Placing, changing and reviewing orders
+// ---------------------------------------------------------------------------
+
+/** A new order row (its totals are set once coupon and cash reward are known: `setOrderTotals`). */
+export async function insertOrder(db: Db, values: Insertable<OrdersTable>): Promise<number> {
+  const row = await db.insertInto('orders').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function setOrderTotals(db: Db, orderId: number, values: Updateable<OrdersTable>): Promise<Order> {
+  return db.updateTable('orders').set(values).where('id', '=', orderId).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function insertOrderItems(db: Db, items: Insertable<OrderItemsTable>[]): Promise<void> {
+  if (items.length) await db.insertInto('order_items').values(items).execute();
+}
+
+/**
+ * A renewal claims its subscription's due date (moves it to `nextDueAt`) if it is still active and still due
+ * at `dueAt`: a second scheduler, or a retry, finds it moved. Answers whether this caller claimed it.
+ */
+export async function claimRenewal(
+  db: Db,
+  renewal: { subscriptionId: number; userId: number; dueAt: string; nextDueAt: string },
+  now: string,
+): Promise<boolean> {
+  const claimed = await db
+    .updateTable('subscriptions')
+    .set({ next_due_at: renewal.nextDueAt, updated_at: now })
+    .where('id', '=', renewal.subscriptionId)
+    .where('user_id', '=', renewal.userId)
+    .where('status', '=', 'active')
+    .where('next_due_at', '=', renewal.dueAt)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) > 0;
+}
+
+/** The Subscribe & save lines of a new order start their subscriptions. */
+export async function insertSubscriptions(db: Db, rows: Insertable<SubscriptionsTable>[]): Promise<void> {
+  if (rows.length) await db.insertInto('subscriptions').values(rows).execute();
+}
+
+/**
+ * Moves a status on if the order still has `from` (a conditional update: of concurrent changes one wins),
+ * stamping the matching time. `within` re-checks the customer's change window in the update itself; `unpaid`
+ * (expiry) that no receipt was sent and no payment recorded meanwhile. Answers whether the row changed.
+ */
+export async function updateOrderStatus(
+  db: Db,
+  orderId: number,
+  change: { from: OrderStatus; to: OrderStatus; now: string; placedAfter?: string; unpaid?: boolean },
+): Promise<boolean> {
+  const { to, now } = change;
+  let update = db
+    .updateTable('orders')
+    .set({
+      status: to,
+      updated_at: now,
+      ...(to === 'Paid' ? { paid_at: now } : {}),
+      ...(to === 'Completed' ? { completed_at: now } : {}),
+      ...(to === 'Cancelled' ? { cancelled_at: now } : {}),
+    })
+    .where('id', '=', orderId)
+    .where('status', '=', change.from);
+  if (change.placedAfter !== undefined) update = update.where('placed_at', '>', change.placedAfter);
+  if (change.unpaid) update = update.where('receipt_path', 'is', null).where(noPaymentRecorded);
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function setOrderTracking(
+  db: Db,
+  orderId: number,
+  tracking: { company: string; number: string; link: string | null },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({
+      tracking_company: tracking.company,
+      tracking_number: tracking.number,
+      tracking_link: tracking.link,
+      updated_at: now,
+    })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/**
+ * Writes a new delivery address into a Pending or Paid order placed after `placedAfter` (the change window,
+ * re-checked in the update itself). Answers whether the order changed.
+ */
+export async function changeOrderAddress(
+  db: Db,
+  orderId: number,
+  address: Pick<
+    Updateable<OrdersTable>,
+    'receiver_name' | 'phone' | 'address' | 'city' | 'state_name' | 'zip' | 'company' | 'country'
+  >,
+  now: string,
+  placedAfter: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ ...address, updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', 'in', ['Pending', 'Paid'])
+    .where('placed_at', '>', placedAfter)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The Chinese name of the state an order went to (orders keep the English one). */
+export async function findStateByEnglishName(db: Db, nameEn: string) {
+  return db.selectFrom('states').select(['name_en', 'name_zh']).where('name_en', '=', nameEn).executeTakeFirst();
+}
+
+export async function orderHasProduct(db: Db, orderId: number, productId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('order_items')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Stores a review and adds its rating to the product's sum and count (run in one transaction). */
+export async function insertReview(db: Db, review: Insertable<ReviewsTable>) {
+  const row = await db.insertInto('reviews').values(review).returningAll().executeTakeFirstOrThrow();
+  await db
+    .updateTable('products')
+    .set((eb) => ({ rating_sum: eb('rating_sum', '+', row.rating), rating_count: eb('rating_count', '+', 1) }))
+    .where('id', '=', review.product_id)
+    .execute();
+  return row;
 }

@@ -10,11 +10,11 @@ import {
   updateOrderAddress,
 } from '../../common/contract/orders';
 import { formatMessage } from '../../common/i18n/messages';
-import { enforce } from '../accounts/rate-limit';
 import { route } from '../lib/endpoint';
 import { requestLang } from '../plugins/errors';
+import { enforce } from '../rate-limits/rate-limit';
 import * as placing from './place-order';
-import { answerOversizedReceipts, readReceipt, verifyReceiptLink } from './receipts';
+import { answerOversizedReceipts, RECEIPT_ROUTE, readReceipt, verifyReceiptLink } from './receipts';
 import * as repo from './repository';
 import * as service from './service';
 
@@ -88,7 +88,7 @@ export default async function orderRoutes(app: FastifyInstance) {
 
   // The receipt image, for the link in the order's details (signed for its owner, expiring).
   app.get<{ Params: { orderId: string }; Querystring: { u?: string; exp?: string; sig?: string } }>(
-    '/v1/receipt/:orderId',
+    RECEIPT_ROUTE,
     { schema: { hide: true } },
     async (req, reply) => {
       const lang = requestLang(req);

@@ -4,25 +4,26 @@ import {
   deliversTo,
   deliveryFeeCents,
   ORDER_CHANGE_WINDOW_MINUTES,
+  type OrderStatus,
 } from '../../common/checkout-rules';
 import type { Lang } from '../../common/contract/lang';
 import type { OrderDetails, OrderSummary } from '../../common/contract/orders';
-import { encodeCursor } from '../catalog/cursor';
+import * as addressRepo from '../addresses/repository';
+import { encodeCursor, readCursor } from '../catalog/cursor';
 import { catalogChanged } from '../catalog/list-cache';
-import { readCursor } from '../checkout/cursor';
-import * as checkoutRepo from '../checkout/repository';
-import { paymentProviderConfigured } from '../checkout/service';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
+import { isUniqueViolation } from '../db/errors';
 import type { Order, User } from '../db/schema';
-import { AppError, invalidField, notFound } from '../lib/errors';
+import { badGateway, badRequest, conflict, invalidField, notFound } from '../lib/errors';
 import { addMinutes, nowIso } from '../lib/time';
 import { enqueueOrderNotification } from '../notifications/outbox';
-import { createTelegramInvoiceLink, InvoiceLinkError } from '../payments/telegram-invoice';
-import { isUniqueViolation, REVIEW_UNIQUE } from './db-errors';
+import * as settingsRepo from '../settings/repository';
+import { paymentProviderConfigured } from '../settings/service';
 import { receiptLink } from './receipts';
 import * as repo from './repository';
 import { changeOrderStatus } from './status';
+import { createTelegramInvoiceLink, InvoiceLinkError } from './telegram-invoice';
 
 // ---------------------------------------------------------------------------
 // Reading orders
@@ -43,20 +44,14 @@ export async function orderDetails(
     order.status === 'Completed' ? repo.reviewedProducts(db, order.user_id, [order.id]) : Promise.resolve([]),
     order.receipt_path ? receiptLink(db, order.id, order.user_id, nowMs) : Promise.resolve(null),
     // Orders keep the state's English name; the Chinese one is looked up.
-    lang === 'zh'
-      ? db
-          .selectFrom('states')
-          .select(['name_en', 'name_zh'])
-          .where('name_en', '=', order.state_name)
-          .executeTakeFirst()
-      : Promise.resolve(undefined),
+    lang === 'zh' ? repo.findStateByEnglishName(db, order.state_name) : Promise.resolve(undefined),
     unpaidDeadline(db, order, unpaidOrderHours),
   ]);
   const reviewedIds = new Set(reviewed.map((r) => r.product_id));
   return {
     id: order.id,
     order_no: order.order_no,
-    status: order.status as OrderDetails['status'],
+    status: order.status,
     placed_at: order.placed_at,
     can_change_until: changeWindowEnds(order.placed_at),
     can_change: canChangeOrder(order.status, order.placed_at, nowMs),
@@ -79,7 +74,7 @@ export async function orderDetails(
     coupon_discount_cents: order.coupon_discount_cents,
     cash_reward_cents: order.cash_reward_cents,
     total_cents: order.total_cents,
-    shipping_method: order.shipping_method === 'expedited' ? 'expedited' : 'standard',
+    shipping_method: order.shipping_method,
     payment_method: order.payment_method === 'payment_link' ? 'payment_link' : 'bank_transfer',
     payment_reference: order.payment_reference,
     receipt_url: receiptUrl,
@@ -122,7 +117,7 @@ export async function listOrders(
   db: Db,
   user: User,
   lang: Lang,
-  input: { status?: string; cursor?: string; limit?: number },
+  input: { status?: OrderStatus; cursor?: string; limit?: number },
   nowMs = Date.now(),
 ): Promise<{ orders: OrderSummary[]; next_cursor: string | null }> {
   const limit = input.limit ?? 20;
@@ -137,7 +132,7 @@ export async function listOrders(
     return {
       id: o.id,
       order_no: o.order_no,
-      status: o.status as OrderSummary['status'],
+      status: o.status,
       placed_at: o.placed_at,
       can_change_until: changeWindowEnds(o.placed_at),
       can_change: canChangeOrder(o.status, o.placed_at, nowMs),
@@ -182,14 +177,14 @@ export async function changeOrderAddress(
   lang: Lang = 'en',
 ): Promise<Order> {
   if (addressId === undefined) {
-    throw new AppError(422, 'addAddressFirst', {}, [{ field: 'address_id', key: 'addAddressFirst' }]);
+    throw invalidField('address_id', 'addAddressFirst');
   }
   return db.transaction().execute(async (trx) => {
     const order = await getOwnOrder(trx, user, orderId);
-    if (order.status !== 'Pending' && order.status !== 'Paid') throw new AppError(409, 'orderCannotChange');
-    if (!canChangeOrder(order.status, order.placed_at, nowMs)) throw new AppError(409, 'orderChangeWindowClosed');
-    const own = await checkoutRepo.findOwnAddressAndState(trx, user.id, addressId);
-    if (!own) throw new AppError(404, 'addressNotFound', {}, [{ field: 'address_id', key: 'addressNotFound' }]);
+    if (order.status !== 'Pending' && order.status !== 'Paid') throw conflict('orderCannotChange');
+    if (!canChangeOrder(order.status, order.placed_at, nowMs)) throw conflict('orderChangeWindowClosed');
+    const own = await addressRepo.findOwnAddressAndState(trx, user.id, addressId);
+    if (!own) throw notFound('addressNotFound', 'address_id');
     const { address, state } = own;
     const lines = await repo.itemsWithAvailability(trx, order.id);
     const stranded = lines.find((line) => !deliversTo(line, state.country));
@@ -199,18 +194,20 @@ export async function changeOrderAddress(
         `${stranded.name_en} (${stranded.variant_name_en})`,
         `${stranded.name_zh}（${stranded.variant_name_zh}）`,
       );
-      throw new AppError(422, 'itemNotDeliverable', { product, state: pick(lang, state.name_en, state.name_zh) }, [
-        { field: 'address_id', key: 'itemNotDeliverable' },
-      ]);
+      throw invalidField('address_id', 'itemNotDeliverable', {
+        product,
+        state: pick(lang, state.name_en, state.name_zh),
+      });
     }
-    const settings = await checkoutRepo.getShopSettings(trx);
-    const method = order.shipping_method === 'expedited' ? 'expedited' : 'standard';
+    const settings = await settingsRepo.getShopSettings(trx);
+    const method = order.shipping_method;
     const fee = deliveryFeeCents(state, method, order.subtotal_cents, settings.freeShippingThresholdCents);
-    if (fee !== order.delivery_fee_cents) throw new AppError(409, 'addressFeeDiffers');
+    if (fee !== order.delivery_fee_cents) throw conflict('addressFeeDiffers');
     const now = new Date(nowMs).toISOString();
-    const result = await trx
-      .updateTable('orders')
-      .set({
+    const changed = await repo.changeOrderAddress(
+      trx,
+      order.id,
+      {
         receiver_name: address.receiver_name,
         phone: address.phone,
         address: address.address,
@@ -219,13 +216,11 @@ export async function changeOrderAddress(
         zip: address.zip,
         company: address.company,
         country: address.country,
-        updated_at: now,
-      })
-      .where('id', '=', order.id)
-      .where('status', 'in', ['Pending', 'Paid'])
-      .where('placed_at', '>', addMinutes(now, -ORDER_CHANGE_WINDOW_MINUTES))
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new AppError(409, 'orderCannotChange');
+      },
+      now,
+      addMinutes(now, -ORDER_CHANGE_WINDOW_MINUTES),
+    );
+    if (!changed) throw conflict('orderCannotChange');
     await enqueueOrderNotification(trx, { userId: user.id, orderId: order.id, kind: 'address_changed' }, now);
     return (await repo.findOrder(trx, order.id)) ?? order;
   });
@@ -235,7 +230,7 @@ export async function changeOrderAddress(
 // Reviews
 // ---------------------------------------------------------------------------
 
-export interface ReviewInput {
+interface ReviewInput {
   product_id: number;
   order_id: number;
   rating?: number;
@@ -252,38 +247,23 @@ export async function addReview(db: Db, user: User, input: ReviewInput) {
   if (!input.title) throw invalidField('title', 'enterTitle');
   if (!input.description) throw invalidField('description', 'enterDescription');
   const order = await getOwnOrder(db, user, input.order_id);
-  if (order.status !== 'Completed') throw new AppError(409, 'reviewOrderNotCompleted');
-  const inOrder = await db
-    .selectFrom('order_items')
-    .select('id')
-    .where('order_id', '=', order.id)
-    .where('product_id', '=', input.product_id)
-    .executeTakeFirst();
-  if (!inOrder) {
-    throw new AppError(422, 'reviewProductNotInOrder', {}, [{ field: 'product_id', key: 'reviewProductNotInOrder' }]);
+  if (order.status !== 'Completed') throw conflict('reviewOrderNotCompleted');
+  if (!(await repo.orderHasProduct(db, order.id, input.product_id))) {
+    throw invalidField('product_id', 'reviewProductNotInOrder');
   }
   try {
     const added = await db.transaction().execute(async (trx) => {
       const now = nowIso();
-      const review = await trx
-        .insertInto('reviews')
-        .values({
-          product_id: input.product_id,
-          user_id: user.id,
-          order_id: order.id,
-          nickname: user.nickname,
-          rating: input.rating as number,
-          title: input.title as string,
-          description: input.description as string,
-          created_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('products')
-        .set((eb) => ({ rating_sum: eb('rating_sum', '+', review.rating), rating_count: eb('rating_count', '+', 1) }))
-        .where('id', '=', input.product_id)
-        .execute();
+      const review = await repo.insertReview(trx, {
+        product_id: input.product_id,
+        user_id: user.id,
+        order_id: order.id,
+        nickname: user.nickname,
+        rating: input.rating as number,
+        title: input.title as string,
+        description: input.description as string,
+        created_at: now,
+      });
       return {
         id: review.id,
         product_id: review.product_id,
@@ -299,7 +279,7 @@ export async function addReview(db: Db, user: User, input: ReviewInput) {
     catalogChanged(db);
     return added;
   } catch (err) {
-    if (isUniqueViolation(err, REVIEW_UNIQUE)) throw new AppError(409, 'reviewAlreadyAdded');
+    if (isUniqueViolation(err, repo.REVIEW_UNIQUE)) throw conflict('reviewAlreadyAdded');
     throw err;
   }
 }
@@ -310,10 +290,10 @@ export async function addReview(db: Db, user: User, input: ReviewInput) {
 
 /** A Telegram invoice link for an unpaid payment-link order of the customer's. */
 export async function paymentLink(db: Db, config: Config, user: User, orderId: number) {
-  if (!paymentProviderConfigured(config)) throw new AppError(400, 'methodNotAvailable');
+  if (!paymentProviderConfigured(config)) throw badRequest('methodNotAvailable');
   const order = await getOwnOrder(db, user, orderId);
   if (order.payment_method !== 'payment_link' || order.status !== 'Pending' || order.total_cents <= 0) {
-    throw new AppError(409, 'orderNotAwaitingPayment');
+    throw conflict('orderNotAwaitingPayment');
   }
   const items = await repo.orderItems(db, order.id);
   try {
@@ -327,7 +307,7 @@ export async function paymentLink(db: Db, config: Config, user: User, orderId: n
     });
     return { link, order_no: order.order_no, total_cents: order.total_cents };
   } catch (err) {
-    if (err instanceof InvoiceLinkError) throw new AppError(502, 'paymentLinkFailed');
+    if (err instanceof InvoiceLinkError) throw badGateway('paymentLinkFailed');
     throw err;
   }
 }

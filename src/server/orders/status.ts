@@ -7,19 +7,21 @@ import {
   type OrderStatus,
   rewardBaseCents,
 } from '../../common/checkout-rules';
+import * as cashRewardRepo from '../cash-rewards/repository';
 import { catalogChanged } from '../catalog/list-cache';
-import * as checkoutRepo from '../checkout/repository';
+import * as couponRepo from '../coupons/repository';
 import type { Db } from '../db/connection';
+import { withRetry } from '../db/errors';
 import type { Order } from '../db/schema';
-import { AppError, notFound } from '../lib/errors';
+import { conflict, forbidden, notFound } from '../lib/errors';
 import { addMinutes, nowIso } from '../lib/time';
 import { enqueueOrderNotification, type OrderNotificationKind } from '../notifications/outbox';
 import { cancelCommissionsForOrder, confirmCommissionsForOrder } from '../referral/commission-service';
-import { withRetry } from './db-errors';
+import * as settingsRepo from '../settings/repository';
 import * as repo from './repository';
 
 /**
- * Order statuses (decisions.md §6): Pending → Paid → Processing → Completed, and Cancelled from Pending
+ * Order statuses (docs/decisions/005): Pending → Paid → Processing → Completed, and Cancelled from Pending
  * or Paid. The customer may only cancel, within 15 minutes of placing; the operator may cancel a
  * Pending or Paid order at any time. Every change is one transaction with its effects: stock, coupon
  * use and cash reward come back on cancel; a completed order earns its cash reward; a notice is queued.
@@ -36,22 +38,19 @@ export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 export const isOrderStatus = (value: string): value is OrderStatus =>
   (ORDER_STATUSES as readonly string[]).includes(value);
 
+/** Whether an order may go from `from` (whatever the row holds) to `to`. */
 export function canTransition(from: string, to: OrderStatus): boolean {
   return isOrderStatus(from) && TRANSITIONS[from].includes(to);
 }
 
 /** Statuses an order may have its tracking set in. */
-export const TRACKABLE_STATUSES: readonly OrderStatus[] = ['Paid', 'Processing', 'Completed'];
+const TRACKABLE_STATUSES: readonly OrderStatus[] = ['Paid', 'Processing', 'Completed'];
 
 /**
  * Who asks for the change. `expiry` is the server cancelling an unpaid order (orders/expiry.ts): it only
  * cancels, and only an order that is still unpaid when the change is written.
  */
-export type Actor =
-  | { kind: 'customer'; userId: number }
-  | { kind: 'operator' }
-  | { kind: 'system' }
-  | { kind: 'expiry' };
+type Actor = { kind: 'customer'; userId: number } | { kind: 'operator' } | { kind: 'system' } | { kind: 'expiry' };
 
 const NOTICE: Record<OrderStatus, OrderNotificationKind | null> = {
   Pending: null,
@@ -61,7 +60,7 @@ const NOTICE: Record<OrderStatus, OrderNotificationKind | null> = {
   Cancelled: 'cancelled',
 };
 
-export interface StatusChange {
+interface StatusChange {
   order: Order;
   /** False when the order already had that status (a repeated request): nothing was done. */
   changed: boolean;
@@ -87,51 +86,36 @@ export async function changeOrderStatus(
           : await repo.findOrder(trx, orderId);
       if (!order) throw notFound('orderNotFound');
       if (order.status === to) return { order, changed: false };
-      if (actor.kind === 'expiry' && to !== 'Cancelled') throw new AppError(403, 'forbidden');
+      if (actor.kind === 'expiry' && to !== 'Cancelled') throw forbidden('forbidden');
       if (actor.kind === 'customer') {
-        if (to !== 'Cancelled') throw new AppError(403, 'forbidden');
+        if (to !== 'Cancelled') throw forbidden('forbidden');
         if (!(CHANGEABLE_STATUSES as readonly string[]).includes(order.status)) {
-          throw new AppError(409, 'orderCannotChange');
+          throw conflict('orderCannotChange');
         }
-        if (nowMs >= Date.parse(changeWindowEnds(order.placed_at))) throw new AppError(409, 'orderChangeWindowClosed');
+        if (nowMs >= Date.parse(changeWindowEnds(order.placed_at))) throw conflict('orderChangeWindowClosed');
       }
       if (!canTransition(order.status, to)) {
-        throw new AppError(409, 'illegalTransition', { from: order.status, to });
+        throw conflict('illegalTransition', { from: order.status, to });
       }
 
       const now = new Date(nowMs).toISOString();
-      let update = trx
-        .updateTable('orders')
-        .set({
-          status: to,
-          updated_at: now,
-          ...(to === 'Paid' ? { paid_at: now } : {}),
-          ...(to === 'Completed' ? { completed_at: now } : {}),
-          ...(to === 'Cancelled' ? { cancelled_at: now } : {}),
-        })
-        .where('id', '=', order.id)
-        .where('status', '=', order.status);
-      if (actor.kind === 'customer') {
+      const moved = await repo.updateOrderStatus(trx, order.id, {
+        from: order.status,
+        to,
+        now,
         // Re-checked in the update itself: a request that crosses the deadline changes nothing.
-        update = update.where('placed_at', '>', addMinutes(now, -ORDER_CHANGE_WINDOW_MINUTES));
-      }
-      if (actor.kind === 'expiry') {
+        ...(actor.kind === 'customer' ? { placedAfter: addMinutes(now, -ORDER_CHANGE_WINDOW_MINUTES) } : {}),
         // Re-checked in the update itself: a receipt sent or a payment recorded meanwhile keeps the order.
-        update = update.where('receipt_path', 'is', null).where(repo.noPaymentRecorded);
-      }
-      const result = await update.executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) {
+        unpaid: actor.kind === 'expiry',
+      });
+      if (!moved) {
         // Someone else changed it first: answer with what it is now.
         const current = await repo.findOrder(trx, order.id);
         if (current?.status === to || actor.kind === 'expiry') return { order: current ?? order, changed: false };
-        if (
-          actor.kind === 'customer' &&
-          current &&
-          (CHANGEABLE_STATUSES as readonly string[]).includes(current.status)
-        ) {
-          throw new AppError(409, 'orderChangeWindowClosed');
+        if (actor.kind === 'customer' && current && CHANGEABLE_STATUSES.includes(current.status)) {
+          throw conflict('orderChangeWindowClosed');
         }
-        throw new AppError(409, 'illegalTransition', { from: current?.status ?? order.status, to });
+        throw conflict('illegalTransition', { from: current?.status ?? order.status, to });
       }
 
       if (to === 'Cancelled') await undoOrderEffects(trx, order);
@@ -154,16 +138,12 @@ export async function changeOrderStatus(
  */
 async function undoOrderEffects(trx: Db, order: Order): Promise<void> {
   // Row locks in the order placing takes them: coupon → user → packagings → products.
-  const redemptions = await trx
-    .deleteFrom('coupon_redemptions')
-    .where('order_id', '=', order.id)
-    .returning('coupon_id')
-    .execute();
-  for (const r of redemptions) await checkoutRepo.returnCouponUse(trx, r.coupon_id);
+  const redemptions = await couponRepo.deleteRedemptionsOfOrder(trx, order.id);
+  for (const r of redemptions) await couponRepo.returnCouponUse(trx, r.coupon_id);
 
   if (order.cash_reward_cents > 0) {
-    const balance = await checkoutRepo.creditBalance(trx, order.user_id, order.cash_reward_cents);
-    await checkoutRepo.insertLedgerEntry(trx, {
+    const balance = await cashRewardRepo.creditBalance(trx, order.user_id, order.cash_reward_cents);
+    await cashRewardRepo.insertLedgerEntry(trx, {
       user_id: order.user_id,
       order_id: order.id,
       type: 'returned',
@@ -174,41 +154,28 @@ async function undoOrderEffects(trx: Db, order: Order): Promise<void> {
   }
 
   const items = await repo.orderItems(trx, order.id);
-  const perVariant = new Map<number, { productId: number; quantity: number }>();
+  const perPackaging = new Map<number, repo.StockMove>();
   for (const item of items) {
-    const entry = perVariant.get(item.variant_id) ?? { productId: item.product_id, quantity: 0 };
+    const entry = perPackaging.get(item.variant_id) ?? { productId: item.product_id, quantity: 0 };
     entry.quantity += item.quantity;
-    perVariant.set(item.variant_id, entry);
+    perPackaging.set(item.variant_id, entry);
   }
-  for (const [variantId, { quantity }] of [...perVariant].sort((a, b) => a[0] - b[0])) {
-    await repo.returnStock(trx, variantId, quantity);
-  }
-  const perProduct = new Map<number, number>();
-  for (const v of perVariant.values()) perProduct.set(v.productId, (perProduct.get(v.productId) ?? 0) + v.quantity);
-  for (const [productId, quantity] of [...perProduct].sort((a, b) => a[0] - b[0])) {
-    await repo.adjustStockTotal(trx, productId, quantity);
-  }
+  await repo.moveStock(trx, perPackaging, 'return');
   await cancelCommissionsForOrder(trx, order.id);
 }
 
 /**
  * A completed order earns `cash_reward_percent` % of what was paid for its goods (subtotal − coupon − cash
- * reward redeemed, decisions.md §10) once (unique per order), and confirms its commissions.
+ * reward redeemed, docs/decisions/003) once (unique per order), and confirms its commissions.
  */
 async function earnCashReward(trx: Db, order: Order): Promise<void> {
-  const settings = await checkoutRepo.getShopSettings(trx);
+  const settings = await settingsRepo.getShopSettings(trx);
   const base = rewardBaseCents(order);
   const amount = cashRewardEarnedCents(base, settings.cashRewardPercent);
   if (amount > 0) {
-    const already = await trx
-      .selectFrom('cash_rewards')
-      .select('id')
-      .where('order_id', '=', order.id)
-      .where('type', '=', 'earned')
-      .executeTakeFirst();
-    if (!already) {
-      const balance = await checkoutRepo.creditBalance(trx, order.user_id, amount);
-      await checkoutRepo.insertLedgerEntry(trx, {
+    if (!(await cashRewardRepo.hasLedgerEntry(trx, order.id, 'earned'))) {
+      const balance = await cashRewardRepo.creditBalance(trx, order.user_id, amount);
+      await cashRewardRepo.insertLedgerEntry(trx, {
         user_id: order.user_id,
         order_id: order.id,
         type: 'earned',
@@ -230,20 +197,11 @@ export async function setTracking(
   return db.transaction().execute(async (trx) => {
     const order = await repo.findOrder(trx, orderId);
     if (!order) throw notFound('orderNotFound');
-    if (!TRACKABLE_STATUSES.includes(order.status as OrderStatus)) {
-      throw new AppError(409, 'illegalTransition', { from: order.status, to: 'shipped' });
+    if (!TRACKABLE_STATUSES.includes(order.status)) {
+      throw conflict('illegalTransition', { from: order.status, to: 'shipped' });
     }
     const now = nowIso();
-    await trx
-      .updateTable('orders')
-      .set({
-        tracking_company: tracking.company,
-        tracking_number: tracking.number,
-        tracking_link: tracking.link,
-        updated_at: now,
-      })
-      .where('id', '=', order.id)
-      .execute();
+    await repo.setOrderTracking(trx, order.id, tracking, now);
     await enqueueOrderNotification(trx, { userId: order.user_id, orderId: order.id, kind: 'tracking' }, now);
     return (await repo.findOrder(trx, order.id)) ?? order;
   });

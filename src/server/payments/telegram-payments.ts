@@ -1,31 +1,24 @@
-import type { Transaction } from 'kysely';
 import type { Db } from '../db/connection';
-import type { Database, Order } from '../db/schema';
+import type { Order } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { nowIso } from '../lib/time';
+import { INVOICE_CURRENCY, parseInvoicePayload } from '../orders/invoice-payload';
+import { findOrder } from '../orders/repository';
 import { changeOrderStatus } from '../orders/status';
-import { parseInvoicePayload } from './invoice-payload';
+import { insertPayment } from './repository';
 
 /**
- * Telegram payments of orders (decisions.md §6 "payment link"): the bot re-checks an order before
+ * Telegram payments of orders (docs/decisions/012 "payment link"): the bot re-checks an order before
  * Telegram charges (pre_checkout_query), then records the charge and marks the order Paid
  * (successful_payment). Amounts are integer cents of USD, as the invoice was made.
  */
 
-export const TELEGRAM_PROVIDER = 'telegram';
-export const INVOICE_CURRENCY = 'USD';
+const TELEGRAM_PROVIDER = 'telegram';
 
-type Conn = Db | Transaction<Database>;
-
-export type PreCheckoutResult =
+type PreCheckoutResult =
   | { ok: true; order: Order }
   | { ok: false; reason: 'missing' }
   | { ok: false; reason: 'notPending'; status: string }
   | { ok: false; reason: 'amountChanged' };
-
-async function findOrder(db: Conn, orderId: number): Promise<Order | undefined> {
-  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
-}
 
 /** Answers whether Telegram may charge `totalAmount` `currency` for the invoice `payload` now. */
 export async function checkPreCheckout(
@@ -46,7 +39,7 @@ export async function checkPreCheckout(
   return { ok: true, order };
 }
 
-export type PaymentOutcome =
+type PaymentOutcome =
   /** Recorded now and the order became Paid. */
   | 'paid'
   /** This charge was recorded before (Telegram repeated the update): nothing changed. */
@@ -58,7 +51,7 @@ export type PaymentOutcome =
   /** The payload names no order: nothing recorded. */
   | 'unknownOrder';
 
-export interface SuccessfulPayment {
+interface SuccessfulPayment {
   payload: string;
   currency: string;
   totalAmount: number;
@@ -79,18 +72,12 @@ export async function recordTelegramPayment(
   const parsed = parseInvoicePayload(payment.payload);
   const order = parsed ? await findOrder(db, parsed.orderId) : undefined;
   if (!order) return { outcome: 'unknownOrder' };
-  const inserted = await db
-    .insertInto('payments')
-    .values({
-      order_id: order.id,
-      provider: TELEGRAM_PROVIDER,
-      provider_charge_id: payment.telegramChargeId,
-      amount_cents: payment.totalAmount,
-      created_at: nowIso(),
-    })
-    .onConflict((oc) => oc.column('provider_charge_id').doNothing())
-    .executeTakeFirst();
-  const repeated = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0;
+  const repeated = !(await insertPayment(db, {
+    order_id: order.id,
+    provider: TELEGRAM_PROVIDER,
+    provider_charge_id: payment.telegramChargeId,
+    amount_cents: payment.totalAmount,
+  }));
   if (payment.currency !== INVOICE_CURRENCY || payment.totalAmount !== order.total_cents) {
     return { outcome: repeated ? 'duplicate' : 'amountMismatch', order };
   }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/errors';
+import { unsupportedMediaType } from '../lib/errors';
 
 /**
  * Multipart bodies only where the contract takes an upload (`multipart: true`: placing an order with its
@@ -11,14 +11,14 @@ import { AppError } from '../lib/errors';
  * The route's config says whether it takes uploads (`route()` in lib/endpoint.ts copies the contract's flag);
  * routes that are not contract paths (webhook, receipt links, static files, unknown paths) never do.
  */
-export const isMultipartRequest = (contentType: string | undefined): boolean =>
+const isMultipartRequest = (contentType: string | undefined): boolean =>
   typeof contentType === 'string' && /^\s*multipart\//i.test(contentType);
 
 export default fp(async function multipartPaths(app: FastifyInstance) {
   app.addHook('onRequest', async (req) => {
     if (!isMultipartRequest(req.headers['content-type'])) return;
     if (req.routeOptions.config?.multipart === true) return;
-    throw new AppError(415, 'multipartNotAccepted');
+    throw unsupportedMediaType('multipartNotAccepted');
   });
 });
 

@@ -13,7 +13,7 @@ export const TELEGRAM_WEB_ORIGINS = [
 ] as const;
 
 /** The Content-Security-Policy directives of every answer (HTML and API alike). */
-export function cspDirectives(opts: { https: boolean; connectSrc: readonly string[] }) {
+function cspDirectives(opts: { https: boolean; connectSrc: readonly string[] }) {
   return {
     defaultSrc: ["'self'"],
     // The build has no inline script: Vite's entry and chunks are files of this origin.

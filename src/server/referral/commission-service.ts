@@ -1,10 +1,12 @@
+import type { CommissionStatus } from '../../common/contract/referral';
 import type { Db } from '../db/connection';
 import type { Order } from '../db/schema';
 import { nowIso } from '../lib/time';
+import * as repo from './commission-repository';
 import { lockUser, OPEN_STATUSES } from './repository';
 
 /**
- * Commissions follow the order (decisions.md §7). The orders code calls, inside its own transaction:
+ * Commissions follow the order (docs/decisions/012). The orders code calls, inside its own transaction:
  * - `recordCommissionForOrder(trx, order)` when an order is placed: the buyer's upline, if an agent,
  *   earns its rate on the goods value, status 'Not Confirm';
  * - `cancelCommissionsForOrder(trx, orderId)` when it is cancelled: every unpaid commission of the
@@ -13,7 +15,7 @@ import { lockUser, OPEN_STATUSES } from './repository';
  * Payment' = confirmed, payable), `holdCommission` ('On Hold') and `markPayoutPaid`.
  */
 
-export type OrderForCommission = Pick<Order, 'id' | 'user_id' | 'subtotal_cents' | 'coupon_discount_cents'>;
+type OrderForCommission = Pick<Order, 'id' | 'user_id' | 'subtotal_cents' | 'coupon_discount_cents'>;
 
 /** The value a commission rate applies to: the goods after the coupon, without delivery. */
 export function commissionBase(order: Pick<Order, 'subtotal_cents' | 'coupon_discount_cents'>): number {
@@ -38,77 +40,46 @@ export async function recordCommissionForOrder(
   trx: Db,
   order: OrderForCommission,
 ): Promise<{ agentId: number; amountCents: number; rateBp: number } | null> {
-  const buyer = await trx.selectFrom('users').select('upline_id').where('id', '=', order.user_id).executeTakeFirst();
-  if (!buyer?.upline_id) return null;
-  const agent = await trx
-    .selectFrom('users')
-    .select(['id', 'is_agent', 'commission_rate_bp'])
-    .where('id', '=', buyer.upline_id)
-    .executeTakeFirst();
+  const agent = await repo.findUplineAgent(trx, order.user_id);
   if (agent?.is_agent !== 1) return null;
   const amountCents = commissionAmount(commissionBase(order), agent.commission_rate_bp);
   if (amountCents <= 0) return null;
-  const now = nowIso();
-  const result = await trx
-    .insertInto('commissions')
-    .values({
+  const stored = await repo.insertCommission(
+    trx,
+    {
       agent_id: agent.id,
       order_id: order.id,
       downline_id: order.user_id,
       amount_cents: amountCents,
       rate_bp: agent.commission_rate_bp,
-      status: 'Not Confirm',
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.columns(['order_id', 'agent_id']).doNothing())
-    .executeTakeFirst();
-  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return null;
+    },
+    nowIso(),
+  );
+  if (!stored) return null;
   return { agentId: agent.id, amountCents, rateBp: agent.commission_rate_bp };
 }
 
+/** Commissions a confirmation applies to: not confirmed yet, or on hold. */
+const CONFIRMABLE: CommissionStatus[] = ['Not Confirm', 'On Hold'];
+
 /** A cancelled order cancels its commissions that are not paid yet; returns how many. */
 export async function cancelCommissionsForOrder(trx: Db, orderId: number): Promise<number> {
-  const result = await trx
-    .updateTable('commissions')
-    .set({ status: 'Canceled', updated_at: nowIso() })
-    .where('order_id', '=', orderId)
-    .where('status', 'in', OPEN_STATUSES)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return repo.moveCommissions(trx, { orderId }, OPEN_STATUSES, 'Canceled', nowIso());
 }
 
 /** Operator: confirms a commission ('Not Confirm' or 'On Hold' → 'Pending Payment'); false if it was not open. */
 export async function confirmCommission(db: Db, commissionId: number): Promise<boolean> {
-  const result = await db
-    .updateTable('commissions')
-    .set({ status: 'Pending Payment', updated_at: nowIso() })
-    .where('id', '=', commissionId)
-    .where('status', 'in', ['Not Confirm', 'On Hold'])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return (await repo.moveCommissions(db, { id: commissionId }, CONFIRMABLE, 'Pending Payment', nowIso())) > 0;
 }
 
 /** Operator: confirms every open commission of an order (e.g. when it completes); returns how many. */
 export async function confirmCommissionsForOrder(db: Db, orderId: number): Promise<number> {
-  const result = await db
-    .updateTable('commissions')
-    .set({ status: 'Pending Payment', updated_at: nowIso() })
-    .where('order_id', '=', orderId)
-    .where('status', 'in', ['Not Confirm', 'On Hold'])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return repo.moveCommissions(db, { orderId }, CONFIRMABLE, 'Pending Payment', nowIso());
 }
 
 /** Operator: puts an unconfirmed commission on hold ('Not Confirm' → 'On Hold'). */
 export async function holdCommission(db: Db, commissionId: number): Promise<boolean> {
-  const result = await db
-    .updateTable('commissions')
-    .set({ status: 'On Hold', updated_at: nowIso() })
-    .where('id', '=', commissionId)
-    .where('status', '=', 'Not Confirm')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return (await repo.moveCommissions(db, { id: commissionId }, ['Not Confirm'], 'On Hold', nowIso())) > 0;
 }
 
 /**
@@ -117,50 +88,17 @@ export async function holdCommission(db: Db, commissionId: number): Promise<bool
  */
 export async function markPayoutPaid(db: Db, payoutId: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const payout = await trx
-      .selectFrom('payout_requests')
-      .select(['id', 'agent_id', 'paid_at'])
-      .where('id', '=', payoutId)
-      .executeTakeFirst();
+    const payout = await repo.findPayoutRequest(trx, payoutId);
     if (!payout || payout.paid_at) return false;
     await lockUser(trx, payout.agent_id);
     const now = nowIso();
-    const marked = await trx
-      .updateTable('payout_requests')
-      .set({ paid_at: now })
-      .where('id', '=', payoutId)
-      .where('paid_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(marked.numUpdatedRows) === 0) return false;
+    if (!(await repo.markPayoutRequestPaid(trx, payoutId, now))) return false;
 
-    const sums = await trx
-      .selectFrom('payout_requests')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('total'))
-      .where('agent_id', '=', payout.agent_id)
-      .where('paid_at', 'is not', null)
-      .executeTakeFirstOrThrow();
-    const alreadyPaid = await trx
-      .selectFrom('commissions')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('total'))
-      .where('agent_id', '=', payout.agent_id)
-      .where('status', '=', 'Paid')
-      .executeTakeFirstOrThrow();
-    let budget = Number(sums.total) - Number(alreadyPaid.total);
-    const payable = await trx
-      .selectFrom('commissions')
-      .select(['id', 'amount_cents'])
-      .where('agent_id', '=', payout.agent_id)
-      .where('status', '=', 'Pending Payment')
-      .orderBy('id')
-      .execute();
-    for (const c of payable) {
+    const totals = await repo.payoutTotals(trx, payout.agent_id);
+    let budget = totals.paidOut - totals.commissionsPaid;
+    for (const c of await repo.payableCommissions(trx, payout.agent_id)) {
       if (c.amount_cents > budget) break;
-      await trx
-        .updateTable('commissions')
-        .set({ status: 'Paid', updated_at: now })
-        .where('id', '=', c.id)
-        .where('status', '=', 'Pending Payment')
-        .execute();
+      await repo.moveCommissions(trx, { id: c.id }, ['Pending Payment'], 'Paid', now);
       budget -= c.amount_cents;
     }
     return true;

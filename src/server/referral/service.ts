@@ -8,12 +8,12 @@ import type {
 } from '../../common/contract/referral';
 import { REFERRAL_LIST_LIMIT } from '../../common/contract/referral';
 import { formatCents } from '../../common/money';
-import * as rateLimit from '../accounts/rate-limit';
 import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
 import { clientAddressKey } from '../lib/client-address';
-import { AppError, forbidden, invalidField, notFound } from '../lib/errors';
+import { conflict, forbidden, invalidField, notFound, tooManyRequests } from '../lib/errors';
 import { nowIso } from '../lib/time';
+import * as rateLimit from '../rate-limits/rate-limit';
 import * as repo from './repository';
 
 // Rules of the referral and affiliate programmes (see src/common/contract/referral.ts).
@@ -42,7 +42,7 @@ export function page<T extends { id: number }>(rows: T[], limit: number): { item
   return { items, next_cursor: rows.length > limit && last ? String(last.id) : null };
 }
 
-export const limitOf = (limit: number | undefined) => limit ?? REFERRAL_LIST_LIMIT.default;
+const limitOf = (limit: number | undefined) => limit ?? REFERRAL_LIST_LIMIT.default;
 
 // ---------------------------------------------------------------------------
 // Visits
@@ -57,7 +57,7 @@ export function derivedVisitorKey(ip: string, userAgent: string | undefined): st
 }
 
 /** Finds the owner of a code as typed (exact, then upper case); 404 when there is none. */
-export async function ownerOfCode(db: Db, code: string) {
+async function ownerOfCode(db: Db, code: string) {
   const owner = (await repo.findUserByCode(db, code)) ?? (await repo.findUserByCode(db, code.toUpperCase()));
   if (!owner) throw notFound('referralCodeNotFound');
   return owner;
@@ -85,7 +85,7 @@ export async function recordVisit(
   if (!(await repo.isKnownVisitor(db, owner.id, visit.visitorKey))) {
     const key = visitLimitKey(visit.ip);
     const attempt = await rateLimit.hit(db, key, VISIT_LIMITS.newVisitorsPerAddress, VISIT_LIMITS.windowMinutes);
-    if (!attempt.allowed) throw new AppError(429, 'visitNotRecorded', { minutes: attempt.retryMinutes });
+    if (!attempt.allowed) throw tooManyRequests('visitNotRecorded', { minutes: attempt.retryMinutes });
     counted = { key, windowStart: attempt.windowStart };
   }
   const recorded = await repo.insertVisit(db, {
@@ -237,8 +237,8 @@ export async function requestPayout(db: Db, agentId: number, amountCents: number
     if (!agent) throw forbidden();
     requireAgent(agent);
     const eligibility = await payoutEligibility(trx, agent);
-    if (eligibility.reason === 'no_confirmed_commission') throw new AppError(409, 'payoutNotAllowedYet');
-    if (eligibility.reason === 'no_bank_details') throw new AppError(409, 'bankDetailsRequired');
+    if (eligibility.reason === 'no_confirmed_commission') throw conflict('payoutNotAllowedYet');
+    if (eligibility.reason === 'no_bank_details') throw conflict('bankDetailsRequired');
     if (amountCents > eligibility.available_cents) {
       throw invalidField('amount_cents', 'payoutOverBalance', { amount: formatCents(eligibility.available_cents) });
     }
@@ -270,7 +270,7 @@ export async function commissionList(
   });
   const { items, next_cursor } = page(rows, limit);
   return {
-    commissions: items.map((c) => ({ ...c, base_cents: Number(c.base_cents), status: c.status as CommissionStatus })),
+    commissions: items.map((c) => ({ ...c, base_cents: Number(c.base_cents), status: c.status })),
     next_cursor,
   };
 }

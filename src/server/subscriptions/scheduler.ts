@@ -1,17 +1,18 @@
 import { parseLang } from '../../common/contract/lang';
 import { RENEWAL_KEY_PREFIX } from '../../common/contract/orders';
-import { hit } from '../accounts/rate-limit';
-import { paymentProviderConfigured } from '../checkout/service';
+import { findUserById } from '../accounts/repository';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import { AppError } from '../lib/errors';
 import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import { addDays } from '../lib/time';
 import { placeOrder } from '../orders/place-order';
+import { hit } from '../rate-limits/rate-limit';
+import { paymentProviderConfigured } from '../settings/service';
 import * as repo from './repository';
 
 /**
- * Renewals (decisions.md §6: "the server places each renewal order when it falls due").
+ * Renewals (docs/decisions/012: "the server places each renewal order when it falls due").
  *
  * Every minute each server instance looks for active subscriptions whose `next_due_at` has passed and, for
  * each, places an order through the ordinary placeOrder machinery: one transaction, the line re-priced from
@@ -50,12 +51,12 @@ import * as repo from './repository';
  * renewals behind them.
  */
 
-export const RENEWAL_INTERVAL_MS = 60_000;
+const RENEWAL_INTERVAL_MS = 60_000;
 const BATCH = 200;
 /** Rounds an unexpected failure of one due date is retried in before that delivery is skipped. */
 export const RENEWAL_ATTEMPTS = 5;
 
-export interface RenewalReport {
+interface RenewalReport {
   /** Orders placed by this call, as [subscription id, order id]. */
   placed: Array<[number, number]>;
   /**
@@ -156,7 +157,7 @@ async function giveUpAfterAttempts(db: Db, sub: DueRow, now: Date, report: Renew
 }
 
 async function renew(db: Db, config: Config, sub: DueRow, now: Date, report: RenewalReport, log?: Log): Promise<void> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', sub.user_id).executeTakeFirst();
+  const user = await findUserById(db, sub.user_id);
   if (!user) return;
   const dueAt = sub.next_due_at;
   const nextDueAt = nextDueDate(dueAt, sub.frequency_weeks, now);
@@ -174,7 +175,7 @@ async function renew(db: Db, config: Config, sub: DueRow, now: Date, report: Ren
         },
       ],
       addressId: sub.address_id,
-      shippingMethod: sub.shipping_method === 'expedited' ? 'expedited' : 'standard',
+      shippingMethod: sub.shipping_method,
       paymentMethod,
       renewal: { subscriptionId: sub.id, dueAt, nextDueAt },
     });
@@ -208,7 +209,7 @@ async function renew(db: Db, config: Config, sub: DueRow, now: Date, report: Ren
   }
 }
 
-export type RenewalScheduler = IntervalJob<RenewalReport>;
+type RenewalScheduler = IntervalJob<RenewalReport>;
 
 export function createRenewalScheduler({
   db,

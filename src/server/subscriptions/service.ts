@@ -6,26 +6,27 @@ import {
   type Subscription,
   type SubscriptionFrequency,
 } from '../../common/contract/subscriptions';
-import * as checkoutRepo from '../checkout/repository';
+import * as addressRepo from '../addresses/repository';
+import * as cartRepo from '../cart/repository';
 import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
-import { AppError, invalidField, notFound } from '../lib/errors';
+import { conflict, invalidField, notFound, unprocessable } from '../lib/errors';
 import { addDays } from '../lib/time';
 import * as repo from './repository';
 
 /**
- * Subscribe & save, the customer's side (decisions.md §6): list, change and cancel their own subscriptions.
+ * Subscribe & save, the customer's side (docs/decisions/012): list, change and cancel their own subscriptions.
  * Anyone else's subscription answers 404, the same as one that does not exist. Prices shown are today's:
  * the packaging's sale price, 15% off (common/pricing via chargedUnitCents), as the next renewal will charge.
  */
 
 const pick = (lang: Lang, en: string, zh: string) => (lang === 'zh' ? zh : en);
 
-export const isSubscriptionFrequency = (n: number): n is SubscriptionFrequency =>
+const isSubscriptionFrequency = (n: number): n is SubscriptionFrequency =>
   (SUBSCRIPTION_FREQUENCIES as readonly number[]).includes(n);
 
 /** A subscription as its owner sees it, in the asked language. */
-export function toSubscription(row: repo.SubscriptionRow, lang: Lang): Subscription {
+function toSubscription(row: repo.SubscriptionRow, lang: Lang): Subscription {
   const frequency = isSubscriptionFrequency(row.frequency_weeks) ? row.frequency_weeks : 4;
   const unit = chargedUnitCents(row, frequency);
   return {
@@ -44,7 +45,7 @@ export function toSubscription(row: repo.SubscriptionRow, lang: Lang): Subscript
     stock: row.stock,
     available: row.is_active === 1 && row.subscribable === 1 && row.stock_state !== 'coming_soon',
     next_due_at: row.next_due_at,
-    shipping_method: row.shipping_method === 'expedited' ? 'expedited' : 'standard',
+    shipping_method: row.shipping_method,
     payment_method: row.payment_method === 'payment_link' ? 'payment_link' : 'bank_transfer',
     address: {
       id: row.address_id,
@@ -66,7 +67,7 @@ async function getOwn(db: Db, user: User, subscriptionId: number): Promise<repo.
   return row;
 }
 
-export interface SubscriptionChange {
+interface SubscriptionChange {
   frequencyWeeks?: number;
   quantity?: number;
   addressId?: number;
@@ -75,7 +76,7 @@ export interface SubscriptionChange {
 }
 
 /** What a change did, for the success message. */
-export type ChangeKind = 'updated' | 'skipped';
+type ChangeKind = 'updated' | 'skipped';
 
 /**
  * Changes one of the customer's active subscriptions. Frequency must be 2, 4 or 8; quantity a whole number
@@ -100,8 +101,8 @@ export async function updateSubscription(
 
   for (let attempt = 1; ; attempt++) {
     const row = await getOwn(db, user, subscriptionId);
-    if (row.status !== 'active') throw new AppError(409, 'subscriptionNotActive');
-    if (nothing) throw new AppError(422, 'subscriptionNothingToChange');
+    if (row.status !== 'active') throw conflict('subscriptionNotActive');
+    if (nothing) throw unprocessable('subscriptionNothingToChange');
     if (change.frequencyWeeks !== undefined && !isSubscriptionFrequency(change.frequencyWeeks)) {
       throw invalidField('frequency_weeks', 'subscriptionFrequencyInvalid');
     }
@@ -119,10 +120,10 @@ export async function updateSubscription(
 
     let addressId = row.address_id;
     if (change.addressId !== undefined && change.addressId !== row.address_id) {
-      const own = await checkoutRepo.findOwnAddressAndState(db, user.id, change.addressId);
-      if (!own) throw new AppError(404, 'addressNotFound', {}, [{ field: 'address_id', key: 'addressNotFound' }]);
-      const variant = (await checkoutRepo.findVariants(db, [row.variant_id]))[0];
-      if (variant && !deliversTo(variant, own.state.country)) {
+      const own = await addressRepo.findOwnAddressAndState(db, user.id, change.addressId);
+      if (!own) throw notFound('addressNotFound', 'address_id');
+      const packaging = (await cartRepo.findPackagings(db, [row.variant_id]))[0];
+      if (packaging && !deliversTo(packaging, own.state.country)) {
         throw invalidField('address_id', 'itemNotDeliverable', {
           product,
           state: pick(lang, own.state.name_en, own.state.name_zh),
@@ -159,7 +160,7 @@ export async function updateSubscription(
         change.shippingMethod === undefined;
       return { subscription: toSubscription(updated, lang), kind: onlySkip ? 'skipped' : 'updated' };
     }
-    if (attempt >= 3) throw new AppError(409, 'subscriptionChanged');
+    if (attempt >= 3) throw conflict('subscriptionChanged');
   }
 }
 

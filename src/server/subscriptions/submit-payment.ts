@@ -1,7 +1,8 @@
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import type { Order, User } from '../db/schema';
-import { AppError, invalidField } from '../lib/errors';
+import { conflict, invalidField } from '../lib/errors';
+import { attachTransfer } from '../orders/receipt-repository';
 import { countReceiptUpload, detectImageKind, receiptTooLarge, removeReceipt, storeReceipt } from '../orders/receipts';
 import * as orderRepo from '../orders/repository';
 import { getOwnOrder } from '../orders/service';
@@ -25,8 +26,8 @@ export async function submitPayment(
   now: string = new Date().toISOString(),
 ): Promise<Order> {
   const order = await getOwnOrder(db, user, input.orderId);
-  if (!awaitingTransfer(order)) throw new AppError(409, 'orderNotAwaitingTransfer');
-  if (hasPayment(order)) throw new AppError(409, 'paymentAlreadySubmitted');
+  if (!awaitingTransfer(order)) throw conflict('orderNotAwaitingTransfer');
+  if (hasPayment(order)) throw conflict('paymentAlreadySubmitted');
   if (!input.paymentReference) throw invalidField('payment_reference', 'enterPaymentReference');
   if (!input.receipt || input.receipt.byteLength === 0) throw invalidField('receipt', 'uploadReceipt');
   if (input.receipt.byteLength > config.MAX_UPLOAD_BYTES) {
@@ -38,20 +39,12 @@ export async function submitPayment(
   await countReceiptUpload(db, user.id);
   const receiptPath = await storeReceipt(config, input.receipt, kind);
   // Conditional: a second submit (or a status change) in between writes nothing.
-  const result = await db
-    .updateTable('orders')
-    .set({ payment_reference: input.paymentReference, receipt_path: receiptPath, updated_at: now })
-    .where('id', '=', order.id)
-    .where('user_id', '=', user.id)
-    .where('status', '=', 'Pending')
-    .where('payment_method', '=', 'bank_transfer')
-    .where((eb) => eb.or([eb('payment_reference', 'is', null), eb('receipt_path', 'is', null)]))
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) {
+  const attached = await attachTransfer(db, order.id, user.id, input.paymentReference, receiptPath, now);
+  if (!attached) {
     await removeReceipt(config, receiptPath);
     const current = await orderRepo.findOrder(db, order.id);
-    if (current && awaitingTransfer(current) && hasPayment(current)) throw new AppError(409, 'paymentAlreadySubmitted');
-    throw new AppError(409, 'orderNotAwaitingTransfer');
+    if (current && awaitingTransfer(current) && hasPayment(current)) throw conflict('paymentAlreadySubmitted');
+    throw conflict('orderNotAwaitingTransfer');
   }
   // A receipt left from before (an order that had one without a reference) is replaced.
   if (order.receipt_path && order.receipt_path !== receiptPath) await removeReceipt(config, order.receipt_path);

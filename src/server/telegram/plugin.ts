@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Bot } from 'grammy';
-import { createBot } from '../../bot/bot';
-import { ShopLinks } from '../../bot/links';
-import { createNotificationSender, type NotificationSender } from '../../bot/notifications';
-import { webhookSecret } from '../../bot/webhook-secret';
+import { createBot } from './bot/bot';
+import { ShopLinks } from './bot/links';
+import { createNotificationSender, type NotificationSender } from './bot/notifications';
+import { webhookSecret } from './bot/webhook-secret';
 import telegramRequest from './request';
 import telegramWebhook from './webhook';
 

@@ -18,7 +18,7 @@ export async function findUserById(db: Conn, id: number): Promise<User | undefin
 /**
  * Links `userId` to the Telegram user, keeping their username and name, only while the account is still linked to
  * `currentTelegramUserId` (null: to nothing); undefined when it no longer is. The unique index on `telegram_user_id`
- * refuses a Telegram user already linked elsewhere (see `isUniqueViolation`).
+ * refuses a Telegram user already linked elsewhere (see `isUniqueViolation` in db/errors.ts).
  */
 export async function setTelegramLink(
   db: Conn,
@@ -65,8 +65,40 @@ export async function refreshTelegramProfile(db: Conn, user: User, tg: TelegramI
     .executeTakeFirstOrThrow();
 }
 
-/** True for a unique-constraint violation on SQLite or PostgreSQL. */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+/**
+ * The latest unconverted referral visit of a Telegram visitor (`/start CODE`) made before `user` registered,
+ * by someone else's code: the visit that may give the user an upline.
+ */
+export async function findUnconvertedVisit(db: Conn, visitorKey: string, user: Pick<User, 'id' | 'created_at'>) {
+  return db
+    .selectFrom('referral_visits')
+    .select(['id', 'referrer_id'])
+    .where('visitor_key', '=', visitorKey)
+    .where('converted', '=', 0)
+    .where('referrer_id', '!=', user.id)
+    .where('created_at', '<=', user.created_at)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Gives a user without an upline the upline `referrerId`, joined via the bot; undefined if it had one already. */
+export async function adoptUpline(db: Conn, userId: number, referrerId: number, now: string) {
+  return db
+    .updateTable('users')
+    .set({ upline_id: referrerId, joined_via: 'bot', updated_at: now })
+    .where('id', '=', userId)
+    .where('upline_id', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Counts a referral visit as converted (once) by the user it brought. */
+export async function markVisitConverted(db: Conn, visitId: number, userId: number, now: string) {
+  await db
+    .updateTable('referral_visits')
+    .set({ converted: 1, converted_at: now, converted_user_id: userId })
+    .where('id', '=', visitId)
+    .where('converted', '=', 0)
+    .execute();
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MessageKey } from '../../common/i18n/messages';
-import { AppError } from '../lib/errors';
+import { forbidden } from '../lib/errors';
 import {
   checkInitData,
   type InitDataCheck,
@@ -20,7 +20,7 @@ function rawInitData(req: FastifyRequest): string | undefined {
 }
 
 /** The request's initData check, validated once per request. */
-export function telegramCheck(req: FastifyRequest): InitDataCheck {
+function telegramCheck(req: FastifyRequest): InitDataCheck {
   let check = checks.get(req);
   if (!check) {
     check = checkInitData(rawInitData(req), req.server.config.BOT_TOKEN);
@@ -45,7 +45,7 @@ export function requireTelegramUser(req: FastifyRequest): TelegramIdentity {
   const check = telegramCheck(req);
   if (check.ok) return check.user;
   const key = problemMessages[check.problem];
-  throw new AppError(403, key, {}, [{ field: 'init_data', key }]);
+  throw forbidden(key, 'init_data');
 }
 
 /**
@@ -56,8 +56,7 @@ export function requireTelegramLaunch(req: FastifyRequest): { user: TelegramIden
   const user = requireTelegramUser(req);
   const hash = initDataHash(rawInitData(req) ?? '');
   // Validated initData always has its hash; this only keeps the types honest.
-  if (!hash)
-    throw new AppError(403, 'telegramInitDataInvalid', {}, [{ field: 'init_data', key: 'telegramInitDataInvalid' }]);
+  if (!hash) throw forbidden('telegramInitDataInvalid', 'init_data');
   return { user, hash };
 }
 

@@ -1,17 +1,18 @@
 import type { UserInfo } from '../../common/contract/accounts';
 import type { TelegramUser } from '../../common/contract/telegram';
-import * as rateLimit from '../accounts/rate-limit';
 import { confirmAccountPassword, userInfoOf } from '../accounts/service';
 import { createSession } from '../accounts/session-repository';
 import type { Db } from '../db/connection';
+import { isUniqueViolation } from '../db/errors';
 import type { User } from '../db/schema';
-import { AppError, conflict } from '../lib/errors';
+import { type AppError, conflict, forbidden, tooManyRequests } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import { enqueueAccountNotification } from '../notifications/outbox';
+import * as rateLimit from '../rate-limits/rate-limit';
 import { INIT_DATA_MAX_AGE_SECONDS, type TelegramIdentity } from './init-data';
 import * as repo from './repository';
 
-export const telegramUserOf = (tg: TelegramIdentity): TelegramUser => ({
+const telegramUserOf = (tg: TelegramIdentity): TelegramUser => ({
   id: tg.id,
   username: tg.username,
   name: tg.name,
@@ -20,7 +21,7 @@ export const telegramUserOf = (tg: TelegramIdentity): TelegramUser => ({
 /** The referral visit key of a Telegram user who opened the bot with a referral start parameter. */
 export const telegramVisitorKey = (telegramUserId: string): string => `tg:${telegramUserId}`;
 
-export type TelegramLogin =
+type TelegramLogin =
   | { linked: true; telegram_user: TelegramUser; user_info: UserInfo; token: string }
   | { linked: false; telegram_user: TelegramUser };
 
@@ -31,10 +32,10 @@ export type TelegramLogin =
  * reloads of one open Mini App.
  */
 export const INIT_DATA_LOGIN_LIMITS = { perInitData: 10, windowMinutes: INIT_DATA_MAX_AGE_SECONDS / 60 } as const;
-export const initDataLoginKey = (hash: string): string => `telegram-login:initdata:${hash}`;
+const initDataLoginKey = (hash: string): string => `telegram-login:initdata:${hash}`;
 
 /**
- * Opening the Mini App (decisions.md §3): a Telegram user linked to an account gets a new session for
+ * Opening the Mini App (docs/decisions/001): a Telegram user linked to an account gets a new session for
  * it, with no password; their stored Telegram username and name are refreshed on the way. Each session
  * minted is counted against the initData's `hash` (INIT_DATA_LOGIN_LIMITS): beyond that, 429.
  */
@@ -47,15 +48,14 @@ export async function loginWithTelegram(db: Db, tg: TelegramIdentity, initDataHa
     INIT_DATA_LOGIN_LIMITS.perInitData,
     INIT_DATA_LOGIN_LIMITS.windowMinutes,
   );
-  if (!attempt.allowed)
-    throw new AppError(429, 'telegramInitDataReused', {}, [{ field: 'init_data', key: 'telegramInitDataReused' }]);
+  if (!attempt.allowed) throw tooManyRequests('telegramInitDataReused', undefined, 'init_data');
   const user = await repo.refreshTelegramProfile(db, found, tg);
   const token = await createSession(db, user.id);
   return { linked: true, telegram_user: telegramUserOf(tg), user_info: await userInfoOf(db, user), token };
 }
 
 /** The Telegram user an account is linked to, as stored with the link (null when not linked). */
-export function currentLinkOf(user: User): TelegramUser | null {
+function currentLinkOf(user: User): TelegramUser | null {
   if (user.telegram_user_id === null) return null;
   return {
     id: user.telegram_user_id,
@@ -65,10 +65,9 @@ export function currentLinkOf(user: User): TelegramUser | null {
 }
 
 /** "Mei Chen (@mei_tea)", or the name alone: how messages name a Telegram user. */
-export const describeTelegramUser = (tg: TelegramUser): string =>
-  tg.username ? `${tg.name} (@${tg.username})` : tg.name;
+const describeTelegramUser = (tg: TelegramUser): string => (tg.username ? `${tg.name} (@${tg.username})` : tg.name);
 
-export interface LinkPreview {
+interface LinkPreview {
   telegram_user: TelegramUser;
   current_link: TelegramUser | null;
   linked_to_other_account: boolean;
@@ -88,7 +87,7 @@ export async function previewTelegramLink(db: Db, user: User | null, tg: Telegra
   };
 }
 
-export interface LinkRequest {
+interface LinkRequest {
   /** The id of a /login_be/{telegram_user_id}/… link: links only when the initData names that same user. */
   expectedTelegramUserId?: string;
   /** The account's password: linking needs it in the same request. */
@@ -120,9 +119,7 @@ export async function linkTelegramAccount(
   request: LinkRequest = {},
 ): Promise<{ user_info: UserInfo; telegram_user: TelegramUser }> {
   if (request.expectedTelegramUserId !== undefined && request.expectedTelegramUserId !== tg.id) {
-    throw new AppError(403, 'telegramUserMismatch', {}, [
-      { field: 'expected_telegram_user_id', key: 'telegramUserMismatch' },
-    ]);
+    throw forbidden('telegramUserMismatch', 'expected_telegram_user_id');
   }
   await confirmAccountPassword(db, account, request.password, { wrongKey: 'telegramPasswordWrong' });
   // The row as it is now (the session's copy may be older than a link made meanwhile in another tab).
@@ -154,7 +151,7 @@ export async function linkTelegramAccount(
       return row;
     });
   } catch (err) {
-    if (repo.isUniqueViolation(err)) throw conflict('telegramLinkedToOther');
+    if (isUniqueViolation(err)) throw conflict('telegramLinkedToOther');
     throw err;
   }
   if (!updated) {
@@ -195,33 +192,13 @@ export async function unlinkTelegramAccount(db: Db, account: User, password: str
  */
 async function adoptBotReferral(db: Db, user: User, telegramUserId: string): Promise<User | undefined> {
   if (user.upline_id !== null) return undefined;
-  const visit = await db
-    .selectFrom('referral_visits')
-    .select(['id', 'referrer_id'])
-    .where('visitor_key', '=', telegramVisitorKey(telegramUserId))
-    .where('converted', '=', 0)
-    .where('referrer_id', '!=', user.id)
-    .where('created_at', '<=', user.created_at)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const visit = await repo.findUnconvertedVisit(db, telegramVisitorKey(telegramUserId), user);
   if (!visit) return undefined;
   const now = nowIso();
   return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('users')
-      .set({ upline_id: visit.referrer_id, joined_via: 'bot', updated_at: now })
-      .where('id', '=', user.id)
-      .where('upline_id', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    const updated = await repo.adoptUpline(trx, user.id, visit.referrer_id, now);
     if (!updated) return undefined;
-    await trx
-      .updateTable('referral_visits')
-      .set({ converted: 1, converted_at: now, converted_user_id: user.id })
-      .where('id', '=', visit.id)
-      .where('converted', '=', 0)
-      .execute();
+    await repo.markVisitConverted(trx, visit.id, user.id, now);
     return updated;
   });
 }

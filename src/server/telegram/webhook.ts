@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type Bot, webhookCallback } from 'grammy';
-import { WEBHOOK_PATH } from '../../bot/webhook-secret';
 import { formatMessage } from '../../common/i18n/messages';
+import { WEBHOOK_PATH } from './bot/webhook-secret';
 
 const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 

@@ -2,8 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { Banner, Category } from '../../../src/common/contract/catalog';
-import { banners as seedBanners, categories as seedCategories } from '../../../src/server/db/seed/catalog-data';
+import { banners as seedBanners, categories as seedCategories } from '../../../src/server/seed/catalog-data';
 import { buildTestApp, dialects, post, type TestApp } from '../helper';
 
 describe.each(dialects)('server foundation on %s', (dialect) => {
@@ -16,7 +15,7 @@ describe.each(dialects)('server foundation on %s', (dialect) => {
   });
 
   it('get-category answers the 7 Shop categories in menu order, in English', async () => {
-    const res = await post<{ categories: Category[] }>(t.app, '/v2/get-category', { lang: 'en' });
+    const res = await post(t.app, '/v2/get-category', { lang: 'en' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, code: 200 });
     expect(typeof res.body.message).toBe('string');
@@ -34,7 +33,7 @@ describe.each(dialects)('server foundation on %s', (dialect) => {
 
   it('get-category answers Chinese names for lang=zh (and lang=2)', async () => {
     for (const lang of ['zh', '2']) {
-      const res = await post<{ categories: Category[] }>(t.app, '/v2/get-category', { lang });
+      const res = await post(t.app, '/v2/get-category', { lang });
       expect(res.status).toBe(200);
       expect(res.body.data.categories.map((c) => c.name)).toEqual(seedCategories.map((c) => c.name.zh));
       expect(res.body.data.categories.map((c) => c.slug)).toEqual(seedCategories.map((c) => c.slug));
@@ -42,8 +41,8 @@ describe.each(dialects)('server foundation on %s', (dialect) => {
   });
 
   it('get-banners answers the hero banners in order, in the asked language', async () => {
-    const en = await post<{ banners: Banner[] }>(t.app, '/v2/get-banners', { lang: 'en' });
-    const zh = await post<{ banners: Banner[] }>(t.app, '/v2/get-banners', { lang: 'zh' });
+    const en = await post(t.app, '/v2/get-banners', { lang: 'en' });
+    const zh = await post(t.app, '/v2/get-banners', { lang: 'zh' });
     expect(en.status).toBe(200);
     expect(zh.status).toBe(200);
     expect(en.body.data.banners.map((b) => b.title)).toEqual(seedBanners.map((b) => b.title.en));

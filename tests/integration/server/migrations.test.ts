@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { migrateToLatest } from '../../../src/server/db/migrate';
-import { seedDemo, seedIfEmpty } from '../../../src/server/db/seed/index';
+import { seedDemo, seedIfEmpty } from '../../../src/server/seed/index';
 import { dialects, freshDatabase, type TestDatabase } from '../helper';
 
 const count = async (t: TestDatabase, table: 'categories' | 'products' | 'banners' | 'states' | 'tags') =>

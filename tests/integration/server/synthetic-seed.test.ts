@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { migrateToLatest } from '../../../src/server/db/migrate';
-import { seedDemo } from '../../../src/server/db/seed/index';
-import { seedSyntheticProducts } from '../../../src/server/db/seed/synthetic';
+import { seedDemo } from '../../../src/server/seed/index';
+import { seedSyntheticProducts } from '../../../src/server/seed/synthetic';
 import { dialects, freshDatabase, type TestDatabase } from '../helper';
 
 describe.each(dialects)('synthetic products for benchmarks on %s', (dialect) => {

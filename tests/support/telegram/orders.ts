@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { OrderStatus } from '../../../src/common/checkout-rules';
+import type { PaymentMethodCode } from '../../../src/common/contract/checkout';
 import type { Db } from '../../../src/server/db/connection';
 import { nowIso } from '../../../src/server/lib/time';
 
@@ -7,9 +9,9 @@ export async function insertOrder(
   db: Db,
   userId: number,
   opts: {
-    status?: string;
+    status?: OrderStatus;
     totalCents?: number;
-    paymentMethod?: string;
+    paymentMethod?: PaymentMethodCode;
     placedAt?: string;
     tracking?: { company: string; number: string; link: string };
   } = {},

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { checkSettings, planCalls, readSettings } from '../../../bot-config/apply';
-import { webhookSecret } from '../../../src/bot/webhook-secret';
+import { webhookSecret } from '../../../src/server/telegram/bot/webhook-secret';
 import { TEST_BOT_TOKEN } from '../../support/telegram/init-data';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));

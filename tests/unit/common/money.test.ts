@@ -1,4 +1,4 @@
-import { centsToDecimal, formatCents, percentOf } from '../../../src/common/money';
+import { centsToDecimal, formatCents, parseDollarsToCents, percentOf } from '../../../src/common/money';
 
 describe('formatCents', () => {
   it.each([
@@ -43,5 +43,43 @@ describe('percentOf (round half up, integers only)', () => {
     expect(() => percentOf(-1, 15)).toThrow(RangeError);
     expect(() => percentOf(10, 101)).toThrow(RangeError);
     expect(() => percentOf(10.5, 15)).toThrow(RangeError);
+  });
+});
+
+describe('parseDollarsToCents (one rule for every amount form)', () => {
+  it.each([
+    ['25', 2500],
+    ['25.5', 2550],
+    ['25.50', 2550],
+    ['0.29', 29],
+    ['0', 0],
+    ['1,250.50', 125_050],
+    [' $1,250.07 ', 125_007],
+    ['1,234,567', 123_456_700],
+    ['999999999.99', 99_999_999_999],
+  ])('%s → %i cents', (text, cents) => {
+    expect(parseDollarsToCents(text)).toBe(cents);
+  });
+
+  it.each([
+    '',
+    ' ',
+    'abc',
+    '1,25', // a decimal comma is refused, never read as $125 or $1.25
+    '1,2',
+    '1,2345',
+    ',125',
+    '1,,250',
+    '12,50.00',
+    '1.234', // more than two decimals
+    '1.',
+    '.5',
+    '-5',
+    '1e3',
+    '$',
+    '1 000',
+    '1000000000', // ten digits of dollars
+  ])('%j is refused', (text) => {
+    expect(parseDollarsToCents(text)).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import { useCallback, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ChevronDownIcon, UserIcon } from '../../lib/icons';
-import { useSession } from '../../stores/session-store';
+import { ChevronDownIcon, UserIcon } from '@/lib/icons';
+import { useSession } from '@/stores/session-store';
 import { useLogout } from './use-logout';
 import { usePointerDownOutside } from './use-pointer-down-outside';
 

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LogoMark } from '../../lib/icons';
-import { STORAGE_KEYS, storage } from '../../lib/storage/keys';
-import { useDialogFocus } from './use-dialog-focus';
-import { useScrollLock } from './use-scroll-lock';
+import { useDialogFocus } from '@/lib/hooks/use-dialog-focus';
+import { useScrollLock } from '@/lib/hooks/use-scroll-lock';
+import { LogoMark } from '@/lib/icons';
+import { STORAGE_KEYS, storage } from '@/lib/storage/storage';
 import './layout.css';
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
-import { usePageTitle } from '../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** The generic error page: unknown routes (404) and render errors. */
 export function ErrorPage({ notFound = false }: { notFound?: boolean }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { MailIcon } from '../../lib/icons';
-import { Brand } from './Brand';
+import { MailIcon } from '@/lib/icons';
+import { Brand } from '@/lib/ui/Brand';
 import { SocialLinks } from './SocialLinks';
 import { CONTACT_EMAIL } from './shop-links';
 import './layout.css';

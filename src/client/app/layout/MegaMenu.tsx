@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ChevronDownIcon } from '../../lib/icons';
-import { focusables } from './use-dialog-focus';
+import { focusables } from '@/lib/hooks/use-dialog-focus';
+import { ChevronDownIcon } from '@/lib/icons';
 import { usePointerDownOutside } from './use-pointer-down-outside';
 import { categoryHref, TAG_GROUPS, tagHref, useShopMenu } from './use-shop-menu';
 
@@ -12,7 +12,7 @@ interface Props {
 }
 
 /**
- * The desktop Shop mega-dropdown (spec §2, decisions.md §5): the categories, then Types, Benefits and
+ * The desktop Shop mega-dropdown (spec §2, docs/decisions/012): the categories, then Types, Benefits and
  * Tags; every entry opens the filtered product list. A disclosure button (aria-expanded); Escape
  * closes it and returns focus to the button; ArrowDown opens it and moves into it; leaving it closes it.
  */

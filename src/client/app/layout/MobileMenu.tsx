@@ -1,13 +1,13 @@
 import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../lib/icons';
-import { useSession } from '../../stores/session-store';
-import { Brand } from './Brand';
+import { focusables, useDialogFocus } from '@/lib/hooks/use-dialog-focus';
+import { useScrollLock } from '@/lib/hooks/use-scroll-lock';
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '@/lib/icons';
+import { Brand } from '@/lib/ui/Brand';
+import { useSession } from '@/stores/session-store';
 import { SocialLinks } from './SocialLinks';
-import { focusables, useDialogFocus } from './use-dialog-focus';
 import { useLogout } from './use-logout';
-import { useScrollLock } from './use-scroll-lock';
 import { categoryHref, TAG_GROUPS, type TagKind, tagHref, useShopMenu } from './use-shop-menu';
 
 type PanelId = 'main' | 'shop' | TagKind;

@@ -1,15 +1,15 @@
 import { Suspense, useCallback, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useTelegramAutoLogin } from '../../features/auth/use-telegram-auto-login';
-import { useUserInfoSync } from '../../features/auth/use-user-info-sync';
-import { usePendingCartLine } from '../../features/cart/add-to-cart';
-import { CartPanelHost } from '../../features/cart/components/CartPanelHost';
-import { ReferralParamWatcher } from '../../features/referral/ReferralParamWatcher';
-import { setUnauthorizedHandler } from '../../lib/api/client';
-import { storage } from '../../lib/storage/keys';
-import { useTelegramBackButton } from '../../lib/telegram/back-button';
-import { SHOP_TITLE } from '../../lib/use-page-title';
-import { useSession } from '../../stores/session-store';
+import { usePendingCartLine } from '@/entities/cart/add-to-cart';
+import { useTelegramAutoLogin } from '@/features/auth/use-telegram-auto-login';
+import { useUserInfoSync } from '@/features/auth/use-user-info-sync';
+import { CartPanelHost } from '@/features/cart/components/CartPanelHost';
+import { ReferralParamWatcher } from '@/features/referral/ReferralParamWatcher';
+import { setUnauthorizedHandler } from '@/lib/api/client';
+import { storage } from '@/lib/storage/storage';
+import { useTelegramBackButton } from '@/lib/telegram/back-button';
+import { SHOP_TITLE } from '@/lib/use-page-title';
+import { useSession } from '@/stores/session-store';
 import { AgeGate } from './AgeGate';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -31,7 +31,7 @@ function useShellEffects() {
     document.title = SHOP_TITLE;
   }, [location.pathname]);
 
-  // decisions.md §2: HTTP 401 and body code 401 both clear storage and the user, and go home.
+  // docs/decisions/002: HTTP 401 and body code 401 both clear storage and the user, and go home.
   useEffect(() => {
     setUnauthorizedHandler(() => {
       storage.clear();
@@ -40,7 +40,7 @@ function useShellEffects() {
     });
   }, [navigate]);
 
-  // decisions.md §4: BackButton on every route but home; back, or home when there is no history.
+  // docs/decisions/008: BackButton on every route but home; back, or home when there is no history.
   const goBack = useCallback(() => {
     if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
     else navigate('/', { replace: true });
@@ -50,7 +50,7 @@ function useShellEffects() {
   // Spec §4: user info on each route change; a guest's pending "Add to cart" once logged in.
   useUserInfoSync();
   usePendingCartLine();
-  // decisions.md §3: inside Telegram, a linked Telegram user is logged in with no password.
+  // docs/decisions/001: inside Telegram, a linked Telegram user is logged in with no password.
   useTelegramAutoLogin();
 }
 

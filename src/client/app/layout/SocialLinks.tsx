@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TelegramIcon, WeChatIcon, WhatsAppIcon } from '../../lib/icons';
+import { TelegramIcon, WeChatIcon, WhatsAppIcon } from '@/lib/icons';
 import { TELEGRAM_CHANNEL_URL, WECHAT_URL, WHATSAPP_URL } from './shop-links';
 import { usePointerDownOutside } from './use-pointer-down-outside';
 

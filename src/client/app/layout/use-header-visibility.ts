@@ -4,9 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 export const WIDE_MIN_WIDTH = 769;
 export const HIDE_THRESHOLD = 20;
 export const TRANSPARENT_THRESHOLD = 10;
-export const WIDE_QUERY = `(min-width: ${WIDE_MIN_WIDTH}px)`;
+const WIDE_QUERY = `(min-width: ${WIDE_MIN_WIDTH}px)`;
 
-export interface HeaderVisibility {
+interface HeaderVisibility {
   hidden: boolean;
   transparent: boolean;
 }
@@ -37,7 +37,7 @@ const matchesWide = () =>
   typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(WIDE_QUERY).matches;
 
 /** Whether the screen is at least 769 px wide, following resizes. */
-export function useIsWide(): boolean {
+function useIsWide(): boolean {
   const [wide, setWide] = useState(matchesWide);
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;

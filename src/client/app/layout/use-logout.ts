@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../lib/api/client';
-import { storage } from '../../lib/storage/keys';
-import { useSession } from '../../stores/session-store';
+import { api } from '@/lib/api/client';
+import { storage } from '@/lib/storage/storage';
+import { useSession } from '@/stores/session-store';
 
 /**
  * Log out (spec §4): the server revokes the token (`/v1/user-logout`), then all browser storage is
@@ -19,7 +19,7 @@ export function useLogout() {
     storage.clear();
     // The cart store empties itself when the user goes (features/cart/cart-store.ts).
     useSession.getState().clear();
-    // Nothing of the previous user stays in the data cache (orders, rewards, …).
+    // Nothing of the previous user stays in the data cache (orders, cash reward, …).
     queryClient.clear();
     navigate('/');
   }, [navigate, queryClient]);

@@ -1,11 +1,11 @@
 import type { Category, Tag } from '@common/contract/catalog';
 import { useMemo } from 'react';
-import { useCategories } from '../../features/catalog/api/get-category';
-import { useTags } from '../../features/catalog/api/get-tags';
+import { useCategories } from '@/features/catalog/api/get-category';
+import { useTags } from '@/features/catalog/api/get-tags';
 
 export type TagKind = Tag['kind'];
 
-/** The three lists of the Shop menu, in order, with their headings (decisions.md §5: the second is Benefits). */
+/** The three lists of the Shop menu, in order, with their headings (docs/decisions/012: the second is Benefits). */
 export const TAG_GROUPS: { kind: TagKind; label: 'nav.types' | 'nav.benefits' | 'nav.tags' }[] = [
   { kind: 'type', label: 'nav.types' },
   { kind: 'benefit', label: 'nav.benefits' },

@@ -1,4 +1,4 @@
-import { addTranslations } from '../../lib/i18n/i18n';
+import { addTranslations } from '@/lib/i18n/i18n';
 
 /** Strings of the login and register screen. The validation texts are the shared `messages` (spec §5). */
 export const en = {
@@ -9,16 +9,11 @@ export const en = {
   registerTab: 'Register',
   loginId: 'Email / Phone Number',
   password: 'Password',
-  nickname: 'Nickname',
-  email: 'Email',
-  phone: 'Phone Number',
   confirmPassword: 'Confirm Password',
   referralCode: 'Referral code (optional)',
   referralFromLink: 'You were invited with this code.',
   loginSubmit: 'Log in',
   registerSubmit: 'Create account',
-  showPassword: 'Show password',
-  hidePassword: 'Hide password',
   backToShop: 'Back to the shop',
   noAccount: 'New here?',
   haveAccount: 'Already have an account?',
@@ -33,16 +28,11 @@ export const zh: typeof en = {
   registerTab: '注册',
   loginId: '邮箱 / 手机号码',
   password: '密码',
-  nickname: '昵称',
-  email: '邮箱',
-  phone: '手机号码',
   confirmPassword: '确认密码',
   referralCode: '推荐码（选填）',
   referralFromLink: '您是通过此推荐码受邀的。',
   loginSubmit: '登录',
   registerSubmit: '创建账户',
-  showPassword: '显示密码',
-  hidePassword: '隐藏密码',
   backToShop: '返回商店',
   noAccount: '第一次来？',
   haveAccount: '已有账户？',

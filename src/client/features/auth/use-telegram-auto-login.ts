@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
-import { confirmTelegramHost, telegramInitData } from '../../lib/telegram/launch';
-import { useSession } from '../../stores/session-store';
+import { confirmTelegramHost, telegramInitData } from '@/lib/telegram/launch';
+import { useSession } from '@/stores/session-store';
 import { getInfoFromTelegram } from './api/get-info-from-telegram';
 
 let attempted = false;
 
 /**
  * Inside Telegram, once per page load: a visitor with no session whose Telegram user is linked to an
- * account is logged in to it, with no password (decisions.md §3). The server decides from the
+ * account is logged in to it, with no password (docs/decisions/001). The server decides from the
  * validated initData; a refusal (expired initData, …) just leaves the visitor a guest.
  * It waits for the Telegram host's answer (launch.ts): in a browser, even with `#tgWebAppData=…` in the URL, it
  * does nothing.

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ApiError } from '../../lib/api/client';
-import { useSession } from '../../stores/session-store';
-import { useUi } from '../../stores/ui-store';
+import { ApiError } from '@/lib/api/client';
+import { useSession } from '@/stores/session-store';
+import { useUi } from '@/stores/ui-store';
 import { getUserInfo } from './api/get-user-info';
 
 /**

@@ -1,4 +1,4 @@
-import { addTranslations } from '../../lib/i18n/i18n';
+import { addTranslations } from '@/lib/i18n/i18n';
 
 /** Strings of the cart (panel and page). The spec's own texts are word for word (spec §2). */
 export const en = {
@@ -23,7 +23,6 @@ export const en = {
   linePrice: 'Price of {{name}}',
   oneTime: 'One-time purchase',
   every: 'Every {{weeks}} weeks · Subscribe & save',
-  added: 'Added to cart',
   checking: 'Checking stock…',
   stockLowered: 'Only {{stock}} of {{name}} left: the quantity was lowered to {{stock}}',
   lineGone: '{{name}} is no longer available and was removed from your cart',
@@ -52,7 +51,6 @@ export const zh: typeof en = {
   linePrice: '{{name}} 的价格',
   oneTime: '单次购买',
   every: '每 {{weeks}} 周 · 订阅更省',
-  added: '已加入购物车',
   checking: '正在核对库存…',
   stockLowered: '{{name}} 仅剩 {{stock}} 件：数量已调整为 {{stock}}',
   lineGone: '{{name}} 已下架，已从购物车中移除',

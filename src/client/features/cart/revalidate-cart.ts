@@ -1,13 +1,13 @@
 import type { ProductDetails } from '@common/contract/catalog';
 import { isFrequency } from '@common/pricing';
-import { ApiError, api } from '../../lib/api/client';
-import { currentLang, i18n } from '../../lib/i18n/i18n';
-import { notify } from '../../lib/toast';
-import { type CartLine, type CartLineInput, lineFromProduct, lineName } from './cart-rules';
-import { useCart } from './cart-store';
+import { type CartLine, type CartLineInput, lineFromProduct, lineName } from '@/entities/cart/cart-rules';
+import { useCart } from '@/entities/cart/cart-store';
+import { ApiError, api } from '@/lib/api/client';
+import { currentLang, i18n } from '@/lib/i18n/i18n';
+import { notify } from '@/lib/toast';
 import './locales';
 
-export type StockNotice =
+type StockNotice =
   | { kind: 'lowered'; name: string; stock: number }
   | { kind: 'outOfStock'; name: string }
   | { kind: 'gone'; name: string };
@@ -28,22 +28,22 @@ async function lookup(productId: number, signal?: AbortSignal): Promise<Lookup> 
 function recheck(line: CartLine, product: Lookup, notices: StockNotice[]): CartLineInput | null {
   if (product === undefined) return line;
   const name = lineName(line, currentLang());
-  const variant = product?.variants.find((v) => v.id === line.variant_id);
+  const packaging = product?.variants.find((v) => v.id === line.variant_id);
   const frequencyOk = line.frequency_weeks === 0 || (product?.subscribable && isFrequency(line.frequency_weeks));
-  if (!product || !variant || !frequencyOk) {
+  if (!product || !packaging || !frequencyOk) {
     notices.push({ kind: 'gone', name });
     return null;
   }
   const sellable = product.stock_state !== 'out_of_stock' && product.stock_state !== 'coming_soon';
-  if (!sellable || variant.stock <= 0) {
+  if (!sellable || packaging.stock <= 0) {
     notices.push({ kind: 'outOfStock', name });
     return null;
   }
   // Fresh stock, prices and names; the quantity never above the stock.
-  const fresh = lineFromProduct(product, variant, line.frequency_weeks, line.quantity);
-  if (line.quantity > variant.stock) {
-    fresh.quantity = variant.stock;
-    notices.push({ kind: 'lowered', name, stock: variant.stock });
+  const fresh = lineFromProduct(product, packaging, line.frequency_weeks, line.quantity);
+  if (line.quantity > packaging.stock) {
+    fresh.quantity = packaging.stock;
+    notices.push({ kind: 'lowered', name, stock: packaging.stock });
   }
   return fresh;
 }

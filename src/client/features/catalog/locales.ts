@@ -1,4 +1,4 @@
-import { addTranslations } from '../../lib/i18n/i18n';
+import { addTranslations } from '@/lib/i18n/i18n';
 
 /** Strings of the catalogue screens (product list and product detail). */
 export const en = {
@@ -19,24 +19,8 @@ export const en = {
     filterBenefit: 'Benefit',
     filterTag: 'Tag',
   },
-  card: {
-    originalPrice: 'Original price',
-    salePrice: 'Sale price',
-    from: 'from',
-    rating: 'Rated {{average}} out of 5 by {{count}} reviewers',
-  },
-  stock: {
-    outOfStock: 'Out of stock',
-    comingSoon: 'Coming soon',
-    readyStock: 'Ready stock',
-    onlyLeft: 'Only {{count}} left',
-    inStock: 'In stock',
-    inStockCount: 'In stock: {{count}} available',
-  },
   detail: {
     back: 'Back to products',
-    gallery: 'Product images',
-    showImage: 'Show image {{n}} of {{total}}',
     packaging: 'Packaging',
     frequency: 'Delivery',
     oneTime: 'One-time purchase',
@@ -54,7 +38,7 @@ export const en = {
     added: 'Added to your cart',
     cannotAddOutOfStock: 'This product is out of stock.',
     cannotAddComingSoon: 'This product is coming soon and cannot be ordered yet.',
-    cannotAddVariant: 'This packaging is out of stock. Choose another one.',
+    cannotAddPackaging: 'This packaging is out of stock. Choose another one.',
     stockState: 'Stock',
     availability: 'Availability',
     philippines: 'Philippines',
@@ -65,7 +49,7 @@ export const en = {
     categories: 'Categories',
     tags: 'Tags',
     notFound: 'This product does not exist.',
-    variantOutOfStock: 'out of stock',
+    packagingOutOfStock: 'out of stock',
   },
   reviews: {
     title: 'Customer reviews',
@@ -99,24 +83,8 @@ export const zh: typeof en = {
     filterBenefit: '功效',
     filterTag: '风味',
   },
-  card: {
-    originalPrice: '原价',
-    salePrice: '优惠价',
-    from: '起',
-    rating: '{{count}} 位顾客评分，平均 {{average}} 分（满分 5 分）',
-  },
-  stock: {
-    outOfStock: '缺货',
-    comingSoon: '即将上市',
-    readyStock: '现货',
-    onlyLeft: '仅剩 {{count}} 件',
-    inStock: '有货',
-    inStockCount: '有货：剩余 {{count}} 件',
-  },
   detail: {
     back: '返回商品列表',
-    gallery: '商品图片',
-    showImage: '显示第 {{n}} 张图片，共 {{total}} 张',
     packaging: '包装',
     frequency: '配送',
     oneTime: '单次购买',
@@ -134,7 +102,7 @@ export const zh: typeof en = {
     added: '已加入购物车',
     cannotAddOutOfStock: '该商品已缺货。',
     cannotAddComingSoon: '该商品即将上市，暂不能下单。',
-    cannotAddVariant: '该包装已缺货，请选择其他包装。',
+    cannotAddPackaging: '该包装已缺货，请选择其他包装。',
     stockState: '库存',
     availability: '供应地区',
     philippines: '菲律宾',
@@ -145,7 +113,7 @@ export const zh: typeof en = {
     categories: '分类',
     tags: '标签',
     notFound: '该商品不存在。',
-    variantOutOfStock: '缺货',
+    packagingOutOfStock: '缺货',
   },
   reviews: {
     title: '顾客评价',

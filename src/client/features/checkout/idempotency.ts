@@ -1,9 +1,11 @@
 /**
- * The idempotency key of the checkout in progress (decisions.md §6: a retried or double-clicked submit
+ * The idempotency key of the checkout in progress (docs/decisions/006: a retried or double-clicked submit
  * makes one order). Generated once, kept in sessionStorage so a reload or a retry sends the same key,
  * and dropped only when the order has been placed.
  */
-const KEY = 'leafcup/checkout-idempotency-key';
+import { APP_KEYS, tabStorage } from '@/lib/storage/storage';
+
+const KEY = APP_KEYS.checkoutIdempotencyKey;
 
 let memory: string | null = null;
 
@@ -21,29 +23,17 @@ function newKey(): string {
 
 /** The key of this checkout: the stored one, or a new one (stored). */
 export function checkoutIdempotencyKey(): string {
-  let key: string | null = null;
-  try {
-    key = sessionStorage.getItem(KEY);
-  } catch {
-    key = memory;
-  }
-  if (key) return key;
-  key = newKey();
+  // Storage disabled: the key lives in memory for this page.
+  const stored = tabStorage.get(KEY) ?? memory;
+  if (stored) return stored;
+  const key = newKey();
   memory = key;
-  try {
-    sessionStorage.setItem(KEY, key);
-  } catch {
-    // storage disabled: the key lives in memory for this page
-  }
+  tabStorage.set(KEY, key);
   return key;
 }
 
 /** The order was placed: the next checkout gets a new key. */
 export function clearCheckoutIdempotencyKey(): void {
   memory = null;
-  try {
-    sessionStorage.removeItem(KEY);
-  } catch {
-    // ignore
-  }
+  tabStorage.remove(KEY);
 }

@@ -1,4 +1,4 @@
-import { addTranslations } from '../../lib/i18n/i18n';
+import { addTranslations } from '@/lib/i18n/i18n';
 
 /** Strings of the checkout screen. The spec's own texts come from the `messages` namespace. */
 export const en = {

@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
-import { useCart } from '../cart/cart-store';
+import { useCart } from '@/entities/cart/cart-store';
+import { usePaymentMethods } from '@/entities/order/api/get-all-payment-method';
+import { useCheckoutForm } from '@/entities/order/checkout-store';
+import { useAddresses } from '@/entities/user/api/get-addresses';
 import { toCheckoutItems } from './api/cart-items';
 import { type SummaryInput, useCheckoutSummary } from './api/checkout-summary';
-import { useAddresses } from './api/get-addresses';
-import { usePaymentMethods } from './api/get-all-payment-method';
-import { useCheckoutForm } from './checkout-store';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** How long the inputs must stay put before the server is asked for new totals. */
-export const SUMMARY_DEBOUNCE_MS = 300;
+const SUMMARY_DEBOUNCE_MS = 300;
 
 /**
  * What every part of the checkout reads: the cart as the contract takes it, the saved addresses, the

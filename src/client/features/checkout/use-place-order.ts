@@ -3,16 +3,15 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { ApiError } from '../../lib/api/client';
-import { haptic } from '../../lib/telegram/haptics';
-import { useCart } from '../cart/cart-store';
-import { rememberOrder } from '../orders/api/get-order-details';
-import { ORDERS_KEY } from '../orders/api/get-orders';
-import { SUMMARY_KEY } from './api/checkout-summary';
+import { useCart } from '@/entities/cart/cart-store';
+import { rememberOrder } from '@/entities/order/api/get-order-details';
+import { type CheckoutField, FIELD_IDS, useCheckoutForm } from '@/entities/order/checkout-store';
+import { openPaymentLink } from '@/entities/order/open-payment-link';
+import { ApiError } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
+import { haptic } from '@/lib/telegram/haptics';
 import { placeOrder } from './api/place-order';
-import { type CheckoutField, FIELD_IDS, useCheckoutForm } from './checkout-store';
 import { checkoutIdempotencyKey, clearCheckoutIdempotencyKey } from './idempotency';
-import { openPaymentLink } from './open-payment-link';
 import { useCheckoutData } from './use-checkout-data';
 
 /** The server's field names (contract `/v1/order`) → the form's fields. */
@@ -38,7 +37,7 @@ function focusFirst(errors: Partial<Record<CheckoutField, string>>): void {
   }, 0);
 }
 
-export interface PlaceOrder {
+interface PlaceOrder {
   /**
    * Worth pressing now: a cart, the server's totals, no line that cannot be ordered, nothing in flight.
    * (Missing choices and a coupon that no longer fits are reported by `place`, at their fields.)
@@ -133,10 +132,10 @@ export function usePlaceOrder(): PlaceOrder {
       useCheckoutForm.getState().placed(order.id);
       haptic('success');
       rememberOrder(client, order);
-      void client.invalidateQueries({ queryKey: ORDERS_KEY });
-      void client.invalidateQueries({ queryKey: SUMMARY_KEY });
-      void client.invalidateQueries({ queryKey: ['product'] });
-      void client.invalidateQueries({ queryKey: ['products'] });
+      void client.invalidateQueries({ queryKey: queryKeys.orders.all });
+      void client.invalidateQueries({ queryKey: queryKeys.checkoutSummary.all });
+      void client.invalidateQueries({ queryKey: queryKeys.product.all });
+      void client.invalidateQueries({ queryKey: queryKeys.products.all });
       navigate(`/order?id=${order.id}`, { replace: true });
       if (order.awaiting_payment_link) {
         // A blocked window is not an error: the order screen offers "Pay now".
@@ -145,7 +144,8 @@ export function usePlaceOrder(): PlaceOrder {
           return 'failed' as const;
         });
         // Paid inside Telegram: the order turns Paid once the bot hears of it; show the news.
-        if (outcome === 'paid' || outcome === 'pending') void client.invalidateQueries({ queryKey: ['order'] });
+        if (outcome === 'paid' || outcome === 'pending')
+          void client.invalidateQueries({ queryKey: queryKeys.order.all });
       }
     } catch (err) {
       const apiError = err instanceof ApiError ? err : null;
@@ -156,7 +156,7 @@ export function usePlaceOrder(): PlaceOrder {
       }
       fail(fieldErrors, apiError?.message || t('place.failed'));
       // Prices, stock or the total moved on the server: show the new summary.
-      void client.invalidateQueries({ queryKey: SUMMARY_KEY });
+      void client.invalidateQueries({ queryKey: queryKeys.checkoutSummary.all });
     } finally {
       useCheckoutForm.getState().setPlacing(false);
     }

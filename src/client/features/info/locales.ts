@@ -1,4 +1,4 @@
-import { addTranslations } from '../../lib/i18n/i18n';
+import { addTranslations } from '@/lib/i18n/i18n';
 
 /** Strings of the information pages (/about, /faq, /shipping-policy, /terms-of-service, /privacy-policy). */
 export const en = {

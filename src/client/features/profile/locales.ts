@@ -1,4 +1,4 @@
-import { addTranslations } from '../../lib/i18n/i18n';
+import { addTranslations } from '@/lib/i18n/i18n';
 
 /** Strings of the profile screen. Validation and success texts are the shared `messages` (spec §5, §8). */
 export const en = {

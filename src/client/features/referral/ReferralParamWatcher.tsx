@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { isReferralCode, markVisitRecorded, storeReferralCode, wasVisitRecorded } from '@/entities/user/referral-code';
 import { recordVisit } from './api/record-visit';
-import { isReferralCode, markVisitRecorded, storeReferralCode, wasVisitRecorded } from './referral-code';
 
 /**
  * Links made by the affiliate link generator point at any shop page with `?ref={code}`: on such a page

@@ -1,6 +1,6 @@
-import { addTranslations } from '../../lib/i18n/i18n';
+import { addTranslations } from '@/lib/i18n/i18n';
 
-/** Strings of the referral screens (/referral, /{referral_code}) and the list parts the affiliate and reward screens share. */
+/** Strings of the referral screens (/referral, /{referral_code}). */
 export const en = {
   title: 'Referral',
   intro:
@@ -10,7 +10,6 @@ export const en = {
   linkLabel: 'Your referral link',
   copyCode: 'Copy code',
   copyLink: 'Copy link',
-  copied: 'Copied to clipboard',
   share: 'Share',
   shareText: 'Shop fresh teas at Leaf & Cup with my referral link',
   qrTitle: 'QR code of your referral link',
@@ -32,12 +31,6 @@ export const en = {
   },
   status: { Active: 'Active', Inactive: 'Inactive' },
   via: { link: 'Referral link', code: 'Referral code', bot: 'Telegram bot', unknown: '—' },
-  list: {
-    loadMore: 'Load more',
-    loading: 'Loading…',
-    loadFailed: 'Could not load this. Check your connection and try again.',
-    retry: 'Try again',
-  },
 };
 
 export const zh: typeof en = {
@@ -48,7 +41,6 @@ export const zh: typeof en = {
   linkLabel: '您的推荐链接',
   copyCode: '复制推荐码',
   copyLink: '复制链接',
-  copied: '已复制到剪贴板',
   share: '分享',
   shareText: '通过我的推荐链接在 Leaf & Cup 选购新鲜好茶',
   qrTitle: '推荐链接二维码',
@@ -70,12 +62,6 @@ export const zh: typeof en = {
   },
   status: { Active: '活跃', Inactive: '未激活' },
   via: { link: '推荐链接', code: '推荐码', bot: 'Telegram 机器人', unknown: '—' },
-  list: {
-    loadMore: '加载更多',
-    loading: '加载中…',
-    loadFailed: '加载失败，请检查网络后重试。',
-    retry: '重试',
-  },
 };
 
 addTranslations('referral', { en, zh });

@@ -1,4 +1,4 @@
-import { addTranslations } from '../../lib/i18n/i18n';
+import { addTranslations } from '@/lib/i18n/i18n';
 
 /** Strings of the subscriptions screen and the order screen's "Submit payment". Spec texts come from `messages`. */
 export const en = {
@@ -42,17 +42,6 @@ export const en = {
   confirmCancel: 'Cancel your subscription to {{name}}? No more orders will be placed for it.',
   keep: 'Keep subscription',
   close: 'Close',
-  payment: {
-    title: 'Submit payment',
-    intro: 'Transfer {{total}} to the bank account above, then enter the payment reference and upload the receipt.',
-    reference: 'Payment reference',
-    receipt: 'Receipt image',
-    receiptHint: 'A photo or screenshot of the transfer (PNG, JPEG or WebP).',
-    chooseReceipt: 'Choose image',
-    changeReceipt: 'Change image',
-    noReceipt: 'No image chosen',
-    submit: 'Submit payment',
-  },
 };
 
 export const zh: typeof en = {
@@ -95,17 +84,6 @@ export const zh: typeof en = {
   confirmCancel: '确定取消 {{name}} 的订阅吗？之后将不再为其下单。',
   keep: '保留订阅',
   close: '关闭',
-  payment: {
-    title: '提交付款',
-    intro: '请向上方银行账户转账 {{total}}，然后输入付款参考号并上传收据。',
-    reference: '付款参考号',
-    receipt: '收据图片',
-    receiptHint: '转账的照片或截图（PNG、JPEG 或 WebP）。',
-    chooseReceipt: '选择图片',
-    changeReceipt: '更换图片',
-    noReceipt: '未选择图片',
-    submit: '提交付款',
-  },
 };
 
 addTranslations('subscriptions', { en, zh });

@@ -1,6 +1,5 @@
 import type { ApiInput, ApiOutput, ApiPath } from '@common/contract/api-map';
 import type { FieldError } from '@common/contract/envelope';
-import { useSession } from '../../stores/session-store';
 import { currentLang } from '../i18n/i18n';
 import { telegramInitData } from '../telegram/launch';
 
@@ -20,6 +19,21 @@ export class ApiError extends Error {
   field(name: string): string | undefined {
     return this.fields.find((f) => f.field === name)?.message;
   }
+}
+
+/** The credentials a request carries. */
+export interface Credentials {
+  token: string | null;
+  telegramUserId: string | null;
+}
+
+let readCredentials: () => Credentials = () => ({ token: null, telegramUserId: null });
+/**
+ * Where the client reads the session from: the session store registers itself (stores/session-store.ts), so lib/
+ * never imports stores/ (layers point one way: stores use lib).
+ */
+export function setCredentialsSource(read: () => Credentials): void {
+  readCredentials = read;
 }
 
 let onUnauthorized: () => void = () => {};
@@ -47,13 +61,16 @@ function encode(fields: Record<string, unknown>): URLSearchParams | FormData {
  * Calls one path of the contract: POST, form-encoded (multipart when a file is in the body), with the
  * common fields merged in and the bearer token when there is one. Resolves to the envelope's `data`
  * (or the bare body); rejects with ApiError carrying the server's message in the current language.
+ *
+ * Paths are the spec's own names and stay as they are (`/v2/get-cash-rebate-list`, `/v1/update-onhold-rebate-amount`,
+ * `variant_id` fields); the client's code says "cash reward" and "packaging" for those concepts everywhere else.
  */
 export async function api<P extends ApiPath>(
   path: P,
   body?: ApiInput<P>,
   options: { signal?: AbortSignal } = {},
 ): Promise<ApiOutput<P>> {
-  const { token, telegramUserId } = useSession.getState();
+  const { token, telegramUserId } = readCredentials();
   const initData = telegramInitData();
   const fields: Record<string, unknown> = {
     ...(body as Record<string, unknown> | undefined),
@@ -98,7 +115,7 @@ export async function api<P extends ApiPath>(
   if (response.status === 401 || json?.code === 401) {
     // Only the session that was refused ends: an answer to a request sent with a token that has since been
     // replaced (log-out, then a new log-in) must not log the new session out.
-    if ((useSession.getState().token ?? null) === (token ?? null)) onUnauthorized();
+    if ((readCredentials().token ?? null) === (token ?? null)) onUnauthorized();
     throw new ApiError(json?.message ?? 'Unauthorized', 401);
   }
   if (!response.ok || !json || json.success !== true) {

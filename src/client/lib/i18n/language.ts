@@ -1,8 +1,8 @@
 import { LANGUAGE_IDS, type Lang, parseLang } from '@common/contract/lang';
-import { STORAGE_KEYS, storage } from '../storage/keys';
+import { STORAGE_KEYS, storage } from '../storage/storage';
 
 /**
- * The language to start in (decisions.md §4, §5): a stored choice wins; else, inside Telegram,
+ * The language to start in (docs/decisions/008, docs/decisions/012): a stored choice wins; else, inside Telegram,
  * the user's language_code (zh* → Chinese); else English.
  */
 export function initialLanguage(telegramLanguageCode?: string): Lang {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { getSdk } from './sdk';
 
-/** Telegram's BackButton: shown on every route but home, runs onBack; hidden on home (decisions.md §4). */
+/** Telegram's BackButton: shown on every route but home, runs onBack; hidden on home (docs/decisions/008). */
 export function useTelegramBackButton(visible: boolean, onBack: () => void): void {
   useEffect(() => {
     const sdk = getSdk();

@@ -16,7 +16,7 @@ function update(): void {
 
 /**
  * Asks Telegram to confirm before the Mini App is closed while `active` (a checkout form holding
- * input, decisions.md §4). Nothing in a browser.
+ * input, docs/decisions/008). Nothing in a browser.
  */
 export function useClosingConfirmation(active: boolean): void {
   useEffect(() => {

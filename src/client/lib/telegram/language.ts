@@ -7,6 +7,3 @@ export function telegramLanguage(): Lang | undefined {
   if (!code) return undefined;
   return code.toLowerCase().startsWith('zh') ? 'zh' : 'en';
 }
-
-/** React access to the Telegram user's language (fixed for the life of the page). */
-export const useTelegramLanguage = (): Lang | undefined => telegramLanguage();

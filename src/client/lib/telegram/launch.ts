@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { APP_KEYS, tabStorage } from '../storage/storage';
 
 /**
  * Telegram launch parameters, read without the SDK so a browser never loads it, and trusted only when a Telegram host
@@ -16,10 +17,10 @@ import { useSyncExternalStore } from 'react';
  * Browsers copy sessionStorage into tabs opened from this one, so that copy too is used only after the host check
  * passed in the tab reading it: it never carries a Telegram identity into a plain tab.
  */
-const KEY = 'leafcup/launch';
+const KEY = APP_KEYS.telegramLaunch;
 
 /** How long a host with a transport has to answer the theme request before the tab counts as not Telegram. */
-export const HOST_TIMEOUT_MS = 1000;
+const HOST_TIMEOUT_MS = 1000;
 
 /**
  * Telegram's web clients, the only parents whose messages are believed inside an iframe (the server's CSP
@@ -31,7 +32,7 @@ export const TELEGRAM_WEB_ORIGINS: readonly string[] = [
   'https://webz.telegram.org',
 ];
 
-export interface Launch {
+interface Launch {
   initData?: string;
   platform?: string;
   themeParams?: Record<string, string>;
@@ -43,7 +44,7 @@ export interface Launch {
 }
 
 /** Where the host check stands: not started, waiting for the host, or decided. */
-export type HostState = 'unknown' | 'checking' | 'telegram' | 'browser';
+type HostState = 'unknown' | 'checking' | 'telegram' | 'browser';
 
 let state: HostState = 'unknown';
 let verified: Launch | null = null;
@@ -94,7 +95,7 @@ function claimedLaunch(): { launch: Launch; fromUrl: boolean } | null {
   const current = fromHash(window.location.hash);
   if (current) return { launch: current, fromUrl: true };
   try {
-    const stored = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Launch | null;
+    const stored = JSON.parse(tabStorage.get(KEY) ?? 'null') as Launch | null;
     return stored && typeof stored === 'object' ? { launch: stored, fromUrl: false } : null;
   } catch {
     return null;
@@ -110,7 +111,7 @@ type HostWindow = Window & {
 type Transport = 'proxy' | 'notify' | 'iframe';
 
 /** How this page could talk to a Telegram host, if at all (decided synchronously). */
-export function hostTransport(): Transport | null {
+function hostTransport(): Transport | null {
   if (typeof window === 'undefined') return null;
   const w = window as HostWindow;
   if (typeof w.TelegramWebviewProxy?.postEvent === 'function') return 'proxy';
@@ -197,11 +198,8 @@ function listen(onEvent: (eventType: string) => void): () => void {
 
 /** Keeps verified parameters for this tab (the hash is lost on navigation). */
 function remember(launch: Launch): void {
-  try {
-    sessionStorage.setItem(KEY, JSON.stringify(launch));
-  } catch {
-    // storage full or refused: the parameters last for this page only
-  }
+  // Storage full or refused: the parameters last for this page only.
+  tabStorage.set(KEY, JSON.stringify(launch));
 }
 
 /**
@@ -252,7 +250,7 @@ export function confirmTelegramHost(opts: { timeoutMs?: number } = {}): Promise<
 export const telegramHostState = (): HostState => state;
 
 /** The launch parameters, only once a Telegram host answered; null in a browser and while the check runs. */
-export function readLaunch(): Launch | null {
+function readLaunch(): Launch | null {
   return state === 'telegram' ? verified : null;
 }
 

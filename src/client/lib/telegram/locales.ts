@@ -2,7 +2,7 @@ import { addTranslations } from '../i18n/i18n';
 
 /** Texts of the Telegram parts: MainButton labels, linking, invoices. Namespace `telegram`. */
 export const en = {
-  // MainButton (decisions.md §4)
+  // MainButton (docs/decisions/008)
   addToCart: 'Add to cart',
   checkoutTotal: 'Checkout · {{total}}',
   placeOrderTotal: 'Place order · {{total}}',

@@ -3,13 +3,13 @@ import './locales';
 import { getSdk } from './sdk';
 
 /**
- * Telegram's MainButton as the screen's primary action (decisions.md §4). Several components may ask
+ * Telegram's MainButton as the screen's primary action (docs/decisions/008). Several components may ask
  * for it at once (a product page under the open cart panel): of those that want it visible, the one
  * with the highest `priority` (an overlay over a page), else the one mounted last, gets it; when it
  * lets go, the next one gets it back; nobody wanting it hides it.
  * A press while the button is disabled or loading does nothing. In a browser this does nothing.
  */
-export interface MainButtonOptions {
+interface MainButtonOptions {
   text: string;
   /** Default true. */
   visible?: boolean;

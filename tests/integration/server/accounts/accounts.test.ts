@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { SessionResponse, UserDetail, UserInfo } from '../../../../src/common/contract/accounts';
+import type { SessionResponse, UserInfo } from '../../../../src/common/contract/accounts';
 import { messages } from '../../../../src/common/i18n/messages';
 import { addMinutes, nowIso } from '../../../../src/server/lib/time';
 import { createUser } from '../../../factories/users';
@@ -423,7 +423,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
 
   describe('profile', () => {
     const edit = (token: string, body: Record<string, unknown>, lang = 'en') =>
-      post<{ user_info: UserInfo }>(t.app, '/v2/edit-user-profile', { lang, ...body }, { token });
+      post(t.app, '/v2/edit-user-profile', { lang, ...body }, { token });
 
     it('changes nickname, e-mail and phone; a blank password leaves the password as it was', async () => {
       const { user, password, token } = await createUser(t.db);
@@ -516,7 +516,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
   describe('details', () => {
     it('edits bank details, the notification toggle and the language; get-user-detail reads them', async () => {
       const { token } = await createUser(t.db);
-      const before = await post<{ detail: UserDetail }>(t.app, '/v2/get-user-detail', {}, { token });
+      const before = await post(t.app, '/v2/get-user-detail', {}, { token });
       expect(before.body.data.detail).toEqual({
         bank_name: null,
         bank_account_name: null,
@@ -524,7 +524,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
         notify_orders: true,
         language: 'en',
       });
-      const res = await post<{ detail: UserDetail; user_info: UserInfo }>(
+      const res = await post(
         t.app,
         '/v2/edit-user-detail',
         {
@@ -547,14 +547,9 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       });
       expect(res.body.data.user_info.language).toBe('zh');
 
-      const partial = await post<{ detail: UserDetail }>(
-        t.app,
-        '/v2/edit-user-detail',
-        { notify_orders: 'on' },
-        { token },
-      );
+      const partial = await post(t.app, '/v2/edit-user-detail', { notify_orders: 'on' }, { token });
       expect(partial.body.data.detail).toMatchObject({ bank_name: 'Tea Bank', notify_orders: true });
-      const cleared = await post<{ detail: UserDetail }>(t.app, '/v2/edit-user-detail', { clear_bank: 1 }, { token });
+      const cleared = await post(t.app, '/v2/edit-user-detail', { clear_bank: 1 }, { token });
       expect(cleared.body.data.detail).toMatchObject({ bank_name: null, bank_account_number: null });
 
       const bad = await post(t.app, '/v2/edit-user-detail', { bank_account_number: '12<script>' }, { token });

@@ -1,8 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { SessionResponse, UserInfo } from '../../../../src/common/contract/accounts';
 import { messages } from '../../../../src/common/i18n/messages';
 import { cleanUpAccounts, createAccountCleanupJob } from '../../../../src/server/accounts/cleanup';
-import { hit } from '../../../../src/server/accounts/rate-limit';
 import {
   CONTACT_CHECK_LIMITS,
   contactCheckKeys,
@@ -11,10 +9,11 @@ import {
 } from '../../../../src/server/accounts/service';
 import { createSession } from '../../../../src/server/accounts/session-repository';
 import { hashToken, SESSION_DAYS, SESSION_MAX_DAYS } from '../../../../src/server/accounts/tokens';
-import { COUPON_CHECK_LIMITS, couponCheckKey } from '../../../../src/server/checkout/routes';
+import { COUPON_CHECK_LIMITS, couponCheckKey } from '../../../../src/server/coupons/routes';
 import { addDays, addMinutes, nowIso } from '../../../../src/server/lib/time';
 import { RECEIPT_UPLOAD_LIMIT } from '../../../../src/server/orders/receipts';
 import { PAYMENT_LINK_LIMITS, paymentLinkKey } from '../../../../src/server/orders/routes';
+import { hit } from '../../../../src/server/rate-limits/rate-limit';
 import { VISIT_LIMITS, visitLimitKey } from '../../../../src/server/referral/service';
 import { createUser } from '../../../factories/users';
 import { buildTestApp, dialects, post, type TestApp } from '../../helper';
@@ -44,7 +43,7 @@ describe.each(dialects)('account security on %s', (dialect) => {
 
   const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
   const edit = (token: string, body: Record<string, unknown>, ip = '10.20.0.1', lang = 'en') =>
-    post<{ user_info: UserInfo }>(t.app, '/v2/edit-user-profile', { lang, ...body }, { token, ...from(ip) });
+    post(t.app, '/v2/edit-user-profile', { lang, ...body }, { token, ...from(ip) });
   const noticesOf = (userId: number) =>
     t.db
       .selectFrom('notifications')
@@ -192,7 +191,7 @@ describe.each(dialects)('account security on %s', (dialect) => {
     it(`sign-up: ${CONTACT_CHECK_LIMITS.perContact} checks per probed e-mail (and per phone), whatever the address`, async () => {
       const victim = await createUser(t.db);
       const register = (body: Record<string, string>, ip: string) =>
-        post<SessionResponse>(
+        post(
           t.app,
           '/v1/user-register',
           { nickname: 'Probe', password: 'secret1', confirm_password: 'secret1', ...body },
@@ -409,7 +408,7 @@ describe.each(dialects)('account security on %s', (dialect) => {
       const owner = await createUser(t.db);
       const code = owner.user.referral_code;
       const visit = (visitor_key: string, ip: string) =>
-        post<{ recorded: boolean }>(t.app, '/v2/record-visit', { code, visitor_key }, from(ip));
+        post(t.app, '/v2/record-visit', { code, visitor_key }, from(ip));
       const ip = '10.24.0.1';
       for (let i = 0; i < VISIT_LIMITS.newVisitorsPerAddress; i++) {
         const res = await visit(`visitor-${String(i).padStart(6, '0')}`, ip);

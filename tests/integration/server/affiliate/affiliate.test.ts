@@ -1,11 +1,3 @@
-import type {
-  AffiliateDashboard,
-  CommissionRow,
-  DownlineRow,
-  PayoutEligibility,
-  PayoutRow,
-  VisitRow,
-} from '../../../../src/common/contract/referral';
 import { createUser } from '../../../factories/users';
 import { buildTestApp, dialects, post, type TestApp } from '../../helper';
 import { insertCommission, insertOrder } from '../referral/fixtures';
@@ -122,7 +114,7 @@ describe.each(dialects)('affiliate programme on %s', (dialect) => {
         .where('visitor_key', '=', 'dash-visitor-2')
         .execute();
 
-      const res = await post<AffiliateDashboard>(t.app, '/v2/affiliate-dashboard', {}, { token: agent.token });
+      const res = await post(t.app, '/v2/affiliate-dashboard', {}, { token: agent.token });
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({
         code,
@@ -166,12 +158,7 @@ describe.each(dialects)('affiliate programme on %s', (dialect) => {
       const other = await newAgent();
       await insertCommission(t.db, { agentId: other.user.id, downlineId: d.user.id, amountCents: 999, status: 'Paid' });
 
-      const all = await post<{ commissions: CommissionRow[]; next_cursor: string | null }>(
-        t.app,
-        '/v2/commission-data',
-        {},
-        { token: agent.token },
-      );
+      const all = await post(t.app, '/v2/commission-data', {}, { token: agent.token });
       expect(all.status).toBe(200);
       expect(all.body.data.commissions.map((c) => c.id)).toEqual([c3.id, c2.id, c1.id]);
       const order = await t.db
@@ -188,25 +175,15 @@ describe.each(dialects)('affiliate programme on %s', (dialect) => {
         status: 'Not Confirm',
       });
 
-      const paid = await post<{ commissions: CommissionRow[] }>(
-        t.app,
-        '/v2/commission-data',
-        { status: 'Paid' },
-        { token: agent.token },
-      );
+      const paid = await post(t.app, '/v2/commission-data', { status: 'Paid' }, { token: agent.token });
       expect(paid.body.data.commissions.map((c) => c.id)).toEqual([c1.id]);
       const badStatus = await post(t.app, '/v2/commission-data', { status: 'Done' }, { token: agent.token });
       expect(badStatus.status).toBe(422);
       expect(badStatus.errors[0]?.field).toBe('status');
 
-      const p1 = await post<{ commissions: CommissionRow[]; next_cursor: string | null }>(
-        t.app,
-        '/v2/commission-data',
-        { limit: 2 },
-        { token: agent.token },
-      );
+      const p1 = await post(t.app, '/v2/commission-data', { limit: 2 }, { token: agent.token });
       expect(p1.body.data.commissions).toHaveLength(2);
-      const p2 = await post<{ commissions: CommissionRow[]; next_cursor: string | null }>(
+      const p2 = await post(
         t.app,
         '/v2/commission-data',
         { limit: 2, cursor: p1.body.data.next_cursor },
@@ -233,12 +210,7 @@ describe.each(dialects)('affiliate programme on %s', (dialect) => {
         .where('visitor_key', '=', 'list-visitor-1')
         .execute();
 
-      const res = await post<{ visits: VisitRow[]; next_cursor: string | null }>(
-        t.app,
-        '/v2/referral-visit-data',
-        {},
-        { token: agent.token },
-      );
+      const res = await post(t.app, '/v2/referral-visit-data', {}, { token: agent.token });
       expect(res.status).toBe(200);
       expect(res.body.data.visits).toHaveLength(2);
       expect(res.body.data.visits[0]).toMatchObject({
@@ -253,12 +225,7 @@ describe.each(dialects)('affiliate programme on %s', (dialect) => {
         converted: true,
         converted_at: convertedAt,
       });
-      const p = await post<{ visits: VisitRow[]; next_cursor: string | null }>(
-        t.app,
-        '/v2/referral-visit-data',
-        { limit: 1 },
-        { token: agent.token },
-      );
+      const p = await post(t.app, '/v2/referral-visit-data', { limit: 1 }, { token: agent.token });
       expect(p.body.data.visits).toHaveLength(1);
       expect(p.body.data.next_cursor).not.toBeNull();
     });
@@ -268,12 +235,7 @@ describe.each(dialects)('affiliate programme on %s', (dialect) => {
       const a = await createUser(t.db, { upline_id: agent.user.id, joined_via: 'bot', remark: 'Met at the fair' });
       const b = await createUser(t.db, { upline_id: agent.user.id, joined_via: 'link' });
       await createUser(t.db);
-      const res = await post<{ downlines: DownlineRow[]; next_cursor: string | null }>(
-        t.app,
-        '/v2/get-agent-downlines',
-        {},
-        { token: agent.token },
-      );
+      const res = await post(t.app, '/v2/get-agent-downlines', {}, { token: agent.token });
       expect(res.status).toBe(200);
       expect(res.body.data.downlines).toEqual([
         { id: b.user.id, nickname: b.user.nickname, joined_at: b.user.created_at, via: 'link', remark: null },
@@ -292,7 +254,7 @@ describe.each(dialects)('affiliate programme on %s', (dialect) => {
   describe('update-commission-bank', () => {
     it('stores the bank details and answers "Info updated successfully"', async () => {
       const agent = await newAgent();
-      const res = await post<{ bank: typeof bank }>(t.app, '/v2/update-commission-bank', bank, { token: agent.token });
+      const res = await post(t.app, '/v2/update-commission-bank', bank, { token: agent.token });
       expect(res.status).toBe(200);
       expect(res.body.message).toBe('Info updated successfully');
       expect(res.body.data.bank).toEqual(bank);
@@ -304,7 +266,7 @@ describe.each(dialects)('affiliate programme on %s', (dialect) => {
       expect(row).toEqual(bank);
       const zh = await post(t.app, '/v2/update-commission-bank', { ...bank, lang: 'zh' }, { token: agent.token });
       expect(zh.body.message).toBe('信息更新成功');
-      const dash = await post<AffiliateDashboard>(t.app, '/v2/affiliate-dashboard', {}, { token: agent.token });
+      const dash = await post(t.app, '/v2/affiliate-dashboard', {}, { token: agent.token });
       expect(dash.body.data.bank).toEqual(bank);
     });
 
@@ -345,12 +307,7 @@ describe.each(dialects)('affiliate programme on %s', (dialect) => {
       expect(early.body.message).toBe(
         'A payment can be requested only after the first commission is generated and confirmed',
       );
-      const list = await post<{ payout: PayoutEligibility }>(
-        t.app,
-        '/v2/get-payout-requests',
-        {},
-        { token: agent.token },
-      );
+      const list = await post(t.app, '/v2/get-payout-requests', {}, { token: agent.token });
       expect(list.body.data.payout).toEqual({ allowed: false, reason: 'no_confirmed_commission', available_cents: 0 });
 
       const noBank = await newAgent();
@@ -388,12 +345,7 @@ describe.each(dialects)('affiliate programme on %s', (dialect) => {
       expect(over.body.message).toBe('The amount is more than your available balance of $8.00');
       expect(over.errors[0]?.field).toBe('amount_cents');
 
-      const ok = await post<{ payout: PayoutRow; available_cents: number }>(
-        t.app,
-        '/v2/request-payout',
-        { amount_cents: 500 },
-        { token: agent.token },
-      );
+      const ok = await post(t.app, '/v2/request-payout', { amount_cents: 500 }, { token: agent.token });
       expect(ok.status).toBe(200);
       expect(ok.body.data.payout).toMatchObject({ amount_cents: 500, paid_at: null, status: 'Requested' });
       expect(ok.body.data.available_cents).toBe(300);
@@ -403,12 +355,7 @@ describe.each(dialects)('affiliate programme on %s', (dialect) => {
       const rest = await post(t.app, '/v2/request-payout', { amount_cents: 300 }, { token: agent.token });
       expect(rest.status).toBe(200);
 
-      const list = await post<{ payouts: PayoutRow[]; next_cursor: string | null; payout: PayoutEligibility }>(
-        t.app,
-        '/v2/get-payout-requests',
-        {},
-        { token: agent.token },
-      );
+      const list = await post(t.app, '/v2/get-payout-requests', {}, { token: agent.token });
       expect(list.body.data.payouts.map((p) => p.amount_cents)).toEqual([300, 500]);
       expect(list.body.data.payout).toEqual({ allowed: true, reason: null, available_cents: 0 });
       for (const p of list.body.data.payouts) expect(p.requested_at).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -456,8 +403,7 @@ describe.each(dialects)('affiliate programme on %s', (dialect) => {
       const agent = await newAgent();
       const code = agent.user.referral_code;
       const link = async (path: string) =>
-        (await post<{ link: string }>(t.app, '/v2/generate-affiliate-link', { path }, { token: agent.token })).body.data
-          .link;
+        (await post(t.app, '/v2/generate-affiliate-link', { path }, { token: agent.token })).body.data.link;
       expect(await link('/')).toBe(`https://shop.example.com/${code}`);
       expect(await link('/products')).toBe(`https://shop.example.com/products?ref=${code}`);
       expect(await link('details/12')).toBe(`https://shop.example.com/details/12?ref=${code}`);
@@ -480,12 +426,7 @@ describe.each(dialects)('affiliate programme on %s', (dialect) => {
     const agent = await newAgent();
     const d = await createUser(t.db, { upline_id: agent.user.id });
     await insertOrder(t.db, d.user.id, { status: 'Completed' });
-    const res = await post<{ active_members: number }>(
-      t.app,
-      '/v2/get-referral-member-award',
-      {},
-      { token: agent.token },
-    );
+    const res = await post(t.app, '/v2/get-referral-member-award', {}, { token: agent.token });
     expect(res.body.data.active_members).toBe(1);
   });
 });

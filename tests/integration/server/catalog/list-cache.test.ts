@@ -1,13 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { ProductCard } from '../../../../src/common/contract/catalog';
 import { catalogChanged } from '../../../../src/server/catalog/list-cache';
 import { importCatalogue, parseCatalogue } from '../../../../src/server/operator/catalogue';
 import { changeOrderStatus } from '../../../../src/server/orders/status';
 import { createProduct } from '../../../factories/products';
 import { buildTestApp, dialects, formEncode, post, type TestApp } from '../../helper';
 import { customer, PROVIDER_ENV, placeOrder } from '../orders/support';
-
-type Page = { products: ProductCard[]; next_cursor: string | null };
 
 /**
  * The product list's response cache, on as in production (a long TTL here, so a test never depends on
@@ -24,7 +21,7 @@ describe.each(dialects)('product list cache on %s', (dialect) => {
   });
 
   const list = async (fields: Record<string, unknown> = {}) => {
-    const res = await post<Page>(t.app, '/v2/get-product-list', { limit: 50, ...fields });
+    const res = await post(t.app, '/v2/get-product-list', { limit: 50, ...fields });
     expect(res.status, res.body.message).toBe(200);
     return res.body.data;
   };
@@ -90,7 +87,7 @@ describe.each(dialects)('product list cache on %s', (dialect) => {
       .insertInto('categories')
       .values({ slug: 'cache-later', name_en: 'Later', name_zh: '稍后', sort_order: 99 })
       .execute();
-    const found = await post<Page>(t.app, '/v2/get-product-list', { category: 'cache-later' });
+    const found = await post(t.app, '/v2/get-product-list', { category: 'cache-later' });
     expect(found.status).toBe(200);
     expect(found.body.data.products).toEqual([]);
   });
@@ -214,7 +211,7 @@ describe('product list cache with a short TTL (sqlite)', () => {
   it('sees a change made elsewhere once the TTL has passed', async () => {
     const { product } = await createProduct(t.db, { name: 'Short-Lived' });
     const name = async () =>
-      (await post<Page>(t.app, '/v2/get-product-list', {})).body.data.products.find((p) => p.id === product.id)?.name;
+      (await post(t.app, '/v2/get-product-list', {})).body.data.products.find((p) => p.id === product.id)?.name;
     expect(await name()).toBe('Short-Lived');
     await t.db.updateTable('products').set({ name_en: 'Seen Later' }).where('id', '=', product.id).execute();
     expect(await name()).toBe('Short-Lived');

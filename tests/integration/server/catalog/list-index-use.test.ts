@@ -6,7 +6,7 @@ import {
   productPageQuery,
   reviewPageQuery,
 } from '../../../../src/server/catalog/repository';
-import { seedSyntheticProducts } from '../../../../src/server/db/seed/synthetic';
+import { seedSyntheticProducts } from '../../../../src/server/seed/synthetic';
 import { buildTestApp, dialects, type TestApp } from '../../helper';
 
 /**

@@ -1,6 +1,6 @@
 import type { ProductDetails, Review } from '../../../../src/common/contract/catalog';
-import { products as seedProducts } from '../../../../src/server/db/seed/catalog-data';
 import { addDays, nowIso } from '../../../../src/server/lib/time';
+import { products as seedProducts } from '../../../../src/server/seed/catalog-data';
 import { createProduct } from '../../../factories/products';
 import { buildTestApp, dialects, post, type TestApp } from '../../helper';
 

@@ -1,5 +1,5 @@
-import type { FaqItem, InfoPage } from '../../../../src/common/contract/info';
-import { basePages, faqs } from '../../../../src/server/db/seed/shop-data';
+import type { InfoPage } from '../../../../src/common/contract/info';
+import { basePages, faqs } from '../../../../src/server/seed/shop-data';
 import { buildTestApp, dialects, post, type TestApp } from '../../helper';
 
 const seeded = (slug: string) => {
@@ -28,19 +28,19 @@ describe.each(dialects)('information pages on %s', (dialect) => {
     expect(en.body.data.page).toMatchObject({ slug, title: seeded(slug).title_en, body: seeded(slug).body_en });
     expect(en.body.data.page.body).toContain('\n\n');
 
-    const zh = await post<{ page: InfoPage }>(t.app, path, { lang: '2' });
+    const zh = await post(t.app, path, { lang: '2' });
     expect(zh.status).toBe(200);
     expect(zh.body.data.page).toMatchObject({ slug, title: seeded(slug).title_zh, body: seeded(slug).body_zh });
   });
 
   it('get-page answers the about page (and any page by slug)', async () => {
-    const about = await post<{ page: InfoPage }>(t.app, '/v2/get-page', { slug: 'about' });
+    const about = await post(t.app, '/v2/get-page', { slug: 'about' });
     expect(about.status).toBe(200);
     expect(about.body.data.page.title).toBe('About Us');
     expect(about.body.data.page.body).toBe(seeded('about').body_en);
-    const zh = await post<{ page: InfoPage }>(t.app, '/v2/get-page', { slug: 'ABOUT', lang: 'zh' });
+    const zh = await post(t.app, '/v2/get-page', { slug: 'ABOUT', lang: 'zh' });
     expect(zh.body.data.page.title).toBe('关于我们');
-    const tnc = await post<{ page: InfoPage }>(t.app, '/v2/get-page', { slug: 'tnc' });
+    const tnc = await post(t.app, '/v2/get-page', { slug: 'tnc' });
     expect(tnc.body.data.page.title).toBe('Terms of Service');
   });
 
@@ -64,12 +64,12 @@ describe.each(dialects)('information pages on %s', (dialect) => {
   });
 
   it('get-faq lists the questions in their order, in the asked language', async () => {
-    const en = await post<{ faqs: FaqItem[] }>(t.app, '/v2/get-faq', { lang: 'en' });
+    const en = await post(t.app, '/v2/get-faq', { lang: 'en' });
     expect(en.status).toBe(200);
     expect(en.body.data.faqs.map((f) => f.question)).toEqual(faqs.map((f) => f.question_en));
     expect(en.body.data.faqs[0]?.answer).toBe(faqs[0]?.answer_en);
     await t.db.updateTable('faqs').set({ sort_order: -1 }).where('question_en', '=', faqs[2]!.question_en).execute();
-    const zh = await post<{ faqs: FaqItem[] }>(t.app, '/v2/get-faq', { lang: 'zh' });
+    const zh = await post(t.app, '/v2/get-faq', { lang: 'zh' });
     expect(zh.body.data.faqs[0]?.question).toBe(faqs[2]?.question_zh);
     expect(zh.body.data.faqs).toHaveLength(faqs.length);
   });

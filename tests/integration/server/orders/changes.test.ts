@@ -1,4 +1,3 @@
-import type { OrderDetails, OrderSummary } from '../../../../src/common/contract/orders';
 import { changeOrderStatus } from '../../../../src/server/orders/status';
 import { createAddress } from '../../../factories/addresses';
 import { createCoupon } from '../../../factories/coupons';
@@ -52,12 +51,7 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
       for (let i = 0; i < 5; i++) placed.push((await placeOrder(t.app, c, { items })).body.data.order.id);
       await placeOrder(t.app, other, { items });
 
-      const first = await post<{ orders: OrderSummary[]; next_cursor: string | null }>(
-        t.app,
-        '/v1/get-orders',
-        { limit: 3 },
-        { token: c.token },
-      );
+      const first = await post(t.app, '/v1/get-orders', { limit: 3 }, { token: c.token });
       expect(first.status).toBe(200);
       expect(first.body.data.orders.map((o) => o.id)).toEqual(placed.slice().reverse().slice(0, 3));
       expect(first.body.data.orders[0]).toMatchObject({
@@ -66,7 +60,7 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
         can_change: true,
         has_tracking: false,
       });
-      const second = await post<{ orders: OrderSummary[]; next_cursor: string | null }>(
+      const second = await post(
         t.app,
         '/v1/get-orders',
         { limit: 3, cursor: first.body.data.next_cursor },
@@ -75,12 +69,7 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
       expect(second.body.data.orders.map((o) => o.id)).toEqual(placed.slice().reverse().slice(3));
       expect(second.body.data.next_cursor).toBeNull();
 
-      const filtered = await post<{ orders: OrderSummary[] }>(
-        t.app,
-        '/v1/get-orders',
-        { status: 'Completed' },
-        { token: c.token },
-      );
+      const filtered = await post(t.app, '/v1/get-orders', { status: 'Completed' }, { token: c.token });
       expect(filtered.body.data.orders).toEqual([]);
       const bad = await post(t.app, '/v1/get-orders', { cursor: 'not-a-cursor' }, { token: c.token });
       expect(bad.status).toBe(422);
@@ -90,12 +79,7 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
 
     it('shows an order in full to its owner and 404 to anyone else', async () => {
       const { c, order } = await richOrder();
-      const mine = await post<{ order: OrderDetails }>(
-        t.app,
-        '/v1/get-order-details',
-        { order_id: order.id, lang: 'zh' },
-        { token: c.token },
-      );
+      const mine = await post(t.app, '/v1/get-order-details', { order_id: order.id, lang: 'zh' }, { token: c.token });
       expect(mine.status).toBe(200);
       expect(mine.body.data.order).toMatchObject({
         id: order.id,
@@ -129,12 +113,7 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
       const commission = await t.db.selectFrom('commissions').selectAll().where('order_id', '=', order.id).execute();
       expect(commission).toMatchObject([{ status: 'Not Confirm', amount_cents: 550 }]);
 
-      const res = await post<{ order: OrderDetails }>(
-        t.app,
-        '/v2/cancel-order',
-        { order_id: order.id },
-        { token: c.token },
-      );
+      const res = await post(t.app, '/v2/cancel-order', { order_id: order.id }, { token: c.token });
       expect(res.status, res.body.message).toBe(200);
       expect(res.body.message).toBe('Your order has been cancelled');
       expect(res.body.data.order).toMatchObject({ status: 'Cancelled', can_change: false });
@@ -232,12 +211,7 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('Orders can only be changed within 15 minutes of placing them');
       expect(await snapshot(t.db, [variantId])).toEqual(before);
-      const details = await post<{ order: OrderDetails }>(
-        t.app,
-        '/v1/get-order-details',
-        { order_id: order.id },
-        { token: c.token },
-      );
+      const details = await post(t.app, '/v1/get-order-details', { order_id: order.id }, { token: c.token });
       expect(details.body.data.order).toMatchObject({ status: 'Pending', can_change: false });
     });
 
@@ -319,7 +293,7 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
       const other = await placeOrder(t.app, c, {
         items: [{ product_id: cnOk.product.id, variant_id: cnOk.variants[0]!.id, quantity: 1 }],
       });
-      const moved = await post<{ order: OrderDetails }>(
+      const moved = await post(
         t.app,
         '/v2/update-order-address',
         { order_id: other.body.data.order.id, address_id: far.id },
@@ -341,7 +315,7 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
         address: '99 Mars Avenue',
         is_default: 0,
       });
-      const res = await post<{ order: OrderDetails }>(
+      const res = await post(
         t.app,
         '/v2/update-order-address',
         { order_id: orderId, address_id: sameState.id },
@@ -417,7 +391,7 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
         .select('cash_balance_cents')
         .where('id', '=', c.userId)
         .executeTakeFirstOrThrow();
-      // 5% of what was paid for the goods (decisions.md §10): 6000 subtotal − 500 coupon − 300 cash reward
+      // 5% of what was paid for the goods (docs/decisions/003): 6000 subtotal − 500 coupon − 300 cash reward
       // redeemed = 5200, so 260, on top of the 700 left after spending 300.
       expect(user.cash_balance_cents).toBe(700 + 260);
       const earned = await t.db

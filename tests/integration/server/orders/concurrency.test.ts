@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { spendBalance } from '../../../../src/server/checkout/repository';
+import { spendBalance } from '../../../../src/server/cash-rewards/repository';
 import { createCoupon } from '../../../factories/coupons';
 import { createProduct } from '../../../factories/products';
 import { buildTestApp, dialects, post, type TestApp } from '../../helper';

@@ -1,10 +1,8 @@
-import type { ProductCard } from '../../../../src/common/contract/catalog';
-import type { OrderDetails } from '../../../../src/common/contract/orders';
 import type { Db } from '../../../../src/server/db/connection';
 import { cancelUnpaidOrders, createExpiryScheduler } from '../../../../src/server/orders/expiry';
+import { INVOICE_CURRENCY, invoicePayload } from '../../../../src/server/orders/invoice-payload';
 import { changeOrderStatus } from '../../../../src/server/orders/status';
-import { invoicePayload } from '../../../../src/server/payments/invoice-payload';
-import { INVOICE_CURRENCY, recordTelegramPayment } from '../../../../src/server/payments/telegram-payments';
+import { recordTelegramPayment } from '../../../../src/server/payments/telegram-payments';
 import { createCoupon } from '../../../factories/coupons';
 import { createProduct } from '../../../factories/products';
 import { buildTestApp, dialects, post, type TestApp } from '../../helper';
@@ -102,12 +100,7 @@ describe.each(dialects)('unpaid order expiry on %s', (dialect) => {
     expect(notices.map((n) => n.kind)).toEqual(['placed', 'expired']);
 
     // The customer sees it cancelled; a second run does nothing.
-    const detail = await post<{ order: { status: string } }>(
-      t.app,
-      '/v1/get-order-details',
-      { order_id: order.id },
-      { token: c.token },
-    );
+    const detail = await post(t.app, '/v1/get-order-details', { order_id: order.id }, { token: c.token });
     expect(detail.body.data.order.status).toBe('Cancelled');
     expect(await expire([order.id])).toEqual({ cancelled: [], kept: [], errors: [] });
     expect(await stockOf(product.variants[0]!.id, product.product.id)).toEqual({ variant: 10, total: 10 });
@@ -196,8 +189,7 @@ describe.each(dialects)('unpaid order expiry on %s', (dialect) => {
 
   it('tells the customer until when an unpaid order can be paid (pay_by), and nothing once paid or cancelled', async () => {
     const details = async (c: Customer, orderId: number) =>
-      (await post<{ order: OrderDetails }>(t.app, '/v1/get-order-details', { order_id: orderId }, { token: c.token }))
-        .body.data.order;
+      (await post(t.app, '/v1/get-order-details', { order_id: orderId }, { token: c.token })).body.data.order;
     const unpaid = await unpaidOrder();
     const shown = await details(unpaid.c, unpaid.order.id);
     expect(shown.pay_by).toBe(new Date(Date.parse(shown.placed_at) + HOURS * 3_600_000).toISOString());
@@ -276,7 +268,7 @@ describe.each(dialects)('unpaid order expiry on %s', (dialect) => {
     } finally {
       await job.stop();
     }
-    const list = await post<{ products: ProductCard[] }>(t.app, '/v2/get-product-list', { limit: 50 });
+    const list = await post(t.app, '/v2/get-product-list', { limit: 50 });
     expect(list.body.data.products.find((p) => p.id === productId)).toMatchObject({ stock_total: 3 });
   });
 });

@@ -1,4 +1,3 @@
-import type { OrderDetails } from '../../../../src/common/contract/orders';
 import { changeOrderStatus } from '../../../../src/server/orders/status';
 import { createCoupon } from '../../../factories/coupons';
 import { createProduct } from '../../../factories/products';
@@ -67,12 +66,7 @@ describe.each(dialects)('reviews on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(still).toEqual({ rating_sum: 4, rating_count: 1 });
 
-    const details = await post<{ order: OrderDetails }>(
-      t.app,
-      '/v1/get-order-details',
-      { order_id: order.id },
-      { token: c.token },
-    );
+    const details = await post(t.app, '/v1/get-order-details', { order_id: order.id }, { token: c.token });
     expect(details.body.data.order.items.map((i) => i.reviewed)).toEqual([true, false]);
     expect(details.body.data.order.can_review).toBe(true);
   });
@@ -197,11 +191,7 @@ describe.each(dialects)('get-payment-link on %s', (dialect) => {
       const res = await post(bare.app, '/v1/get-payment-link', { order_id: 1 }, { token: c.token });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('This method is not available');
-      const methods = await post<{ payment_methods: Array<{ code: string; available: boolean }> }>(
-        bare.app,
-        '/v2/get-all-payment-method',
-        {},
-      );
+      const methods = await post(bare.app, '/v2/get-all-payment-method', {});
       expect(methods.body.data.payment_methods.find((m) => m.code === 'payment_link')?.available).toBe(false);
     } finally {
       await bare.close();

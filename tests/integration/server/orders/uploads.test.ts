@@ -272,12 +272,7 @@ describe.each(dialects)('receipt uploads on %s', (dialect) => {
       for (const o of [cancelledLongAgo, cancelledLongerAgo]) {
         expect((await orderRow(o.id)).receipt_path).toBeNull();
         expect(existsSync(fileOf(o.id))).toBe(false);
-        const details = await post<{ order: OrderDetails }>(
-          t.app,
-          '/v1/get-order-details',
-          { order_id: o.id },
-          { token: o.c.token },
-        );
+        const details = await post(t.app, '/v1/get-order-details', { order_id: o.id }, { token: o.c.token });
         expect(details.body.data.order).toMatchObject({ status: 'Cancelled', receipt_url: null });
       }
       for (const o of [cancelledRecently, completed, pending]) {

@@ -48,12 +48,7 @@ describe.each(dialects)('commission service on %s', (dialect) => {
     expect(await commissionsOf(order.id)).toHaveLength(1);
 
     // The agent sees it.
-    const list = await post<{ commissions: Array<{ amount_cents: number; status: string }> }>(
-      t.app,
-      '/v2/commission-data',
-      {},
-      { token: agent.token },
-    );
+    const list = await post(t.app, '/v2/commission-data', {}, { token: agent.token });
     expect(list.body.data.commissions).toEqual([
       expect.objectContaining({ amount_cents: 1137, status: 'Not Confirm' }),
     ]);

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { OrderStatus } from '../../../../src/common/checkout-rules';
+import type { CommissionStatus } from '../../../../src/common/contract/referral';
 import type { Db } from '../../../../src/server/db/connection';
 import { nowIso } from '../../../../src/server/lib/time';
 
@@ -6,7 +8,7 @@ import { nowIso } from '../../../../src/server/lib/time';
 export async function insertOrder(
   db: Db,
   userId: number,
-  opts: { status?: string; subtotalCents?: number; couponDiscountCents?: number; deliveryFeeCents?: number } = {},
+  opts: { status?: OrderStatus; subtotalCents?: number; couponDiscountCents?: number; deliveryFeeCents?: number } = {},
 ) {
   const now = nowIso();
   const subtotal = opts.subtotalCents ?? 10_000;
@@ -45,7 +47,7 @@ export async function insertOrder(
 /** A commission row as the commission service would store it (for list and balance tests). */
 export async function insertCommission(
   db: Db,
-  row: { agentId: number; downlineId: number; amountCents: number; status: string; rateBp?: number },
+  row: { agentId: number; downlineId: number; amountCents: number; status: CommissionStatus; rateBp?: number },
 ) {
   const order = await insertOrder(db, row.downlineId, { subtotalCents: row.amountCents * 10 });
   const now = nowIso();

@@ -1,17 +1,7 @@
-import type { ReferralMember } from '../../../../src/common/contract/referral';
 import { recordConversion } from '../../../../src/server/referral/service';
 import { createUser } from '../../../factories/users';
 import { buildTestApp, dialects, post, type TestApp } from '../../helper';
 import { insertOrder } from './fixtures';
-
-interface MemberAward {
-  members: ReferralMember[];
-  next_cursor: string | null;
-  total_members: number;
-  active_members: number;
-  award_per_member_cents: number;
-  total_award_cents: number;
-}
 
 describe.each(dialects)('referral programme on %s', (dialect) => {
   let t: TestApp;
@@ -28,7 +18,7 @@ describe.each(dialects)('referral programme on %s', (dialect) => {
   describe('record-visit', () => {
     it('records a visit of a code with its link and origin', async () => {
       const owner = await createUser(t.db);
-      const res = await post<{ recorded: boolean; code: string }>(t.app, '/v2/record-visit', {
+      const res = await post(t.app, '/v2/record-visit', {
         code: owner.user.referral_code,
         link: `/${owner.user.referral_code}`,
         origin: 'https://t.me/some_channel',
@@ -49,21 +39,19 @@ describe.each(dialects)('referral programme on %s', (dialect) => {
     it('records one visit per visitor and day, whatever the number of calls (also concurrent ones)', async () => {
       const owner = await createUser(t.db);
       const code = owner.user.referral_code;
-      const first = await post<{ recorded: boolean }>(t.app, '/v2/record-visit', {
+      const first = await post(t.app, '/v2/record-visit', {
         code,
         visitor_key: 'visitor-1111111',
       });
       expect(first.body.data.recorded).toBe(true);
       const again = await Promise.all(
-        Array.from({ length: 5 }, () =>
-          post<{ recorded: boolean }>(t.app, '/v2/record-visit', { code, visitor_key: 'visitor-1111111' }),
-        ),
+        Array.from({ length: 5 }, () => post(t.app, '/v2/record-visit', { code, visitor_key: 'visitor-1111111' })),
       );
       for (const r of again) {
         expect(r.status).toBe(200);
         expect(r.body.data.recorded).toBe(false);
       }
-      const other = await post<{ recorded: boolean }>(t.app, '/v2/record-visit', {
+      const other = await post(t.app, '/v2/record-visit', {
         code,
         visitor_key: 'visitor-2222222',
       });
@@ -79,7 +67,7 @@ describe.each(dialects)('referral programme on %s', (dialect) => {
         .set({ created_at: new Date(Date.now() - 86_400_000).toISOString() })
         .where('id', '=', rows[0]!.id)
         .execute();
-      const nextDay = await post<{ recorded: boolean }>(t.app, '/v2/record-visit', {
+      const nextDay = await post(t.app, '/v2/record-visit', {
         code,
         visitor_key: 'visitor-1111111',
       });
@@ -90,14 +78,9 @@ describe.each(dialects)('referral programme on %s', (dialect) => {
       const owner = await createUser(t.db);
       const code = owner.user.referral_code;
       const headers = { 'user-agent': 'TestBrowser/1.0' };
-      const a = await post<{ recorded: boolean }>(t.app, '/v2/record-visit', { code }, { headers });
-      const b = await post<{ recorded: boolean }>(t.app, '/v2/record-visit', { code }, { headers });
-      const c = await post<{ recorded: boolean }>(
-        t.app,
-        '/v2/record-visit',
-        { code },
-        { headers: { 'user-agent': 'Other/2.0' } },
-      );
+      const a = await post(t.app, '/v2/record-visit', { code }, { headers });
+      const b = await post(t.app, '/v2/record-visit', { code }, { headers });
+      const c = await post(t.app, '/v2/record-visit', { code }, { headers: { 'user-agent': 'Other/2.0' } });
       expect([a.body.data.recorded, b.body.data.recorded, c.body.data.recorded]).toEqual([true, false, true]);
     });
 
@@ -111,7 +94,7 @@ describe.each(dialects)('referral programme on %s', (dialect) => {
 
     it('finds a code typed in lower case', async () => {
       const owner = await createUser(t.db);
-      const res = await post<{ code: string }>(t.app, '/v2/record-visit', {
+      const res = await post(t.app, '/v2/record-visit', {
         code: owner.user.referral_code.toLowerCase(),
       });
       expect(res.status).toBe(200);
@@ -120,7 +103,7 @@ describe.each(dialects)('referral programme on %s', (dialect) => {
 
     it('does not record the owner visiting their own link', async () => {
       const owner = await createUser(t.db);
-      const res = await post<{ recorded: boolean }>(
+      const res = await post(
         t.app,
         '/v2/record-visit',
         { code: owner.user.referral_code, visitor_key: 'visitor-4444444' },
@@ -174,7 +157,7 @@ describe.each(dialects)('referral programme on %s', (dialect) => {
   describe('referral links', () => {
     it('get-referral-link answers the caller’s code and link on the request’s origin', async () => {
       const me = await createUser(t.db);
-      const res = await post<{ code: string; link: string }>(
+      const res = await post(
         t.app,
         '/v2/get-referral-link',
         {},
@@ -192,7 +175,7 @@ describe.each(dialects)('referral programme on %s', (dialect) => {
 
     it('get-referral-link-customer-version adds the QR payload (the link)', async () => {
       const me = await createUser(t.db);
-      const res = await post<{ code: string; link: string; qr_payload: string }>(
+      const res = await post(
         t.app,
         '/v2/get-referral-link-customer-version',
         {},
@@ -228,7 +211,7 @@ describe.each(dialects)('referral programme on %s', (dialect) => {
       await insertOrder(t.db, b.user.id, { status: 'Pending' });
       await insertOrder(t.db, c.user.id, { status: 'Cancelled' });
 
-      const res = await post<MemberAward>(t.app, '/v2/get-referral-member-award', {}, { token: me.token });
+      const res = await post(t.app, '/v2/get-referral-member-award', {}, { token: me.token });
       expect(res.status).toBe(200);
       const data = res.body.data;
       expect(data.members.map((m) => m.nickname)).toEqual(['Carol', 'Bob', 'Alice']);
@@ -249,7 +232,7 @@ describe.each(dialects)('referral programme on %s', (dialect) => {
       // The award follows the setting.
       await t.db.updateTable('settings').set({ value: '750' }).where('key', '=', 'referral_award_cents').execute();
       await insertOrder(t.db, b.user.id, { status: 'Completed' });
-      const after = await post<MemberAward>(t.app, '/v2/get-referral-member-award', {}, { token: me.token });
+      const after = await post(t.app, '/v2/get-referral-member-award', {}, { token: me.token });
       expect(after.body.data).toMatchObject({
         active_members: 2,
         award_per_member_cents: 750,
@@ -261,17 +244,17 @@ describe.each(dialects)('referral programme on %s', (dialect) => {
     it('pages with limit and cursor, and refuses a bad cursor', async () => {
       const me = await createUser(t.db);
       for (let i = 0; i < 5; i++) await createUser(t.db, { upline_id: me.user.id, nickname: `M${i}` });
-      const p1 = await post<MemberAward>(t.app, '/v2/get-referral-member-award', { limit: 2 }, { token: me.token });
+      const p1 = await post(t.app, '/v2/get-referral-member-award', { limit: 2 }, { token: me.token });
       expect(p1.body.data.members.map((m) => m.nickname)).toEqual(['M4', 'M3']);
       expect(p1.body.data.total_members).toBe(5);
-      const p2 = await post<MemberAward>(
+      const p2 = await post(
         t.app,
         '/v2/get-referral-member-award',
         { limit: 2, cursor: p1.body.data.next_cursor },
         { token: me.token },
       );
       expect(p2.body.data.members.map((m) => m.nickname)).toEqual(['M2', 'M1']);
-      const p3 = await post<MemberAward>(
+      const p3 = await post(
         t.app,
         '/v2/get-referral-member-award',
         { limit: 2, cursor: p2.body.data.next_cursor },

@@ -1,11 +1,8 @@
-import type { Subscription } from '../../../../src/common/contract/subscriptions';
 import { addDays } from '../../../../src/server/lib/time';
 import { createAddress } from '../../../factories/addresses';
 import { buildTestApp, dialects, post, type TestApp } from '../../helper';
 import { type Customer, customer, PROVIDER_ENV } from '../orders/support';
 import { subscribe, subscriptionRow } from './support';
-
-type One = { subscription: Subscription };
 
 describe.each(dialects)('managing subscriptions on %s', (dialect) => {
   let t: TestApp;
@@ -16,12 +13,11 @@ describe.each(dialects)('managing subscriptions on %s', (dialect) => {
     await t?.close();
   });
 
-  const list = (c: Customer, lang = 'en') =>
-    post<{ subscriptions: Subscription[] }>(t.app, '/v2/get-subscriptions', { lang }, { token: c.token });
+  const list = (c: Customer, lang = 'en') => post(t.app, '/v2/get-subscriptions', { lang }, { token: c.token });
   const update = (c: Customer, fields: Record<string, unknown>, lang = 'en') =>
-    post<One>(t.app, '/v2/update-subscription', { lang, ...fields }, { token: c.token });
+    post(t.app, '/v2/update-subscription', { lang, ...fields }, { token: c.token });
   const cancel = (c: Customer, id: number) =>
-    post<One>(t.app, '/v2/cancel-subscription', { subscription_id: id }, { token: c.token });
+    post(t.app, '/v2/cancel-subscription', { subscription_id: id }, { token: c.token });
 
   it('lists only the caller’s own subscriptions, priced at today’s price less 15%, with the next date and address', async () => {
     const c = await customer(t.db);

@@ -97,12 +97,7 @@ describe.each(dialects)('renewals on %s', (dialect) => {
     expect((await userRow(c.userId)).cash_balance_cents).toBe(900);
 
     // The customer sees it in the order history, awaiting payment.
-    const details = await post<{ order: { status: string; items: Array<{ frequency_weeks: number }> } }>(
-      t.app,
-      '/v1/get-order-details',
-      { order_id: order.id },
-      { token: c.token },
-    );
+    const details = await post(t.app, '/v1/get-order-details', { order_id: order.id }, { token: c.token });
     expect(details.body.data.order.status).toBe('Pending');
 
     // Running again places nothing: it is not due any more.

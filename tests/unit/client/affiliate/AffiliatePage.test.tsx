@@ -1,11 +1,14 @@
-import '../referral/i18n-first';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseDollarsToCents } from '../../../../src/client/features/affiliate/amount';
-import AffiliatePage from '../../../../src/client/features/affiliate/pages/AffiliatePage';
+import UnguardedAffiliatePage from '../../../../src/client/features/affiliate/pages/AffiliatePage';
 import { useSession } from '../../../../src/client/stores/session-store';
-import { type Handler, logIn, makeUser, mockApi, renderRoute } from '../referral/test-utils';
+import { parseDollarsToCents } from '../../../../src/common/money';
+import { type Handlers, logIn, makeUser, mockApi, renderRoute } from '../toolkit';
+import { guarded } from '../toolkit/guarded';
+
+// The page as the router serves it: behind RequireUser (app/guards).
+const AffiliatePage = guarded('affiliate', UnguardedAffiliatePage);
 
 const dashboard = (over: Record<string, unknown> = {}) => ({
   code: 'AGENT1',
@@ -30,7 +33,7 @@ const payouts = (payout: Record<string, unknown>) => ({
   payout,
 });
 
-function agentApi(extra: Record<string, Handler> = {}) {
+function agentApi(extra: Handlers = {}) {
   return mockApi({
     '/v2/affiliate-dashboard': () => ({ data: dashboard() }),
     '/v2/get-payout-requests': () => ({ data: payouts({ allowed: true, reason: null, available_cents: 3_000 }) }),
@@ -149,6 +152,13 @@ describe('Affiliate page', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter an amount');
     expect(amount).toHaveAttribute('aria-invalid', 'true');
 
+    // A decimal comma is refused (one rule for every amount form, src/common/money.ts), never read as $125.
+    await user.type(amount, '1,25');
+    await user.click(submit);
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter an amount in dollars, for example 25.00');
+    expect(callsTo('/v2/request-payout')).toHaveLength(0);
+
+    await user.clear(amount);
     await user.type(amount, '30.01');
     await user.click(submit);
     expect(screen.getByRole('alert')).toHaveTextContent('The amount is more than your available balance of $30.00');

@@ -1,9 +1,13 @@
-import '../cart/i18n-first';
+import type { UserInfo } from '@common/contract/accounts';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AuthForm } from '../../../../src/client/features/auth/components/AuthForm';
 import { i18n } from '../../../../src/client/lib/i18n/i18n';
-import { mockApi, renderAt, user } from '../cart/cart-test-utils';
+import { makeUser, mockApi, renderRoute } from '../toolkit';
+
+// The customer these screens show (the account summary reads referral code and balance).
+const user = (o: Partial<UserInfo> = {}): UserInfo =>
+  makeUser({ id: 1, phone: '+639171234567', referral_code: 'MEI23456', cash_balance_cents: 1234, ...o });
 
 /** The message shown at a field: role=alert, and the input points at it with aria-describedby. */
 function errorAt(label: string): string | null {
@@ -17,7 +21,7 @@ function errorAt(label: string): string | null {
 
 const renderForm = (props: Partial<Parameters<typeof AuthForm>[0]> = {}) => {
   const onLoggedIn = vi.fn();
-  renderAt(<AuthForm onLoggedIn={onLoggedIn} {...props} />, '/login');
+  renderRoute(<AuthForm onLoggedIn={onLoggedIn} {...props} />, { path: '/login', pattern: '/login' });
   return onLoggedIn;
 };
 

@@ -1,17 +1,19 @@
-import '../cart/i18n-first';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import type { UserInfo } from '@common/contract/accounts';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
+import { addToCart, usePendingCartLine } from '../../../../src/client/entities/cart/add-to-cart';
+import { useCart } from '../../../../src/client/entities/cart/cart-store';
 import LoginPage from '../../../../src/client/features/auth/pages/LoginPage';
 import { safeRedirect } from '../../../../src/client/features/auth/safe-redirect';
 import { useUserInfoSync } from '../../../../src/client/features/auth/use-user-info-sync';
-import { addToCart, usePendingCartLine } from '../../../../src/client/features/cart/add-to-cart';
-import { useCart } from '../../../../src/client/features/cart/cart-store';
 import { useSession } from '../../../../src/client/stores/session-store';
 import { useUi } from '../../../../src/client/stores/ui-store';
-import { lineInput } from '../cart/cart-fixtures';
-import { mockApi, user } from '../cart/cart-test-utils';
+import { lineInput, makeUser, mockApi, renderRoutes } from '../toolkit';
+
+// The customer these screens show (the account summary reads referral code and balance).
+const user = (o: Partial<UserInfo> = {}): UserInfo =>
+  makeUser({ id: 1, phone: '+639171234567', referral_code: 'MEI23456', cash_balance_cents: 1234, ...o });
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../../../src/client/lib/toast', () => ({ notify }));
@@ -24,7 +26,7 @@ function Layout() {
 }
 
 function renderApp(url: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       {
         element: <Layout />,
@@ -37,15 +39,8 @@ function renderApp(url: string) {
         ],
       },
     ],
-    { initialEntries: [url] },
-  );
-  const client = new QueryClient();
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+    url,
+  ).router;
 }
 
 beforeEach(() => {
@@ -149,7 +144,7 @@ describe('user-info sync (spec §4)', () => {
   });
 });
 
-describe('guest "Add to cart" (decisions.md §5)', () => {
+describe('guest "Add to cart" (docs/decisions/012)', () => {
   it('sends a guest to the login screen, then adds the line after the login and opens the panel', async () => {
     const me = user();
     mockApi({

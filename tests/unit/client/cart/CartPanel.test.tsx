@@ -1,12 +1,10 @@
-import './i18n-first';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useCart } from '../../../../src/client/features/cart/cart-store';
+import { useCart } from '../../../../src/client/entities/cart/cart-store';
 import { CartPanelHost } from '../../../../src/client/features/cart/components/CartPanelHost';
 import CartPage from '../../../../src/client/features/cart/pages/CartPage';
 import { useUi } from '../../../../src/client/stores/ui-store';
-import { lineInput } from './cart-fixtures';
-import { mockApi, product, renderAt } from './cart-test-utils';
+import { lineInput, mockApi, product, renderRoute } from '../toolkit';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../../../src/client/lib/toast', () => ({ notify }));
@@ -35,7 +33,7 @@ beforeEach(() => {
 describe('cart panel (spec §2)', () => {
   it('is closed until opened, then a modal dialog labelled "Your Cart"', async () => {
     serveStock();
-    renderAt(<CartPanelHost />);
+    renderRoute(<CartPanelHost />);
     expect(screen.queryByRole('dialog')).toBeNull();
     const dialog = await openPanel();
     expect(dialog).toHaveAttribute('aria-modal', 'true');
@@ -44,7 +42,7 @@ describe('cart panel (spec §2)', () => {
 
   it('empty: the two texts and "Shop Now", which goes to /products and closes the panel', async () => {
     serveStock();
-    const { router } = renderAt(<CartPanelHost />, '/', ['/products']);
+    const { router } = renderRoute(<CartPanelHost />, { path: '/', pattern: '/' });
     const dialog = await openPanel();
     expect(within(dialog).getByText('Your cart is empty!')).toBeInTheDocument();
     expect(within(dialog).getByText('Add your favorite items to your cart.')).toBeInTheDocument();
@@ -59,7 +57,7 @@ describe('cart panel (spec §2)', () => {
     serveStock();
     useCart.getState().add(lineInput({ quantity: 2 }));
     useCart.getState().add(lineInput({ product_id: 8, frequency_weeks: 4, has_discount: true, discount_price: 1062 }));
-    renderAt(<CartPanelHost />);
+    renderRoute(<CartPanelHost />);
     const dialog = await openPanel();
     const cards = within(dialog).getAllByRole('listitem');
     expect(cards).toHaveLength(2);
@@ -81,7 +79,7 @@ describe('cart panel (spec §2)', () => {
   it('plus stops at the stock with "Not Enough Stock"; minus to zero and remove take lines away', async () => {
     serveStock(3);
     useCart.getState().add(lineInput({ quantity: 2, stock_balance: 3 }));
-    renderAt(<CartPanelHost />);
+    renderRoute(<CartPanelHost />);
     const dialog = await openPanel();
     const plus = within(dialog).getByRole('button', { name: 'Increase quantity of Tea 7' });
     await userEvent.click(plus);
@@ -103,7 +101,7 @@ describe('cart panel (spec §2)', () => {
   it('remove deletes the line; the last one gone shows the empty state', async () => {
     serveStock();
     useCart.getState().add(lineInput());
-    renderAt(<CartPanelHost />);
+    renderRoute(<CartPanelHost />);
     const dialog = await openPanel();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove Tea 7' }));
     expect(useCart.getState().lines).toHaveLength(0);
@@ -113,7 +111,7 @@ describe('cart panel (spec §2)', () => {
   it('"Continue Shopping" closes; "Secure Checkout" closes and goes to /checkout', async () => {
     serveStock();
     useCart.getState().add(lineInput());
-    const { router } = renderAt(<CartPanelHost />, '/', ['/checkout']);
+    const { router } = renderRoute(<CartPanelHost />, { path: '/', pattern: '/' });
     let dialog = await openPanel();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue Shopping' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -126,7 +124,7 @@ describe('cart panel (spec §2)', () => {
   it('the close control, the backdrop and Escape close it; the page does not scroll while open', async () => {
     serveStock();
     useCart.getState().add(lineInput());
-    renderAt(<CartPanelHost />);
+    renderRoute(<CartPanelHost />);
     let dialog = await openPanel();
     expect(document.body.style.overflow).toBe('hidden');
     expect(dialog.querySelector('.cart-panel__body')).toHaveClass('cart-panel__body--filled');
@@ -146,7 +144,7 @@ describe('cart panel (spec §2)', () => {
 
   it('the empty panel body has no extra bottom padding class', async () => {
     serveStock();
-    renderAt(<CartPanelHost />);
+    renderRoute(<CartPanelHost />);
     const dialog = await openPanel();
     expect(dialog.querySelector('.cart-panel__body')).not.toHaveClass('cart-panel__body--filled');
   });
@@ -154,7 +152,7 @@ describe('cart panel (spec §2)', () => {
   it('opening re-checks the stock: a line above the new stock is lowered, with a message', async () => {
     const api = serveStock(2);
     useCart.getState().add(lineInput({ quantity: 4 }));
-    renderAt(<CartPanelHost />);
+    renderRoute(<CartPanelHost />);
     const dialog = await openPanel();
     await waitFor(() => expect(useCart.getState().lines[0]?.quantity).toBe(2));
     expect(api.callsTo('/v2/get-product-details')).toHaveLength(1);
@@ -168,7 +166,7 @@ describe('cart panel (spec §2)', () => {
     useCart.getState().add(lineInput());
     await act(() => i18n.changeLanguage('zh'));
     try {
-      renderAt(<CartPanelHost />);
+      renderRoute(<CartPanelHost />);
       act(() => useUi.getState().openCart());
       const dialog = await screen.findByRole('dialog', { name: '您的购物车' });
       expect(within(dialog).getByText('茶 7')).toBeInTheDocument();
@@ -183,7 +181,7 @@ describe('/cart page', () => {
   it('shows the lines, the subtotal and a checkout button that is the primary action', async () => {
     serveStock();
     useCart.getState().add(lineInput({ quantity: 2 }));
-    const { router } = renderAt(<CartPage />, '/cart', ['/checkout']);
+    const { router } = renderRoute(<CartPage />, { path: '/cart', pattern: '/cart' });
     expect(await screen.findByRole('heading', { name: 'Your Cart' })).toBeInTheDocument();
     expect(screen.getByText('Tea 7')).toBeInTheDocument();
     const checkout = screen.getByRole('button', { name: 'Checkout · $25.00' });
@@ -194,7 +192,7 @@ describe('/cart page', () => {
 
   it('empty: "Shop Now" leads to /products', async () => {
     serveStock();
-    const { router } = renderAt(<CartPage />, '/cart', ['/products']);
+    const { router } = renderRoute(<CartPage />, { path: '/cart', pattern: '/cart' });
     await userEvent.click(await screen.findByRole('button', { name: 'Shop Now' }));
     expect(router.state.location.pathname).toBe('/products');
   });

@@ -1,10 +1,10 @@
 /** @vitest-environment jsdom */
 import type { UserInfo } from '@common/contract/accounts';
-import type { Variant } from '@common/contract/catalog';
-import { lineFromProduct, lineKey, lineName, parseStoredCart } from '../../../../src/client/features/cart/cart-rules';
-import { useCart } from '../../../../src/client/features/cart/cart-store';
+import type { Variant as Packaging } from '@common/contract/catalog';
+import { lineFromProduct, lineKey, lineName, parseStoredCart } from '../../../../src/client/entities/cart/cart-rules';
+import { useCart } from '../../../../src/client/entities/cart/cart-store';
 import { useSession } from '../../../../src/client/stores/session-store';
-import { lineInput } from './cart-fixtures';
+import { lineInput } from '../toolkit/fixtures/cart';
 
 const stored = () => JSON.parse(localStorage.getItem('cart') ?? 'null') as unknown;
 const cart = () => useCart.getState();
@@ -209,7 +209,7 @@ describe('cart rules: building a line from a product', () => {
       { lang: 'zh' as const, name: '伯爵茶' },
     ],
   };
-  const variant = (o: Partial<Variant> = {}): Variant => ({
+  const packaging = (o: Partial<Packaging> = {}): Packaging => ({
     id: 51,
     name: '50 g',
     translations: [
@@ -224,7 +224,7 @@ describe('cart rules: building a line from a product', () => {
   });
 
   it('one-time at the regular price', () => {
-    expect(lineFromProduct(product, variant(), 0, 2)).toMatchObject({
+    expect(lineFromProduct(product, packaging(), 0, 2)).toMatchObject({
       product_id: 5,
       variant_id: 51,
       unit_price: 2000,
@@ -237,14 +237,14 @@ describe('cart rules: building a line from a product', () => {
   });
 
   it('one-time at the sale price, and Subscribe & save 15% off the sale price', () => {
-    const sale = variant({ discount_price_cents: 1500, has_discount: true });
+    const sale = packaging({ discount_price_cents: 1500, has_discount: true });
     expect(lineFromProduct(product, sale, 0, 1)).toMatchObject({ has_discount: true, discount_price: 1500 });
     expect(lineFromProduct(product, sale, 4, 1)).toMatchObject({ has_discount: true, discount_price: 1275 });
-    expect(lineFromProduct(product, variant(), 8, 1)).toMatchObject({ unit_price: 2000, discount_price: 1700 });
+    expect(lineFromProduct(product, packaging(), 8, 1)).toMatchObject({ unit_price: 2000, discount_price: 1700 });
   });
 
   it('refuses a frequency that does not exist', () => {
-    expect(() => lineFromProduct(product, variant(), 3, 1)).toThrow(RangeError);
+    expect(() => lineFromProduct(product, packaging(), 3, 1)).toThrow(RangeError);
   });
 
   it('names a line in the chosen language (translations indexed by language id − 1)', () => {

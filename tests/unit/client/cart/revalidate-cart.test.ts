@@ -1,9 +1,10 @@
 /** @vitest-environment jsdom */
-import './i18n-first';
-import { useCart } from '../../../../src/client/features/cart/cart-store';
+import '../toolkit/i18n';
+import { useCart } from '../../../../src/client/entities/cart/cart-store';
 import { revalidateCart } from '../../../../src/client/features/cart/revalidate-cart';
-import { lineInput } from './cart-fixtures';
-import { mockApi, product } from './cart-test-utils';
+import { lineInput } from '../toolkit/fixtures/cart';
+import { product } from '../toolkit/fixtures/catalog';
+import { mockApi } from '../toolkit/mock-api';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../../../src/client/lib/toast', () => ({ notify }));

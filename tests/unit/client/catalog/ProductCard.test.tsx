@@ -1,9 +1,7 @@
-import './i18n-first';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ProductCard } from '../../../../src/client/features/catalog/components/ProductCard';
+import { act, cleanup, screen } from '@testing-library/react';
+import { ProductCard } from '../../../../src/client/entities/product/components/ProductCard';
 import { i18n } from '../../../../src/client/lib/i18n/i18n';
-import { card } from './catalog-test-utils';
+import { card, renderRoute } from '../toolkit';
 
 // The home page's Best Sellers use the catalogue's card without loading the catalogue screens: the card
 // must bring its own strings (it once showed "card.salePrice" and "card.rating" there).
@@ -12,17 +10,11 @@ async function renderCard(lang: 'en' | 'zh') {
     await i18n.changeLanguage(lang);
   });
   const product = card(3, { name: 'Dragon Well', price_cents: 2200, discount_price_cents: 1890, has_discount: true });
-  const router = createMemoryRouter([
-    {
-      path: '/',
-      Component: () => (
-        <ul>
-          <ProductCard product={product} />
-        </ul>
-      ),
-    },
-  ]);
-  render(<RouterProvider router={router} />);
+  renderRoute(
+    <ul>
+      <ProductCard product={product} />
+    </ul>,
+  );
 }
 
 describe('ProductCard outside the catalogue screens', () => {

@@ -1,11 +1,10 @@
-import './i18n-first';
 import type { ProductDetails } from '@common/contract/catalog';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useCart } from '../../../../src/client/features/cart/cart-store';
+import { useCart } from '../../../../src/client/entities/cart/cart-store';
 import ProductDetailPage from '../../../../src/client/features/catalog/pages/ProductDetailPage';
 import { useSession } from '../../../../src/client/stores/session-store';
-import { mockApi, productDetails, renderPage, review } from './catalog-test-utils';
+import { mockApi, productDetails, renderRoutes, review } from '../toolkit';
 
 const routes = [{ path: '/details/:productId', Component: ProductDetailPage }];
 
@@ -36,7 +35,7 @@ beforeEach(() => {
 describe('ProductDetailPage', () => {
   it('shows the product: gallery, sale price, stock, availability, description, tags', async () => {
     serve(productDetails());
-    renderPage(routes, '/details/5');
+    renderRoutes(routes, '/details/5', { staleTime: Infinity });
     expect(await screen.findByRole('heading', { level: 1, name: 'Earl Grey Cream' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Earl Grey Cream' })).toHaveAttribute(
       'src',
@@ -60,7 +59,7 @@ describe('ProductDetailPage', () => {
 
   it('changes the price with the packaging and the frequency, and shows the saving', async () => {
     serve(productDetails());
-    renderPage(routes, '/details/5');
+    renderRoutes(routes, '/details/5', { staleTime: Infinity });
     await screen.findByRole('heading', { level: 1 });
     const packaging = screen.getByRole('group', { name: 'Packaging' });
     await userEvent.click(within(packaging).getByRole('radio', { name: /100 g Tin/ }));
@@ -84,7 +83,7 @@ describe('ProductDetailPage', () => {
 
   it("bounds the quantity stepper by the chosen packaging's stock", async () => {
     serve(productDetails());
-    renderPage(routes, '/details/5');
+    renderRoutes(routes, '/details/5', { staleTime: Infinity });
     await screen.findByRole('heading', { level: 1 });
     const minus = screen.getByRole('button', { name: 'Decrease quantity' });
     const plus = screen.getByRole('button', { name: 'Increase quantity' });
@@ -114,7 +113,7 @@ describe('ProductDetailPage', () => {
         variants: productDetails().variants.map((v) => ({ ...v, stock: 0 })),
       }),
     );
-    renderPage(routes, '/details/5');
+    renderRoutes(routes, '/details/5', { staleTime: Infinity });
     await screen.findByRole('heading', { level: 1 });
     expect(addButton()).toBeDisabled();
     expect(addButton()).toHaveAccessibleDescription('This product is out of stock.');
@@ -122,14 +121,14 @@ describe('ProductDetailPage', () => {
 
   it('cannot add a coming-soon product, nor an empty packaging', async () => {
     serve(productDetails({ stock_state: 'coming_soon' }));
-    const first = renderPage(routes, '/details/5');
+    const first = renderRoutes(routes, '/details/5', { staleTime: Infinity });
     await screen.findByRole('heading', { level: 1 });
     expect(addButton()).toBeDisabled();
     expect(addButton()).toHaveAccessibleDescription('This product is coming soon and cannot be ordered yet.');
     first.unmount();
 
     serve(productDetails());
-    renderPage(routes, '/details/5');
+    renderRoutes(routes, '/details/5', { staleTime: Infinity });
     await screen.findByRole('heading', { level: 1 });
     await userEvent.click(screen.getByRole('radio', { name: /20 Tea Bags/ }));
     expect(addButton()).toBeDisabled();
@@ -155,7 +154,7 @@ describe('ProductDetailPage', () => {
       'tok',
     );
     serve(productDetails());
-    renderPage(routes, '/details/5');
+    renderRoutes(routes, '/details/5', { staleTime: Infinity });
     await screen.findByRole('heading', { level: 1 });
     await userEvent.click(screen.getByRole('radio', { name: /100 g Tin/ }));
     await userEvent.click(screen.getByRole('radio', { name: /Every 8 weeks/ }));
@@ -180,7 +179,7 @@ describe('ProductDetailPage', () => {
 
   it('sends a guest to the login screen instead of adding', async () => {
     serve(productDetails());
-    const { router } = renderPage(routes, '/details/5');
+    const { router } = renderRoutes(routes, '/details/5', { staleTime: Infinity });
     await screen.findByRole('heading', { level: 1 });
     await userEvent.click(addButton());
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -189,7 +188,7 @@ describe('ProductDetailPage', () => {
 
   it('shows the rating summary and loads more reviews on demand', async () => {
     const api = serve(productDetails(), 7);
-    renderPage(routes, '/details/5');
+    renderRoutes(routes, '/details/5', { staleTime: Infinity });
     await screen.findByText('Review 5');
     expect(screen.getByText('Based on 3 reviews', { selector: '.reviews__average span' })).toBeInTheDocument();
     expect(screen.getByLabelText('5 stars: 2')).toBeInTheDocument();
@@ -202,7 +201,7 @@ describe('ProductDetailPage', () => {
 
   it("shows the server's message for an unknown product", async () => {
     serve(productDetails());
-    renderPage(routes, '/details/77');
+    renderRoutes(routes, '/details/77', { staleTime: Infinity });
     expect(await screen.findByRole('alert')).toHaveTextContent('This product does not exist');
   });
 });

@@ -1,8 +1,7 @@
-import './i18n-first';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ProductListPage from '../../../../src/client/features/catalog/pages/ProductListPage';
-import { card, mockApi, mockIntersectionObserver, renderPage } from './catalog-test-utils';
+import { card, mockApi, mockIntersectionObserver, renderRoutes } from '../toolkit';
 
 const routes = [
   { path: '/products', Component: ProductListPage },
@@ -53,7 +52,7 @@ describe('ProductListPage', () => {
   it('reads its filters from the URL, titles the list, and renders the cards', async () => {
     mockIntersectionObserver();
     const api = catalogue();
-    renderPage(routes, '/products/best-sellers?sort=oldest');
+    renderRoutes(routes, '/products/best-sellers?sort=oldest', { staleTime: Infinity });
     expect(await screen.findByRole('heading', { level: 1, name: 'BEST SELLERS' })).toBeInTheDocument();
     const call = api.callsTo('/v2/get-product-list')[0]!;
     expect(call.body.get('category')).toBe('best-sellers');
@@ -67,7 +66,7 @@ describe('ProductListPage', () => {
   it('shows stock badges and discounts on the cards', async () => {
     mockIntersectionObserver();
     catalogue();
-    renderPage(routes, '/products');
+    renderRoutes(routes, '/products', { staleTime: Infinity });
     await screen.findByText('Tea 5');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('All products');
     const cardOf = (name: string) => screen.getByText(name).closest('li') as HTMLElement;
@@ -88,7 +87,7 @@ describe('ProductListPage', () => {
   it('loads the next page when the end comes near, without duplicates, then says the list has ended', async () => {
     const io = mockIntersectionObserver();
     const api = catalogue();
-    renderPage(routes, '/products?type=black');
+    renderRoutes(routes, '/products?type=black', { staleTime: Infinity });
     await screen.findByText('Tea 20');
     expect(screen.getByRole('heading', { level: 1, name: 'Black' })).toBeInTheDocument();
     expect(screen.queryByText("You've reached the end of the list.")).toBeNull();
@@ -115,7 +114,7 @@ describe('ProductListPage', () => {
   it('offers a retry when a next page fails, and the retry loads it', async () => {
     const io = mockIntersectionObserver();
     const api = catalogue({ failSecondPageOnce: true });
-    renderPage(routes, '/products');
+    renderRoutes(routes, '/products', { staleTime: Infinity });
     await screen.findByText('Tea 20');
     act(() => io.intersect());
     const retry = await screen.findByRole('button', { name: 'Try again' });
@@ -129,7 +128,7 @@ describe('ProductListPage', () => {
   it('changes the sort through the URL and reloads from the first page', async () => {
     mockIntersectionObserver();
     const api = catalogue();
-    const { router } = renderPage(routes, '/products');
+    const { router } = renderRoutes(routes, '/products', { staleTime: Infinity });
     await screen.findByText('Tea 20');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'oldest');
     await waitFor(() => expect(router.state.location.search).toBe('?sort=oldest'));
@@ -140,7 +139,7 @@ describe('ProductListPage', () => {
   it("shows the server's message for an unknown category, with a way back to all products", async () => {
     mockIntersectionObserver();
     catalogue();
-    renderPage(routes, '/products/nowhere');
+    renderRoutes(routes, '/products/nowhere', { staleTime: Infinity });
     expect(await screen.findByRole('alert')).toHaveTextContent('This category does not exist');
     expect(screen.getByRole('link', { name: 'See all products' })).toHaveAttribute('href', '/products');
   });

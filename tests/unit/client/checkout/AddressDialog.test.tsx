@@ -1,24 +1,30 @@
-import './i18n-first';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useCart } from '../../../../src/client/features/cart/cart-store';
-import { useCheckoutForm } from '../../../../src/client/features/checkout/checkout-store';
-import CheckoutPage from '../../../../src/client/features/checkout/pages/CheckoutPage';
+import { useCart } from '../../../../src/client/entities/cart/cart-store';
+import { useCheckoutForm } from '../../../../src/client/entities/order/checkout-store';
+import UnguardedCheckoutPage from '../../../../src/client/features/checkout/pages/CheckoutPage';
 import {
   address,
+  allowSlowScreens,
   bankTransfer,
   cartLine,
-  type Handler,
+  type Handlers,
   logIn,
   mockApi,
-  renderAt,
+  renderRoutes,
   resetStores,
   states,
   summary,
-} from './test-utils';
+} from '../toolkit';
+import { guarded } from '../toolkit/guarded';
 
-function handlers(overrides: Record<string, Handler> = {}): Record<string, Handler> {
+allowSlowScreens();
+
+// The page as the router serves it: behind RequireUser (app/guards).
+const CheckoutPage = guarded('checkout', UnguardedCheckoutPage);
+
+function handlers(overrides: Handlers = {}): Handlers {
   return {
     '/v2/get-addresses': () => ({ data: { addresses: [] } }),
     '/v2/get-states': () => ({ data: { states, free_shipping_threshold_cents: 7500 } }),
@@ -37,7 +43,7 @@ function handlers(overrides: Record<string, Handler> = {}): Record<string, Handl
   };
 }
 
-const renderCheckout = () => renderAt([{ path: '/checkout', Component: CheckoutPage }], '/checkout');
+const renderCheckout = () => renderRoutes([{ path: '/checkout', Component: CheckoutPage }], '/checkout');
 
 async function openAddDialog(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: /Add address/ }));

@@ -1,26 +1,32 @@
-import './i18n-first';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useCart } from '../../../../src/client/features/cart/cart-store';
-import CheckoutPage from '../../../../src/client/features/checkout/pages/CheckoutPage';
+import { useCart } from '../../../../src/client/entities/cart/cart-store';
+import UnguardedCheckoutPage from '../../../../src/client/features/checkout/pages/CheckoutPage';
 import {
   address,
+  allowSlowScreens,
   bankTransfer,
   cartLine,
-  type Handler,
+  type Handlers,
   logIn,
   mockApi,
   paymentLink,
-  renderAt,
+  renderRoutes,
   resetStores,
   states,
   summary,
-} from './test-utils';
+} from '../toolkit';
+import { guarded } from '../toolkit/guarded';
+
+allowSlowScreens();
+
+// The page as the router serves it: behind RequireUser (app/guards).
+const CheckoutPage = guarded('checkout', UnguardedCheckoutPage);
 
 const IDEMPOTENCY_KEY = 'leafcup/checkout-idempotency-key';
 
-function handlers(overrides: Record<string, Handler> = {}): Record<string, Handler> {
+function handlers(overrides: Handlers = {}): Handlers {
   return {
     '/v2/get-addresses': () => ({ data: { addresses: [address()] } }),
     '/v2/get-states': () => ({ data: { states, free_shipping_threshold_cents: 7500 } }),
@@ -53,7 +59,7 @@ function handlers(overrides: Record<string, Handler> = {}): Record<string, Handl
   };
 }
 
-const renderCheckout = () => renderAt([{ path: '/checkout', Component: CheckoutPage }], '/checkout');
+const renderCheckout = () => renderRoutes([{ path: '/checkout', Component: CheckoutPage }], '/checkout');
 
 /** A receipt image as the file input would give it. */
 const png = () =>
@@ -269,6 +275,13 @@ describe('Checkout: coupon and cash reward', () => {
     expect(screen.getByLabelText('Amount to redeem')).toHaveAccessibleDescription('Please enter amount to redeem');
     expect(callsTo('/v1/update-onhold-rebate-amount')).toHaveLength(0);
 
+    // A decimal comma is refused (one rule for every amount form, src/common/money.ts), never read as $1.25.
+    await user.type(screen.getByLabelText('Amount to redeem'), '1,25');
+    await user.click(screen.getByRole('button', { name: 'Redeem' }));
+    expect(screen.getByLabelText('Amount to redeem')).toHaveAccessibleDescription('Enter an amount such as 5.00');
+    expect(callsTo('/v1/update-onhold-rebate-amount')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Amount to redeem'));
     await user.type(screen.getByLabelText('Amount to redeem'), '2.5');
     await user.click(screen.getByRole('button', { name: 'Redeem' }));
     expect(await screen.findByText('$2.50 will be redeemed on this order')).toBeInTheDocument();

@@ -1,10 +1,11 @@
-import './i18n-first';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PaymentSection } from '../../../../src/client/features/checkout/components/PaymentSection';
 import '../../../../src/client/features/checkout/locales';
 import { i18n } from '../../../../src/client/lib/i18n/i18n';
-import { bankTransfer, resetStores } from './test-utils';
+import { allowSlowScreens, bankTransfer, resetStores } from '../toolkit';
+
+allowSlowScreens();
 
 // The receipt picker speaks the shop's language: a native file input's own words ("Choose File",
 // "No file chosen") follow the browser's language, so the input lies transparent over a picker of our own.

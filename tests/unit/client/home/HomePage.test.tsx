@@ -1,7 +1,6 @@
-import '../catalog/i18n-first';
 import { screen, within } from '@testing-library/react';
 import HomePage from '../../../../src/client/features/home/pages/HomePage';
-import { card, mockApi, mockIntersectionObserver, renderPage } from '../catalog/catalog-test-utils';
+import { card, mockApi, mockIntersectionObserver, renderRoutes } from '../toolkit';
 
 const banners = [1, 2, 3].map((id) => ({
   id,
@@ -47,7 +46,7 @@ describe('HomePage', () => {
         },
       }),
     });
-    renderPage([{ path: '/', Component: HomePage }], '/');
+    renderRoutes([{ path: '/', Component: HomePage }], '/', { staleTime: Infinity });
     const carousel = await screen.findByRole('region', { name: 'Featured' });
     expect(within(carousel).getAllByRole('group', { hidden: true })).toHaveLength(3);
     expect(within(carousel).getByRole('link', { name: /Banner 1/ })).toHaveAttribute('href', '/products/cat-1');
@@ -75,7 +74,7 @@ describe('HomePage', () => {
         data: { products: [], next_cursor: null, sort: 'newest', category: null, tag: null },
       }),
     });
-    renderPage([{ path: '/', Component: HomePage }], '/');
+    renderRoutes([{ path: '/', Component: HomePage }], '/', { staleTime: Infinity });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

@@ -1,4 +1,3 @@
-import '../referral/i18n-first';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,7 +6,7 @@ import AboutPage from '../../../../src/client/features/info/pages/AboutPage';
 import FaqPage from '../../../../src/client/features/info/pages/FaqPage';
 import TermsPage from '../../../../src/client/features/info/pages/TermsPage';
 import { useSession } from '../../../../src/client/stores/session-store';
-import { mockApi, renderRoute } from '../referral/test-utils';
+import { mockApi, renderRoute } from '../toolkit';
 
 const FAQS = [
   {

@@ -1,19 +1,25 @@
-import '../checkout/i18n-first';
 import type { OrderDetails } from '@common/contract/orders';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import OrdersPage from '../../../../src/client/features/orders/pages/OrdersPage';
+import UnguardedOrdersPage from '../../../../src/client/features/orders/pages/OrdersPage';
 import {
   address,
+  allowSlowScreens,
   bankTransfer,
-  type Handler,
+  type Handlers,
   logIn,
   mockApi,
   orderDetails,
-  renderAt,
+  renderRoutes,
   resetStores,
-} from '../checkout/test-utils';
+} from '../toolkit';
+import { guarded } from '../toolkit/guarded';
+
+allowSlowScreens();
+
+// The page as the router serves it: behind RequireUser (app/guards).
+const OrdersPage = guarded('order', UnguardedOrdersPage);
 
 const summaryOf = (o: OrderDetails, overrides: Record<string, unknown> = {}) => ({
   id: o.id,
@@ -30,7 +36,7 @@ const summaryOf = (o: OrderDetails, overrides: Record<string, unknown> = {}) => 
   ...overrides,
 });
 
-function handlers(order: () => OrderDetails, overrides: Record<string, Handler> = {}): Record<string, Handler> {
+function handlers(order: () => OrderDetails, overrides: Handlers = {}): Handlers {
   return {
     '/v1/get-orders': () => ({ data: { orders: [summaryOf(order())], next_cursor: null } }),
     '/v1/get-order-details': () => ({ data: { order: order() } }),
@@ -39,7 +45,7 @@ function handlers(order: () => OrderDetails, overrides: Record<string, Handler> 
   };
 }
 
-const renderOrders = (url = '/order') => renderAt([{ path: '/order', Component: OrdersPage }], url);
+const renderOrders = (url = '/order') => renderRoutes([{ path: '/order', Component: OrdersPage }], url);
 
 beforeEach(() => {
   resetStores();

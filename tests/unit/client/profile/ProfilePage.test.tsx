@@ -1,10 +1,18 @@
-import '../cart/i18n-first';
+import type { UserInfo } from '@common/contract/accounts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import ProfilePage from '../../../../src/client/features/profile/pages/ProfilePage';
+import UnguardedProfilePage from '../../../../src/client/features/profile/pages/ProfilePage';
 import { i18n } from '../../../../src/client/lib/i18n/i18n';
 import { useSession } from '../../../../src/client/stores/session-store';
-import { mockApi, renderAt, user } from '../cart/cart-test-utils';
+import { makeUser, mockApi, renderRoute } from '../toolkit';
+import { guarded } from '../toolkit/guarded';
+
+// The customer these screens show (the account summary reads referral code and balance).
+const user = (o: Partial<UserInfo> = {}): UserInfo =>
+  makeUser({ id: 1, phone: '+639171234567', referral_code: 'MEI23456', cash_balance_cents: 1234, ...o });
+
+// The page as the router serves it: behind RequireUser (app/guards).
+const ProfilePage = guarded('profile', UnguardedProfilePage);
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../../../src/client/lib/toast', () => ({ notify }));
@@ -33,7 +41,7 @@ beforeEach(() => {
 describe('/profile', () => {
   it('sends a guest to the login screen', async () => {
     mockApi({});
-    const { router } = renderAt(<ProfilePage />, '/profile', ['/login']);
+    const { router } = renderRoute(<ProfilePage />, { path: '/profile', pattern: '/profile' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('?redirect=/profile');
   });
@@ -45,7 +53,7 @@ describe('/profile', () => {
       '/v2/get-user-detail': () => ({ data: { detail } }),
     });
     act(() => useSession.getState().setSession(user(), 'tok'));
-    renderAt(<ProfilePage />, '/profile');
+    renderRoute(<ProfilePage />, { path: '/profile', pattern: '/profile' });
     const nickname = await screen.findByLabelText('Nickname');
     expect(nickname).toHaveValue('Mei');
     expect(screen.getByLabelText('Email')).toHaveValue('mei@example.com');
@@ -70,7 +78,7 @@ describe('/profile', () => {
       '/v2/edit-user-profile': () => ({ data: { user_info: user({ email: 'new@example.com' }) } }),
     });
     act(() => useSession.getState().setSession(user(), 'tok'));
-    renderAt(<ProfilePage />, '/profile');
+    renderRoute(<ProfilePage />, { path: '/profile', pattern: '/profile' });
     const email = await screen.findByLabelText('Email');
     expect(screen.queryByLabelText('Current password')).toBeNull();
     // The same phone written with spaces is no change.
@@ -106,7 +114,7 @@ describe('/profile', () => {
       }),
     });
     act(() => useSession.getState().setSession(user(), 'tok'));
-    renderAt(<ProfilePage />, '/profile');
+    renderRoute(<ProfilePage />, { path: '/profile', pattern: '/profile' });
     await userEvent.type(await screen.findByLabelText('New password'), 'secret9');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret9');
     await userEvent.type(screen.getByLabelText('Current password'), 'wrong-one');
@@ -120,7 +128,7 @@ describe('/profile', () => {
     await act(() => i18n.changeLanguage('zh'));
     try {
       act(() => useSession.getState().setSession(user(), 'tok'));
-      renderAt(<ProfilePage />, '/profile');
+      renderRoute(<ProfilePage />, { path: '/profile', pattern: '/profile' });
       await userEvent.type(await screen.findByLabelText('新密码'), 'secret9');
       expect(screen.getByLabelText('当前密码')).toBeInTheDocument();
     } finally {
@@ -131,7 +139,7 @@ describe('/profile', () => {
   it('checks a new password with the spec messages', async () => {
     const api = mockApi({ '/v2/get-user-detail': () => ({ data: { detail } }) });
     act(() => useSession.getState().setSession(user(), 'tok'));
-    renderAt(<ProfilePage />, '/profile');
+    renderRoute(<ProfilePage />, { path: '/profile', pattern: '/profile' });
     await userEvent.type(await screen.findByLabelText('New password'), 'secret1');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret2');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -157,7 +165,7 @@ describe('/profile', () => {
       }),
     });
     act(() => useSession.getState().setSession(user(), 'tok'));
-    renderAt(<ProfilePage />, '/profile');
+    renderRoute(<ProfilePage />, { path: '/profile', pattern: '/profile' });
     await userEvent.click(await screen.findByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(errorAt('Email')).toBe('This email is already registered'));
     expect(notify.success).not.toHaveBeenCalled();
@@ -170,7 +178,7 @@ describe('/profile', () => {
         .getState()
         .setSession(user({ telegram_user_id: '42', telegram_username: 'meilin', telegram_name: 'Mei Lin' }), 'tok'),
     );
-    renderAt(<ProfilePage />, '/profile');
+    renderRoute(<ProfilePage />, { path: '/profile', pattern: '/profile' });
     const telegram = await screen.findByRole('region', { name: 'Telegram' });
     expect(within(telegram).getByText('Linked to @meilin · Mei Lin')).toBeInTheDocument();
     const summary = screen.getByRole('region', { name: 'Your account' });
@@ -188,7 +196,7 @@ describe('/profile', () => {
       }),
     });
     act(() => useSession.getState().setSession(user(), 'tok'));
-    renderAt(<ProfilePage />, '/profile');
+    renderRoute(<ProfilePage />, { path: '/profile', pattern: '/profile' });
     const toggle = await screen.findByRole('switch', { name: /Order notifications in Telegram/ });
     expect(toggle).toBeChecked();
     await userEvent.click(toggle);

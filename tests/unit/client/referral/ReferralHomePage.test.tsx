@@ -1,14 +1,13 @@
-import './i18n-first';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import ReferralHomePage from '../../../../src/client/features/referral/pages/ReferralHomePage';
-import { ReferralParamWatcher } from '../../../../src/client/features/referral/ReferralParamWatcher';
+import ReferralHomePage from '../../../../src/client/app/pages/ReferralHomePage';
 import {
   getStoredReferralCode,
   getVisitorKey,
   REFERRAL_CODE_SESSION_KEY,
-} from '../../../../src/client/features/referral/referral-code';
-import { mockApi, renderRoute } from './test-utils';
+} from '../../../../src/client/entities/user/referral-code';
+import { ReferralParamWatcher } from '../../../../src/client/features/referral/ReferralParamWatcher';
+import { mockApi, renderRoute } from '../toolkit';
 
 vi.mock('../../../../src/client/features/home/pages/HomePage', () => ({ default: () => <p>Home screen</p> }));
 

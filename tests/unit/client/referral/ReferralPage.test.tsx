@@ -1,10 +1,13 @@
-import './i18n-first';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import ReferralPage from '../../../../src/client/features/referral/pages/ReferralPage';
+import UnguardedReferralPage from '../../../../src/client/features/referral/pages/ReferralPage';
 import { useSession } from '../../../../src/client/stores/session-store';
-import { logIn, makeUser, mockApi, renderRoute } from './test-utils';
+import { logIn, makeUser, mockApi, renderRoute } from '../toolkit';
+import { guarded } from '../toolkit/guarded';
+
+// The page as the router serves it: behind RequireUser (app/guards).
+const ReferralPage = guarded('referral', UnguardedReferralPage);
 
 const LINK = 'https://shop.example.com/MEI7';
 

@@ -1,10 +1,15 @@
-import '../checkout/i18n-first';
 import type { Subscription } from '@common/contract/subscriptions';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import SubscriptionsPage from '../../../../src/client/features/subscriptions/pages/SubscriptionsPage';
-import { address, type Handler, logIn, mockApi, renderAt, resetStores } from '../checkout/test-utils';
+import UnguardedSubscriptionsPage from '../../../../src/client/features/subscriptions/pages/SubscriptionsPage';
+import { address, allowSlowScreens, type Handlers, logIn, mockApi, renderRoutes, resetStores } from '../toolkit';
+import { guarded } from '../toolkit/guarded';
+
+allowSlowScreens();
+
+// The page as the router serves it: behind RequireUser (app/guards).
+const SubscriptionsPage = guarded('subscriptions', UnguardedSubscriptionsPage);
 
 function subscription(overrides: Partial<Subscription> = {}): Subscription {
   return {
@@ -34,7 +39,7 @@ function subscription(overrides: Partial<Subscription> = {}): Subscription {
 
 const dateOf = (iso: string) => new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(iso));
 
-function handlers(subs: () => Subscription[], overrides: Record<string, Handler> = {}): Record<string, Handler> {
+function handlers(subs: () => Subscription[], overrides: Handlers = {}): Handlers {
   return {
     '/v2/get-subscriptions': () => ({ data: { subscriptions: subs() } }),
     '/v2/get-addresses': () => ({
@@ -49,7 +54,7 @@ function handlers(subs: () => Subscription[], overrides: Record<string, Handler>
   };
 }
 
-const renderPage = () => renderAt([{ path: '/subscriptions', Component: SubscriptionsPage }], '/subscriptions');
+const renderPage = () => renderRoutes([{ path: '/subscriptions', Component: SubscriptionsPage }], '/subscriptions');
 
 beforeEach(() => resetStores());
 afterEach(() => resetStores());

@@ -7,7 +7,7 @@ import {
   InvoiceLinkError,
   invoicePrices,
   invoiceRequest,
-} from '../../../../src/server/payments/telegram-invoice';
+} from '../../../../src/server/orders/telegram-invoice';
 
 describe('order status rules', () => {
   it('allows Pending → Paid → Processing → Completed and Cancelled from Pending or Paid only', () => {

@@ -1,6 +1,7 @@
 import type { CommissionStatus } from '@common/contract/referral';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { api } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 export const getCommissionData = (
   cursor: string | undefined,
@@ -11,7 +12,7 @@ export const getCommissionData = (
 /** The agent's commissions (optionally one status), newest first, paged. */
 export const useCommissionData = (status?: CommissionStatus) =>
   useInfiniteQuery({
-    queryKey: ['affiliate', 'commissions', status ?? 'all'],
+    queryKey: queryKeys.affiliate.commissions(status ?? 'all'),
     queryFn: ({ pageParam, signal }) => getCommissionData(pageParam, status, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { api } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 export const requestPayout = (amountCents: number) => api('/v2/request-payout', { amount_cents: amountCents });
 
@@ -8,6 +9,6 @@ export const useRequestPayout = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: requestPayout,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['affiliate'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.affiliate.all }),
   });
 };

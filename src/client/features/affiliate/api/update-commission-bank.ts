@@ -1,6 +1,7 @@
 import type { ApiInput } from '@common/contract/api-map';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { api } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 export type BankInput = ApiInput<'/v2/update-commission-bank'>;
 
@@ -11,6 +12,6 @@ export const useUpdateCommissionBank = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCommissionBank,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['affiliate'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.affiliate.all }),
   });
 };

@@ -1,9 +1,9 @@
 import { COMMISSION_STATUSES, type CommissionRow, type CommissionStatus } from '@common/contract/referral';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../referral/components/DataTable';
-import { ListStatus, LoadMore } from '../../referral/components/ListStatus';
-import { formatCents, formatDate, formatRate } from '../../referral/format';
+import { formatCents, formatDate, formatRate } from '@/lib/format/format';
+import { type Column, DataTable } from '@/lib/ui/DataTable';
+import { ListStatus, LoadMore } from '@/lib/ui/ListStatus';
 import { useCommissionData } from '../api/commission-data';
 import '../locales';
 
@@ -11,14 +11,14 @@ export const statusClass = (status: string) => `badge badge--${status.toLowerCas
 
 /** Commissions: date, order, conversion, order value, rate, amount, status; filter by status; Load more. */
 export function CommissionTab() {
-  const { t, i18n } = useTranslation('affiliate');
+  const { t } = useTranslation('affiliate');
   const filterId = useId();
   const [status, setStatus] = useState<CommissionStatus | undefined>(undefined);
   const list = useCommissionData(status);
   const rows = list.data?.pages.flatMap((p) => p.commissions) ?? [];
 
   const columns: Column<CommissionRow>[] = [
-    { key: 'date', label: t('commission.date'), render: (c) => formatDate(c.created_at, i18n.language) },
+    { key: 'date', label: t('commission.date'), render: (c) => formatDate(c.created_at) },
     { key: 'order', label: t('commission.order'), render: (c) => c.order_no },
     { key: 'member', label: t('commission.member'), render: (c) => c.downline_nickname },
     { key: 'base', label: t('commission.base'), numeric: true, render: (c) => formatCents(c.base_cents) },

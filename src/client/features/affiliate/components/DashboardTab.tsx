@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { CopyField } from '../../referral/components/CopyField';
-import { ListStatus } from '../../referral/components/ListStatus';
-import { formatCents, formatRate } from '../../referral/format';
+import { formatCents, formatRate } from '@/lib/format/format';
+import { CopyField } from '@/lib/ui/CopyField';
+import { ListStatus } from '@/lib/ui/ListStatus';
 import { useAffiliateDashboard } from '../api/affiliate-dashboard';
 import '../locales';
 

@@ -1,19 +1,19 @@
 import type { DownlineRow } from '@common/contract/referral';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../referral/components/DataTable';
-import { ListStatus, LoadMore } from '../../referral/components/ListStatus';
-import { formatDate } from '../../referral/format';
+import { formatDate } from '@/lib/format/format';
+import { type Column, DataTable } from '@/lib/ui/DataTable';
+import { ListStatus, LoadMore } from '@/lib/ui/ListStatus';
 import { useAgentDownlines } from '../api/get-agent-downlines';
 import '../locales';
 
 /** Downlines: member, join date, via, remark; Load more. */
 export function DownlinesTab() {
-  const { t, i18n } = useTranslation('affiliate');
+  const { t } = useTranslation('affiliate');
   const list = useAgentDownlines();
   const rows = list.data?.pages.flatMap((p) => p.downlines) ?? [];
   const columns: Column<DownlineRow>[] = [
     { key: 'nickname', label: t('downlines.nickname'), render: (d) => d.nickname },
-    { key: 'joined', label: t('downlines.joined'), render: (d) => formatDate(d.joined_at, i18n.language) },
+    { key: 'joined', label: t('downlines.joined'), render: (d) => formatDate(d.joined_at) },
     {
       key: 'via',
       label: t('downlines.via'),

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api/client';
-import { CopyField } from '../../referral/components/CopyField';
+import { ApiError } from '@/lib/api/client';
+import { CopyField } from '@/lib/ui/CopyField';
 import { useGenerateAffiliateLink } from '../api/generate-affiliate-link';
 import '../locales';
 

@@ -1,12 +1,12 @@
 import type { PayoutRow } from '@common/contract/referral';
+import { parseDollarsToCents } from '@common/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api/client';
-import { notify } from '../../../lib/toast';
-import { type Column, DataTable } from '../../referral/components/DataTable';
-import { ListStatus, LoadMore } from '../../referral/components/ListStatus';
-import { formatCents, formatDate } from '../../referral/format';
-import { parseDollarsToCents } from '../amount';
+import { ApiError } from '@/lib/api/client';
+import { formatCents, formatDate } from '@/lib/format/format';
+import { notify } from '@/lib/toast';
+import { type Column, DataTable } from '@/lib/ui/DataTable';
+import { ListStatus, LoadMore } from '@/lib/ui/ListStatus';
 import { usePayoutRequests } from '../api/get-payout-requests';
 import { useRequestPayout } from '../api/request-payout';
 import { statusClass } from './CommissionTab';
@@ -17,7 +17,7 @@ import '../locales';
  * details exist) and the list of requests (amount, requested on, paid on).
  */
 export function PaymentsTab() {
-  const { t, i18n } = useTranslation('affiliate');
+  const { t } = useTranslation('affiliate');
   const list = usePayoutRequests();
   const request = useRequestPayout();
   const amountId = useId();
@@ -57,11 +57,11 @@ export function PaymentsTab() {
 
   const columns: Column<PayoutRow>[] = [
     { key: 'amount', label: t('payments.amountCol'), numeric: true, render: (p) => formatCents(p.amount_cents) },
-    { key: 'requested', label: t('payments.requestedOn'), render: (p) => formatDate(p.requested_at, i18n.language) },
+    { key: 'requested', label: t('payments.requestedOn'), render: (p) => formatDate(p.requested_at) },
     {
       key: 'paid',
       label: t('payments.paidOn'),
-      render: (p) => formatDate(p.paid_at, i18n.language) || t('payments.notPaid'),
+      render: (p) => formatDate(p.paid_at) || t('payments.notPaid'),
     },
     {
       key: 'status',

@@ -1,18 +1,18 @@
 import type { VisitRow } from '@common/contract/referral';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../referral/components/DataTable';
-import { ListStatus, LoadMore } from '../../referral/components/ListStatus';
-import { formatDate } from '../../referral/format';
+import { formatDate } from '@/lib/format/format';
+import { type Column, DataTable } from '@/lib/ui/DataTable';
+import { ListStatus, LoadMore } from '@/lib/ui/ListStatus';
 import { useReferralVisitData } from '../api/referral-visit-data';
 import '../locales';
 
 /** Visits of the agent's links: date, link, origin, converted or not, converted date; Load more. */
 export function VisitsTab() {
-  const { t, i18n } = useTranslation('affiliate');
+  const { t } = useTranslation('affiliate');
   const list = useReferralVisitData();
   const rows = list.data?.pages.flatMap((p) => p.visits) ?? [];
   const columns: Column<VisitRow>[] = [
-    { key: 'date', label: t('visits.date'), render: (v) => formatDate(v.created_at, i18n.language) },
+    { key: 'date', label: t('visits.date'), render: (v) => formatDate(v.created_at) },
     { key: 'link', label: t('visits.link'), render: (v) => <code className="aff-code">{v.link}</code> },
     {
       key: 'origin',
@@ -31,7 +31,7 @@ export function VisitsTab() {
     {
       key: 'convertedDate',
       label: t('visits.convertedDate'),
-      render: (v) => formatDate(v.converted_at, i18n.language) || '—',
+      render: (v) => formatDate(v.converted_at) || '—',
     },
   ];
   if (!list.data)

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router-dom';
-import { useSession } from '../../../stores/session-store';
+import { useSearchParams } from 'react-router-dom';
 import { AFFILIATE_TABS, type AffiliateTab, AffiliateTabs, panelId, tabId } from '../components/AffiliateTabs';
 import { CommissionTab } from '../components/CommissionTab';
 import { DashboardTab } from '../components/DashboardTab';
@@ -10,9 +9,9 @@ import { PaymentsTab } from '../components/PaymentsTab';
 import { SettingsTab } from '../components/SettingsTab';
 import { VisitsTab } from '../components/VisitsTab';
 import '../locales';
-import '../../referral/referral.css';
+import '@/lib/ui/panels.css';
 import '../affiliate.css';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const PANELS: Record<AffiliateTab, () => JSX.Element> = {
   dashboard: DashboardTab,
@@ -30,10 +29,8 @@ const isTab = (v: string | null): v is AffiliateTab => (AFFILIATE_TABS as readon
  * /affiliate (agents): Dashboard, Commission, Visits, Payments, Link generator, Settings, Downlines.
  * The open section is in the address (?tab=…). Guests go to the login screen; other users to /referral.
  */
+// Agents only: the router's RequireUser (app/guards) sends guests to /login and other users to /referral.
 export default function AffiliatePage() {
-  const user = useSession((s) => s.user);
-  if (!user) return <Navigate to="/login?redirect=/affiliate" replace />;
-  if (user.is_agent !== 1) return <Navigate to="/referral" replace />;
   return <AffiliateDashboardScreen />;
 }
 

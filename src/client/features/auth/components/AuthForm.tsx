@@ -2,18 +2,18 @@ import type { UserInfo } from '@common/contract/accounts';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { accountRules, blank, showServerError } from '../account-rules';
+import { accountRules, blank, showServerError } from '@/entities/user/account-rules';
+import { FormField } from '@/lib/ui/FormField';
 import { userLogin } from '../api/user-login';
 import { userRegister } from '../api/user-register';
-import { FormField } from './FormField';
 import '../locales';
 import '../auth.css';
-import { getVisitorKey } from '../../referral/referral-code';
-import { ContactFields } from './ContactFields';
+import { ContactFields } from '@/entities/user/components/ContactFields';
+import { getVisitorKey } from '@/entities/user/referral-code';
 
-export type AuthTab = 'login' | 'register';
+type AuthTab = 'login' | 'register';
 
-export interface AuthFormProps {
+interface AuthFormProps {
   /**
    * Called after a successful login or registration; the caller stores the session and moves on. `password` is the one
    * just typed: /login_be sends it with the Telegram link it makes next (linking needs the password, issue 10).
@@ -104,9 +104,9 @@ function LoginForm({ onLoggedIn }: Pick<AuthFormProps, 'onLoggedIn'>) {
   });
 
   return (
-    <form className="auth__form" noValidate onSubmit={submit} aria-busy={isSubmitting}>
+    <form className="form-stack" noValidate onSubmit={submit} aria-busy={isSubmitting}>
       {formError && (
-        <p className="auth__form-error" role="alert">
+        <p className="form-error" role="alert">
           {formError}
         </p>
       )}
@@ -197,9 +197,9 @@ function RegisterForm({ onLoggedIn, referralCode }: Pick<AuthFormProps, 'onLogge
   }, onInvalid);
 
   return (
-    <form className="auth__form" noValidate onSubmit={submit} aria-busy={isSubmitting}>
+    <form className="form-stack" noValidate onSubmit={submit} aria-busy={isSubmitting}>
       {formError && (
-        <p className="auth__form-error" role="alert">
+        <p className="form-error" role="alert">
           {formError}
         </p>
       )}

@@ -4,22 +4,22 @@ import type { getTelegramLinkPreview as previewEndpoint, TelegramUser } from '@c
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { Brand } from '../../../app/layout/Brand';
-import { LanguageSelect } from '../../../app/layout/LanguageSelect';
-import { ApiError } from '../../../lib/api/client';
-import { haptic } from '../../../lib/telegram/haptics';
-import { telegramUserIdFromLaunch, useIsInTelegram } from '../../../lib/telegram/launch';
-import '../../../lib/telegram/locales';
-import { notify } from '../../../lib/toast';
-import { useSession } from '../../../stores/session-store';
-import { getTelegramLinkPreview } from '../api/get-telegram-link-preview';
-import { linkTelegram } from '../api/link-telegram';
+import { ApiError } from '@/lib/api/client';
+import { haptic } from '@/lib/telegram/haptics';
+import { telegramUserIdFromLaunch, useIsInTelegram } from '@/lib/telegram/launch';
+import { Brand } from '@/lib/ui/Brand';
+import { LanguageSelect } from '@/lib/ui/LanguageSelect';
+import '@/lib/telegram/locales';
+import { getTelegramLinkPreview } from '@/entities/user/api/get-telegram-link-preview';
+import { linkTelegram } from '@/entities/user/api/link-telegram';
+import { PasswordConfirmForm, telegramWho } from '@/entities/user/components/PasswordConfirmForm';
+import { notify } from '@/lib/toast';
+import { useSession } from '@/stores/session-store';
 import { AuthForm } from '../components/AuthForm';
-import { PasswordConfirmForm, telegramWho } from '../components/PasswordConfirmForm';
 import { safeRedirect } from '../safe-redirect';
 import '../locales';
 import '../auth.css';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 
 type Preview = ResponseOf<typeof previewEndpoint>;
 
@@ -36,7 +36,7 @@ const linkOf = (info: UserInfo): TelegramUser | null =>
     : { id: info.telegram_user_id, username: info.telegram_username, name: info.telegram_name ?? '' };
 
 /**
- * /login_be/{telegram_user_id}/{path} (decisions.md §3, issue 10): shows which Telegram user is about to be linked,
+ * /login_be/{telegram_user_id}/{path} (docs/decisions/001, issue 10): shows which Telegram user is about to be linked,
  * then log in or register; inside Telegram the account is then linked to that Telegram user with the password just
  * typed (the server links only when the validated initData names the same user, and never a Telegram user linked to
  * someone else), then the app goes to /{path}. An account linked to another Telegram user is not moved until the

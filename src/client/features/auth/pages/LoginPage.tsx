@@ -2,21 +2,21 @@ import type { UserInfo } from '@common/contract/accounts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Brand } from '../../../app/layout/Brand';
-import { LanguageSelect } from '../../../app/layout/LanguageSelect';
-import { api } from '../../../lib/api/client';
-import { useSession } from '../../../stores/session-store';
-import { getStoredReferralCode, getVisitorKey, isReferralCode } from '../../referral/referral-code';
+import { getStoredReferralCode, getVisitorKey, isReferralCode } from '@/entities/user/referral-code';
+import { api } from '@/lib/api/client';
+import { Brand } from '@/lib/ui/Brand';
+import { LanguageSelect } from '@/lib/ui/LanguageSelect';
+import { useSession } from '@/stores/session-store';
 import { AuthForm } from '../components/AuthForm';
 import { safeRedirect } from '../safe-redirect';
 import '../locales';
 import '../auth.css';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /**
  * /login and /login/{referral_code} (spec §2): log in or register, no header or footer. After a login the
  * session is stored and the app goes to `?redirect=` (a path of this site) or home. A referral code in the
- * URL is prefilled, opens the Register tab, and counts as a visit of the referral link (decisions.md §7).
+ * URL is prefilled, opens the Register tab, and counts as a visit of the referral link (docs/decisions/012).
  */
 export default function LoginPage() {
   const { t } = useTranslation('auth');

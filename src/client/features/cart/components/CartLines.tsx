@@ -1,10 +1,10 @@
 import { formatCents } from '@common/money';
 import { useTranslation } from 'react-i18next';
-import { currentLang } from '../../../lib/i18n/i18n';
-import { MinusIcon, PlusIcon, TrashIcon } from '../../../lib/icons';
-import { notify } from '../../../lib/toast';
-import { type CartLine, lineCents, lineKey, lineName, variantName } from '../cart-rules';
-import { useCart } from '../cart-store';
+import { type CartLine, lineCents, lineKey, lineName, packagingName } from '@/entities/cart/cart-rules';
+import { useCart } from '@/entities/cart/cart-store';
+import { currentLang } from '@/lib/i18n/i18n';
+import { MinusIcon, PlusIcon, TrashIcon } from '@/lib/icons';
+import { notify } from '@/lib/toast';
 import '../locales';
 import '../cart.css';
 
@@ -24,7 +24,7 @@ function CartLineCard({ line }: { line: CartLine }) {
   const lang = currentLang();
   const name = lineName(line, lang);
   const key = lineKey(line);
-  const packaging = variantName(line, lang);
+  const packaging = packagingName(line, lang);
   const frequency = line.frequency_weeks > 0 ? t('every', { weeks: line.frequency_weeks }) : t('oneTime');
 
   const increase = () => {

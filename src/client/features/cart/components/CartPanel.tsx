@@ -2,12 +2,12 @@ import { formatCents } from '@common/money';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useDialogFocus } from '../../../app/layout/use-dialog-focus';
-import { useScrollLock } from '../../../app/layout/use-scroll-lock';
-import { BagIcon, CloseIcon } from '../../../lib/icons';
-import { useTelegramMainButton } from '../../../lib/telegram/main-button';
-import { useUi } from '../../../stores/ui-store';
-import { useCart } from '../cart-store';
+import { useCart } from '@/entities/cart/cart-store';
+import { useDialogFocus } from '@/lib/hooks/use-dialog-focus';
+import { useScrollLock } from '@/lib/hooks/use-scroll-lock';
+import { BagIcon, CloseIcon } from '@/lib/icons';
+import { useTelegramMainButton } from '@/lib/telegram/main-button';
+import { useUi } from '@/stores/ui-store';
 import { revalidateCart } from '../revalidate-cart';
 import { CartLines, EmptyCart, Subtotal } from './CartLines';
 import '../locales';
@@ -43,7 +43,7 @@ export default function CartPanel() {
     close();
     navigate(to);
   };
-  // Inside Telegram the MainButton is the panel's primary action, over the page's (decisions.md §4).
+  // Inside Telegram the MainButton is the panel's primary action, over the page's (docs/decisions/008).
   useTelegramMainButton({
     text: t('telegram:checkoutTotal', { total: formatCents(total) }),
     visible: lines.length > 0,

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useUi } from '../../../stores/ui-store';
+import { useUi } from '@/stores/ui-store';
 
 const CartPanel = lazy(() => import('./CartPanel'));
 

@@ -2,14 +2,14 @@ import { formatCents } from '@common/money';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useTelegramMainButton } from '../../../lib/telegram/main-button';
-import { useUi } from '../../../stores/ui-store';
-import { useCart } from '../cart-store';
+import { useCart } from '@/entities/cart/cart-store';
+import { useTelegramMainButton } from '@/lib/telegram/main-button';
+import { useUi } from '@/stores/ui-store';
 import { CartLines, EmptyCart, Subtotal } from '../components/CartLines';
 import { revalidateCart } from '../revalidate-cart';
 import '../locales';
 import '../cart.css';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** /cart: the same lines as the panel, the subtotal and the checkout button (the screen's primary action). */
 export default function CartPage() {
@@ -17,7 +17,7 @@ export default function CartPage() {
   const navigate = useNavigate();
   const lines = useCart((s) => s.lines);
   const total = useCart((s) => s.totalCents);
-  // Inside Telegram the MainButton is this screen's primary action (decisions.md §4).
+  // Inside Telegram the MainButton is this screen's primary action (docs/decisions/008).
   useTelegramMainButton({
     text: t('telegram:checkoutTotal', { total: formatCents(total) }),
     visible: lines.length > 0,

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
-import { currentLang } from '../../../lib/i18n/i18n';
+import { api } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
 
-export const getCategories = (signal?: AbortSignal) => api('/v2/get-category', {}, { signal });
+const getCategories = (signal?: AbortSignal) => api('/v2/get-category', {}, { signal });
 
 export const useCategories = () =>
   useQuery({
-    queryKey: ['categories', currentLang()],
+    queryKey: queryKeys.categories(),
     queryFn: ({ signal }) => getCategories(signal),
     staleTime: 10 * 60_000,
   });

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { api } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 export const getProductReviews = (
   input: { product_id: number; cursor?: string; limit?: number },
@@ -9,7 +10,7 @@ export const getProductReviews = (
 /** A product's reviews, newest first; `fetchNextPage` is "Load more". */
 export const useProductReviews = (productId: number, limit = 5) =>
   useInfiniteQuery({
-    queryKey: ['reviews', productId, limit],
+    queryKey: queryKeys.reviews.page(productId, limit),
     queryFn: ({ pageParam, signal }) => getProductReviews({ product_id: productId, limit, cursor: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,

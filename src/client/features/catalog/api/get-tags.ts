@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
-import { currentLang } from '../../../lib/i18n/i18n';
+import { api } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /** Types, benefits and tags of the Shop menu (each with kind 'type' | 'benefit' | 'tag'), in menu order. */
 export const getTags = (signal?: AbortSignal) => api('/v2/get-tags', {}, { signal });
 
 export const useTags = () =>
   useQuery({
-    queryKey: ['tags', currentLang()],
+    queryKey: queryKeys.tags(),
     queryFn: ({ signal }) => getTags(signal),
     staleTime: 10 * 60_000,
   });

@@ -1,5 +1,6 @@
 import type { ProductDetails } from '@common/contract/catalog';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '@/lib/format/date';
 import { useProductReviews } from '../api/get-product-reviews';
 
 /** Stars drawn as text, read out as "4 out of 5 stars". */
@@ -16,10 +17,9 @@ export function Stars({ rating }: { rating: number }) {
 
 /** Rating summary (average, count, a bar per star) and the reviews, newest first, with "Load more". */
 export function Reviews({ productId, rating }: { productId: number; rating: ProductDetails['rating'] }) {
-  const { t, i18n } = useTranslation('catalog');
+  const { t } = useTranslation('catalog');
   const reviews = useProductReviews(productId);
   const items = reviews.data?.pages.flatMap((p) => p.reviews) ?? [];
-  const date = new Intl.DateTimeFormat(i18n.language === 'zh' ? 'zh-CN' : 'en', { dateStyle: 'medium' });
   return (
     <section className="reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title">{t('reviews.title')}</h2>
@@ -56,7 +56,7 @@ export function Reviews({ productId, rating }: { productId: number; rating: Prod
               <p className="review__body">{r.description}</p>
               <p className="review__meta">
                 {t('reviews.by', { nickname: r.nickname })} ·{' '}
-                <time dateTime={r.created_at}>{date.format(new Date(r.created_at))}</time>
+                <time dateTime={r.created_at}>{formatDate(r.created_at)}</time>
               </p>
             </li>
           ))}

@@ -1,7 +1,7 @@
 import type { ProductSort } from '@common/contract/catalog';
 import { useCallback, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import type { ProductListFilters } from '../api/get-product-list';
+import type { ProductListFilters } from '@/entities/product/api/get-product-list';
 
 const SLUG = /^[a-z0-9-]{1,80}$/i;
 const clean = (value: string | null | undefined) => (value && SLUG.test(value) ? value.toLowerCase() : undefined);

@@ -1,22 +1,23 @@
-import type { ProductDetails, Variant } from '@common/contract/catalog';
+import type { Variant as Packaging, ProductDetails } from '@common/contract/catalog';
 import { formatCents } from '@common/money';
 import { type FrequencyWeeks, saleUnitCents, unitPriceCents } from '@common/pricing';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ApiError } from '../../../lib/api/client';
-import { useTelegramMainButton } from '../../../lib/telegram/main-button';
-import { addToCart } from '../../cart/add-to-cart';
-import { lineFromChoice } from '../../cart/cart-rules';
+import { addToCart } from '@/entities/cart/add-to-cart';
+import { lineFromChoice } from '@/entities/cart/cart-rules';
+import { Gallery } from '@/entities/product/components/Gallery';
+import { Price } from '@/entities/product/components/Price';
+import { stockBadge } from '@/entities/product/components/StockBadge';
+import { ApiError } from '@/lib/api/client';
+import { useTelegramMainButton } from '@/lib/telegram/main-button';
 import { useProductDetails } from '../api/get-product-details';
-import { Gallery } from '../components/Gallery';
-import { Price } from '../components/Price';
 import { QuantityStepper } from '../components/QuantityStepper';
 import { Reviews, Stars } from '../components/Reviews';
-import { stockBadge } from '../components/StockBadge';
 import '../locales';
+import '@/lib/ui/skeleton.css';
 import '../catalog.css';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** /details/:productId: gallery, packaging, frequency, quantity, price, stock, availability, reviews, Add to cart. */
 export default function ProductDetailPage() {
@@ -71,52 +72,52 @@ export default function ProductDetailPage() {
 }
 
 /** The first packaging with stock, else the first one. */
-const defaultVariant = (variants: Variant[]) => variants.find((v) => v.stock > 0) ?? variants[0];
+const defaultPackaging = (variants: Packaging[]) => variants.find((v) => v.stock > 0) ?? variants[0];
 
-export function ProductView({ product }: { product: ProductDetails }) {
+function ProductView({ product }: { product: ProductDetails }) {
   const { t } = useTranslation('catalog');
   const navigate = useNavigate();
   const uid = useId();
-  const [variantId, setVariantId] = useState(() => defaultVariant(product.variants)?.id);
+  const [packagingId, setPackagingId] = useState(() => defaultPackaging(product.variants)?.id);
   const [frequency, setFrequency] = useState<FrequencyWeeks>(0);
   const [quantity, setQuantity] = useState(1);
-  const variant = product.variants.find((v) => v.id === variantId) ?? product.variants[0];
+  const packaging = product.variants.find((v) => v.id === packagingId) ?? product.variants[0];
 
   usePageTitle(product.name);
 
   // The quantity never exceeds the chosen packaging's stock.
   useEffect(() => {
-    if (variant && quantity > Math.max(1, variant.stock)) setQuantity(Math.max(1, variant.stock));
-  }, [variant, quantity]);
+    if (packaging && quantity > Math.max(1, packaging.stock)) setQuantity(Math.max(1, packaging.stock));
+  }, [packaging, quantity]);
 
   const blocked =
     product.stock_state === 'out_of_stock'
       ? t('detail.cannotAddOutOfStock')
       : product.stock_state === 'coming_soon'
         ? t('detail.cannotAddComingSoon')
-        : !variant || variant.stock <= 0
-          ? t('detail.cannotAddVariant')
+        : !packaging || packaging.stock <= 0
+          ? t('detail.cannotAddPackaging')
           : null;
 
-  const unit = variant ? unitPriceCents(variant, frequency) : 0;
-  const regularUnit = variant?.price_cents ?? 0;
+  const unit = packaging ? unitPriceCents(packaging, frequency) : 0;
+  const regularUnit = packaging?.price_cents ?? 0;
   const total = unit * quantity;
   const badge = stockBadge(product.stock_state, product.stock_balance);
 
   const onAdd = () => {
-    if (!variant || blocked) return;
+    if (!packaging || blocked) return;
     addToCart(
       lineFromChoice(
         product,
-        variant,
+        packaging,
         frequency,
         quantity,
-        variant.translations.map((tr) => ({ name: tr.name })),
+        packaging.translations.map((tr) => ({ name: tr.name })),
       ),
       navigate,
     );
   };
-  // Inside Telegram the MainButton is this screen's primary action (decisions.md §4).
+  // Inside Telegram the MainButton is this screen's primary action (docs/decisions/008).
   useTelegramMainButton({ text: t('telegram:addToCart'), enabled: !blocked, onClick: onAdd });
 
   return (
@@ -161,18 +162,18 @@ export function ProductView({ product }: { product: ProductDetails }) {
               <legend>{t('detail.packaging')}</legend>
               <div className="choice__options" role="radiogroup" aria-label={t('detail.packaging')}>
                 {product.variants.map((v) => (
-                  <label key={v.id} className={`choice__option${v.id === variant?.id ? ' choice__option--on' : ''}`}>
+                  <label key={v.id} className={`choice__option${v.id === packaging?.id ? ' choice__option--on' : ''}`}>
                     <input
                       type="radio"
-                      name={`${uid}-variant`}
+                      name={`${uid}-packaging`}
                       value={v.id}
-                      checked={v.id === variant?.id}
-                      onChange={() => setVariantId(v.id)}
+                      checked={v.id === packaging?.id}
+                      onChange={() => setPackagingId(v.id)}
                     />
                     <span className="choice__name">{v.name}</span>
                     <span className="choice__price">
                       {formatCents(saleUnitCents(v))}
-                      {v.stock <= 0 && <em className="choice__note"> · {t('detail.variantOutOfStock')}</em>}
+                      {v.stock <= 0 && <em className="choice__note"> · {t('detail.packagingOutOfStock')}</em>}
                     </span>
                   </label>
                 ))}
@@ -180,13 +181,13 @@ export function ProductView({ product }: { product: ProductDetails }) {
             </fieldset>
           )}
 
-          {product.frequencies.length > 1 && variant && (
+          {product.frequencies.length > 1 && packaging && (
             <fieldset className="choice">
               <legend>{t('detail.frequency')}</legend>
               <div className="choice__options" role="radiogroup" aria-label={t('detail.frequency')}>
                 {product.frequencies.map((f) => {
                   const weeks = f.weeks as FrequencyWeeks;
-                  const saving = (saleUnitCents(variant) - unitPriceCents(variant, weeks)) * quantity;
+                  const saving = (saleUnitCents(packaging) - unitPriceCents(packaging, weeks)) * quantity;
                   return (
                     <label key={weeks} className={`choice__option${weeks === frequency ? ' choice__option--on' : ''}`}>
                       <input
@@ -217,7 +218,7 @@ export function ProductView({ product }: { product: ProductDetails }) {
 
           <QuantityStepper
             value={quantity}
-            max={variant?.stock ?? 0}
+            max={packaging?.stock ?? 0}
             onChange={setQuantity}
             disabled={Boolean(blocked)}
           />
@@ -227,8 +228,8 @@ export function ProductView({ product }: { product: ProductDetails }) {
               <dt>{t('detail.stockState')}</dt>
               <dd>
                 {product.stock_state === 'in_stock' && product.stock_balance > 0
-                  ? t('stock.inStockCount', { count: product.stock_balance })
-                  : t(badge?.key ?? 'stock.inStock', { count: product.stock_balance })}
+                  ? t('product:stock.inStockCount', { count: product.stock_balance })
+                  : t(`product:${badge?.key ?? 'stock.inStock'}`, { count: product.stock_balance })}
               </dd>
             </div>
             <div>

@@ -2,14 +2,15 @@ import type { ProductCard as Card, ProductSort } from '@common/contract/catalog'
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ApiError } from '../../../lib/api/client';
-import { useProductList } from '../api/get-product-list';
-import { ProductCard, SkeletonCard } from '../components/ProductCard';
+import { useProductList } from '@/entities/product/api/get-product-list';
+import { ProductCard, SkeletonCard } from '@/entities/product/components/ProductCard';
+import { ApiError } from '@/lib/api/client';
 import { useListFilters } from '../hooks/use-list-filters';
 import { useNearEnd } from '../hooks/use-near-end';
 import '../locales';
+import '@/lib/ui/skeleton.css';
 import '../catalog.css';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const PAGE_SIZE = 20;
 

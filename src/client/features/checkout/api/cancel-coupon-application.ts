@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
-import { SUMMARY_KEY } from './checkout-summary';
+import { api } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 export const cancelCouponApplication = (code: string) => api('/v1/cancel-coupon-application', { code });
 
@@ -8,6 +8,6 @@ export const useCancelCoupon = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: cancelCouponApplication,
-    onSuccess: () => client.invalidateQueries({ queryKey: SUMMARY_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.checkoutSummary.all }),
   });
 };

@@ -1,5 +1,5 @@
 import type { CartItem } from '@common/contract/checkout';
-import type { CartLine } from '../../cart/cart-rules';
+import type { CartLine } from '@/entities/cart/cart-rules';
 
 /** The cart as the contract takes it: ids, quantity and frequency only (the server prices every line). */
 export type CheckoutItem = { product_id: number; variant_id: number; quantity: number; frequency_weeks?: number };

@@ -1,10 +1,8 @@
 import type { ShippingMethod } from '@common/contract/checkout';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
-import { currentLang } from '../../../lib/i18n/i18n';
+import { api } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
 import { type CheckoutItem, itemsKey } from './cart-items';
-
-export const SUMMARY_KEY = ['checkout-summary'] as const;
 
 export interface SummaryInput {
   items: CheckoutItem[];
@@ -22,11 +20,11 @@ export const checkoutSummary = (input: SummaryInput, signal?: AbortSignal) =>
 /**
  * The server's totals for the checkout as it stands: keyed by the inputs (cart, address, method), so a
  * change asks again; the applied coupon and held cash reward are server-side, and their mutations
- * invalidate SUMMARY_KEY. The previous answer stays on screen while the next one loads.
+ * invalidate queryKeys.checkoutSummary.all. The previous answer stays on screen while the next one loads.
  */
 export const useCheckoutSummary = (input: SummaryInput, enabled = true) =>
   useQuery({
-    queryKey: [...SUMMARY_KEY, currentLang(), itemsKey(input.items), input.address_id, input.shipping_method],
+    queryKey: queryKeys.checkoutSummary.one(itemsKey(input.items), input.address_id, input.shipping_method),
     queryFn: ({ signal }) => checkoutSummary(input, signal),
     enabled: enabled && input.items.length > 0,
     placeholderData: keepPreviousData,

@@ -1,6 +1,7 @@
 import type { ShippingMethod } from '@common/contract/checkout';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { api } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
 import { type CheckoutItem, itemsKey } from './cart-items';
 
 export const getShippingFee = (
@@ -11,7 +12,7 @@ export const getShippingFee = (
 /** The server's delivery fee of this cart to a state by one method (free above the threshold). */
 export const useShippingFee = (stateId: number | null, method: ShippingMethod, items: CheckoutItem[]) =>
   useQuery({
-    queryKey: ['shipping-fee', stateId, method, itemsKey(items)],
+    queryKey: queryKeys.shippingFee(stateId, method, itemsKey(items)),
     queryFn: ({ signal }) => getShippingFee({ state_id: stateId as number, method, items }, signal),
     enabled: stateId !== null && items.length > 0,
     placeholderData: keepPreviousData,

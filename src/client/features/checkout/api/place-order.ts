@@ -1,5 +1,5 @@
 import type { ApiInput } from '@common/contract/api-map';
-import { api } from '../../../lib/api/client';
+import { api } from '@/lib/api/client';
 
 export type PlaceOrderInput = ApiInput<'/v1/order'>;
 

@@ -1,7 +1,7 @@
 import type { ApiInput } from '@common/contract/api-map';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
-import { ADDRESSES_KEY } from './get-addresses';
+import { api } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 export type SaveAddressInput = ApiInput<'/v2/save-address'>;
 
@@ -12,6 +12,6 @@ export const useSaveAddress = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: saveAddress,
-    onSuccess: () => client.invalidateQueries({ queryKey: ADDRESSES_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.addresses }),
   });
 };

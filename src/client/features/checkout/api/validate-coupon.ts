@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { api } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
 import type { CheckoutItem } from './cart-items';
-import { SUMMARY_KEY } from './checkout-summary';
 
 export const validateCoupon = (input: { code: string; items: CheckoutItem[] }) => api('/v1/validate-coupon', input);
 
@@ -10,6 +10,6 @@ export const useValidateCoupon = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: validateCoupon,
-    onSuccess: () => client.invalidateQueries({ queryKey: SUMMARY_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.checkoutSummary.all }),
   });
 };

@@ -3,17 +3,17 @@ import type { Address } from '@common/contract/checkout';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ApiError } from '../../../lib/api/client';
-import { haptic } from '../../../lib/telegram/haptics';
+import { ApiError } from '@/lib/api/client';
+import { haptic } from '@/lib/telegram/haptics';
 import { useDeleteAddress } from '../api/delete-address';
 import { useStates } from '../api/get-states';
 import { useSaveAddress } from '../api/save-address';
 import '../checkout.css';
+import { Modal } from '@/lib/ui/Modal';
 import { LoadFailed } from './LoadFailed';
-import { Modal } from './Modal';
 
 /** The countries the shop delivers to (spec §3: Philippine, China), as the states carry them. */
-export const COUNTRIES = ['PH', 'CN'] as const;
+const COUNTRIES = ['PH', 'CN'] as const;
 type Country = (typeof COUNTRIES)[number];
 
 type Field = keyof AddressFields | 'company' | 'country';

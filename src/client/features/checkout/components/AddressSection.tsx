@@ -1,7 +1,8 @@
 import type { Address } from '@common/contract/checkout';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FIELD_IDS, useCheckoutForm } from '../checkout-store';
+import { FIELD_IDS, useCheckoutForm } from '@/entities/order/checkout-store';
+import { AddressLines } from '@/entities/user/components/AddressLines';
 import '../checkout.css';
 import { AddressDialog } from './AddressDialog';
 import { LoadFailed } from './LoadFailed';
@@ -13,25 +14,6 @@ interface Props {
   onRetry(): void;
   /** The address the order goes to (the chosen one, else the default). */
   selectedId: number | null;
-}
-
-/** One address as lines of text (receiver and phone first). */
-export function AddressLines({
-  address,
-}: {
-  address: Pick<Address, 'receiver_name' | 'phone' | 'address' | 'city' | 'state_name' | 'zip' | 'company' | 'country'>;
-}) {
-  const { t } = useTranslation('checkout');
-  const country =
-    address.country === 'PH' || address.country === 'CN' ? t(`address.countries.${address.country}`) : address.country;
-  return (
-    <span className="co-address__text">
-      <strong>{address.receiver_name}</strong> · {address.phone}
-      <br />
-      {address.address}, {address.city}, {address.state_name} {address.zip}
-      {address.company ? `, ${address.company}` : ''}, {country}
-    </span>
-  );
 }
 
 /** Contact and delivery: choose one of the saved addresses, add or edit one in a dialog. */

@@ -1,21 +1,14 @@
 import type { ApiOutput } from '@common/contract/api-map';
-import { formatCents } from '@common/money';
+import { formatCents, parseDollarsToCents } from '@common/money';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api/client';
-import { haptic } from '../../../lib/telegram/haptics';
-import { useHoldCashReward } from '../api/update-onhold-rebate-amount';
-import { FIELD_IDS, useCheckoutForm } from '../checkout-store';
+import { FIELD_IDS, useCheckoutForm } from '@/entities/order/checkout-store';
+import { ApiError } from '@/lib/api/client';
+import { haptic } from '@/lib/telegram/haptics';
+import { useHoldCashReward } from '../api/hold-cash-reward';
 import '../checkout.css';
 
 type CashReward = ApiOutput<'/v2/checkout-summary'>['cash_reward'];
-
-/** "12", "12.5", "12.50" → cents; anything else → null. */
-export function parseAmountCents(text: string): number | null {
-  const m = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(text.trim());
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-}
 
 /** Cash reward: the balance, and an amount to redeem held for this checkout (spent when the order is placed). */
 export function CashRewardSection({ reward }: { reward: CashReward | undefined }) {
@@ -37,7 +30,7 @@ export function CashRewardSection({ reward }: { reward: CashReward | undefined }
       document.getElementById(FIELD_IDS.cash_reward)?.focus();
       return;
     }
-    const cents = parseAmountCents(amount);
+    const cents = parseDollarsToCents(amount);
     if (cents === null || cents === 0) {
       setError('cash_reward', t('reward.invalidAmount'));
       haptic('error');

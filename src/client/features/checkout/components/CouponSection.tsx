@@ -3,12 +3,12 @@ import { formatCents } from '@common/money';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ApiError } from '../../../lib/api/client';
-import { haptic } from '../../../lib/telegram/haptics';
+import { FIELD_IDS, useCheckoutForm } from '@/entities/order/checkout-store';
+import { ApiError } from '@/lib/api/client';
+import { haptic } from '@/lib/telegram/haptics';
 import { useCancelCoupon } from '../api/cancel-coupon-application';
 import type { CheckoutItem } from '../api/cart-items';
 import { useValidateCoupon } from '../api/validate-coupon';
-import { FIELD_IDS, useCheckoutForm } from '../checkout-store';
 import '../checkout.css';
 
 type AppliedCoupon = ApiOutput<'/v2/checkout-summary'>['coupon'];

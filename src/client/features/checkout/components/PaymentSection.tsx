@@ -1,8 +1,8 @@
 import type { PaymentMethod } from '@common/contract/checkout';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageFileInput } from '../../../lib/ui/ImageFileInput';
-import { FIELD_IDS, useCheckoutForm } from '../checkout-store';
+import { FIELD_IDS, useCheckoutForm } from '@/entities/order/checkout-store';
+import { ImageFileInput } from '@/lib/ui/ImageFileInput';
 import '../checkout.css';
 import { LoadFailed } from './LoadFailed';
 

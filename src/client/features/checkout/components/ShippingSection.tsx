@@ -1,9 +1,9 @@
 import type { ShippingMethod } from '@common/contract/checkout';
 import { formatCents } from '@common/money';
 import { useTranslation } from 'react-i18next';
+import { useCheckoutForm } from '@/entities/order/checkout-store';
 import type { CheckoutItem } from '../api/cart-items';
 import { useShippingFee } from '../api/get-shipping-fee';
-import { useCheckoutForm } from '../checkout-store';
 import '../checkout.css';
 
 /** The contract's shipping methods (kept here: the client imports only types from the contract, so zod stays out). */

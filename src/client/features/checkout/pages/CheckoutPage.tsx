@@ -1,11 +1,10 @@
 import { formatCents } from '@common/money';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router-dom';
-import { useClosingConfirmation } from '../../../lib/telegram/closing-confirmation';
-import { useTelegramMainButton } from '../../../lib/telegram/main-button';
-import { useSession } from '../../../stores/session-store';
-import { useCheckoutForm } from '../checkout-store';
+import { Link } from 'react-router-dom';
+import { useCheckoutForm } from '@/entities/order/checkout-store';
+import { useClosingConfirmation } from '@/lib/telegram/closing-confirmation';
+import { useTelegramMainButton } from '@/lib/telegram/main-button';
 import { AddressSection } from '../components/AddressSection';
 import { CashRewardSection } from '../components/CashRewardSection';
 import { CouponSection } from '../components/CouponSection';
@@ -14,14 +13,13 @@ import { PaymentSection } from '../components/PaymentSection';
 import { ShippingSection } from '../components/ShippingSection';
 import '../locales';
 import '../checkout.css';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useCheckoutData } from '../use-checkout-data';
 import { usePlaceOrder } from '../use-place-order';
 
 /** /checkout: contact and delivery, shipping method, payment, coupon, cash reward and the server's summary. */
+// A user only: the router's RequireUser (app/guards) sends guests to /login.
 export default function CheckoutPage() {
-  const user = useSession((s) => s.user);
-  if (!user) return <Navigate to="/login?redirect=/checkout" replace />;
   return <Checkout />;
 }
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useProductPage } from '../../catalog/api/get-product-list';
-import { ProductCard, SkeletonCard } from '../../catalog/components/ProductCard';
+import { useProductPage } from '@/entities/product/api/get-product-list';
+import { ProductCard, SkeletonCard } from '@/entities/product/components/ProductCard';
 
 const COUNT = 8;
 

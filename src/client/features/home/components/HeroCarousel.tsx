@@ -3,7 +3,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { HIGH_PRIORITY } from '../../catalog/components/Gallery';
+import { HIGH_PRIORITY } from '@/entities/product/components/Gallery';
 
 const AUTOPLAY_MS = 6000;
 

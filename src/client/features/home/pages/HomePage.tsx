@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useBanners } from '../../catalog/api/get-banners';
+import { useBanners } from '@/entities/product/api/get-banners';
 import { BestSellers } from '../components/BestSellers';
 import { HeroCarousel } from '../components/HeroCarousel';
 import '../locales';

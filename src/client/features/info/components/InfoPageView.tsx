@@ -5,18 +5,12 @@ import { Paragraphs } from './Paragraphs';
 import { QueryState } from './QueryState';
 import '../locales';
 import '../info.css';
-import { usePageTitle } from '../../../lib/use-page-title';
-
-const formatDate = (iso: string, lang: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en', { dateStyle: 'long' }).format(date);
-};
+import { formatDate } from '@/lib/format/date';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** One information page: its title and paragraphs, with loading and error states. */
 export function InfoPageView({ query }: { query: UseQueryResult<{ page: InfoPage }> }) {
-  const { t, i18n } = useTranslation('info');
+  const { t } = useTranslation('info');
   const page = query.data?.page;
 
   usePageTitle(page?.title);
@@ -29,8 +23,8 @@ export function InfoPageView({ query }: { query: UseQueryResult<{ page: InfoPage
           <div className="info__body">
             <Paragraphs text={page.body} />
           </div>
-          {formatDate(page.updated_at, i18n.language) && (
-            <p className="info__updated">{t('updated', { date: formatDate(page.updated_at, i18n.language) })}</p>
+          {formatDate(page.updated_at, { style: 'long' }) && (
+            <p className="info__updated">{t('updated', { date: formatDate(page.updated_at, { style: 'long' }) })}</p>
           )}
         </article>
       ) : (

@@ -4,7 +4,7 @@ import { FaqAccordion } from '../components/FaqAccordion';
 import { QueryState } from '../components/QueryState';
 import '../locales';
 import '../info.css';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** /faq: the questions from the API as an accordion. */
 export default function FaqPage() {

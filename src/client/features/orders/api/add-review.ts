@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
-import { orderKey } from './get-order-details';
-import { ORDERS_KEY } from './get-orders';
+import { api } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
 
-export interface AddReviewInput {
+interface AddReviewInput {
   order_id: number;
   product_id: number;
   rating: number;
@@ -19,10 +18,10 @@ export const useAddReview = () => {
   return useMutation({
     mutationFn: addReview,
     onSuccess: ({ review }) => {
-      void client.invalidateQueries({ queryKey: orderKey(review.order_id) });
-      void client.invalidateQueries({ queryKey: ORDERS_KEY });
-      void client.invalidateQueries({ queryKey: ['reviews', review.product_id] });
-      void client.invalidateQueries({ queryKey: ['product'] });
+      void client.invalidateQueries({ queryKey: queryKeys.order.one(review.order_id) });
+      void client.invalidateQueries({ queryKey: queryKeys.orders.all });
+      void client.invalidateQueries({ queryKey: queryKeys.reviews.ofProduct(review.product_id) });
+      void client.invalidateQueries({ queryKey: queryKeys.product.all });
     },
   });
 };

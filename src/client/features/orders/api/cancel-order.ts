@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
-import { rememberOrder } from './get-order-details';
-import { ORDERS_KEY } from './get-orders';
+import { rememberOrder } from '@/entities/order/api/get-order-details';
+import { api } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 export const cancelOrder = (orderId: number) => api('/v2/cancel-order', { order_id: orderId });
 
@@ -12,10 +12,10 @@ export const useCancelOrder = () => {
     mutationFn: cancelOrder,
     onSuccess: ({ order }) => {
       rememberOrder(client, order);
-      void client.invalidateQueries({ queryKey: ORDERS_KEY });
+      void client.invalidateQueries({ queryKey: queryKeys.orders.all });
       // Stock went back: product pages and lists show it again.
-      void client.invalidateQueries({ queryKey: ['product'] });
-      void client.invalidateQueries({ queryKey: ['products'] });
+      void client.invalidateQueries({ queryKey: queryKeys.product.all });
+      void client.invalidateQueries({ queryKey: queryKeys.products.all });
     },
   });
 };

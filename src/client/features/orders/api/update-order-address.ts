@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
-import { rememberOrder } from './get-order-details';
-import { ORDERS_KEY } from './get-orders';
+import { rememberOrder } from '@/entities/order/api/get-order-details';
+import { api } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 export const updateOrderAddress = (input: { order_id: number; address_id: number }) =>
   api('/v2/update-order-address', input);
@@ -13,7 +13,7 @@ export const useUpdateOrderAddress = () => {
     mutationFn: updateOrderAddress,
     onSuccess: ({ order }) => {
       rememberOrder(client, order);
-      void client.invalidateQueries({ queryKey: ORDERS_KEY });
+      void client.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
   });
 };

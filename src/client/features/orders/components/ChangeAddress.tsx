@@ -2,9 +2,9 @@ import type { OrderDetails } from '@common/contract/orders';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { haptic } from '../../../lib/telegram/haptics';
-import { useAddresses } from '../../checkout/api/get-addresses';
-import { AddressLines } from '../../checkout/components/AddressSection';
+import { useAddresses } from '@/entities/user/api/get-addresses';
+import { AddressLines } from '@/entities/user/components/AddressLines';
+import { haptic } from '@/lib/telegram/haptics';
 import { useUpdateOrderAddress } from '../api/update-order-address';
 import '../orders.css';
 

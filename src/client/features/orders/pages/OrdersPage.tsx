@@ -1,24 +1,19 @@
 import type { OrderSummary } from '@common/contract/orders';
 import { formatCents } from '@common/money';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { useSession } from '../../../stores/session-store';
-import { useCheckoutForm } from '../../checkout/checkout-store';
-import { useOrders } from '../api/get-orders';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useOrders } from '@/entities/order/api/get-orders';
+import { useCheckoutForm } from '@/entities/order/checkout-store';
+import { formatDateTime } from '@/lib/format/date';
 import { type DetailView, OrderDetail } from '../components/OrderDetail';
 import { StatusBadge } from '../components/StatusBadge';
-import { formatDateTime } from '../format';
 import '../locales';
 import '../orders.css';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** /order: the order history, newest first; `?id=` opens one order (`&view=track|review` a part of it). */
+// A user only: the router's RequireUser (app/guards) sends guests to /login, keeping `?id=` for the way back.
 export default function OrdersPage() {
-  const user = useSession((s) => s.user);
-  const location = useLocation();
-  if (!user) {
-    return <Navigate to={`/login?redirect=${encodeURIComponent(`/order${location.search}`)}`} replace />;
-  }
   return <Orders />;
 }
 

@@ -2,16 +2,16 @@ import type { ResponseOf } from '@common/contract/endpoint';
 import type { getTelegramLinkPreview as previewEndpoint } from '@common/contract/telegram';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api/client';
-import { haptic } from '../../../lib/telegram/haptics';
-import { telegramUserIdFromLaunch, useIsInTelegram } from '../../../lib/telegram/launch';
-import '../../../lib/telegram/locales';
-import { notify } from '../../../lib/toast';
-import { useSession } from '../../../stores/session-store';
-import { getTelegramLinkPreview } from '../../auth/api/get-telegram-link-preview';
-import { linkTelegram } from '../../auth/api/link-telegram';
-import { unlinkTelegram } from '../../auth/api/unlink-telegram';
-import { PasswordConfirmForm, telegramWho } from '../../auth/components/PasswordConfirmForm';
+import { ApiError } from '@/lib/api/client';
+import { haptic } from '@/lib/telegram/haptics';
+import { telegramUserIdFromLaunch, useIsInTelegram } from '@/lib/telegram/launch';
+import '@/lib/telegram/locales';
+import { getTelegramLinkPreview } from '@/entities/user/api/get-telegram-link-preview';
+import { linkTelegram } from '@/entities/user/api/link-telegram';
+import { unlinkTelegram } from '@/entities/user/api/unlink-telegram';
+import { PasswordConfirmForm, telegramWho } from '@/entities/user/components/PasswordConfirmForm';
+import { notify } from '@/lib/toast';
+import { useSession } from '@/stores/session-store';
 import '../locales';
 import '../profile.css';
 
@@ -19,7 +19,7 @@ type Preview = ResponseOf<typeof previewEndpoint>;
 type PreviewState = { kind: 'loading' } | { kind: 'ready'; preview: Preview } | { kind: 'failed'; message: string };
 
 /**
- * The profile's Telegram section (decisions.md §3, issue 10): the linked Telegram user (username and name) or
+ * The profile's Telegram section (docs/decisions/001, issue 10): the linked Telegram user (username and name) or
  * "Not linked". Inside Telegram (a host that answered, lib/telegram/launch.ts) it can link the Telegram user using the
  * app now: it first shows whom ("You are linking Telegram user …") and what that replaces, from the server's preview,
  * then asks for the account's password, then links. A linked account can be unlinked here, with the password, in

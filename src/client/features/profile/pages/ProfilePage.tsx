@@ -3,20 +3,19 @@ import { formatCents } from '@common/money';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
-import { ApiError } from '../../../lib/api/client';
-import { notify } from '../../../lib/toast';
-import { useSession } from '../../../stores/session-store';
-import { accountRules, showServerError } from '../../auth/account-rules';
-import { FormField } from '../../auth/components/FormField';
+import { accountRules, showServerError } from '@/entities/user/account-rules';
+import { ApiError } from '@/lib/api/client';
+import { notify } from '@/lib/toast';
+import { FormField } from '@/lib/ui/FormField';
+import { useSession } from '@/stores/session-store';
 import { editUserDetail } from '../api/edit-user-detail';
 import { editUserProfile } from '../api/edit-user-profile';
 import { useUserDetail } from '../api/get-user-detail';
 import { TelegramLinkSection } from '../components/TelegramLinkSection';
 import '../locales';
 import '../profile.css';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { ContactFields } from '../../auth/components/ContactFields';
+import { ContactFields } from '@/entities/user/components/ContactFields';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** /profile: account details (password optional), the account summary, Telegram link state, preferences. */
 export default function ProfilePage() {
@@ -25,7 +24,8 @@ export default function ProfilePage() {
 
   usePageTitle(t('pageTitle'));
 
-  if (!user) return <Navigate to="/login?redirect=/profile" replace />;
+  // A user only: the router's RequireUser (app/guards) sends guests to /login.
+  if (!user) return null;
 
   return (
     <main className="page profile">
@@ -127,9 +127,9 @@ function ProfileForm({ user }: { user: UserInfo }) {
       <h2 id="profile-account" className="profile-card__title">
         {t('account')}
       </h2>
-      <form className="auth__form" noValidate onSubmit={submit} aria-busy={isSubmitting}>
+      <form className="form-stack" noValidate onSubmit={submit} aria-busy={isSubmitting}>
         {formError && (
-          <p className="auth__form-error" role="alert">
+          <p className="form-error" role="alert">
             {formError}
           </p>
         )}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { api } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /** The caller's referral code, link and the text of its QR code. */
 export const getReferralLinkCustomerVersion = (signal?: AbortSignal) =>
@@ -7,7 +8,7 @@ export const getReferralLinkCustomerVersion = (signal?: AbortSignal) =>
 
 export const useReferralLinkCustomerVersion = (enabled = true) =>
   useQuery({
-    queryKey: ['referral', 'link-customer'],
+    queryKey: queryKeys.referral.link,
     queryFn: ({ signal }) => getReferralLinkCustomerVersion(signal),
     enabled,
   });

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { api } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 export const getReferralMemberAward = (cursor: string | undefined, signal?: AbortSignal) =>
   api('/v2/get-referral-member-award', { cursor, limit: 20 }, { signal });
@@ -7,7 +8,7 @@ export const getReferralMemberAward = (cursor: string | undefined, signal?: Abor
 /** The caller's referred members with their award, newest first; "Load more" fetches the next page. */
 export const useReferralMemberAward = (enabled = true) =>
   useInfiniteQuery({
-    queryKey: ['referral', 'members'],
+    queryKey: queryKeys.referral.members,
     queryFn: ({ pageParam, signal }) => getReferralMemberAward(pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
-import { getVisitorKey } from '../referral-code';
+import { getVisitorKey } from '@/entities/user/referral-code';
+import { api } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /** Records a visit of a referral link: the path visited, where the visitor came from, and this browser's id. */
 export const recordVisit = (code: string, link: string, signal?: AbortSignal) =>
@@ -18,7 +19,7 @@ export const recordVisit = (code: string, link: string, signal?: AbortSignal) =>
 /** The visit of `/{code}`, recorded once (the answer says whether the code exists). */
 export const useRecordVisit = (code: string, link: string, enabled: boolean) =>
   useQuery({
-    queryKey: ['record-visit', code],
+    queryKey: queryKeys.recordVisit(code),
     queryFn: () => recordVisit(code, link),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,31 +1,28 @@
 import type { ReferralMember } from '@common/contract/referral';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
-import { useSession } from '../../../stores/session-store';
+import { formatCents, formatDate } from '@/lib/format/format';
+import { CopyField } from '@/lib/ui/CopyField';
+import { type Column, DataTable } from '@/lib/ui/DataTable';
+import { ListStatus, LoadMore } from '@/lib/ui/ListStatus';
 import { useReferralLinkCustomerVersion } from '../api/get-referral-link-customer-version';
 import { useReferralMemberAward } from '../api/get-referral-member-award';
-import { CopyField } from '../components/CopyField';
-import { type Column, DataTable } from '../components/DataTable';
-import { ListStatus, LoadMore } from '../components/ListStatus';
-import { formatCents, formatDate } from '../format';
 import '../locales';
+import '@/lib/ui/panels.css';
 import '../referral.css';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /**
  * /referral (normal users): the referral code and link (copy, QR code) and the referred members with
  * the award earned for each. Guests go to the login screen; agents to /affiliate.
  */
+// Customers only: the router's RequireUser (app/guards) sends guests to /login and agents to /affiliate.
 export default function ReferralPage() {
-  const user = useSession((s) => s.user);
-  if (!user) return <Navigate to="/login?redirect=/referral" replace />;
-  if (user.is_agent === 1) return <Navigate to="/affiliate" replace />;
   return <ReferralDashboard />;
 }
 
 function ReferralDashboard() {
-  const { t, i18n } = useTranslation('referral');
+  const { t } = useTranslation('referral');
   const link = useReferralLinkCustomerVersion();
   const members = useReferralMemberAward();
   const first = members.data?.pages[0];
@@ -35,7 +32,7 @@ function ReferralDashboard() {
 
   const columns: Column<ReferralMember>[] = [
     { key: 'nickname', label: t('members.nickname'), render: (m) => m.nickname },
-    { key: 'joined', label: t('members.joined'), render: (m) => formatDate(m.joined_at, i18n.language) },
+    { key: 'joined', label: t('members.joined'), render: (m) => formatDate(m.joined_at) },
     {
       key: 'via',
       label: t('members.via'),

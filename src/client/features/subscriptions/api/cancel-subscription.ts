@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
-import { rememberSubscription, SUBSCRIPTIONS_KEY } from './get-subscriptions';
+import { api } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
+import { rememberSubscription } from './get-subscriptions';
 
 export const cancelSubscription = (subscriptionId: number) =>
   api('/v2/cancel-subscription', { subscription_id: subscriptionId });
@@ -12,7 +13,7 @@ export const useCancelSubscription = () => {
     mutationFn: cancelSubscription,
     onSuccess: ({ subscription }) => {
       rememberSubscription(client, subscription);
-      void client.invalidateQueries({ queryKey: SUBSCRIPTIONS_KEY });
+      void client.invalidateQueries({ queryKey: queryKeys.subscriptions.all });
     },
   });
 };

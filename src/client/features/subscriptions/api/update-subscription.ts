@@ -1,7 +1,8 @@
 import type { ApiInput } from '@common/contract/api-map';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
-import { rememberSubscription, SUBSCRIPTIONS_KEY } from './get-subscriptions';
+import { api } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
+import { rememberSubscription } from './get-subscriptions';
 
 export type UpdateSubscriptionInput = ApiInput<'/v2/update-subscription'>;
 
@@ -14,7 +15,7 @@ export const useUpdateSubscription = () => {
     mutationFn: updateSubscription,
     onSuccess: ({ subscription }) => {
       rememberSubscription(client, subscription);
-      void client.invalidateQueries({ queryKey: SUBSCRIPTIONS_KEY });
+      void client.invalidateQueries({ queryKey: queryKeys.subscriptions.all });
     },
   });
 };

@@ -4,23 +4,16 @@ import { formatCents } from '@common/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ApiError } from '../../../lib/api/client';
-import { currentLang } from '../../../lib/i18n/i18n';
-import { haptic } from '../../../lib/telegram/haptics';
-import { Modal } from '../../checkout/components/Modal';
+import { ApiError } from '@/lib/api/client';
+import { formatDate } from '@/lib/format/date';
+import { haptic } from '@/lib/telegram/haptics';
+import { Modal } from '@/lib/ui/Modal';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { type UpdateSubscriptionInput, useUpdateSubscription } from '../api/update-subscription';
 import '../locales';
 import '../subscriptions.css';
 
-export const FREQUENCY_OPTIONS = [2, 4, 8] as const;
-
-/** "Dec 20, 2026" / "2026年12月20日". */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(currentLang() === 'zh' ? 'zh-CN' : 'en', { dateStyle: 'medium' }).format(date);
-}
+const FREQUENCY_OPTIONS = [2, 4, 8] as const;
 
 interface Draft {
   quantity: number;
@@ -149,7 +142,7 @@ export function SubscriptionCard({ subscription: s, addresses }: { subscription:
         <dl className="sub-facts">
           <div>
             <dt>{t('nextDelivery')}</dt>
-            <dd>{active ? formatDate(s.next_due_at) : t('noNextDelivery')}</dd>
+            <dd>{active ? formatDate(s.next_due_at, { invalid: 'raw' }) : t('noNextDelivery')}</dd>
           </div>
           <div>
             <dt>{t('price')}</dt>

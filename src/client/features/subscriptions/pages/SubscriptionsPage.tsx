@@ -1,17 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router-dom';
-import { useSession } from '../../../stores/session-store';
-import { useAddresses } from '../../checkout/api/get-addresses';
+import { Link } from 'react-router-dom';
+import { useAddresses } from '@/entities/user/api/get-addresses';
 import { useSubscriptions } from '../api/get-subscriptions';
 import { SubscriptionCard } from '../components/SubscriptionCard';
 import '../locales';
 import '../subscriptions.css';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** /subscriptions: the customer's Subscribe & save subscriptions, to change, skip or cancel. Guests log in first. */
+// A user only: the router's RequireUser (app/guards) sends guests to /login.
 export default function SubscriptionsPage() {
-  const user = useSession((s) => s.user);
-  if (!user) return <Navigate to="/login?redirect=/subscriptions" replace />;
   return <Subscriptions />;
 }
 

@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import '../locales';
+import '../product.css';
+
+// React 18 does not know `fetchPriority`; the lower-case HTML attribute works everywhere it is supported.
+export const HIGH_PRIORITY = { fetchpriority: 'high' } as Record<string, string>;
+
+/** The product's images: a large one and, when there are several, thumbnails to switch it. */
+export function Gallery({ images, name }: { images: string[]; name: string }) {
+  const { t } = useTranslation('product');
+  const [index, setIndex] = useState(0);
+  const current = images[index] ?? images[0];
+  return (
+    <section className="gallery" aria-label={t('gallery.label')}>
+      <div className="gallery__main">
+        {current && (
+          <img className="gallery__image" src={current} alt={name} width={600} height={600} {...HIGH_PRIORITY} />
+        )}
+      </div>
+      {images.length > 1 && (
+        <div className="gallery__thumbs">
+          {images.map((src, i) => (
+            <button
+              key={src}
+              type="button"
+              className={`gallery__thumb${i === index ? ' gallery__thumb--active' : ''}`}
+              aria-label={t('gallery.showImage', { n: i + 1, total: images.length })}
+              aria-pressed={i === index}
+              onClick={() => setIndex(i)}
+            >
+              <img className="gallery__thumb-image" src={src} alt="" width={72} height={72} loading="lazy" />
+            </button>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

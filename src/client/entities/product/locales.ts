@@ -1,0 +1,44 @@
+import { addTranslations } from '@/lib/i18n/i18n';
+
+/** Strings of the product pieces several screens show (card, price, stock badge, gallery). */
+export const en = {
+  card: {
+    originalPrice: 'Original price',
+    salePrice: 'Sale price',
+    rating: 'Rated {{average}} out of 5 by {{count}} reviewers',
+  },
+  stock: {
+    outOfStock: 'Out of stock',
+    comingSoon: 'Coming soon',
+    readyStock: 'Ready stock',
+    onlyLeft: 'Only {{count}} left',
+    inStock: 'In stock',
+    inStockCount: 'In stock: {{count}} available',
+  },
+  gallery: {
+    label: 'Product images',
+    showImage: 'Show image {{n}} of {{total}}',
+  },
+};
+
+export const zh: typeof en = {
+  card: {
+    originalPrice: '原价',
+    salePrice: '优惠价',
+    rating: '{{count}} 位顾客评分，平均 {{average}} 分（满分 5 分）',
+  },
+  stock: {
+    outOfStock: '缺货',
+    comingSoon: '即将上市',
+    readyStock: '现货',
+    onlyLeft: '仅剩 {{count}} 件',
+    inStock: '有货',
+    inStockCount: '有货：剩余 {{count}} 件',
+  },
+  gallery: {
+    label: '商品图片',
+    showImage: '显示第 {{n}} 张图片，共 {{total}} 张',
+  },
+};
+
+addTranslations('product', { en, zh });

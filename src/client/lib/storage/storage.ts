@@ -1,0 +1,76 @@
+/**
+ * Every browser-storage read and write of the client goes through here, with every key spelt once.
+ * Storage may be disabled, full or private (Safari, some in-app browsers): nothing here ever throws; a read
+ * then answers null and a write is dropped (the app keeps working in memory).
+ */
+
+/** localStorage keys of spec §3 (the spec's own spelling). */
+export const STORAGE_KEYS = {
+  cart: 'cart',
+  user: 'user',
+  token: 'token',
+  telegramUserId: 'telegram_user_id',
+  hasVisited: 'hasVisited',
+  language: 'language',
+  i18nextLng: 'i18nextLng',
+} as const;
+
+/** The app's own keys (not in the spec): `tab` ones live in sessionStorage (this tab), `local` in localStorage. */
+export const APP_KEYS = {
+  /** A guest's "Add to cart" waiting for the log-in (docs/decisions/012). */
+  pendingCartLine: 'pendingCartLine',
+  /** The idempotency key of the checkout in progress (docs/decisions/006). */
+  checkoutIdempotencyKey: 'leafcup/checkout-idempotency-key',
+  /** The verified Telegram launch parameters of this tab. */
+  telegramLaunch: 'leafcup/launch',
+  /** The referral code this visit arrived with, and the codes whose visit was already recorded. */
+  referralCode: 'leafcup.referral_code',
+  referralVisits: 'leafcup.referral_visits',
+  /** This browser's visitor id (localStorage). */
+  visitorKey: 'leafcup.visitor_key',
+} as const;
+
+export interface SafeStorage {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+  remove(key: string): void;
+  clear(): void;
+}
+
+function safe(area: () => Storage): SafeStorage {
+  return {
+    get(key) {
+      try {
+        return area().getItem(key);
+      } catch {
+        return null;
+      }
+    },
+    set(key, value) {
+      try {
+        area().setItem(key, value);
+      } catch {
+        // Storage full or disabled: the app keeps working in memory.
+      }
+    },
+    remove(key) {
+      try {
+        area().removeItem(key);
+      } catch {
+        // ignore
+      }
+    },
+    clear() {
+      try {
+        area().clear();
+      } catch {
+        // ignore
+      }
+    },
+  };
+}
+
+/** localStorage that never throws. */
+export const storage = safe(() => window.localStorage);
+/** sessionStorage (this tab only) that never throws. */
+export const tabStorage = safe(() => window.sessionStorage);

@@ -1,0 +1,51 @@
+import type { CashRewardEntry } from '../../common/contract/checkout';
+import { formatCents } from '../../common/money';
+import { encodeCursor, readCursor } from '../catalog/cursor';
+import type { Db } from '../db/connection';
+import type { User } from '../db/schema';
+import { invalidField } from '../lib/errors';
+import { getShopSettings } from '../settings/repository';
+import * as repo from './repository';
+
+/** Sets how much of the balance the next order uses (0 removes the hold). */
+export async function updateHold(db: Db, user: User, amountCents: number | undefined) {
+  if (amountCents === undefined) throw invalidField('amount_cents', 'enterRedeemAmount');
+  const balance = await repo.getBalance(db, user.id);
+  if (amountCents > balance) throw invalidField('amount_cents', 'redeemOverBalance', { amount: formatCents(balance) });
+  await repo.setHold(db, user.id, amountCents);
+  return { on_hold_cents: amountCents, balance_cents: balance };
+}
+
+/** The customer's cash-reward ledger, newest first, with balance, hold and totals (get-cash-rebate-list). */
+export async function listCashRewards(db: Db, user: User, input: { cursor?: string; limit?: number }) {
+  const limit = input.limit ?? 20;
+  const after = input.cursor ? readCursor(input.cursor) : undefined;
+  const [balance, hold, totals, rows, settings] = await Promise.all([
+    repo.getBalance(db, user.id),
+    repo.getHold(db, user.id),
+    repo.ledgerTotals(db, user.id),
+    repo.listLedger(db, user.id, limit, after),
+    getShopSettings(db),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const entries: CashRewardEntry[] = page.map((r) => ({
+    id: r.id,
+    type: r.type,
+    order_no: r.order_no ?? null,
+    spend_cents: r.spend_cents,
+    amount_cents: r.amount_cents,
+    balance_after_cents: r.balance_after_cents,
+    status: r.status === 'Inactive' ? 'Inactive' : 'Active',
+    created_at: r.created_at,
+  }));
+  return {
+    balance_cents: balance,
+    on_hold_cents: Math.min(hold, balance),
+    total_earned_cents: totals.earned,
+    total_redeemed_cents: totals.redeemed,
+    reward_percent: settings.cashRewardPercent,
+    entries,
+    next_cursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+  };
+}

@@ -1,0 +1,47 @@
+import { type CouponProblem, couponDiscountCents, couponProblem } from '../../common/checkout-rules';
+import type { CouponInfo } from '../../common/contract/checkout';
+import { formatCents } from '../../common/money';
+import { type CartInput, priceCart, requireItems } from '../cart/service';
+import type { Db } from '../db/connection';
+import type { User } from '../db/schema';
+import { invalidField } from '../lib/errors';
+import { nowIso } from '../lib/time';
+import * as repo from './repository';
+
+export type CouponRow = NonNullable<Awaited<ReturnType<typeof repo.findCoupon>>>;
+
+export const couponInfo = (c: CouponRow): CouponInfo => ({
+  code: c.code,
+  kind: c.kind,
+  value: c.value,
+  min_spend_cents: c.min_spend_cents,
+  ends_at: c.ends_at,
+});
+
+/** Why the user cannot use this coupon on a cart of `subtotalCents` now, or null. */
+export async function checkCoupon(
+  db: Db,
+  coupon: CouponRow,
+  userId: number,
+  subtotalCents: number,
+): Promise<CouponProblem | null> {
+  const userUses = coupon.per_user_limit === null ? 0 : await repo.countUserRedemptions(db, coupon.id, userId);
+  return couponProblem(coupon, { nowIso: nowIso(), subtotalCents, userUses, formatAmount: formatCents });
+}
+
+/** Checks a coupon against the caller's cart and applies it (replacing any other). */
+export async function validateCoupon(db: Db, user: User, input: { code?: string; items?: CartInput[] }) {
+  if (!input.code) throw invalidField('code', 'enterCouponCode');
+  const items = requireItems(input.items);
+  const coupon = await repo.findCouponByCode(db, input.code);
+  if (coupon?.is_active !== 1) throw invalidField('code', 'couponNotFound');
+  const cart = await priceCart(db, items);
+  const problem = await checkCoupon(db, coupon, user.id, cart.subtotalCents);
+  if (problem) throw invalidField('code', problem.key, problem.params);
+  await repo.upsertCouponApplication(db, user.id, coupon.id);
+  return {
+    coupon: couponInfo(coupon),
+    discount_cents: couponDiscountCents(coupon, cart.subtotalCents),
+    subtotal_cents: cart.subtotalCents,
+  };
+}

@@ -1,0 +1,103 @@
+import type { Generated } from 'kysely';
+import type { StockState } from '../../common/contract/catalog';
+
+// The catalogue's tables (part of `Database` in schema.ts, split off to keep that file short).
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  slug: string;
+  name_en: string;
+  name_zh: string;
+  sort_order: number;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  /** 'type' | 'benefit' | 'tag' */
+  kind: string;
+  slug: string;
+  name_en: string;
+  name_zh: string;
+  sort_order: number;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  slug: string;
+  name_en: string;
+  name_zh: string;
+  description_en: string;
+  description_zh: string;
+  image: string;
+  stock_state: StockState;
+  available_ph: number;
+  available_cn: number;
+  subscribable: number;
+  /** Lowest variant price and its discount price, kept for list cards and price sorting. */
+  price_cents: number;
+  discount_price_cents: number | null;
+  /** Sum of the variants' stock, kept for list cards. */
+  stock_total: number;
+  rating_sum: Generated<number>;
+  rating_count: Generated<number>;
+  is_active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductCategoriesTable {
+  product_id: number;
+  category_id: number;
+  /** Copy of products.created_at so a category's list is one index range in creation order. */
+  created_at: string;
+}
+
+export interface ProductTagsTable {
+  product_id: number;
+  tag_id: number;
+  created_at: string;
+}
+
+/** A packaging option: its own price and stock. Stock never goes below zero. */
+export interface ProductVariantsTable {
+  id: Generated<number>;
+  product_id: number;
+  name_en: string;
+  name_zh: string;
+  price_cents: number;
+  discount_price_cents: number | null;
+  stock: number;
+  sort_order: number;
+}
+
+export interface ProductImagesTable {
+  id: Generated<number>;
+  product_id: number;
+  url: string;
+  sort_order: number;
+}
+
+export interface BannersTable {
+  id: Generated<number>;
+  image: string;
+  title_en: string;
+  title_zh: string;
+  subtitle_en: string;
+  subtitle_zh: string;
+  link: string;
+  sort_order: number;
+  is_active: Generated<number>;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  product_id: number;
+  user_id: number | null;
+  order_id: number | null;
+  /** Shown as the author; copied from the user's nickname (seeded reviews have no user). */
+  nickname: string;
+  rating: number;
+  title: string;
+  description: string;
+  created_at: string;
+}

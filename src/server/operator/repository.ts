@@ -1,0 +1,118 @@
+import { sql } from 'kysely';
+import type { OrderStatus } from '../../common/checkout-rules';
+import type { SubscriptionStatus } from '../../common/contract/subscriptions';
+import type { Db } from '../db/connection';
+import { nowIso } from '../lib/time';
+
+// The operator's SQL: the lists the command line prints and the rows it looks up before acting.
+
+/** Orders with their customer's e-mail, newest first, optionally of one status. */
+export async function listOrders(db: Db, opts: { status?: OrderStatus; limit: number }) {
+  let q = db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .select([
+      'orders.order_no',
+      'orders.status',
+      'orders.placed_at',
+      'users.email',
+      'orders.total_cents',
+      'orders.payment_method',
+      'orders.payment_reference',
+      'orders.receipt_path',
+      'orders.tracking_number',
+    ])
+    .orderBy('orders.placed_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(opts.limit);
+  if (opts.status) q = q.where('orders.status', '=', opts.status);
+  return q.execute();
+}
+
+/** The order numbers of some orders. */
+export async function orderNos(db: Db, orderIds: number[]): Promise<string[]> {
+  if (!orderIds.length) return [];
+  const rows = await db.selectFrom('orders').select('order_no').where('id', 'in', orderIds).execute();
+  return rows.map((r) => r.order_no);
+}
+
+/** A user by e-mail, whatever its case. */
+export async function findUserByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'is_agent', 'commission_rate_bp'])
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+/** The shop's `default_commission_rate_bp` setting as stored (text), if set. */
+export async function defaultCommissionRateSetting(db: Db): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'default_commission_rate_bp')
+    .executeTakeFirst();
+  return row?.value;
+}
+
+export async function makeAgent(db: Db, userId: number, rateBp: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ is_agent: 1, commission_rate_bp: rateBp, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function findCommission(db: Db, commissionId: number) {
+  return db.selectFrom('commissions').select(['id', 'status']).where('id', '=', commissionId).executeTakeFirst();
+}
+
+export async function findPayoutRequest(db: Db, payoutId: number) {
+  return db
+    .selectFrom('payout_requests')
+    .select(['id', 'paid_at', 'amount_cents'])
+    .where('id', '=', payoutId)
+    .executeTakeFirst();
+}
+
+/** Subscriptions: active ones by next delivery, soonest first; then cancelled ones, latest first. */
+export async function listSubscriptions(db: Db, opts: { status?: SubscriptionStatus; limit: number }) {
+  let q = db
+    .selectFrom('subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('products as p', 'p.id', 's.product_id')
+    .innerJoin('product_variants as v', 'v.id', 's.variant_id')
+    .select([
+      's.id',
+      's.status',
+      'u.email',
+      'p.name_en as product',
+      'v.name_en as packaging',
+      's.quantity',
+      's.frequency_weeks',
+      's.next_due_at',
+      's.updated_at',
+    ])
+    .orderBy(sql`case when s.status = 'active' then 0 else 1 end`)
+    .orderBy(sql`case when s.status = 'active' then s.next_due_at else '' end`)
+    .orderBy('s.updated_at', 'desc')
+    .orderBy('s.id')
+    .limit(opts.limit);
+  if (opts.status) q = q.where('s.status', '=', opts.status);
+  return q.execute();
+}
+
+export async function findSubscription(db: Db, subscriptionId: number) {
+  return db.selectFrom('subscriptions').select(['id', 'status']).where('id', '=', subscriptionId).executeTakeFirst();
+}
+
+/** Cancels an active subscription; answers whether it was active. */
+export async function cancelSubscription(db: Db, subscriptionId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ status: 'cancelled', updated_at: nowIso() })
+    .where('id', '=', subscriptionId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

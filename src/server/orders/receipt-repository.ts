@@ -1,0 +1,88 @@
+import type { Db } from '../db/connection';
+import { noPaymentRecorded } from './repository';
+
+// The SQL of orders awaiting a bank transfer and of their receipts: the transfer a customer submits, the unpaid
+// orders the expiry job cancels and the old receipts the retention job clears.
+
+/** Pending orders with something to pay, nothing paid, placed before `cutoff` (oldest first). */
+export async function findUnpaidOrders(db: Db, cutoff: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('orders.id')
+    .where('orders.status', '=', 'Pending')
+    .where('orders.placed_at', '<', cutoff)
+    .where('orders.total_cents', '>', 0)
+    .where('orders.receipt_path', 'is', null)
+    .where(noPaymentRecorded)
+    .orderBy('orders.placed_at')
+    .orderBy('orders.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Cancelled orders that still reference a receipt, cancelled before `cutoff`, after the keyset position `after`
+ * over (cancelled_at, id), in that order.
+ */
+export async function ordersWithOldReceipts(
+  db: Db,
+  cutoff: string,
+  after: { cancelledAt: string; id: number } | null,
+  limit: number,
+): Promise<Array<{ id: number; receipt_path: string | null; cancelled_at: string | null }>> {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'receipt_path', 'cancelled_at'])
+    .where('status', '=', 'Cancelled')
+    .where('receipt_path', 'is not', null)
+    .where('cancelled_at', '<', cutoff)
+    .$if(after !== null, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('cancelled_at', '>', after!.cancelledAt),
+          eb.and([eb('cancelled_at', '=', after!.cancelledAt), eb('id', '>', after!.id)]),
+        ]),
+      ),
+    )
+    .orderBy('cancelled_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Forgets a cancelled order's receipt if it is still `path`; answers whether this call cleared it. */
+export async function clearReceipt(db: Db, orderId: number, path: string, now: string): Promise<boolean> {
+  const cleared = await db
+    .updateTable('orders')
+    .set({ receipt_path: null, updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', '=', 'Cancelled')
+    .where('receipt_path', '=', path)
+    .executeTakeFirst();
+  return Number(cleared.numUpdatedRows) === 1;
+}
+
+/**
+ * Attaches a transfer's reference and receipt to the customer's Pending bank-transfer order that lacks one
+ * (conditional: a second submit, or a status change, in between writes nothing). Answers whether it did.
+ */
+export async function attachTransfer(
+  db: Db,
+  orderId: number,
+  userId: number,
+  paymentReference: string,
+  receiptPath: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ payment_reference: paymentReference, receipt_path: receiptPath, updated_at: now })
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'Pending')
+    .where('payment_method', '=', 'bank_transfer')
+    .where((eb) => eb.or([eb('payment_reference', 'is', null), eb('receipt_path', 'is', null)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

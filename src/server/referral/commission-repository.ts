@@ -1,0 +1,94 @@
+import type { CommissionStatus } from '../../common/contract/referral';
+import type { Db } from '../db/connection';
+
+// The SQL of commissions and payouts as orders and the operator change them (commission-service.ts).
+// Every function takes the database or a transaction (a Transaction is a Db).
+
+/** The agent a buyer's order may earn a commission for: the buyer's upline, with its agent flag and rate. */
+export async function findUplineAgent(db: Db, buyerId: number) {
+  const buyer = await db.selectFrom('users').select('upline_id').where('id', '=', buyerId).executeTakeFirst();
+  if (!buyer?.upline_id) return undefined;
+  return db
+    .selectFrom('users')
+    .select(['id', 'is_agent', 'commission_rate_bp'])
+    .where('id', '=', buyer.upline_id)
+    .executeTakeFirst();
+}
+
+/** Stores a commission unless the order already has one for the agent; answers whether it was stored. */
+export async function insertCommission(
+  db: Db,
+  values: { agent_id: number; order_id: number; downline_id: number; amount_cents: number; rate_bp: number },
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('commissions')
+    .values({ ...values, status: 'Not Confirm', created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['order_id', 'agent_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * Moves commissions in one of the `from` statuses to `to` (a conditional update), picked by id or by order;
+ * answers how many moved.
+ */
+export async function moveCommissions(
+  db: Db,
+  which: { id: number } | { orderId: number },
+  from: readonly CommissionStatus[],
+  to: CommissionStatus,
+  now: string,
+): Promise<number> {
+  const update = db.updateTable('commissions').set({ status: to, updated_at: now });
+  const picked = 'id' in which ? update.where('id', '=', which.id) : update.where('order_id', '=', which.orderId);
+  const result = await picked.where('status', 'in', from).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function findPayoutRequest(db: Db, payoutId: number) {
+  return db
+    .selectFrom('payout_requests')
+    .select(['id', 'agent_id', 'paid_at'])
+    .where('id', '=', payoutId)
+    .executeTakeFirst();
+}
+
+/** Marks a payout request paid unless it already is; answers whether this call marked it. */
+export async function markPayoutRequestPaid(db: Db, payoutId: number, now: string): Promise<boolean> {
+  const marked = await db
+    .updateTable('payout_requests')
+    .set({ paid_at: now })
+    .where('id', '=', payoutId)
+    .where('paid_at', 'is', null)
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows) > 0;
+}
+
+/** What the agent has been paid out (paid requests) and what of it went to commissions marked Paid. */
+export async function payoutTotals(db: Db, agentId: number): Promise<{ paidOut: number; commissionsPaid: number }> {
+  const sums = await db
+    .selectFrom('payout_requests')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('total'))
+    .where('agent_id', '=', agentId)
+    .where('paid_at', 'is not', null)
+    .executeTakeFirstOrThrow();
+  const alreadyPaid = await db
+    .selectFrom('commissions')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('total'))
+    .where('agent_id', '=', agentId)
+    .where('status', '=', 'Paid')
+    .executeTakeFirstOrThrow();
+  return { paidOut: Number(sums.total), commissionsPaid: Number(alreadyPaid.total) };
+}
+
+/** The agent's confirmed (Pending Payment) commissions, oldest first. */
+export async function payableCommissions(db: Db, agentId: number) {
+  return db
+    .selectFrom('commissions')
+    .select(['id', 'amount_cents'])
+    .where('agent_id', '=', agentId)
+    .where('status', '=', 'Pending Payment')
+    .orderBy('id')
+    .execute();
+}

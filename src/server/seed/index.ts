@@ -1,0 +1,154 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connection';
+import { addDays, nowIso } from '../lib/time';
+import { banners, categories, products, tags } from './catalog-data';
+import { basePages, coupons, faqs, paymentMethods, settings, states } from './shop-data';
+import type { SeedPackaging, SeedProduct } from './types';
+
+/** Seeds the demo shop when the database has no categories yet; returns whether it seeded. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('categories').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  if (Number(row.n) > 0) return false;
+  await seedDemo(db);
+  return true;
+}
+
+/** The demo shop: catalogue, banners, states and fees, payment methods, settings, pages, FAQ, coupons. */
+export async function seedDemo(db: Db, now = nowIso()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('categories')
+      .values(categories.map((c, i) => ({ slug: c.slug, name_en: c.name.en, name_zh: c.name.zh, sort_order: i })))
+      .execute();
+    await trx
+      .insertInto('tags')
+      .values(
+        tags.map((t, i) => ({ kind: t.kind, slug: t.slug, name_en: t.name.en, name_zh: t.name.zh, sort_order: i })),
+      )
+      .execute();
+    await insertProducts(trx, products, now);
+    await trx
+      .insertInto('banners')
+      .values(
+        banners.map((b, i) => ({
+          image: b.image,
+          title_en: b.title.en,
+          title_zh: b.title.zh,
+          subtitle_en: b.subtitle.en,
+          subtitle_zh: b.subtitle.zh,
+          link: b.link,
+          sort_order: i,
+        })),
+      )
+      .execute();
+    await trx.insertInto('states').values(states).execute();
+    await trx.insertInto('payment_methods').values(paymentMethods).execute();
+    await trx.insertInto('settings').values(settings).execute();
+    await trx
+      .insertInto('pages')
+      .values(basePages.map((p) => ({ ...p, updated_at: now })))
+      .execute();
+    await trx.insertInto('faqs').values(faqs).execute();
+    await trx.insertInto('coupons').values(coupons(now)).execute();
+  });
+}
+
+/** The columns of a product row that come from its catalogue entry (ids and times aside). */
+export function productFields(p: SeedProduct) {
+  const cheapest = p.variants.reduce((a, b) => (effective(b) < effective(a) ? b : a));
+  return {
+    name_en: p.name.en,
+    name_zh: p.name.zh,
+    description_en: p.description.en,
+    description_zh: p.description.zh,
+    image: p.image,
+    stock_state: p.stockState,
+    available_ph: p.availability.ph ? 1 : 0,
+    available_cn: p.availability.cn ? 1 : 0,
+    subscribable: p.subscribable ? 1 : 0,
+    price_cents: cheapest.priceCents,
+    discount_price_cents: cheapest.discountPriceCents ?? null,
+    stock_total: p.variants.reduce((s, v) => s + v.stock, 0),
+  };
+}
+
+/** The columns of a packaging row, at its position in the entry. */
+export const packagingFields = (v: SeedPackaging, index: number) => ({
+  name_en: v.name.en,
+  name_zh: v.name.zh,
+  price_cents: v.priceCents,
+  discount_price_cents: v.discountPriceCents ?? null,
+  stock: v.stock,
+  sort_order: index,
+});
+
+type SlugIds = { categories: Map<string, number>; tags: Map<string, number> };
+
+/** The ids of categories and tags by slug. */
+export async function slugIds(db: Db): Promise<SlugIds> {
+  const categories = await db.selectFrom('categories').select(['id', 'slug']).execute();
+  const tags = await db.selectFrom('tags').select(['id', 'slug']).execute();
+  return { categories: new Map(categories.map((c) => [c.slug, c.id])), tags: new Map(tags.map((t) => [t.slug, t.id])) };
+}
+
+/** Writes a product's images, categories and tags (the caller removed any old ones). */
+export async function linkProduct(db: Db, productId: number, p: SeedProduct, createdAt: string, ids: SlugIds) {
+  await db
+    .insertInto('product_images')
+    .values([p.image, ...p.gallery].map((url, i) => ({ product_id: productId, url, sort_order: i })))
+    .execute();
+  const cats = p.categories.map((slug) => {
+    const categoryId = ids.categories.get(slug);
+    if (categoryId === undefined) throw new Error(`product ${p.slug} names unknown category ${slug}`);
+    return { product_id: productId, category_id: categoryId, created_at: createdAt };
+  });
+  if (cats.length) await db.insertInto('product_categories').values(cats).execute();
+  const productTags = p.tags.map((slug) => {
+    const tagId = ids.tags.get(slug);
+    if (tagId === undefined) throw new Error(`product ${p.slug} names unknown tag ${slug}`);
+    return { product_id: productId, tag_id: tagId, created_at: createdAt };
+  });
+  if (productTags.length) await db.insertInto('product_tags').values(productTags).execute();
+}
+
+/** Inserts products with their packagings, images, categories, tags and reviews. */
+export async function insertProducts(db: Db, list: readonly SeedProduct[], now = nowIso()): Promise<void> {
+  const ids = await slugIds(db);
+  for (const p of list) {
+    const createdAt = addDays(now, -p.addedDaysAgo);
+    const { id } = await db
+      .insertInto('products')
+      .values({
+        slug: p.slug,
+        ...productFields(p),
+        rating_sum: p.reviews.reduce((s, r) => s + r.rating, 0),
+        rating_count: p.reviews.length,
+        created_at: createdAt,
+        updated_at: createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('product_variants')
+      .values(p.variants.map((v, i) => ({ product_id: id, ...packagingFields(v, i) })))
+      .execute();
+    await linkProduct(db, id, p, createdAt, ids);
+    if (p.reviews.length) {
+      await db
+        .insertInto('reviews')
+        .values(
+          p.reviews.map((r) => ({
+            product_id: id,
+            nickname: r.nickname,
+            rating: r.rating,
+            title: r.title,
+            description: r.description,
+            created_at: addDays(now, -r.daysAgo),
+          })),
+        )
+        .execute();
+    }
+  }
+}
+
+const effective = (v: SeedPackaging) => v.discountPriceCents ?? v.priceCents;

@@ -1,0 +1,52 @@
+import { deliveryFeeCents, type ShippingMethod } from '../../common/checkout-rules';
+import type { PaymentMethod } from '../../common/contract/checkout';
+import type { Lang } from '../../common/contract/lang';
+import { type CartInput, priceCart, requireItems } from '../cart/service';
+import type { Config } from '../config';
+import type { Db } from '../db/connection';
+import { invalidField } from '../lib/errors';
+import * as repo from './repository';
+
+/** Whether Telegram payments can be taken: a provider token and a bot to make the invoice. */
+export const paymentProviderConfigured = (config: Config): boolean =>
+  Boolean(config.PAYMENT_PROVIDER_TOKEN && config.BOT_TOKEN);
+
+export async function getStates(db: Db, lang: Lang, country?: string) {
+  const [states, settings] = await Promise.all([repo.listStates(db, lang, country), repo.getShopSettings(db)]);
+  return { states, free_shipping_threshold_cents: settings.freeShippingThresholdCents };
+}
+
+export async function getShippingFee(
+  db: Db,
+  input: { stateId?: number; method?: ShippingMethod; items?: CartInput[] },
+) {
+  if (input.stateId === undefined) throw invalidField('state_id', 'selectShippingState');
+  const state = await repo.findState(db, input.stateId);
+  if (!state) throw invalidField('state_id', 'selectShippingState');
+  const items = requireItems(input.items);
+  const method = input.method ?? 'standard';
+  const [cart, settings] = await Promise.all([priceCart(db, items), repo.getShopSettings(db)]);
+  const fee = deliveryFeeCents(state, method, cart.subtotalCents, settings.freeShippingThresholdCents);
+  return {
+    fee_cents: fee,
+    subtotal_cents: cart.subtotalCents,
+    free_shipping_threshold_cents: settings.freeShippingThresholdCents,
+    is_free: fee === 0,
+    method,
+  };
+}
+
+export async function getPaymentMethods(db: Db, config: Config, lang: Lang): Promise<PaymentMethod[]> {
+  const [methods, settings] = await Promise.all([repo.listPaymentMethods(db), repo.getShopSettings(db)]);
+  return methods
+    .filter((m) => m.code === 'bank_transfer' || m.code === 'payment_link')
+    .map((m) => ({
+      id: m.id,
+      code: m.code as PaymentMethod['code'],
+      name: lang === 'zh' ? m.name_zh : m.name_en,
+      instructions: lang === 'zh' ? m.instructions_zh : m.instructions_en,
+      available: m.code === 'payment_link' ? paymentProviderConfigured(config) : true,
+      bank: m.code === 'bank_transfer' ? settings.bank : null,
+      requires_receipt: m.code === 'bank_transfer',
+    }));
+}

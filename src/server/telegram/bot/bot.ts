@@ -1,0 +1,176 @@
+import { Bot, type Context, InlineKeyboard } from 'grammy';
+import type { UserFromGetMe } from 'grammy/types';
+import { formatCents } from '../../../common/money';
+import type { Config } from '../../config';
+import type { Db } from '../../db/connection';
+import { checkPreCheckout, recordTelegramPayment } from '../../payments/telegram-payments';
+import { findUserByTelegramId } from '../repository';
+import { markup, ShopLinks } from './links';
+import { type BotTextKey, botLang, botText, statusText } from './locales';
+import { latestOrders, recordBotReferralVisit, referralCodeOf } from './repository';
+
+interface BotLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+interface BotDeps {
+  config: Pick<Config, 'BOT_TOKEN' | 'PUBLIC_URL' | 'TELEGRAM_API_ROOT'>;
+  db: Db;
+  /** Known bot identity (tests); otherwise grammY asks getMe on the first update. */
+  botInfo?: UserFromGetMe;
+  log?: BotLogger;
+}
+
+const noLog: BotLogger = { info() {}, warn() {}, error() {} };
+
+/**
+ * The shop's Telegram bot (grammY): /start (greeting, shop button, optional referral code), /orders,
+ * Telegram payments (pre-checkout re-check, successful payment), and help for anything else.
+ * Updates arrive through the webhook (src/server/telegram/webhook.ts).
+ */
+export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
+  if (!config.BOT_TOKEN) throw new Error('createBot: BOT_TOKEN is not set');
+  const bot = new Bot(config.BOT_TOKEN, {
+    ...(botInfo ? { botInfo } : {}),
+    client: { apiRoot: config.TELEGRAM_API_ROOT },
+  });
+  const links = new ShopLinks(config.PUBLIC_URL);
+
+  // A failing update is logged and answered 200, so Telegram does not repeat it forever; a successful
+  // payment that could not be recorded is the exception: Telegram repeats it, and recording is idempotent.
+  bot.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      log.error({ err, update_id: ctx.update.update_id }, 'bot: update failed');
+      if (ctx.message?.successful_payment) throw err;
+    }
+  });
+
+  const userOf = async (ctx: Context) => (ctx.from ? findUserByTelegramId(db, String(ctx.from.id)) : undefined);
+  const t = (lang: ReturnType<typeof botLang>, key: BotTextKey, params?: Record<string, string | number>) =>
+    botText(lang, key, params);
+
+  bot.on('pre_checkout_query', async (ctx) => {
+    const query = ctx.preCheckoutQuery;
+    const payer = await userOf(ctx);
+    const lang = botLang(payer?.language, query.from.language_code);
+    const result = await checkPreCheckout(db, {
+      payload: query.invoice_payload,
+      currency: query.currency,
+      totalAmount: query.total_amount,
+    });
+    if (result.ok) {
+      await ctx.answerPreCheckoutQuery(true);
+      return;
+    }
+    const message =
+      result.reason === 'missing'
+        ? t(lang, 'payOrderMissing')
+        : result.reason === 'notPending'
+          ? t(lang, 'payOrderNotPending', { status: statusText(lang, result.status) })
+          : t(lang, 'payAmountChanged');
+    log.warn({ reason: result.reason, payload: query.invoice_payload }, 'bot: pre-checkout refused');
+    await ctx.answerPreCheckoutQuery(false, { error_message: message });
+  });
+
+  bot.on('message:successful_payment', async (ctx) => {
+    const payment = ctx.message.successful_payment;
+    const { outcome, order } = await recordTelegramPayment(db, {
+      payload: payment.invoice_payload,
+      currency: payment.currency,
+      totalAmount: payment.total_amount,
+      telegramChargeId: payment.telegram_payment_charge_id,
+    });
+    if (outcome !== 'paid' && outcome !== 'duplicate') {
+      log.error(
+        { outcome, payload: payment.invoice_payload, charge: payment.telegram_payment_charge_id },
+        'bot: payment needs the operator',
+      );
+    }
+    if (outcome !== 'paid' || !order) return;
+    // The order's linked owner hears it through the outbox; anyone else who paid gets a receipt here.
+    const owner = await db
+      .selectFrom('users')
+      .select(['telegram_user_id', 'notify_orders'])
+      .where('id', '=', order.user_id)
+      .executeTakeFirst();
+    if (owner?.telegram_user_id === String(ctx.from?.id) && owner.notify_orders === 1) return;
+    const payer = await userOf(ctx);
+    const lang = botLang(payer?.language, ctx.from?.language_code);
+    const keyboard = links.addButton(new InlineKeyboard(), t(lang, 'viewOrder'), links.order(order.id));
+    await ctx.reply(t(lang, 'paymentReceived', { orderNo: order.order_no }), { reply_markup: markup(keyboard) });
+  });
+
+  // Commands and chat work in the private chat with the bot (Mini App buttons open only there).
+  const pm = bot.chatType('private');
+
+  pm.command('start', async (ctx) => {
+    const from = ctx.from;
+    const id = String(from.id);
+    const user = await userOf(ctx);
+    const lang = botLang(user?.language, from.language_code);
+    const code = referralCodeOf(typeof ctx.match === 'string' ? ctx.match : undefined);
+    if (code) {
+      const recorded = await recordBotReferralVisit(db, code, id, user?.id);
+      if (recorded) log.info({ code, telegram_user_id: id }, 'bot: referral visit recorded');
+    }
+    const name = from.first_name || from.username || '';
+    const keyboard = new InlineKeyboard();
+    links.addButton(keyboard, t(lang, 'openShop'), links.home());
+    let text: string;
+    if (user) {
+      text = t(lang, 'greetingLinked', { name, nickname: user.nickname });
+    } else {
+      text = `${t(lang, 'greeting', { name })}\n\n${t(lang, 'linkPrompt')}`;
+      keyboard.row();
+      links.addButton(keyboard, t(lang, 'logInAndLink'), links.loginBe(id, 'profile'));
+    }
+    await ctx.reply(text, { reply_markup: markup(keyboard) });
+  });
+
+  pm.command('orders', async (ctx) => {
+    const user = await userOf(ctx);
+    const lang = botLang(user?.language, ctx.from.language_code);
+    if (!user) {
+      const keyboard = links.addButton(
+        new InlineKeyboard(),
+        t(lang, 'logInAndLink'),
+        links.loginBe(String(ctx.from.id), 'order'),
+      );
+      await ctx.reply(t(lang, 'ordersNotLinked'), { reply_markup: markup(keyboard) });
+      return;
+    }
+    const orders = await latestOrders(db, user.id);
+    if (!orders.length) {
+      const keyboard = links.addButton(new InlineKeyboard(), t(lang, 'openShop'), links.home());
+      await ctx.reply(t(lang, 'ordersNone'), { reply_markup: markup(keyboard) });
+      return;
+    }
+    const lines = orders.map((o) =>
+      t(lang, 'ordersLine', {
+        orderNo: o.order_no,
+        date: o.placed_at.slice(0, 10),
+        status: statusText(lang, o.status),
+        total: formatCents(o.total_cents),
+      }),
+    );
+    const keyboard = new InlineKeyboard();
+    for (const o of orders) {
+      links.addButton(keyboard, t(lang, 'viewOrderNo', { orderNo: o.order_no }), links.order(o.id));
+      keyboard.row();
+    }
+    await ctx.reply([t(lang, 'ordersTitle'), ...lines].join('\n'), { reply_markup: markup(keyboard) });
+  });
+
+  pm.on('message', async (ctx) => {
+    const user = await userOf(ctx);
+    const lang = botLang(user?.language, ctx.from.language_code);
+    const keyboard = links.addButton(new InlineKeyboard(), t(lang, 'openShop'), links.home());
+    await ctx.reply(t(lang, 'help'), { reply_markup: markup(keyboard) });
+  });
+
+  return bot;
+}

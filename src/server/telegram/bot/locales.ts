@@ -1,0 +1,135 @@
+import type { Lang } from '../../../common/contract/lang';
+
+/** The bot's texts, in both languages. `{{name}}` placeholders are filled by `botText`. */
+const en = {
+  greeting:
+    'Welcome to Leaf & Cup, {{name}}! Teas, matcha, accessories and gifts, open 24/7. Tap the button below to open the shop.',
+  greetingLinked: 'Welcome back, {{name}}! You are logged in as {{nickname}}. Tap the button below to open the shop.',
+  linkPrompt:
+    'Already have a Leaf & Cup account? Log in once to link it with Telegram: you will be logged in here automatically and get news about your orders.',
+  openShop: 'Open the shop',
+  logInAndLink: 'Log in and link Telegram',
+  ordersTitle: 'Your latest orders:',
+  ordersLine: '#{{orderNo}} · {{date}} · {{status}} · {{total}}',
+  ordersNone: 'You have no orders yet.',
+  ordersNotLinked: 'Link your account first to see your orders here.',
+  viewOrderNo: 'Order #{{orderNo}}',
+  viewOrder: 'View order',
+  notifyRenewalFailed:
+    'We could not place your next Subscribe & save delivery: an item is out of stock or no longer available. That delivery is skipped; your subscription goes on.',
+  manageSubscriptions: 'Manage subscriptions',
+  trackParcel: 'Track parcel',
+  help: 'Commands: /start opens the shop, /orders shows your latest orders.',
+  // order news
+  notifyPlaced: 'Thank you! Order #{{orderNo}} is placed. Total: {{total}}. Status: {{status}}.',
+  notifyPaid: 'Payment received for order #{{orderNo}} ({{total}}). Status: {{status}}.',
+  notifyProcessing: 'Order #{{orderNo}} is being prepared. Status: {{status}}.',
+  notifyShipped: 'Order #{{orderNo}} is on its way.',
+  notifyAddressChanged: 'The delivery address of order #{{orderNo}} was changed.',
+  notifyTracking: 'Shipping company: {{company}}. Tracking number: {{number}}.',
+  notifyCompleted: 'Order #{{orderNo}} is completed. Enjoy your tea!',
+  notifyCancelled: 'Order #{{orderNo}} was cancelled.',
+  notifyExpired: 'Order #{{orderNo}} was cancelled because it was not paid in time. You are welcome to order again.',
+  notifyStatus: 'Order #{{orderNo}}: status {{status}}.',
+  // account notices (security: sent even when order news is off)
+  notifyTelegramLinked:
+    'Your Leaf & Cup account {{nickname}} is now linked to this Telegram account: you are logged in here automatically and get news about your orders.',
+  notifyTelegramLinkMoved:
+    'Your Leaf & Cup account {{nickname}} is no longer linked to this Telegram account: it was linked to {{telegramName}} instead. If this was not you, log in to the shop, change your password and check the Telegram link in your profile.',
+  notifyTelegramUnlinked:
+    'Your Leaf & Cup account {{nickname}} was unlinked from this Telegram account. If this was not you, log in to the shop and change your password.',
+  notifyPasswordChanged:
+    'The password of your Leaf & Cup account {{nickname}} was changed and every other session was logged out. If this was not you, contact us right away.',
+  notifyContactChanged:
+    'The e-mail address or phone number of your Leaf & Cup account {{nickname}} was changed. If this was not you, contact us right away.',
+  openProfile: 'Open profile',
+  // payments
+  paymentReceived: 'Payment received for order #{{orderNo}}. Thank you!',
+  payOrderMissing: 'This order no longer exists.',
+  payOrderNotPending: 'This order is not waiting for payment (status: {{status}}).',
+  payAmountChanged: 'The order total has changed. Please open the order and pay again.',
+  payNotYours: 'This order belongs to another account.',
+  // statuses
+  statusPending: 'Pending',
+  statusPaid: 'Paid',
+  statusProcessing: 'Processing',
+  statusCompleted: 'Completed',
+  statusCancelled: 'Cancelled',
+};
+
+export type BotTextKey = keyof typeof en;
+
+const zh: Record<BotTextKey, string> = {
+  greeting: '欢迎来到 Leaf & Cup，{{name}}！茶叶、抹茶、茶具与礼品，24/7 营业。点击下方按钮打开商店。',
+  greetingLinked: '欢迎回来，{{name}}！您已登录为 {{nickname}}。点击下方按钮打开商店。',
+  linkPrompt: '已有 Leaf & Cup 账户？登录一次即可与 Telegram 绑定：之后在这里会自动登录，并收到订单通知。',
+  openShop: '打开商店',
+  logInAndLink: '登录并绑定 Telegram',
+  ordersTitle: '您最近的订单：',
+  ordersLine: '#{{orderNo}} · {{date}} · {{status}} · {{total}}',
+  ordersNone: '您还没有订单。',
+  ordersNotLinked: '请先绑定您的账户，才能在这里查看订单。',
+  viewOrderNo: '订单 #{{orderNo}}',
+  viewOrder: '查看订单',
+  notifyRenewalFailed: '我们未能为您安排下一次订阅配送：有商品缺货或已下架。本次配送已跳过，您的订阅继续有效。',
+  manageSubscriptions: '管理订阅',
+  trackParcel: '查询物流',
+  help: '命令：/start 打开商店，/orders 查看最近的订单。',
+  notifyPlaced: '谢谢！订单 #{{orderNo}} 已提交。总计：{{total}}。状态：{{status}}。',
+  notifyPaid: '已收到订单 #{{orderNo}} 的付款（{{total}}）。状态：{{status}}。',
+  notifyProcessing: '订单 #{{orderNo}} 正在备货。状态：{{status}}。',
+  notifyShipped: '订单 #{{orderNo}} 已发货。',
+  notifyAddressChanged: '订单 #{{orderNo}} 的收货地址已更改。',
+  notifyTracking: '物流公司：{{company}}。运单号：{{number}}。',
+  notifyCompleted: '订单 #{{orderNo}} 已完成。请享用您的茶！',
+  notifyCancelled: '订单 #{{orderNo}} 已取消。',
+  notifyExpired: '订单 #{{orderNo}} 因未按时付款已取消。欢迎再次下单。',
+  notifyStatus: '订单 #{{orderNo}}：状态 {{status}}。',
+  notifyTelegramLinked:
+    '您的 Leaf & Cup 账户 {{nickname}} 已与此 Telegram 账户绑定：之后在这里会自动登录，并收到订单通知。',
+  notifyTelegramLinkMoved:
+    '您的 Leaf & Cup 账户 {{nickname}} 已不再与此 Telegram 账户绑定：它已改为绑定 {{telegramName}}。如果这不是您本人的操作，请登录商店，修改密码，并检查个人资料中的 Telegram 绑定。',
+  notifyTelegramUnlinked:
+    '您的 Leaf & Cup 账户 {{nickname}} 已与此 Telegram 账户解除绑定。如果这不是您本人的操作，请登录商店并修改密码。',
+  notifyPasswordChanged:
+    '您的 Leaf & Cup 账户 {{nickname}} 的密码已更改，其他所有登录均已退出。如果这不是您本人的操作，请立即联系我们。',
+  notifyContactChanged:
+    '您的 Leaf & Cup 账户 {{nickname}} 的电子邮箱或手机号码已更改。如果这不是您本人的操作，请立即联系我们。',
+  openProfile: '打开个人资料',
+  paymentReceived: '已收到订单 #{{orderNo}} 的付款。谢谢！',
+  payOrderMissing: '该订单已不存在。',
+  payOrderNotPending: '该订单不在待付款状态（状态：{{status}}）。',
+  payAmountChanged: '订单金额已变更。请打开订单重新付款。',
+  payNotYours: '该订单属于其他账户。',
+  statusPending: '待付款',
+  statusPaid: '已付款',
+  statusProcessing: '处理中',
+  statusCompleted: '已完成',
+  statusCancelled: '已取消',
+};
+
+const texts: Record<Lang, Record<BotTextKey, string>> = { en, zh };
+
+export function botText(lang: Lang, key: BotTextKey, params: Record<string, string | number> = {}): string {
+  return texts[lang][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+const statusKeys: Record<string, BotTextKey> = {
+  Pending: 'statusPending',
+  Paid: 'statusPaid',
+  Processing: 'statusProcessing',
+  Completed: 'statusCompleted',
+  Cancelled: 'statusCancelled',
+};
+
+/** An order status (as stored) in the language. */
+export function statusText(lang: Lang, status: string): string {
+  const key = statusKeys[status];
+  return key ? botText(lang, key) : status;
+}
+
+/** The language of a Telegram user: their account's choice when linked, else their Telegram language (zh* → Chinese). */
+export function botLang(accountLanguage: string | null | undefined, languageCode: string | null | undefined): Lang {
+  if (accountLanguage === 'zh' || accountLanguage === 'en') return accountLanguage;
+  return languageCode?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}

@@ -1,0 +1,284 @@
+import { type Api, GrammyError, InlineKeyboard } from 'grammy';
+import type { Lang } from '../../../common/contract/lang';
+import { formatCents } from '../../../common/money';
+import type { Db } from '../../db/connection';
+import type { Order } from '../../db/schema';
+import { nowIso } from '../../lib/time';
+import { type AccountNotificationKind, isAccountNotificationKind } from '../../notifications/outbox';
+import { markup, type ShopLinks } from './links';
+import { type BotTextKey, botLang, botText, statusText } from './locales';
+
+/**
+ * Order news for linked customers (docs/decisions/012): the `notifications` outbox is written in the same
+ * transaction as the status change (src/server/notifications/outbox.ts: placed, paid, processing,
+ * tracking — shipped with its tracking —, completed, cancelled, expired (cancelled unpaid), address_changed); this
+ * sender drains it. Each row is claimed with a conditional
+ * update, so several server instances never send one row twice at once; a failed send is retried on a
+ * later round, up to MAX_ATTEMPTS.
+ */
+
+const MAX_ATTEMPTS = 5;
+
+type OrderNews = Pick<
+  Order,
+  'id' | 'order_no' | 'status' | 'total_cents' | 'tracking_company' | 'tracking_number' | 'tracking_link'
+>;
+
+/** The message of one piece of order news, in the customer's language, with a button to the order. */
+function orderNotification(
+  lang: Lang,
+  kind: string,
+  order: OrderNews,
+  links: ShopLinks,
+): { text: string; keyboard?: InlineKeyboard } {
+  const params = {
+    orderNo: order.order_no,
+    total: formatCents(order.total_cents),
+    status: statusText(lang, order.status),
+  };
+  const lines: string[] = [];
+  switch (kind) {
+    case 'placed':
+      lines.push(botText(lang, 'notifyPlaced', params));
+      break;
+    case 'paid':
+      lines.push(botText(lang, 'notifyPaid', { ...params, status: statusText(lang, 'Paid') }));
+      break;
+    case 'processing':
+      lines.push(botText(lang, 'notifyProcessing', params));
+      break;
+    case 'tracking':
+    case 'shipped':
+      lines.push(botText(lang, 'notifyShipped', params));
+      if (order.tracking_number) {
+        lines.push(
+          botText(lang, 'notifyTracking', { company: order.tracking_company ?? '-', number: order.tracking_number }),
+        );
+      }
+      if (order.tracking_link) lines.push(order.tracking_link);
+      break;
+    case 'completed':
+      lines.push(botText(lang, 'notifyCompleted', params));
+      break;
+    case 'cancelled':
+      lines.push(botText(lang, 'notifyCancelled', params));
+      break;
+    case 'expired':
+      lines.push(botText(lang, 'notifyExpired', params));
+      break;
+    case 'address_changed':
+      lines.push(botText(lang, 'notifyAddressChanged', params));
+      break;
+    default:
+      lines.push(botText(lang, 'notifyStatus', params));
+  }
+  const keyboard = new InlineKeyboard();
+  links.addButton(keyboard, botText(lang, 'viewOrder'), links.order(order.id));
+  if ((kind === 'tracking' || kind === 'shipped') && order.tracking_link && /^https?:\/\//.test(order.tracking_link)) {
+    keyboard.row().url(botText(lang, 'trackParcel'), order.tracking_link);
+  }
+  return { text: lines.join('\n'), keyboard: markup(keyboard) };
+}
+
+const trackingOf = (row: {
+  tracking_company: string | null;
+  tracking_number: string | null;
+  tracking_link: string | null;
+}) => ({
+  tracking_company: row.tracking_company,
+  tracking_number: row.tracking_number,
+  tracking_link: row.tracking_link,
+});
+
+/** News that concerns no order: a subscription renewal that could not be placed (src/server/subscriptions). */
+function renewalFailedNotification(lang: Lang, links: ShopLinks): { text: string; keyboard?: InlineKeyboard } {
+  const keyboard = new InlineKeyboard();
+  links.addButton(keyboard, botText(lang, 'manageSubscriptions'), links.url('/subscriptions'));
+  return { text: botText(lang, 'notifyRenewalFailed'), keyboard: markup(keyboard) };
+}
+
+const accountTextKeys: Record<AccountNotificationKind, BotTextKey> = {
+  telegram_linked: 'notifyTelegramLinked',
+  telegram_link_moved: 'notifyTelegramLinkMoved',
+  telegram_unlinked: 'notifyTelegramUnlinked',
+  password_changed: 'notifyPasswordChanged',
+  contact_changed: 'notifyContactChanged',
+};
+
+/** An account notice (src/server/notifications/outbox.ts), with a button to the profile. */
+function accountNotification(
+  lang: Lang,
+  kind: AccountNotificationKind,
+  params: Record<string, string>,
+  links: ShopLinks,
+): { text: string; keyboard?: InlineKeyboard } {
+  const keyboard = new InlineKeyboard();
+  links.addButton(keyboard, botText(lang, 'openProfile'), links.url('/profile'));
+  return { text: botText(lang, accountTextKeys[kind], params), keyboard: markup(keyboard) };
+}
+
+/** The stored params of a notice; a row written by hand with bad JSON has none. */
+function paramsOf(raw: string | null): Record<string, string> {
+  if (!raw) return {};
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Errors after which sending again cannot help: the user blocked the bot, or never started it. */
+function isPermanent(err: unknown): boolean {
+  return (
+    err instanceof GrammyError &&
+    (err.error_code === 403 || (err.error_code === 400 && /chat not found|user not found/i.test(err.description)))
+  );
+}
+
+export interface NotificationSender {
+  /** Sends what is due now; resolves to the number of messages sent. */
+  drainOnce(): Promise<number>;
+  /** Drains every `intervalMs` until stopped. */
+  start(): void;
+  /** Stops the interval and waits for a round in progress. */
+  stop(): Promise<void>;
+}
+
+interface SenderOptions {
+  db: Db;
+  api: Api;
+  links: ShopLinks;
+  intervalMs?: number;
+  batchSize?: number;
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+export function createNotificationSender({
+  db,
+  api,
+  links,
+  intervalMs = 5000,
+  batchSize = 25,
+  log,
+}: SenderOptions): NotificationSender {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  const finish = (id: number, error: string | null) =>
+    db.updateTable('notifications').set({ sent_at: nowIso(), last_error: error }).where('id', '=', id).execute();
+
+  async function round(): Promise<number> {
+    const due = await db
+      .selectFrom('notifications as n')
+      .innerJoin('users as u', 'u.id', 'n.user_id')
+      .leftJoin('orders as o', 'o.id', 'n.order_id')
+      .select([
+        'n.id',
+        'n.kind',
+        'n.attempts',
+        'n.telegram_chat_id',
+        'n.params',
+        'u.nickname',
+        'u.telegram_user_id',
+        'u.language',
+        'u.notify_orders',
+        'o.id as order_id',
+        'o.order_no',
+        'o.status',
+        'o.total_cents',
+        'o.tracking_company',
+        'o.tracking_number',
+        'o.tracking_link',
+      ])
+      .where('n.sent_at', 'is', null)
+      .where('n.attempts', '<', MAX_ATTEMPTS)
+      .orderBy('n.id')
+      .limit(batchSize)
+      .execute();
+    let sent = 0;
+    for (const row of due) {
+      // Claim the row: only one sender wins this attempt.
+      const claim = await db
+        .updateTable('notifications')
+        .set({ attempts: row.attempts + 1 })
+        .where('id', '=', row.id)
+        .where('attempts', '=', row.attempts)
+        .where('sent_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(claim.numUpdatedRows) === 0) continue;
+      // Account notices may name the chat (a Telegram user the account was just moved away from).
+      const chatId = row.telegram_chat_id ?? row.telegram_user_id;
+      if (!chatId) {
+        await finish(row.id, 'skipped: account not linked to Telegram');
+        continue;
+      }
+      const isAccountNotice = isAccountNotificationKind(row.kind);
+      // Security notices go out whatever the order-news switch says.
+      if (row.notify_orders === 0 && !isAccountNotice) {
+        await finish(row.id, 'skipped: order notifications turned off');
+        continue;
+      }
+      const lang = botLang(row.language, null);
+      const { order_id, order_no, status, total_cents } = row;
+      let message: { text: string; keyboard?: InlineKeyboard };
+      if (isAccountNotificationKind(row.kind)) {
+        message = accountNotification(lang, row.kind, { nickname: row.nickname, ...paramsOf(row.params) }, links);
+      } else if (order_id !== null && order_no !== null && status !== null && total_cents !== null) {
+        const order = { id: order_id, order_no, status, total_cents };
+        message = orderNotification(lang, row.kind, { ...order, ...trackingOf(row) }, links);
+      } else if (row.kind === 'renewal_failed') {
+        message = renewalFailedNotification(lang, links);
+      } else {
+        await finish(row.id, 'skipped: order no longer exists');
+        continue;
+      }
+      try {
+        await api.sendMessage(chatId, message.text, {
+          reply_markup: message.keyboard,
+          link_preview_options: { is_disabled: true },
+        });
+        await finish(row.id, null);
+        sent += 1;
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        if (isPermanent(err)) {
+          await finish(row.id, `not delivered: ${reason}`.slice(0, 500));
+        } else {
+          await db
+            .updateTable('notifications')
+            .set({ last_error: reason.slice(0, 500) })
+            .where('id', '=', row.id)
+            .execute();
+          log?.warn({ err, notificationId: row.id }, 'order notification not sent; will retry');
+        }
+      }
+    }
+    return sent;
+  }
+
+  function drainOnce(): Promise<number> {
+    if (!running) {
+      running = round().finally(() => {
+        running = undefined;
+      });
+    }
+    return running;
+  }
+
+  return {
+    drainOnce,
+    start() {
+      if (timer) return;
+      timer = setInterval(() => {
+        drainOnce().catch((err: unknown) => log?.error({ err }, 'order notifications: round failed'));
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => 0);
+    },
+  };
+}

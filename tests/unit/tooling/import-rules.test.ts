@@ -1,0 +1,101 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+// The layer rules of biome.json (docs/decisions/009-client-layers.md) bite: the project's own configuration, run by
+// Biome over probe files laid out like the repository, reports each forbidden import and passes the allowed ones.
+
+const root = join(__dirname, '../../..');
+const biome = join(root, 'node_modules/.bin/biome');
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'leafcup-layers-'));
+  const config = JSON.parse(readFileSync(join(root, 'biome.json'), 'utf8'));
+  config.$schema = undefined;
+  config.vcs = { enabled: false };
+  config.files = { includes: ['**'] };
+  writeFileSync(join(dir, 'biome.json'), JSON.stringify(config));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Lints the probe files (path → source) and answers the paths Biome reported, with the rule. */
+function lint(files: Record<string, string>): string[] {
+  for (const [path, source] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), source);
+  }
+  const run = spawnSync(biome, ['lint', '--max-diagnostics=200', ...Object.keys(files)], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  const out = `${run.stdout}${run.stderr}`;
+  for (const path of Object.keys(files)) rmSync(join(dir, path), { force: true });
+  return [...out.matchAll(/^(\S+?):\d+:\d+ lint\/(\w+\/\w+)/gm)].map((m) => `${m[1]} ${m[2]}`);
+}
+
+describe('import rules', () => {
+  it('a feature may not import another feature, app/ or the server', () => {
+    const found = lint({
+      'src/client/features/orders/pages/A.tsx': "import { x } from '../../cart/store';\nexport const a = x;\n",
+      'src/client/features/orders/B.ts': "import { x } from '../cart/store';\nexport const b = x;\n",
+      'src/client/features/orders/components/deep/C.tsx':
+        "import { x } from '../../../cart/store';\nexport const c = x;\n",
+      'src/client/features/orders/D.ts': "import { x } from '@/features/cart/store';\nexport const d = x;\n",
+      'src/client/features/orders/E.ts': "import { x } from '@/app/router';\nexport const e = x;\n",
+      'src/client/features/orders/F.ts': "import { x } from '../../../server/app';\nexport const f = x;\n",
+    });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'src/client/features/orders/pages/A.tsx style/noRestrictedImports',
+        'src/client/features/orders/B.ts style/noRestrictedImports',
+        'src/client/features/orders/components/deep/C.tsx style/noRestrictedImports',
+        'src/client/features/orders/D.ts style/noRestrictedImports',
+        'src/client/features/orders/E.ts style/noRestrictedImports',
+        'src/client/features/orders/F.ts style/noRestrictedImports',
+      ]),
+    );
+  });
+
+  it('a feature may import itself and the lower layers', () => {
+    const found = lint({
+      'src/client/features/orders/pages/A.tsx': [
+        "import { a } from '../components/list';",
+        "import { b } from '@/lib/format';",
+        "import { c } from '@/entities/cart';",
+        "import { d } from '@/stores/session-store';",
+        "import { e } from '@common/money';",
+        'export const all = [a, b, c, d, e];',
+        '',
+      ].join('\n'),
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('lib/, stores/ and entities/ may not import a feature or app/', () => {
+    const found = lint({
+      'src/client/lib/format/a.ts': "import { x } from '@/features/cart/store';\nexport const a = x;\n",
+      'src/client/stores/b.ts': "import { x } from '../features/cart/store';\nexport const b = x;\n",
+      'src/client/entities/cart/c.ts': "import { x } from '@/app/router';\nexport const c = x;\n",
+    });
+    expect(found).toHaveLength(3);
+  });
+
+  it('src/common imports nothing of client, server or node; the server nothing of the client', () => {
+    const found = lint({
+      'src/common/a.ts': "import { x } from 'node:crypto';\nexport const a = x;\n",
+      'src/common/b.ts': "import { x } from '../server/app';\nexport const b = x;\n",
+      'src/server/orders/c.ts': "import { x } from '../../client/lib/api/client';\nexport const c = x;\n",
+    });
+    expect(found).toHaveLength(3);
+  });
+
+  it('an import cycle is an error', () => {
+    const found = lint({
+      'src/server/lib/one.ts': "import { two } from './two';\nexport const one = () => two();\n",
+      'src/server/lib/two.ts': "import { one } from './one';\nexport const two = () => one();\n",
+    });
+    expect(found).toEqual(expect.arrayContaining(['src/server/lib/one.ts suspicious/noImportCycles']));
+  });
+});
