@@ -8,6 +8,7 @@ import qs from 'qs';
 import { createAccountCleanupJob } from './accounts/cleanup';
 import type { Config } from './config';
 import type { Db } from './db/connection';
+import { ping } from './db/repository';
 import { fastifyTrustProxy } from './lib/client-address';
 import { requestLogFields } from './lib/log';
 import { createExpiryScheduler } from './orders/expiry';
@@ -81,7 +82,7 @@ export async function buildApp({ config, db, ownsDb = false, logger }: AppOption
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/health', { schema: { hide: true } }, async (_req, reply) => {
     try {
-      await db.selectFrom('categories').select('id').limit(1).execute();
+      await ping(db);
       return { status: 'ok' };
     } catch (err) {
       app.log.error({ err }, 'health check: database unreachable');

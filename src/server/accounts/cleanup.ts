@@ -1,6 +1,8 @@
 import type { Db } from '../db/connection';
 import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import { addDays, addMinutes } from '../lib/time';
+import { deletePassedWindows } from '../rate-limits/repository';
+import { deleteDeadSessions } from './session-repository';
 import { REVOKED_SESSION_KEEP_DAYS, SESSION_MAX_DAYS } from './tokens';
 
 /**
@@ -30,30 +32,19 @@ interface AccountCleanupReport {
 
 type Log = { info?(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
-const count = (results: Array<{ numDeletedRows: bigint }>): number =>
-  results.reduce((sum, r) => sum + Number(r.numDeletedRows), 0);
-
 /** One round at `now`: deletes dead sessions and passed rate-limit windows; answers how many of each. */
 export async function cleanUpAccounts(db: Db, now: Date = new Date(), opts: { log?: Log } = {}) {
   const at = now.toISOString();
   // One statement per condition, each served by its own index (migration 2026-11-23T12-00).
-  const sessions = count([
-    await db.deleteFrom('sessions').where('expires_at', '<=', at).executeTakeFirst(),
-    await db.deleteFrom('sessions').where('created_at', '<=', addDays(at, -SESSION_MAX_DAYS)).executeTakeFirst(),
-    await db
-      .deleteFrom('sessions')
-      .where('revoked_at', 'is not', null)
-      .where('revoked_at', '<=', addDays(at, -REVOKED_SESSION_KEEP_DAYS))
-      .executeTakeFirst(),
-  ]);
-  const rateLimits = count([
-    await db.deleteFrom('rate_limits').where('expires_at', '<=', at).executeTakeFirst(),
-    await db
-      .deleteFrom('rate_limits')
-      .where('expires_at', 'is', null)
-      .where('window_start', '<=', addMinutes(at, -LEGACY_RATE_LIMIT_KEEP_MINUTES))
-      .executeTakeFirst(),
-  ]);
+  const sessions = await deleteDeadSessions(db, {
+    at,
+    createdBefore: addDays(at, -SESSION_MAX_DAYS),
+    revokedBefore: addDays(at, -REVOKED_SESSION_KEEP_DAYS),
+  });
+  const rateLimits = await deletePassedWindows(db, {
+    at,
+    legacyOpenedBefore: addMinutes(at, -LEGACY_RATE_LIMIT_KEEP_MINUTES),
+  });
   const report: AccountCleanupReport = { sessions, rateLimits };
   if (sessions || rateLimits) opts.log?.info?.(report, 'old sessions and rate-limit windows deleted');
   return report;

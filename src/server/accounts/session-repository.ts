@@ -62,3 +62,24 @@ export async function findSessionUser(db: Db, token: string) {
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: nowIso() }).where('id', '=', sessionId).execute();
 }
+
+/**
+ * Deletes dead sessions (see cleanup.ts): expired by `at`, created by `createdBefore` (past their absolute lifetime),
+ * or revoked by `revokedBefore`. One statement per condition, each served by its own index (migration 2026-11-23T12-00).
+ * Answers how many rows went.
+ */
+export async function deleteDeadSessions(
+  db: Db,
+  { at, createdBefore, revokedBefore }: { at: string; createdBefore: string; revokedBefore: string },
+): Promise<number> {
+  const results = [
+    await db.deleteFrom('sessions').where('expires_at', '<=', at).executeTakeFirst(),
+    await db.deleteFrom('sessions').where('created_at', '<=', createdBefore).executeTakeFirst(),
+    await db
+      .deleteFrom('sessions')
+      .where('revoked_at', 'is not', null)
+      .where('revoked_at', '<=', revokedBefore)
+      .executeTakeFirst(),
+  ];
+  return results.reduce((sum, r) => sum + Number(r.numDeletedRows), 0);
+}

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection';
 import { nowIso } from '../lib/time';
+import { insertNotification } from './repository';
 
 /**
  * The bot's outbox (docs/decisions/012: a status change reaches a linked customer through the bot).
@@ -27,10 +28,12 @@ export async function enqueueOrderNotification(
   notice: { userId: number; orderId: number; kind: OrderNotificationKind },
   now: string = nowIso(),
 ): Promise<void> {
-  await db
-    .insertInto('notifications')
-    .values({ user_id: notice.userId, order_id: notice.orderId, kind: notice.kind, created_at: now })
-    .execute();
+  await insertNotification(db, {
+    user_id: notice.userId,
+    order_id: notice.orderId,
+    kind: notice.kind,
+    created_at: now,
+  });
 }
 
 /**
@@ -69,15 +72,12 @@ export async function enqueueAccountNotification(
   },
   now: string = nowIso(),
 ): Promise<void> {
-  await db
-    .insertInto('notifications')
-    .values({
-      user_id: notice.userId,
-      order_id: null,
-      kind: notice.kind,
-      telegram_chat_id: notice.telegramChatId ?? null,
-      params: notice.params ? JSON.stringify(notice.params) : null,
-      created_at: now,
-    })
-    .execute();
+  await insertNotification(db, {
+    user_id: notice.userId,
+    order_id: null,
+    kind: notice.kind,
+    telegram_chat_id: notice.telegramChatId ?? null,
+    params: notice.params ? JSON.stringify(notice.params) : null,
+    created_at: now,
+  });
 }

@@ -4,6 +4,17 @@ import type { Db } from '../db/connection';
 import { nowIso } from '../lib/time';
 import { insertProducts, linkProduct, packagingFields, productFields, slugIds } from '../seed/index';
 import type { SeedProduct } from '../seed/types';
+import {
+  deletePackaging,
+  findProductBySlug,
+  insertPackaging,
+  isPackagingReferenced,
+  productPackagings,
+  retirePackaging,
+  unlinkProduct,
+  updatePackaging,
+  updateProduct,
+} from './repository';
 
 /**
  * Catalogue import for the operator: products in the seed's SeedProduct shape (src/server/seed/types.ts),
@@ -86,11 +97,7 @@ export async function importCatalogue(db: Db, products: SeedProduct[]): Promise<
     let created = 0;
     let updated = 0;
     for (const p of products) {
-      const existing = await trx
-        .selectFrom('products')
-        .select(['id', 'created_at'])
-        .where('slug', '=', p.slug)
-        .executeTakeFirst();
+      const existing = await findProductBySlug(trx, p.slug);
       if (!existing) {
         await insertProducts(trx, [p], now);
         created++;
@@ -98,60 +105,27 @@ export async function importCatalogue(db: Db, products: SeedProduct[]): Promise<
       }
       const productId = existing.id;
       // Packagings first (the order placing code locks packagings before products).
-      const current = await trx
-        .selectFrom('product_variants')
-        .select(['id', 'name_en'])
-        .where('product_id', '=', productId)
-        .orderBy('id')
-        .execute();
+      const current = await productPackagings(trx, productId);
       const kept = new Set<number>();
       for (const [i, v] of p.variants.entries()) {
         const match = current.find((c) => c.name_en === v.name.en && !kept.has(c.id));
         const values = packagingFields(v, i);
         if (match) {
           kept.add(match.id);
-          await trx.updateTable('product_variants').set(values).where('id', '=', match.id).execute();
+          await updatePackaging(trx, match.id, values);
         } else {
-          const row = await trx
-            .insertInto('product_variants')
-            .values({ ...values, product_id: productId })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          kept.add(row.id);
+          kept.add(await insertPackaging(trx, { ...values, product_id: productId }));
         }
       }
       for (const old of current.filter((c) => !kept.has(c.id))) {
-        const used =
-          (await trx
-            .selectFrom('order_items')
-            .select('id')
-            .where('variant_id', '=', old.id)
-            .limit(1)
-            .executeTakeFirst()) ??
-          (await trx
-            .selectFrom('subscriptions')
-            .select('id')
-            .where('variant_id', '=', old.id)
-            .limit(1)
-            .executeTakeFirst());
-        if (used) {
-          await trx
-            .updateTable('product_variants')
-            .set({ stock: 0, sort_order: 1000 })
-            .where('id', '=', old.id)
-            .execute();
+        if (await isPackagingReferenced(trx, old.id)) {
+          await retirePackaging(trx, old.id);
         } else {
-          await trx.deleteFrom('product_variants').where('id', '=', old.id).execute();
+          await deletePackaging(trx, old.id);
         }
       }
-      await trx
-        .updateTable('products')
-        .set({ ...productFields(p), is_active: 1, updated_at: now })
-        .where('id', '=', productId)
-        .execute();
-      for (const table of ['product_images', 'product_categories', 'product_tags'] as const) {
-        await trx.deleteFrom(table).where('product_id', '=', productId).execute();
-      }
+      await updateProduct(trx, productId, { ...productFields(p), is_active: 1, updated_at: now });
+      await unlinkProduct(trx, productId);
       await linkProduct(trx, productId, p, existing.created_at, ids);
       updated++;
     }

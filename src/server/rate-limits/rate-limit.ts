@@ -1,8 +1,9 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Db } from '../db/connection';
 import type { Database } from '../db/schema';
 import { tooManyRequests } from '../lib/errors';
 import { addMinutes, nowIso } from '../lib/time';
+import { countAttempt, deleteKey, uncountAttempt, windowStartOf } from './repository';
 
 type Conn = Db | Transaction<Database>;
 
@@ -31,27 +32,7 @@ const minutesLeft = (windowStart: string, windowMinutes: number, now: string): n
  */
 export async function hit(db: Conn, key: string, limit: number, windowMinutes: number): Promise<Hit> {
   const now = nowIso();
-  const expiredBefore = addMinutes(now, -windowMinutes);
-  const expired = sql<boolean>`${sql.ref('rate_limits.window_start')} <= ${expiredBefore}`;
-  const counted = await db
-    .insertInto('rate_limits')
-    // `expires_at`: when this window ends, so the cleanup job (cleanup.ts) deletes the row only after it.
-    .values({ key, window_start: now, count: 1, expires_at: addMinutes(now, windowMinutes) })
-    .onConflict((oc) =>
-      oc
-        .column('key')
-        .doUpdateSet({
-          count: sql<number>`case when ${expired} then 1 else ${sql.ref('rate_limits.count')} + 1 end`,
-          window_start: sql<string>`case when ${expired} then ${sql.ref('excluded.window_start')} else ${sql.ref('rate_limits.window_start')} end`,
-          // A row from before the column (null) gets this attempt's end: a little late, never early.
-          expires_at: sql<string>`case when ${expired} then ${sql.ref('excluded.expires_at')} else coalesce(${sql.ref('rate_limits.expires_at')}, ${sql.ref('excluded.expires_at')}) end`,
-        })
-        .where((eb) =>
-          eb.or([eb(sql.ref('rate_limits.window_start'), '<=', expiredBefore), eb('rate_limits.count', '<', limit)]),
-        ),
-    )
-    .returning(['count', 'window_start'])
-    .executeTakeFirst();
+  const counted = await countAttempt(db, { key, limit, windowMinutes, now });
   if (counted) {
     return {
       allowed: true,
@@ -60,20 +41,13 @@ export async function hit(db: Conn, key: string, limit: number, windowMinutes: n
     };
   }
   // Not counted: the key is full in its window. (Had the window just expired, the upsert would have counted.)
-  const row = await db.selectFrom('rate_limits').select('window_start').where('key', '=', key).executeTakeFirst();
-  const windowStart = row?.window_start ?? now;
+  const windowStart = (await windowStartOf(db, key)) ?? now;
   return { allowed: false, windowStart, retryMinutes: minutesLeft(windowStart, windowMinutes, now) };
 }
 
 /** Takes back one attempt counted by `hit` in `windowStart` (the attempt did not count after all). */
 export async function release(db: Conn, key: string, windowStart: string): Promise<void> {
-  await db
-    .updateTable('rate_limits')
-    .set({ count: sql<number>`count - 1` })
-    .where('key', '=', key)
-    .where('window_start', '=', windowStart)
-    .where('count', '>', 0)
-    .execute();
+  await uncountAttempt(db, key, windowStart);
 }
 
 /** One limit: at most `max` attempts under `key` per window of `windowMinutes`. */
@@ -103,5 +77,5 @@ export async function enforce(db: Conn, limits: readonly Limit[]): Promise<Hit[]
 
 /** Forgets a key (a successful login resets its account's failures). */
 export async function reset(db: Conn, key: string): Promise<void> {
-  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+  await deleteKey(db, key);
 }

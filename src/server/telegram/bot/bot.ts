@@ -7,7 +7,7 @@ import { checkPreCheckout, recordTelegramPayment } from '../../payments/telegram
 import { findUserByTelegramId } from '../repository';
 import { markup, ShopLinks } from './links';
 import { type BotTextKey, botLang, botText, statusText } from './locales';
-import { latestOrders, recordBotReferralVisit, referralCodeOf } from './repository';
+import { latestOrders, orderNewsTarget, recordBotReferralVisit, referralCodeOf } from './repository';
 
 interface BotLogger {
   info(obj: object, msg: string): void;
@@ -92,11 +92,7 @@ export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
     }
     if (outcome !== 'paid' || !order) return;
     // The order's linked owner hears it through the outbox; anyone else who paid gets a receipt here.
-    const owner = await db
-      .selectFrom('users')
-      .select(['telegram_user_id', 'notify_orders'])
-      .where('id', '=', order.user_id)
-      .executeTakeFirst();
+    const owner = await orderNewsTarget(db, order.user_id);
     if (owner?.telegram_user_id === String(ctx.from?.id) && owner.notify_orders === 1) return;
     const payer = await userOf(ctx);
     const lang = botLang(payer?.language, ctx.from?.language_code);

@@ -3,8 +3,13 @@ import type { Lang } from '../../../common/contract/lang';
 import { formatCents } from '../../../common/money';
 import type { Db } from '../../db/connection';
 import type { Order } from '../../db/schema';
-import { nowIso } from '../../lib/time';
 import { type AccountNotificationKind, isAccountNotificationKind } from '../../notifications/outbox';
+import {
+  claimNotification,
+  dueNotifications,
+  finishNotification,
+  noteNotificationError,
+} from '../../notifications/repository';
 import { markup, type ShopLinks } from './links';
 import { type BotTextKey, botLang, botText, statusText } from './locales';
 
@@ -165,48 +170,14 @@ export function createNotificationSender({
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
 
-  const finish = (id: number, error: string | null) =>
-    db.updateTable('notifications').set({ sent_at: nowIso(), last_error: error }).where('id', '=', id).execute();
+  const finish = (id: number, error: string | null) => finishNotification(db, id, error);
 
   async function round(): Promise<number> {
-    const due = await db
-      .selectFrom('notifications as n')
-      .innerJoin('users as u', 'u.id', 'n.user_id')
-      .leftJoin('orders as o', 'o.id', 'n.order_id')
-      .select([
-        'n.id',
-        'n.kind',
-        'n.attempts',
-        'n.telegram_chat_id',
-        'n.params',
-        'u.nickname',
-        'u.telegram_user_id',
-        'u.language',
-        'u.notify_orders',
-        'o.id as order_id',
-        'o.order_no',
-        'o.status',
-        'o.total_cents',
-        'o.tracking_company',
-        'o.tracking_number',
-        'o.tracking_link',
-      ])
-      .where('n.sent_at', 'is', null)
-      .where('n.attempts', '<', MAX_ATTEMPTS)
-      .orderBy('n.id')
-      .limit(batchSize)
-      .execute();
+    const due = await dueNotifications(db, { maxAttempts: MAX_ATTEMPTS, limit: batchSize });
     let sent = 0;
     for (const row of due) {
       // Claim the row: only one sender wins this attempt.
-      const claim = await db
-        .updateTable('notifications')
-        .set({ attempts: row.attempts + 1 })
-        .where('id', '=', row.id)
-        .where('attempts', '=', row.attempts)
-        .where('sent_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(claim.numUpdatedRows) === 0) continue;
+      if (!(await claimNotification(db, row.id, row.attempts))) continue;
       // Account notices may name the chat (a Telegram user the account was just moved away from).
       const chatId = row.telegram_chat_id ?? row.telegram_user_id;
       if (!chatId) {
@@ -245,11 +216,7 @@ export function createNotificationSender({
         if (isPermanent(err)) {
           await finish(row.id, `not delivered: ${reason}`.slice(0, 500));
         } else {
-          await db
-            .updateTable('notifications')
-            .set({ last_error: reason.slice(0, 500) })
-            .where('id', '=', row.id)
-            .execute();
+          await noteNotificationError(db, row.id, reason.slice(0, 500));
           log?.warn({ err, notificationId: row.id }, 'order notification not sent; will retry');
         }
       }

@@ -15,6 +15,15 @@ export async function latestOrders(db: Db, userId: number, limit = 5) {
     .execute();
 }
 
+/** Where a user's order news goes: their linked Telegram user, and whether they want order news at all. */
+export async function orderNewsTarget(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['telegram_user_id', 'notify_orders'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
 /** Referral codes are stored upper-case; a start parameter may hold only A-Z, a-z, 0-9, _ and -. */
 export function referralCodeOf(startParam: string | undefined): string | undefined {
   const code = startParam?.trim();

@@ -1,0 +1,66 @@
+import type { OrderDetails } from '@common/contract/orders';
+import { useTranslation } from 'react-i18next';
+import { AddressLines } from '@/entities/user/components/AddressLines';
+import { formatDateTime } from '@/lib/format/date';
+import { ChangeWindow } from './ChangeWindow';
+import { OrderItems } from './OrderItems';
+import { PaymentInfo, PayNow } from './OrderPayment';
+import { OrderTracking } from './OrderTracking';
+import { StatusBadge } from './StatusBadge';
+
+interface BodyProps {
+  order: OrderDetails;
+  justPlaced: boolean;
+  scrollToTracking: boolean;
+  onCancel(): void;
+  onChangeAddress(): void;
+  onReview(): void;
+}
+
+/** The order's dialog content: status, the 15-minute window, items and totals, payment, address, tracking. */
+export function OrderBody({ order, justPlaced, scrollToTracking, onCancel, onChangeAddress, onReview }: BodyProps) {
+  const { t } = useTranslation('orders');
+
+  return (
+    <div className="ord-body">
+      <div className="ord-body__head">
+        <StatusBadge status={order.status} />
+        <span className="ord-hint">{t('detail.placed', { date: formatDateTime(order.placed_at) })}</span>
+      </div>
+      {justPlaced && (
+        <p className="ord-thanks" role="status">
+          {t('detail.placedThanks')}
+        </p>
+      )}
+
+      <PayNow order={order} />
+      {order.pay_by && (
+        <p className="ord-hint ord-payby">{t('detail.payBy', { date: formatDateTime(order.pay_by) })}</p>
+      )}
+      <ChangeWindow order={order} onCancel={onCancel} onChangeAddress={onChangeAddress} />
+
+      <OrderItems order={order} onReview={onReview} />
+
+      <section aria-labelledby="ord-payment-title" className="ord-block">
+        <h3 id="ord-payment-title" className="ord-block__title">
+          {t('detail.payment')}
+        </h3>
+        <PaymentInfo order={order} />
+      </section>
+
+      <section aria-labelledby="ord-address-title" className="ord-block">
+        <h3 id="ord-address-title" className="ord-block__title">
+          {t('detail.deliveryAddress')}
+        </h3>
+        <p className="ord-address">
+          <AddressLines address={order.delivery_address} />
+        </p>
+        <p className="ord-hint">
+          {t('detail.shippingMethod')}: {t(`detail.${order.shipping_method}`)}
+        </p>
+      </section>
+
+      <OrderTracking order={order} scrollIntoView={scrollToTracking} />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { OrderDetails } from '@common/contract/orders';
+import { formatCents } from '@common/money';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { usePaymentMethods } from '@/entities/order/api/get-all-payment-method';
+import { SubmitPaymentForm } from '@/entities/order/components/SubmitPaymentForm';
+import { openPaymentLink } from '@/entities/order/open-payment-link';
+import { API_BASE } from '@/lib/api/client';
+import { haptic } from '@/lib/telegram/haptics';
+
+/** Payment method, reference, receipt link and, while unpaid, how to pay (bank details). */
+export function PaymentInfo({ order }: { order: OrderDetails }) {
+  const { t } = useTranslation('orders');
+  const methods = usePaymentMethods();
+  const method = methods.data?.payment_methods.find((m) => m.code === order.payment_method);
+  const unpaid = order.status === 'Pending';
+  return (
+    <>
+      <dl className="ord-dl">
+        <dt>{t('detail.paymentMethod')}</dt>
+        <dd>{method?.name ?? order.payment_method}</dd>
+        {order.payment_reference && (
+          <>
+            <dt>{t('detail.paymentReference')}</dt>
+            <dd className="ord-mono">{order.payment_reference}</dd>
+          </>
+        )}
+        {order.receipt_url && (
+          <>
+            <dt>{t('detail.receipt')}</dt>
+            <dd>
+              <a href={`${API_BASE}${order.receipt_url}`} target="_blank" rel="noopener noreferrer">
+                {t('detail.viewReceipt')}
+              </a>
+            </dd>
+          </>
+        )}
+      </dl>
+      {unpaid && method && order.payment_method === 'bank_transfer' && (
+        <div className="ord-instructions">
+          <h4>{t('detail.instructions')}</h4>
+          {method.instructions && <p>{method.instructions}</p>}
+          {method.bank && (
+            <dl className="ord-dl">
+              <dt>{t('bank.name')}</dt>
+              <dd>{method.bank.bank_name}</dd>
+              <dt>{t('bank.accountName')}</dt>
+              <dd>{method.bank.bank_account_name}</dd>
+              <dt>{t('bank.accountNumber')}</dt>
+              <dd className="ord-mono">{method.bank.bank_account_number}</dd>
+            </dl>
+          )}
+        </div>
+      )}
+      <SubmitPaymentForm order={order} />
+    </>
+  );
+}
+
+/** A payment-link order still unpaid: "Pay now" opens its link (a fresh click, so no popup blocker). */
+export function PayNow({ order }: { order: OrderDetails }) {
+  const { t } = useTranslation('orders');
+  const [opening, setOpening] = useState(false);
+  if (!order.awaiting_payment_link) return null;
+  return (
+    <div className="ord-paynow">
+      <button
+        type="button"
+        className="btn btn--primary"
+        disabled={opening}
+        onClick={async () => {
+          setOpening(true);
+          try {
+            await openPaymentLink(order.id);
+          } catch (err) {
+            haptic('error');
+            toast.error(err instanceof Error ? err.message : t('messages:methodNotAvailable'));
+          } finally {
+            setOpening(false);
+          }
+        }}
+      >
+        {opening ? t('messages:pleaseWait') : `${t('detail.payNow')} · ${formatCents(order.total_cents)}`}
+      </button>
+    </div>
+  );
+}

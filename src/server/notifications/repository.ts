@@ -1,0 +1,70 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../db/connection';
+import type { NotificationsTable } from '../db/schema';
+import { nowIso } from '../lib/time';
+
+/** All SQL of the `notifications` outbox: the rows the domains queue (outbox.ts) and the bot's sender drains. */
+
+/** Writes one notice; call it with the transaction of the change it reports. */
+export async function insertNotification(db: Db, notice: Insertable<NotificationsTable>): Promise<void> {
+  await db.insertInto('notifications').values(notice).execute();
+}
+
+/**
+ * Up to `limit` notices not yet sent and with attempts left (fewer than `maxAttempts`), oldest first, with what the
+ * message needs: the customer (linked Telegram user, language, order-news switch) and the order, if any.
+ */
+export async function dueNotifications(db: Db, { maxAttempts, limit }: { maxAttempts: number; limit: number }) {
+  return db
+    .selectFrom('notifications as n')
+    .innerJoin('users as u', 'u.id', 'n.user_id')
+    .leftJoin('orders as o', 'o.id', 'n.order_id')
+    .select([
+      'n.id',
+      'n.kind',
+      'n.attempts',
+      'n.telegram_chat_id',
+      'n.params',
+      'u.nickname',
+      'u.telegram_user_id',
+      'u.language',
+      'u.notify_orders',
+      'o.id as order_id',
+      'o.order_no',
+      'o.status',
+      'o.total_cents',
+      'o.tracking_company',
+      'o.tracking_number',
+      'o.tracking_link',
+    ])
+    .where('n.sent_at', 'is', null)
+    .where('n.attempts', '<', maxAttempts)
+    .orderBy('n.id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Claims a notice for one more attempt: a conditional update on the attempts seen, so only one sender wins this
+ * attempt. Answers whether this caller won.
+ */
+export async function claimNotification(db: Db, id: number, attemptsSeen: number): Promise<boolean> {
+  const claim = await db
+    .updateTable('notifications')
+    .set({ attempts: attemptsSeen + 1 })
+    .where('id', '=', id)
+    .where('attempts', '=', attemptsSeen)
+    .where('sent_at', 'is', null)
+    .executeTakeFirst();
+  return Number(claim.numUpdatedRows) > 0;
+}
+
+/** Marks a notice done (sent, or given up with `error`): it is not tried again. */
+export async function finishNotification(db: Db, id: number, error: string | null): Promise<void> {
+  await db.updateTable('notifications').set({ sent_at: nowIso(), last_error: error }).where('id', '=', id).execute();
+}
+
+/** Notes why an attempt failed; the notice stays due for a later round. */
+export async function noteNotificationError(db: Db, id: number, error: string): Promise<void> {
+  await db.updateTable('notifications').set({ last_error: error }).where('id', '=', id).execute();
+}
