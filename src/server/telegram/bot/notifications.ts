@@ -184,9 +184,8 @@ export function createNotificationSender({
         await finish(row.id, 'skipped: account not linked to Telegram');
         continue;
       }
-      const isAccountNotice = isAccountNotificationKind(row.kind);
       // Security notices go out whatever the order-news switch says.
-      if (row.notify_orders === 0 && !isAccountNotice) {
+      if (row.notify_orders === 0 && !isAccountNotificationKind(row.kind)) {
         await finish(row.id, 'skipped: order notifications turned off');
         continue;
       }
