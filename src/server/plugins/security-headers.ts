@@ -1,16 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-
-/**
- * Telegram's web clients, which show a Mini App in an iframe (docs/decisions/001-account-security.md). The native apps
- * use a web view, which frame-ancestors does not concern.
- */
-export const TELEGRAM_WEB_ORIGINS = [
-  'https://web.telegram.org',
-  'https://webk.telegram.org',
-  'https://webz.telegram.org',
-] as const;
+import { TELEGRAM_WEB_ORIGINS } from '../../common/telegram-origins';
 
 /** The Content-Security-Policy directives of every answer (HTML and API alike). */
 function cspDirectives(opts: { https: boolean; connectSrc: readonly string[] }) {

@@ -1,3 +1,4 @@
+import { TELEGRAM_WEB_ORIGINS } from '@common/telegram-origins';
 import { useSyncExternalStore } from 'react';
 import { APP_KEYS, tabStorage } from '../storage/storage';
 
@@ -21,16 +22,6 @@ const KEY = APP_KEYS.telegramLaunch;
 
 /** How long a host with a transport has to answer the theme request before the tab counts as not Telegram. */
 const HOST_TIMEOUT_MS = 1000;
-
-/**
- * Telegram's web clients, the only parents whose messages are believed inside an iframe (the server's CSP
- * frame-ancestors, src/server/plugins/security-headers.ts, lets only these and the shop itself frame the shop).
- */
-export const TELEGRAM_WEB_ORIGINS: readonly string[] = [
-  'https://web.telegram.org',
-  'https://webk.telegram.org',
-  'https://webz.telegram.org',
-];
 
 interface Launch {
   initData?: string;

@@ -3,11 +3,11 @@ import { initTelegram } from '../../../../src/client/lib/telegram/init';
 import {
   confirmTelegramHost,
   isInTelegram,
-  TELEGRAM_WEB_ORIGINS,
   telegramHostState,
   telegramInitData,
   telegramUserIdFromLaunch,
 } from '../../../../src/client/lib/telegram/launch';
+import { TELEGRAM_WEB_ORIGINS } from '../../../../src/common/telegram-origins';
 import { installTelegramHost, leaveTelegram, mockApi, storeLaunchCopy, testInitData } from '../toolkit';
 
 // The SDK is a chunk of its own: a plain browser tab must never download it. The stand-in records whether it was loaded.
