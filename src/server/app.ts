@@ -121,6 +121,6 @@ declare module 'fastify' {
     config: Config;
   }
   interface FastifyContextConfig {
-    access?: 'public' | 'optional' | 'user';
+    access?: import('../common/contract/endpoint').Access;
   }
 }

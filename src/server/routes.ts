@@ -9,6 +9,7 @@ import infoRoutes from './info/routes';
 import orderRoutes from './orders/routes';
 import referralRoutes from './referral/routes';
 import settingsRoutes from './settings/routes';
+import staffRoutes from './staff/routes';
 import subscriptionRoutes from './subscriptions/routes';
 import telegramRoutes from './telegram/routes';
 
@@ -26,4 +27,6 @@ export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   referralRoutes,
   telegramRoutes,
   subscriptionRoutes,
+  // The back office (`/admin/…`, docs/decisions/013): each domain's staff paths.
+  staffRoutes,
 ];

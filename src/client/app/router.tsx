@@ -45,6 +45,13 @@ export const routes: RouteObject[] = [
     ],
   },
   {
+    // The back office (docs/decisions/013): its own frame and routes, loaded only when opened.
+    path: 'admin/*',
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <PageFallback />,
+    ...page(() => import('./admin/AdminApp')),
+  },
+  {
     // /login has neither header nor footer (spec §2).
     element: <BareLayout />,
     errorElement: <ErrorPage />,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type * as accounts from './accounts';
+import type * as adminStaff from './admin/staff';
 import type * as catalog from './catalog';
 import type * as checkout from './checkout';
 import type { EndpointDef } from './endpoint';
@@ -22,7 +23,9 @@ type AllEndpoints =
   | EndpointsOf<typeof info>
   | EndpointsOf<typeof referral>
   | EndpointsOf<typeof telegram>
-  | EndpointsOf<typeof subscriptions>;
+  | EndpointsOf<typeof subscriptions>
+  // The back office (docs/decisions/013).
+  | EndpointsOf<typeof adminStaff>;
 
 export type ApiPath = AllEndpoints['path'];
 export type EndpointAt<P extends ApiPath> = Extract<AllEndpoints, { path: P }>;

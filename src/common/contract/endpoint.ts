@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from '../staff-rules';
 import { DEFAULT_LANG, parseLang } from './lang';
 
 /**
@@ -15,8 +16,11 @@ export const commonFields = z.object({
 });
 export type CommonFields = z.input<typeof commonFields>;
 
-/** Who may call a path: anyone, anyone (with the user when a token is valid), or a logged-in user only. */
-export type Access = 'public' | 'optional' | 'user';
+/**
+ * Who may call a path: anyone, anyone (with the user when a token is valid), a logged-in user only, or a
+ * staff member (the back office's `/admin/` paths, with `permission`; docs/decisions/013).
+ */
+export type Access = 'public' | 'optional' | 'user' | 'staff';
 
 export interface EndpointDef<
   Path extends string = string,
@@ -37,6 +41,8 @@ export interface EndpointDef<
   bare?: boolean;
   /** Takes multipart/form-data (file uploads) instead of a form-encoded body. */
   multipart?: boolean;
+  /** `staff` paths: what the caller's role must allow (none: any staff member). */
+  permission?: Permission;
 }
 
 export function defineEndpoint<
@@ -46,6 +52,16 @@ export function defineEndpoint<
   A extends Access,
 >(def: EndpointDef<Path, Req, Res, A>): EndpointDef<Path, Req, Res, A> {
   return def;
+}
+
+/**
+ * A back-office path (docs/decisions/013): `/admin/…`, for staff whose role allows `permission` (omitted: any
+ * staff member). The server checks the session and the role before it reads the body.
+ */
+export function defineAdminEndpoint<Path extends `/admin/${string}`, Req extends z.ZodObject, Res extends z.ZodType>(
+  def: Omit<EndpointDef<Path, Req, Res, 'staff'>, 'access'>,
+): EndpointDef<Path, Req, Res, 'staff'> {
+  return { ...def, access: 'staff' };
 }
 
 /** What a caller sends for an endpoint (common fields are added by the API client). */

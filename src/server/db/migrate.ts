@@ -5,6 +5,7 @@ import * as referralVisitDaily from './migrations/2026-11-22T01-40-referral-visi
 import * as paymentsOrderIndex from './migrations/2026-11-22T03-00-payments-order-index';
 import * as accountNotices from './migrations/2026-11-23T10-00-account-notices';
 import * as sessionAndLimitCleanup from './migrations/2026-11-23T12-00-session-and-limit-cleanup';
+import * as backOffice from './migrations/2026-11-24T00-00-back-office';
 
 /** Every migration, by its frozen date-stamped name. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T03-00-payments-order-index': paymentsOrderIndex,
   '2026-11-23T10-00-account-notices': accountNotices,
   '2026-11-23T12-00-session-and-limit-cleanup': sessionAndLimitCleanup,
+  '2026-11-24T00-00-back-office': backOffice,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@ import type { CashRewardType, PaymentMethodCode } from '../../common/contract/ch
 import type { Lang } from '../../common/contract/lang';
 import type { CommissionStatus } from '../../common/contract/referral';
 import type { SubscriptionStatus } from '../../common/contract/subscriptions';
+import type { StaffRole } from '../../common/staff-rules';
 import type {
   BannersTable,
   CategoriesTable,
@@ -71,6 +72,10 @@ export interface Database {
   pages: PagesTable;
   faqs: FaqsTable;
   notifications: NotificationsTable;
+  staff: StaffTable;
+  audit_log: AuditLogTable;
+  order_events: OrderEventsTable;
+  refunds: RefundsTable;
 }
 
 export interface UsersTable {
@@ -246,6 +251,9 @@ export interface OrdersTable {
   tracking_company: string | null;
   tracking_number: string | null;
   tracking_link: string | null;
+  /** Why staff refused the transfer's receipt (the customer sees it and may send a new one); cleared by a new receipt. */
+  receipt_rejected_reason: string | null;
+  receipt_rejected_at: string | null;
   subscription_id: number | null;
   lang: Lang;
   placed_at: string;
@@ -363,6 +371,62 @@ export interface NotificationsTable {
   sent_at: string | null;
   attempts: Generated<number>;
   last_error: string | null;
+}
+
+/** A shop account that works in the back office (docs/decisions/013). */
+export interface StaffTable {
+  user_id: number;
+  role: StaffRole;
+  /** Whether the bot tells this staff member of new orders, receipts, payout requests and low stock. */
+  notify_telegram: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every change made from the back office, the bot's staff buttons or the command line. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** The staff member (null: the command line, or an account since deleted). */
+  actor_user_id: number | null;
+  /** Who, as shown: the staff member's e-mail, or "command line". */
+  actor: string;
+  /** 'admin' | 'bot' | 'cli' */
+  source: string;
+  /** What was done, e.g. 'order.confirm_payment', 'staff.add'. */
+  action: string;
+  /** What it was done to: 'order', 'staff', 'commission', … */
+  entity: string;
+  entity_id: string | null;
+  order_no: string | null;
+  /** JSON of the values before and after (only the ones that changed matter). */
+  before_json: string | null;
+  after_json: string | null;
+  created_at: string;
+}
+
+/** An order's timeline: what happened to it, who did it, when. */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** e.g. 'placed', 'receipt_sent', 'receipt_rejected', 'paid', 'processing', 'tracking', 'completed', 'cancelled', 'expired', 'refund', 'address_changed' */
+  kind: string;
+  /** 'customer', 'system', 'telegram', 'command line' or a staff member's e-mail. */
+  actor: string;
+  /** JSON of what the event carries (reason, tracking, refund amount…). */
+  details: string | null;
+  created_at: string;
+}
+
+/** Money given back on a cancelled order that had been paid. */
+export interface RefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  amount_cents: number;
+  /** e.g. 'bank_transfer', 'telegram', 'cash', 'other' */
+  method: string;
+  reference: string;
+  recorded_by: number | null;
+  created_at: string;
 }
 
 export type User = Selectable<UsersTable>;

@@ -4,9 +4,12 @@ import { z } from 'zod';
 import { commonFields, type EndpointDef } from '../../common/contract/endpoint';
 import { envelope, errorEnvelope } from '../../common/contract/envelope';
 import type { Lang } from '../../common/contract/lang';
-import { formatMessage, type MessageKey } from '../../common/i18n/messages';
+import { formatAnyMessage as formatMessage, type AnyMessageKey as MessageKey } from '../../common/i18n/admin-messages';
+import { can, type StaffRole } from '../../common/staff-rules';
+import type { StaffActor } from '../audit/actor';
 import type { User } from '../db/schema';
-import { unauthorized } from './errors';
+import { staffRole } from '../staff/service';
+import { forbidden, unauthorized, unsupportedMediaType } from './errors';
 import { type ResponseCache, sendJson } from './response-cache';
 
 export interface Auth {
@@ -14,13 +17,18 @@ export interface Auth {
   sessionId: number;
 }
 
+/** The staff member calling an `/admin/` path, as services take it (audit log, order timeline). */
+export type StaffCaller = Extract<StaffActor, { kind: 'staff' }> & { role: StaffRole };
+
 type Input<E extends EndpointDef> = z.output<E['request']> & z.output<typeof commonFields>;
 
 export interface Ctx<E extends EndpointDef> {
   input: Input<E>;
   lang: Lang;
   /** The caller; always set on `access: 'user'` paths, else null for a guest. */
-  auth: E['access'] extends 'user' ? Auth : Auth | null;
+  auth: E['access'] extends 'user' | 'staff' ? Auth : Auth | null;
+  /** The staff member on `/admin/` paths (their role allows the path), else null. */
+  staff: E['access'] extends 'staff' ? StaffCaller : null;
   req: FastifyRequest;
   reply: FastifyReply;
   /** Sets the success message (answered in the caller's language). */
@@ -62,6 +70,26 @@ export function route<E extends EndpointDef>(
     },
     // `multipart`: only upload paths accept a multipart body (plugins/multipart-paths.ts).
     config: { access: def.access, multipart: def.multipart === true },
+    // Staff paths: the session and the role are checked before a byte of the body is read or validated
+    // (401 without a session, 403 without the role, whatever the body); the token comes from the header.
+    ...(def.access === 'staff'
+      ? {
+          onRequest: async (req: FastifyRequest) => {
+            const auth = await req.server.authenticate(req);
+            if (!auth) throw unauthorized();
+            const role = await staffRole(req.server.db, auth.user.id);
+            if (!role) throw forbidden('staffOnly');
+            if (!can(role, def.permission)) throw forbidden('forbidden');
+            if (/^\s*multipart\//i.test(req.headers['content-type'] ?? '') && !def.multipart) {
+              throw unsupportedMediaType('multipartNotAccepted');
+            }
+            req.staffAuth = {
+              auth,
+              staff: { kind: 'staff', userId: auth.user.id, email: auth.user.email, role, via: 'admin' },
+            };
+          },
+        }
+      : {}),
     handler: async (req, reply) => {
       const input = req.body as Input<E>;
       const lang = input.lang;
@@ -71,13 +99,19 @@ export function route<E extends EndpointDef>(
         const hit = cache.store.get(cacheKey);
         if (hit) return sendJson(req, reply, hit);
       }
-      const auth = def.access === 'public' ? null : await req.server.authenticate(req, input.token);
-      if (def.access === 'user' && !auth) throw unauthorized();
+      const auth =
+        def.access === 'staff'
+          ? (req.staffAuth?.auth ?? null)
+          : def.access === 'public'
+            ? null
+            : await req.server.authenticate(req, input.token);
+      if ((def.access === 'user' || def.access === 'staff') && !auth) throw unauthorized();
       let message = formatMessage(lang, 'ok');
       const data = await handler({
         input,
         lang,
         auth: auth as Ctx<E>['auth'],
+        staff: (req.staffAuth?.staff ?? null) as Ctx<E>['staff'],
         req,
         reply,
         say: (key, params) => {
@@ -99,6 +133,10 @@ export function route<E extends EndpointDef>(
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by a staff path's onRequest check. */
+    staffAuth?: { auth: Auth; staff: StaffCaller };
+  }
   interface FastifyInstance {
     /** Resolves the bearer token (header, else the `token` field) to a live session, or null. */
     authenticate(req: FastifyRequest, bodyToken?: string): Promise<Auth | null>;

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../common/i18n/messages';
+import type { AnyMessageKey as MessageKey } from '../../common/i18n/admin-messages';
 
 /**
  * A refusal the caller should see: an HTTP status (mirrored in the body's `code`), a message key

@@ -30,6 +30,10 @@ Subscriptions
   subscriptions [--status S] [--limit N]   list subscriptions, next delivery first (S: active, cancelled)
   cancel-subscription <id>                 stop a subscription: no more renewals
 
+Staff
+  add-staff <email> --role R               make an account staff, or change its role (R: owner, manager, fulfilment)
+  remove-staff <email>                     take an account off the staff (the shop keeps at least one owner)
+
 People and money
   make-agent <email> [--rate-bp N]         make a user an agent (N basis points, 1000 = 10%)
   confirm-commission <id>                  Not Confirm / On Hold → Pending Payment
@@ -71,6 +75,7 @@ export async function run(
       number: { type: 'string' },
       link: { type: 'string' },
       'rate-bp': { type: 'string' },
+      role: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -189,6 +194,17 @@ export async function run(
       print(
         `${order.order_no}: tracking ${order.tracking_company} ${order.tracking_number}${order.tracking_link ? ` (${order.tracking_link})` : ''}.`,
       );
+      return;
+    }
+    case 'add-staff': {
+      const member = await ops.addStaff(db, need(arg, 'the account’s email'), values.role);
+      print(`${member.email} is on the staff as ${member.role}.`);
+      return;
+    }
+    case 'remove-staff': {
+      const email = need(arg, 'the account’s email');
+      await ops.removeStaff(db, email);
+      print(`${email} is no longer on the staff.`);
       return;
     }
     case 'make-agent': {

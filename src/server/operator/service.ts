@@ -1,7 +1,8 @@
 import { ORDER_STATUSES, type OrderStatus } from '../../common/checkout-rules';
 import { SUBSCRIPTION_STATUSES } from '../../common/contract/subscriptions';
-import { formatMessage } from '../../common/i18n/messages';
+import { formatAnyMessage } from '../../common/i18n/admin-messages';
 import { formatCents } from '../../common/money';
+import { CLI_ACTOR } from '../audit/actor';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import type { Order } from '../db/schema';
@@ -10,6 +11,7 @@ import { cancelUnpaidOrders } from '../orders/expiry';
 import * as orders from '../orders/repository';
 import { changeOrderStatus, setTracking } from '../orders/status';
 import * as commissions from '../referral/commission-service';
+import * as staff from '../staff/service';
 import * as repo from './repository';
 
 /**
@@ -21,9 +23,9 @@ export class OperatorError extends Error {
   override name = 'OperatorError';
 }
 
-/** An AppError from the order rules, as the operator reads it (English). */
+/** An AppError from the shop's rules, as the operator reads it (English). */
 const explain = (err: unknown): never => {
-  if (err instanceof AppError) throw new OperatorError(formatMessage('en', err.key, err.params));
+  if (err instanceof AppError) throw new OperatorError(formatAnyMessage('en', err.key, err.params));
   throw err;
 };
 
@@ -190,4 +192,16 @@ export async function expireUnpaidOrders(db: Db, config: Pick<Config, 'UNPAID_OR
     throw new OperatorError(`Could not cancel order ids ${report.errors.join(', ')}; run the command again`);
   }
   return (await repo.orderNos(db, report.cancelled)).sort();
+}
+
+/** Makes an existing account staff (or changes its role): how the first owner is made. */
+export async function addStaff(db: Db, email: string, role: string | undefined) {
+  if (!role) throw new OperatorError('Give the role: --role owner|manager|fulfilment');
+  return staff.addStaff(db, CLI_ACTOR, email, role).catch(explain);
+}
+
+/** Takes an account off the staff (refused for the last owner). */
+export async function removeStaff(db: Db, email: string): Promise<void> {
+  const userId = await staff.userIdByEmail(db, email).catch(explain);
+  await staff.removeStaff(db, CLI_ACTOR, userId).catch(explain);
 }

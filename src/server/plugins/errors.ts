@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '../../common/contract/envelope';
 import { DEFAULT_LANG, type Lang, parseLang } from '../../common/contract/lang';
-import { formatMessage, type MessageKey } from '../../common/i18n/messages';
+import { formatAnyMessage as formatMessage, type AnyMessageKey as MessageKey } from '../../common/i18n/admin-messages';
 import { AppError } from '../lib/errors';
 
 /** busboy's own messages for a body that is not valid multipart (and nothing else). */

@@ -18,6 +18,8 @@ export default fp(async function multipartPaths(app: FastifyInstance) {
   app.addHook('onRequest', async (req) => {
     if (!isMultipartRequest(req.headers['content-type'])) return;
     if (req.routeOptions.config?.multipart === true) return;
+    // Staff paths check the session and role first (lib/endpoint.ts), then refuse multipart themselves.
+    if (req.routeOptions.config?.access === 'staff') return;
     throw unsupportedMediaType('multipartNotAccepted');
   });
 });

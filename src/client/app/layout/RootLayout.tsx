@@ -15,8 +15,11 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageFallback } from './PageFallback';
 
-/** Route-level chores shared by both layouts: scroll to top, Telegram BackButton, 401 handling. */
-function useShellEffects() {
+/**
+ * Route-level chores shared by the layouts (and the back office's, with `home` = /admin): scroll to top, Telegram
+ * BackButton, 401 handling.
+ */
+export function useShellEffects(home = '/') {
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -43,9 +46,9 @@ function useShellEffects() {
   // docs/decisions/008: BackButton on every route but home; back, or home when there is no history.
   const goBack = useCallback(() => {
     if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
-    else navigate('/', { replace: true });
-  }, [navigate]);
-  useTelegramBackButton(location.pathname !== '/', goBack);
+    else navigate(home, { replace: true });
+  }, [navigate, home]);
+  useTelegramBackButton(location.pathname !== home, goBack);
 
   // Spec §4: user info on each route change; a guest's pending "Add to cart" once logged in.
   useUserInfoSync();

@@ -1,0 +1,73 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { useStaffMe } from '@/entities/staff/api/use-staff';
+import { ApiError } from '@/lib/api/client';
+import { useSession } from '@/stores/session-store';
+import { PageFallback } from '../layout/PageFallback';
+import { useShellEffects } from '../layout/RootLayout';
+import { AdminLayout } from './AdminLayout';
+import { ADMIN_SCREENS } from './admin-screens';
+import './locales';
+
+// Each screen's code loads when it is first opened.
+const SCREENS = ADMIN_SCREENS.map((screen) => ({ ...screen, Page: lazy(screen.load) }));
+
+/**
+ * The back office at /admin/… (docs/decisions/013), loaded only when opened: a guest logs in first and comes
+ * back; a customer is told the page is for staff; a staff member sees the screens their role allows (the server
+ * checks the role on every path too).
+ */
+export default function AdminApp() {
+  useShellEffects('/admin');
+  const user = useSession((s) => s.user);
+  const location = useLocation();
+  if (!user) {
+    return <Navigate to={`/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`} replace />;
+  }
+  return <StaffGate />;
+}
+
+function StaffGate() {
+  const { t } = useTranslation('admin');
+  const me = useStaffMe();
+  const allowed = useMemo(
+    () => SCREENS.filter((s) => !s.permission || me.data?.permissions.includes(s.permission)),
+    [me.data],
+  );
+  if (me.isPending) return <PageFallback />;
+  if (me.isError) {
+    const staffOnly = me.error instanceof ApiError && me.error.code === 403;
+    return (
+      <main className="admin-denied">
+        <h1>{staffOnly ? t('staffOnly') : t('loadFailed')}</h1>
+        {staffOnly ? (
+          <p>{t('staffOnlyHint')}</p>
+        ) : (
+          <button type="button" className="btn" onClick={() => me.refetch()}>
+            {t('retry')}
+          </button>
+        )}
+        <p>
+          <Link to="/">{t('nav.toShop')}</Link>
+        </p>
+      </main>
+    );
+  }
+  return (
+    <AdminLayout me={me.data}>
+      <Suspense fallback={<PageFallback />}>
+        <Routes>
+          {allowed.map(({ path, Page }) =>
+            path === '' ? (
+              <Route key="index" index element={<Page />} />
+            ) : (
+              <Route key={path} path={path} element={<Page />} />
+            ),
+          )}
+          <Route path="*" element={<p role="alert">{t('notFound')}</p>} />
+        </Routes>
+      </Suspense>
+    </AdminLayout>
+  );
+}

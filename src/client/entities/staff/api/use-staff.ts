@@ -1,0 +1,29 @@
+import type { Permission } from '@common/staff-rules';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+
+/**
+ * The back office's react-query keys start with 'admin' (one prefix to drop them all at log-out); each admin
+ * feature keeps its own keys under it (`['admin', 'orders', …]`). They are not in lib/api/query-keys.ts so the
+ * shop's first load never carries them.
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+  me: ['admin', 'me'] as const,
+};
+
+/** The staff member using the back office: role and permissions (a customer's call answers 403). */
+export function useStaffMe() {
+  return useQuery({
+    queryKey: adminKeys.me,
+    queryFn: ({ signal }) => api('/admin/me', {}, { signal }),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** Whether the caller's role allows `permission` (none: any staff member). The server checks it too. */
+export function useCan(permission?: Permission): boolean {
+  const me = useStaffMe().data;
+  return !!me && (permission === undefined || me.permissions.includes(permission));
+}

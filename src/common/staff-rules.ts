@@ -1,0 +1,55 @@
+/**
+ * The shop's staff (docs/decisions/013): three roles and what each may do. The server checks a path's
+ * permission before it reads the request; the back office hides what a role may not use with the same table.
+ */
+
+export const STAFF_ROLES = ['owner', 'manager', 'fulfilment'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const isStaffRole = (value: unknown): value is StaffRole =>
+  typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+
+export const PERMISSIONS = [
+  /** The dashboard's to-do list (every role). */
+  'dashboard',
+  /** Revenue, order counts and average order value. */
+  'reports',
+  /** Orders: list, page, packing slip, export. */
+  'orders.view',
+  /** Orders: processing, tracking, completed. */
+  'orders.fulfil',
+  /** Orders: confirm payment, reject receipt, cancel, record refund. */
+  'orders.money',
+  /** Customers, their cash reward and referrals. */
+  'customers',
+  /** Agents, commissions, payouts. */
+  'affiliates',
+  'subscriptions',
+  /** Products, packagings, stock (part 2). */
+  'catalogue',
+  'coupons',
+  /** Banners, pages, FAQ (part 2). */
+  'content',
+  /** Add, change and remove staff (owner). */
+  'staff',
+  /** Delivery fees and the shop's settings (owner). */
+  'settings',
+  /** The audit log (owner). */
+  'audit',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const MANAGER: readonly Permission[] = PERMISSIONS.filter((p) => p !== 'staff' && p !== 'settings' && p !== 'audit');
+
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  owner: PERMISSIONS,
+  manager: MANAGER,
+  // Orders: see, pack, ship, complete. No money decisions, no catalogue, no coupons, no customers' money.
+  fulfilment: ['dashboard', 'orders.view', 'orders.fulfil'],
+};
+
+/** Whether a role may do something. `undefined` permission: any staff member. */
+export function can(role: StaffRole | null | undefined, permission?: Permission): boolean {
+  if (!role || !isStaffRole(role)) return false;
+  return permission === undefined || ROLE_PERMISSIONS[role].includes(permission);
+}
