@@ -16,6 +16,18 @@ export default defineConfig({
     sourcemap: 'hidden',
     target: 'es2020',
     reportCompressedSize: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The shop's first load is one chunk: every module main.tsx imports statically (Rolldown's `$initial` tag),
+          // whoever else imports it. Without this group, each entry module that a lazy chunk also imports (the back
+          // office's session store, API client, layout hooks…) is moved out of the entry into a common chunk of its
+          // own, and every such split adds bytes to the shop's first load (docs/decisions/013, "Loading the back
+          // office"). Lazy chunks import what they share with the shop from this chunk instead.
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isProxyEntry, type TrustProxy } from './lib/client-address';
+import { isTimeZone } from './lib/shop-days';
 
 /** The server's settings, read from the environment once at start-up (see the README's table). */
 const schema = z.object({
@@ -125,6 +126,14 @@ const schema = z.object({
     .min(0, 'RECEIPT_RETENTION_DAYS must be 0 (keep for ever) or a number of days')
     .max(3650, 'RECEIPT_RETENTION_DAYS must be at most 3650 (10 years)')
     .default(30),
+  /**
+   * The shop's time zone (IANA, e.g. Asia/Manila): the back office's "today", "7 days", "30 days" and revenue per
+   * day are the shop's calendar days in it, not UTC's.
+   */
+  SHOP_TIMEZONE: z
+    .string()
+    .default('Asia/Manila')
+    .refine(isTimeZone, { error: 'SHOP_TIMEZONE must be an IANA time zone such as Asia/Manila or Europe/London' }),
   /** Max receipt upload size in bytes. */
   MAX_UPLOAD_BYTES: z.coerce
     .number()

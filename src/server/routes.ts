@@ -1,15 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import accountRoutes from './accounts/routes';
 import addressRoutes from './addresses/routes';
+import auditRoutes from './audit/routes';
 import cashRewardRoutes from './cash-rewards/routes';
 import catalogRoutes from './catalog/routes';
 import checkoutRoutes from './checkout/routes';
 import couponRoutes from './coupons/routes';
+import customerAdminRoutes from './customers/admin-routes';
+import dashboardRoutes from './dashboard/routes';
 import infoRoutes from './info/routes';
+import orderActionRoutes from './orders/admin-action-routes';
+import orderAdminRoutes from './orders/admin-routes';
 import orderRoutes from './orders/routes';
+import affiliateAdminRoutes from './referral/admin-routes';
 import referralRoutes from './referral/routes';
 import settingsRoutes from './settings/routes';
 import staffRoutes from './staff/routes';
+import subscriptionAdminRoutes from './subscriptions/admin-routes';
 import subscriptionRoutes from './subscriptions/routes';
 import telegramRoutes from './telegram/routes';
 
@@ -29,4 +36,11 @@ export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   subscriptionRoutes,
   // The back office (`/admin/…`, docs/decisions/013): each domain's staff paths.
   staffRoutes,
+  affiliateAdminRoutes,
+  orderAdminRoutes,
+  customerAdminRoutes,
+  subscriptionAdminRoutes,
+  auditRoutes,
+  orderActionRoutes,
+  dashboardRoutes,
 ];

@@ -1,3 +1,4 @@
+import { runBundleBench } from './bundle';
 import { runCatalogBench } from './catalog';
 import { runOrdersBench } from './orders';
 
@@ -5,6 +6,12 @@ import { runOrdersBench } from './orders';
 const benches: Array<[string, () => Promise<void>]> = [
   ['catalog', runCatalogBench],
   ['orders', runOrdersBench],
+  [
+    'bundle',
+    async () => {
+      if (!(await runBundleBench())) process.exitCode = 1;
+    },
+  ],
 ];
 for (const [name, run] of benches) {
   console.log(`\n=== ${name} ===`);

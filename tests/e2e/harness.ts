@@ -18,6 +18,8 @@ export interface Shop {
   port: number;
   /** The temp dir holding the database and uploads. */
   dir: string;
+  /** The server's environment (DATABASE_URL, UPLOAD_DIR, …), for `shopCommand`. */
+  env: Record<string, string>;
   process: ChildProcess;
   /** Everything the server printed so far (its JSON log lines). */
   output(): string;
@@ -101,7 +103,29 @@ export async function startShop(opts: StartShopOptions = {}): Promise<Shop> {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, port, dir, process: child, output: () => output, stop };
+  return { url, port, dir, env, process: child, output: () => output, stop };
+}
+
+/**
+ * Runs an operator command (`npm run shop -- …`, e.g. `add-staff a@b.c --role owner`) on the running shop's
+ * database, in this process, as the command line would (same `run`, same configuration); resolves to what it
+ * printed, rejects with its refusal. Server code is imported only when a test calls this.
+ */
+export async function shopCommand(shop: Shop, argv: string[]): Promise<string> {
+  const [{ run }, { createDb, parseDatabaseUrl }, { loadConfig }] = await Promise.all([
+    import('../../src/server/operator/cli'),
+    import('../../src/server/db/connection'),
+    import('../../src/server/config'),
+  ]);
+  const config = loadConfig(shop.env);
+  const db = createDb(parseDatabaseUrl(config.DATABASE_URL, root));
+  try {
+    const lines: string[] = [];
+    await run(db, argv, (line) => lines.push(line), config);
+    return lines.join('\n');
+  } finally {
+    await db.destroy();
+  }
 }
 
 const tail = (text: string) => text.trim().split('\n').slice(-30).join('\n');

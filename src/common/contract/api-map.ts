@@ -1,6 +1,13 @@
 import type { z } from 'zod';
 import type * as accounts from './accounts';
+import type * as adminAffiliates from './admin/affiliates';
+import type * as adminAudit from './admin/audit';
+import type * as adminCustomers from './admin/customers';
+import type * as adminDashboard from './admin/dashboard';
+import type * as adminOrderActions from './admin/order-actions';
+import type * as adminOrders from './admin/orders';
 import type * as adminStaff from './admin/staff';
+import type * as adminSubscriptions from './admin/subscriptions';
 import type * as catalog from './catalog';
 import type * as checkout from './checkout';
 import type { EndpointDef } from './endpoint';
@@ -25,7 +32,14 @@ type AllEndpoints =
   | EndpointsOf<typeof telegram>
   | EndpointsOf<typeof subscriptions>
   // The back office (docs/decisions/013).
-  | EndpointsOf<typeof adminStaff>;
+  | EndpointsOf<typeof adminStaff>
+  | EndpointsOf<typeof adminOrders>
+  | EndpointsOf<typeof adminOrderActions>
+  | EndpointsOf<typeof adminDashboard>
+  | EndpointsOf<typeof adminCustomers>
+  | EndpointsOf<typeof adminSubscriptions>
+  | EndpointsOf<typeof adminAudit>
+  | EndpointsOf<typeof adminAffiliates>;
 
 export type ApiPath = AllEndpoints['path'];
 export type EndpointAt<P extends ApiPath> = Extract<AllEndpoints, { path: P }>;

@@ -260,12 +260,15 @@ export const updateOnholdRebateAmount = defineEndpoint({
   response: z.object({ on_hold_cents: z.number().int(), balance_cents: z.number().int() }),
 });
 
-export const CASH_REWARD_TYPES = ['earned', 'redeemed', 'returned'] as const;
+export const CASH_REWARD_TYPES = ['earned', 'redeemed', 'returned', 'referral'] as const;
 export type CashRewardType = (typeof CASH_REWARD_TYPES)[number];
 
 export const cashRewardEntry = z.object({
   id: z.number().int(),
-  /** 'earned' (a completed order), 'redeemed' (spent at checkout), 'returned' (order cancelled). */
+  /**
+   * 'earned' (a completed order), 'redeemed' (spent at checkout), 'returned' (order cancelled), 'referral' (the
+   * referral award: a referred member's first order completed).
+   */
   type: z.enum(CASH_REWARD_TYPES),
   order_no: z.string().nullable(),
   /** The order's spend the entry is about. */

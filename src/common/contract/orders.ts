@@ -86,6 +86,12 @@ export const orderDetails = z.object({
    * unpaid. Null when nothing is awaited or the shop keeps unpaid orders.
    */
   pay_by: z.string().nullable(),
+  /** Why the shop did not accept the transfer's receipt (the customer may upload a new one); null otherwise. */
+  receipt_rejected_reason: z.string().nullable(),
+  receipt_rejected_at: z.string().nullable(),
+  /** A cancelled order that had been paid: what the shop still owes back, and what it has refunded. */
+  refund_owed_cents: z.number().int(),
+  refunded_cents: z.number().int(),
 });
 export type OrderDetails = z.infer<typeof orderDetails>;
 

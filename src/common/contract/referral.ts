@@ -9,16 +9,19 @@ import { cents, int, optional, optionalText, text } from './fields';
  * Rules the server keeps:
  * - A visit of `/{code}` (or any shop page with `?ref={code}`) is recorded once per visitor and day
  *   (`visitor_key`, a random id the browser keeps; without it the server derives one from the address).
- * - A referral member earns its upline the `referral_award_cents` setting once it has completed at least
- *   one order (status Active; else Inactive).
+ * - A referral member is Active once it has completed at least one order (else Inactive). When its first
+ *   order completes, its upline (a customer, not an agent: agents earn commissions) is credited the
+ *   `referral_award_cents` setting to their cash reward, once per member; `award_cents` is that credit.
  * - Commissions (agents only) are earned on downlines' orders at the agent's rate, on the goods value
  *   (subtotal minus coupon discount, no delivery fee). Status: 'Not Confirm' when the order is placed;
  *   the operator's confirm sets 'Pending Payment' (= confirmed, payable); a paid payout marks them
  *   'Paid'; a cancelled order sets 'Canceled'; the operator may set 'On Hold'.
  * - Payout requests: allowed once the agent has a confirmed commission ('Pending Payment' or 'Paid') and
  *   bank details; the amount may not exceed the available balance = confirmed commissions ('Pending
- *   Payment' + 'Paid') minus every payout requested so far. Checked under a lock, so concurrent requests
- *   can never exceed it.
+ *   Payment' + 'Paid') minus every payout requested so far and not rejected. Checked under a lock, so concurrent
+ *   requests can never exceed it. Staff mark a request paid (with the bank reference; the agent's confirmed
+ *   commissions it covers become 'Paid', oldest first) or reject it with a reason the agent sees (its amount
+ *   can be requested again).
  * All affiliate paths answer 403 "You are not allowed to do that" to a user who is not an agent.
  */
 
@@ -274,12 +277,20 @@ export const updateCommissionBank = defineEndpoint({
   response: z.object({ bank: bankDetails }),
 });
 
+/** A payout request's state as stored: requested, then paid or rejected by staff (the back office). */
+export const PAYOUT_STATUSES = ['requested', 'paid', 'rejected'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
 export const payoutRow = z.object({
   id: z.number().int(),
   amount_cents: z.number().int(),
   requested_at: z.string(),
   paid_at: z.string().nullable(),
-  status: z.enum(['Requested', 'Paid']),
+  status: z.enum(['Requested', 'Paid', 'Rejected']),
+  /** The bank transfer's reference, once paid (when staff gave one). */
+  reference: z.string().nullable(),
+  /** Why staff rejected it; the amount is available to request again. */
+  reject_reason: z.string().nullable(),
 });
 export type PayoutRow = z.infer<typeof payoutRow>;
 

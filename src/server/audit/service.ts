@@ -35,3 +35,68 @@ export async function recordAudit(db: Db, actor: StaffActor, entry: AuditEntry, 
     created_at: now,
   });
 }
+
+// The Audit log screen (owner; permission `audit`).
+
+const SOURCES = ['admin', 'bot', 'cli'] as const;
+const sourceOf = (s: string): (typeof SOURCES)[number] => SOURCES.find((known) => known === s) ?? 'admin';
+
+/** A JSON object as logged (a value that is not an object is shown under `value`). */
+function readJson(text: string | null): Record<string, unknown> | null {
+  if (text === null) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+    return { value };
+  } catch {
+    return { value: text };
+  }
+}
+
+export interface AuditFilter {
+  /** A staff member's user id, or 'cli' for the command line. */
+  actor?: number | 'cli';
+  /** A kind of change: 'order', 'staff', 'commission', 'payout', 'subscription', 'agent'. */
+  kind?: string;
+  orderNo?: string;
+  cursor?: number;
+  limit?: number;
+}
+
+/** The log newest first, filtered; keyset-paged by id. */
+export async function listAudit(db: Db, filter: AuditFilter, defaultLimit = 50) {
+  const limit = filter.limit ?? defaultLimit;
+  const rows = await repo.listAuditEntries(db, {
+    actor: filter.actor,
+    actionPrefix: filter.kind ? `${filter.kind}.` : undefined,
+    orderNo: filter.orderNo?.trim().toUpperCase() || undefined,
+    before: filter.cursor,
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  return {
+    entries: page.map((r) => ({
+      id: r.id,
+      created_at: r.created_at,
+      actor_user_id: r.actor_user_id,
+      actor: r.actor,
+      source: sourceOf(r.source),
+      action: r.action,
+      entity: r.entity,
+      entity_id: r.entity_id,
+      order_no: r.order_no,
+      before: readJson(r.before_json),
+      after: readJson(r.after_json),
+    })),
+    next_cursor: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
+  };
+}
+
+/** Who appears in the log, for its filter: staff members by e-mail (sorted), then the command line. */
+export async function auditActors(db: Db): Promise<Array<{ user_id: number | null; label: string }>> {
+  const { members, cli } = await repo.listAuditActors(db);
+  const people = members
+    .map((m) => ({ user_id: m.actor_user_id, label: m.email ?? m.actor ?? '' }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  return cli ? [...people, { user_id: null, label: actorLabel({ kind: 'cli' }) }] : people;
+}

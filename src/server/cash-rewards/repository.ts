@@ -124,7 +124,8 @@ export async function ledgerTotals(db: Db, userId: number) {
     .execute();
   const total = (type: string) => Number(rows.find((r) => r.type === type)?.total ?? 0);
   return {
-    earned: total('earned'),
+    // A referral award (a referred member's first order completed) is earned too.
+    earned: total('earned') + total('referral'),
     // Redeemed entries are negative; a returned one gives a redemption back.
     redeemed: Math.max(0, -total('redeemed') - total('returned')),
   };

@@ -6,6 +6,9 @@ import * as paymentsOrderIndex from './migrations/2026-11-22T03-00-payments-orde
 import * as accountNotices from './migrations/2026-11-23T10-00-account-notices';
 import * as sessionAndLimitCleanup from './migrations/2026-11-23T12-00-session-and-limit-cleanup';
 import * as backOffice from './migrations/2026-11-24T00-00-back-office';
+import * as adminOrdersList from './migrations/2026-11-24T01-00-admin-orders-list';
+import * as affiliates from './migrations/2026-11-24T04-00-affiliates';
+import * as dashboard from './migrations/2026-11-24T05-00-dashboard';
 
 /** Every migration, by its frozen date-stamped name. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +18,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T10-00-account-notices': accountNotices,
   '2026-11-23T12-00-session-and-limit-cleanup': sessionAndLimitCleanup,
   '2026-11-24T00-00-back-office': backOffice,
+  '2026-11-24T05-00-dashboard': dashboard,
+  '2026-11-24T04-00-affiliates': affiliates,
+  '2026-11-24T01-00-admin-orders-list': adminOrdersList,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

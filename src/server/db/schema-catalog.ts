@@ -38,6 +38,8 @@ export interface ProductsTable {
   discount_price_cents: number | null;
   /** Sum of the variants' stock, kept for list cards. */
   stock_total: number;
+  /** A packaging is low at or below this stock (null: the shop's `low_stock_default` setting). */
+  low_stock_threshold: number | null;
   rating_sum: Generated<number>;
   rating_count: Generated<number>;
   is_active: Generated<number>;

@@ -2,7 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { CouponKind, OrderStatus, ShippingMethod } from '../../common/checkout-rules';
 import type { CashRewardType, PaymentMethodCode } from '../../common/contract/checkout';
 import type { Lang } from '../../common/contract/lang';
-import type { CommissionStatus } from '../../common/contract/referral';
+import type { CommissionStatus, PayoutStatus } from '../../common/contract/referral';
 import type { SubscriptionStatus } from '../../common/contract/subscriptions';
 import type { StaffRole } from '../../common/staff-rules';
 import type {
@@ -69,6 +69,7 @@ export interface Database {
   referral_visits: ReferralVisitsTable;
   commissions: CommissionsTable;
   payout_requests: PayoutRequestsTable;
+  referral_awards: ReferralAwardsTable;
   pages: PagesTable;
   faqs: FaqsTable;
   notifications: NotificationsTable;
@@ -336,6 +337,24 @@ export interface PayoutRequestsTable {
   amount_cents: number;
   requested_at: string;
   paid_at: string | null;
+  /** 'requested' until staff mark it paid or reject it; a rejected request no longer counts against the balance. */
+  status: Generated<PayoutStatus>;
+  /** The bank transfer's reference of a paid request. */
+  reference: string | null;
+  /** Why it was rejected (the agent sees it). */
+  reject_reason: string | null;
+  decided_at: string | null;
+  /** The staff member who decided (null: the command line). */
+  decided_by: number | null;
+}
+
+/** The referral award credited to a referrer when a referred member's first order completed: one per member. */
+export interface ReferralAwardsTable {
+  member_id: number;
+  referrer_id: number;
+  order_id: number;
+  amount_cents: number;
+  created_at: string;
 }
 
 /** Policy pages: 'tnc' | 'privacy' | 'shipping' | 'about'. */

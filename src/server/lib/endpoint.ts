@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,6 +45,28 @@ interface RouteOptions<E extends EndpointDef> {
 }
 
 /**
+ * The staff check of an `/admin/` path (docs/decisions/013), run in onRequest before a byte of the body is read or
+ * validated: 401 without a session, 403 without the role, whatever the body; the token comes from the header.
+ * The one copy, used by `route()` and `fileRoute()`.
+ */
+function staffCheck(def: EndpointDef) {
+  return async (req: FastifyRequest) => {
+    const auth = await req.server.authenticate(req);
+    if (!auth) throw unauthorized();
+    const role = await staffRole(req.server.db, auth.user.id);
+    if (!role) throw forbidden('staffOnly');
+    if (!can(role, def.permission)) throw forbidden('forbidden');
+    if (/^\s*multipart\//i.test(req.headers['content-type'] ?? '') && !def.multipart) {
+      throw unsupportedMediaType('multipartNotAccepted');
+    }
+    req.staffAuth = {
+      auth,
+      staff: { kind: 'staff', userId: auth.user.id, email: auth.user.email, role, via: 'admin' },
+    };
+  };
+}
+
+/**
  * Registers one path of the contract: validates the body (common fields merged) against the shared
  * schema, resolves the caller, runs the handler, and wraps its result in the envelope.
  */
@@ -72,24 +95,7 @@ export function route<E extends EndpointDef>(
     config: { access: def.access, multipart: def.multipart === true },
     // Staff paths: the session and the role are checked before a byte of the body is read or validated
     // (401 without a session, 403 without the role, whatever the body); the token comes from the header.
-    ...(def.access === 'staff'
-      ? {
-          onRequest: async (req: FastifyRequest) => {
-            const auth = await req.server.authenticate(req);
-            if (!auth) throw unauthorized();
-            const role = await staffRole(req.server.db, auth.user.id);
-            if (!role) throw forbidden('staffOnly');
-            if (!can(role, def.permission)) throw forbidden('forbidden');
-            if (/^\s*multipart\//i.test(req.headers['content-type'] ?? '') && !def.multipart) {
-              throw unsupportedMediaType('multipartNotAccepted');
-            }
-            req.staffAuth = {
-              auth,
-              staff: { kind: 'staff', userId: auth.user.id, email: auth.user.email, role, via: 'admin' },
-            };
-          },
-        }
-      : {}),
+    ...(def.access === 'staff' ? { onRequest: staffCheck(def) } : {}),
     handler: async (req, reply) => {
       const input = req.body as Input<E>;
       const lang = input.lang;
@@ -128,6 +134,58 @@ export function route<E extends EndpointDef>(
         }
       }
       return answer;
+    },
+  });
+}
+
+/** A file a `fileRoute()` handler answers: streamed as it is read, never built whole in memory. */
+export interface FileAnswer {
+  contentType: string;
+  /** Offered as the download's name (Content-Disposition: attachment). */
+  filename: string;
+  body: Readable;
+}
+
+/**
+ * Registers a contract path that answers a file (e.g. a CSV export) instead of the JSON envelope: the same body
+ * validation and the same staff check as `route()`; refusals (4xx) still answer the envelope. The contract entry's
+ * `response` documents the file for /openapi.json. Staff paths only (a file is never a cached public answer).
+ */
+export function fileRoute<E extends EndpointDef<string, z.ZodObject, z.ZodType, 'staff'>>(
+  app: FastifyInstance,
+  def: E,
+  handler: (ctx: Ctx<E>) => Promise<FileAnswer>,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'POST',
+    url: def.path,
+    schema: {
+      summary: def.summary,
+      tags: [def.path.split('/')[1] ?? 'api'],
+      body: z.object({ ...commonFields.shape, ...def.request.shape }),
+      response: { 200: def.response, '4xx': errorEnvelope, '5xx': errorEnvelope },
+    },
+    config: { access: def.access, multipart: false },
+    onRequest: staffCheck(def),
+    handler: async (req, reply) => {
+      const input = req.body as Input<E>;
+      const staffAuth = req.staffAuth;
+      if (!staffAuth) throw unauthorized();
+      const file = await handler({
+        input,
+        lang: input.lang,
+        auth: staffAuth.auth as Ctx<E>['auth'],
+        staff: staffAuth.staff as Ctx<E>['staff'],
+        req,
+        reply,
+        say: () => {},
+      });
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.body);
     },
   });
 }

@@ -19,19 +19,24 @@ const ORDER_NOTIFICATION_KINDS = [
   'expired',
   'tracking',
   'address_changed',
+  /** Staff refused the transfer's receipt (`params.reason`); the customer may upload a new one. */
+  'receipt_rejected',
+  /** Staff recorded money given back on a cancelled order (`params.amount`, `params.method`). */
+  'refund_recorded',
 ] as const;
 export type OrderNotificationKind = (typeof ORDER_NOTIFICATION_KINDS)[number];
 
 /** Queues one order notice for the order's customer. Call it with the transaction of the change. */
 export async function enqueueOrderNotification(
   db: Db,
-  notice: { userId: number; orderId: number; kind: OrderNotificationKind },
+  notice: { userId: number; orderId: number; kind: OrderNotificationKind; params?: Record<string, string> },
   now: string = nowIso(),
 ): Promise<void> {
   await insertNotification(db, {
     user_id: notice.userId,
     order_id: notice.orderId,
     kind: notice.kind,
+    params: notice.params ? JSON.stringify(notice.params) : null,
     created_at: now,
   });
 }

@@ -12,13 +12,15 @@ export async function insertNotification(db: Db, notice: Insertable<Notification
 
 /**
  * Up to `limit` notices not yet sent and with attempts left (fewer than `maxAttempts`), oldest first, with what the
- * message needs: the customer (linked Telegram user, language, order-news switch) and the order, if any.
+ * message needs: the customer (linked Telegram user, language, order-news switch) and the order, if any; for a staff
+ * alert (notifications/staff-alerts.ts), the member's role and alert switch now (null when no longer on the staff).
  */
 export async function dueNotifications(db: Db, { maxAttempts, limit }: { maxAttempts: number; limit: number }) {
   return db
     .selectFrom('notifications as n')
     .innerJoin('users as u', 'u.id', 'n.user_id')
     .leftJoin('orders as o', 'o.id', 'n.order_id')
+    .leftJoin('staff as s', 's.user_id', 'n.user_id')
     .select([
       'n.id',
       'n.kind',
@@ -36,6 +38,8 @@ export async function dueNotifications(db: Db, { maxAttempts, limit }: { maxAtte
       'o.tracking_company',
       'o.tracking_number',
       'o.tracking_link',
+      's.role as staff_role',
+      's.notify_telegram as staff_notify',
     ])
     .where('n.sent_at', 'is', null)
     .where('n.attempts', '<', maxAttempts)

@@ -6,6 +6,7 @@ import { createDb, type Db, parseDatabaseUrl } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { CatalogueError, importCatalogue, parseCatalogue } from './catalogue';
 import * as ops from './service';
+import { showOrder } from './show-order';
 
 /**
  * The shop operator's command line (docs/decisions/012): `npm run shop -- <command> …` on DATABASE_URL's
@@ -17,12 +18,18 @@ const USAGE = `Usage: npm run shop -- <command> [options]
 
 Orders
   orders [--status S] [--limit N]          list orders, newest first (S: Pending, Paid, Processing, Completed, Cancelled)
+  orders --show <order_no>                 one order: items, customer, delivery address and phone, payment and
+                                           receipt file, totals, tracking, refunds and its timeline
   confirm-payment <order_no>               a bank transfer arrived: Pending → Paid
   processing <order_no>                    being packed: Paid → Processing
   tracking <order_no> --company X --number Y [--link URL]
                                            set the shipping company, tracking number and link
   complete <order_no>                      delivered: Processing → Completed (earns the cash reward)
   cancel <order_no>                        Pending or Paid → Cancelled (stock, coupon, cash reward come back)
+  reject-receipt <order_no> --reason "…"   refuse a transfer's receipt; the customer sees the reason and uploads again
+  refund <order_no> --amount 12.50 --method M --reference "…"
+                                           record money given back on a cancelled paid order
+                                           (M: bank_transfer, telegram, cash, other)
   expire-unpaid                            cancel now the orders left unpaid past UNPAID_ORDER_HOURS
                                            (the server does this every minute)
 
@@ -36,8 +43,16 @@ Staff
 
 People and money
   make-agent <email> [--rate-bp N]         make a user an agent (N basis points, 1000 = 10%)
+  commissions [--status S] [--agent EMAIL] [--limit N]
+                                           list commissions, newest first (S: Pending Payment, Not Confirm,
+                                           Canceled, On Hold, Paid)
   confirm-commission <id>                  Not Confirm / On Hold → Pending Payment
-  mark-payout-paid <id>                    a payout request was paid
+  hold-commission <id>                     Not Confirm / Pending Payment → On Hold
+  cancel-commission <id>                   any unpaid commission → Canceled
+  payouts [--status S] [--agent EMAIL] [--limit N]
+                                           list payout requests with bank details (S: requested, paid, rejected)
+  mark-payout-paid <id> [--reference R]    a payout request was paid (its commissions become Paid)
+  reject-payout <id> --reason "…"          reject a payout request; the agent sees the reason and can ask again
 
 Catalogue
   import-catalogue <file.json>             upsert products (SeedProduct shape) by slug`;
@@ -63,7 +78,7 @@ export async function run(
   db: Db,
   argv: string[],
   print: (line: string) => void = console.log,
-  config: Pick<Config, 'UNPAID_ORDER_HOURS'> = loadConfig(),
+  config: Pick<Config, 'UNPAID_ORDER_HOURS'> & Partial<Pick<Config, 'UPLOAD_DIR'>> = loadConfig(),
 ): Promise<void> {
   const { positionals, values } = parseArgs({
     args: argv,
@@ -76,12 +91,22 @@ export async function run(
       link: { type: 'string' },
       'rate-bp': { type: 'string' },
       role: { type: 'string' },
+      amount: { type: 'string' },
+      method: { type: 'string' },
+      reference: { type: 'string' },
+      reason: { type: 'string' },
+      agent: { type: 'string' },
+      show: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   const [command, arg] = positionals;
   switch (command) {
     case 'orders': {
+      if (values.show !== undefined) {
+        for (const line of await showOrder(db, need(values.show, 'the order number after --show'), config)) print(line);
+        return;
+      }
       const limit = values.limit === undefined ? undefined : positiveId(values.limit, '--limit');
       const list = await ops.listOrders(db, { status: values.status, limit });
       if (!list.length) {
@@ -133,6 +158,20 @@ export async function run(
           ? `${order.order_no} is now ${order.status}.`
           : `${order.order_no} was already ${order.status}: nothing changed.`,
       );
+      return;
+    }
+    case 'reject-receipt': {
+      const order = await ops.rejectReceipt(db, need(arg, 'the order number'), values.reason);
+      print(`${order.order_no}: receipt rejected; the customer was told why and can upload a new one.`);
+      return;
+    }
+    case 'refund': {
+      const result = await ops.recordRefund(db, need(arg, 'the order number'), {
+        amount: values.amount,
+        method: values.method,
+        reference: values.reference,
+      });
+      print(`${result.order.order_no}: refund of ${result.amount} recorded; ${result.owed} still owed.`);
       return;
     }
     case 'expire-unpaid': {
@@ -214,14 +253,90 @@ export async function run(
       print(`${agent.email} is ${agent.wasAgent ? 'still' : 'now'} an agent at ${agent.rateBp / 100}% commission.`);
       return;
     }
-    case 'confirm-commission': {
-      const result = await ops.confirmCommission(db, positiveId(arg, 'the commission id'));
+    case 'confirm-commission':
+    case 'hold-commission':
+    case 'cancel-commission': {
+      const action = (
+        { 'confirm-commission': 'confirm', 'hold-commission': 'hold', 'cancel-commission': 'cancel' } as const
+      )[command];
+      const result = await ops.changeCommission(db, positiveId(arg, 'the commission id'), action);
       print(`Commission ${result.id} is now ${result.status}.`);
       return;
     }
+    case 'commissions': {
+      const limit = values.limit === undefined ? undefined : positiveId(values.limit, '--limit');
+      const list = await ops.listCommissions(db, { status: values.status, agent: values.agent, limit });
+      if (!list.length) {
+        print('No commissions.');
+        return;
+      }
+      print(
+        [
+          pad('ID', 6),
+          pad('STATUS', 15),
+          pad('AMOUNT', 10),
+          pad('RATE', 7),
+          pad('ORDER', 19),
+          pad('AGENT', 28),
+          'DOWNLINE',
+        ].join(' '),
+      );
+      for (const c of list) {
+        print(
+          [
+            pad(String(c.id), 6),
+            pad(c.status, 15),
+            pad(c.amount, 10),
+            pad(c.rate, 7),
+            pad(c.order_no, 19),
+            pad(c.agent, 28),
+            c.downline,
+          ].join(' '),
+        );
+      }
+      return;
+    }
+    case 'payouts': {
+      const limit = values.limit === undefined ? undefined : positiveId(values.limit, '--limit');
+      const list = await ops.listPayouts(db, { status: values.status, agent: values.agent, limit });
+      if (!list.length) {
+        print(values.status ? `No ${values.status} payout requests.` : 'No payout requests.');
+        return;
+      }
+      print(
+        [
+          pad('ID', 6),
+          pad('STATUS', 10),
+          pad('AMOUNT', 10),
+          pad('REQUESTED (UTC)', 17),
+          pad('AGENT', 28),
+          pad('BANK', 40),
+          'REFERENCE / REASON',
+        ].join(' '),
+      );
+      for (const p of list) {
+        print(
+          [
+            pad(String(p.id), 6),
+            pad(p.status, 10),
+            pad(p.amount, 10),
+            pad(p.requested_at.slice(0, 16).replace('T', ' '), 17),
+            pad(p.agent, 28),
+            pad(p.bank || '(no bank details)', 40),
+            p.note || '-',
+          ].join(' '),
+        );
+      }
+      return;
+    }
     case 'mark-payout-paid': {
-      const result = await ops.markPayoutPaid(db, positiveId(arg, 'the payout request id'));
+      const result = await ops.markPayoutPaid(db, positiveId(arg, 'the payout request id'), values.reference);
       print(`Payout request ${result.id} (${result.amount}) is marked paid.`);
+      return;
+    }
+    case 'reject-payout': {
+      const result = await ops.rejectPayout(db, positiveId(arg, 'the payout request id'), values.reason);
+      print(`Payout request ${result.id} (${result.amount}) is rejected; the agent can request it again.`);
       return;
     }
     case 'import-catalogue': {

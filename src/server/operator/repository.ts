@@ -3,7 +3,6 @@ import type { OrderStatus } from '../../common/checkout-rules';
 import type { SubscriptionStatus } from '../../common/contract/subscriptions';
 import type { Db } from '../db/connection';
 import type { ProductsTable, ProductVariantsTable } from '../db/schema';
-import { nowIso } from '../lib/time';
 
 // The operator's SQL: the lists the command line prints and the rows it looks up before acting.
 
@@ -37,45 +36,6 @@ export async function orderNos(db: Db, orderIds: number[]): Promise<string[]> {
   return rows.map((r) => r.order_no);
 }
 
-/** A user by e-mail, whatever its case. */
-export async function findUserByEmail(db: Db, email: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'is_agent', 'commission_rate_bp'])
-    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
-    .executeTakeFirst();
-}
-
-/** The shop's `default_commission_rate_bp` setting as stored (text), if set. */
-export async function defaultCommissionRateSetting(db: Db): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', 'default_commission_rate_bp')
-    .executeTakeFirst();
-  return row?.value;
-}
-
-export async function makeAgent(db: Db, userId: number, rateBp: number): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ is_agent: 1, commission_rate_bp: rateBp, updated_at: nowIso() })
-    .where('id', '=', userId)
-    .execute();
-}
-
-export async function findCommission(db: Db, commissionId: number) {
-  return db.selectFrom('commissions').select(['id', 'status']).where('id', '=', commissionId).executeTakeFirst();
-}
-
-export async function findPayoutRequest(db: Db, payoutId: number) {
-  return db
-    .selectFrom('payout_requests')
-    .select(['id', 'paid_at', 'amount_cents'])
-    .where('id', '=', payoutId)
-    .executeTakeFirst();
-}
-
 /** Subscriptions: active ones by next delivery, soonest first; then cancelled ones, latest first. */
 export async function listSubscriptions(db: Db, opts: { status?: SubscriptionStatus; limit: number }) {
   let q = db
@@ -101,21 +61,6 @@ export async function listSubscriptions(db: Db, opts: { status?: SubscriptionSta
     .limit(opts.limit);
   if (opts.status) q = q.where('s.status', '=', opts.status);
   return q.execute();
-}
-
-export async function findSubscription(db: Db, subscriptionId: number) {
-  return db.selectFrom('subscriptions').select(['id', 'status']).where('id', '=', subscriptionId).executeTakeFirst();
-}
-
-/** Cancels an active subscription; answers whether it was active. */
-export async function cancelSubscription(db: Db, subscriptionId: number): Promise<boolean> {
-  const result = await db
-    .updateTable('subscriptions')
-    .set({ status: 'cancelled', updated_at: nowIso() })
-    .where('id', '=', subscriptionId)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 // The catalogue import's SQL (catalogue.ts), called inside its transaction.

@@ -1,17 +1,21 @@
-import { ORDER_STATUSES, type OrderStatus } from '../../common/checkout-rules';
+import { ORDER_STATUSES } from '../../common/checkout-rules';
+import type { CommissionAction } from '../../common/contract/admin/affiliates';
+import { COMMISSION_STATUSES, PAYOUT_STATUSES } from '../../common/contract/referral';
 import { SUBSCRIPTION_STATUSES } from '../../common/contract/subscriptions';
 import { formatAnyMessage } from '../../common/i18n/admin-messages';
-import { formatCents } from '../../common/money';
+import { formatCents, parseDollarsToCents } from '../../common/money';
 import { CLI_ACTOR } from '../audit/actor';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import type { Order } from '../db/schema';
 import { AppError } from '../lib/errors';
+import * as orderActions from '../orders/admin-service';
 import { cancelUnpaidOrders } from '../orders/expiry';
 import * as orders from '../orders/repository';
-import { changeOrderStatus, setTracking } from '../orders/status';
-import * as commissions from '../referral/commission-service';
+import { isHttpLink } from '../orders/status';
+import * as affiliates from '../referral/admin-service';
 import * as staff from '../staff/service';
+import * as subscriptionAdmin from '../subscriptions/admin-service';
 import * as repo from './repository';
 
 /**
@@ -67,19 +71,22 @@ export async function listOrders(db: Db, opts: { status?: string; limit?: number
   }));
 }
 
-async function moveTo(db: Db, orderNo: string, to: OrderStatus): Promise<{ order: Order; changed: boolean }> {
+type OrderMove = (db: Db, actor: typeof CLI_ACTOR, orderId: number) => Promise<orderActions.ActionResult>;
+
+/** The back office's order actions, with the command line as the actor (audited, on the order's timeline). */
+async function act(db: Db, orderNo: string, action: OrderMove): Promise<{ order: Order; changed: boolean }> {
   const order = await orderByNo(db, orderNo);
-  return changeOrderStatus(db, order.id, to, { kind: 'operator' }).catch(explain);
+  return action(db, CLI_ACTOR, order.id).catch(explain);
 }
 
 /** A bank transfer checked: Pending → Paid. */
-export const confirmPayment = (db: Db, orderNo: string) => moveTo(db, orderNo, 'Paid');
+export const confirmPayment = (db: Db, orderNo: string) => act(db, orderNo, orderActions.confirmPayment);
 /** Being packed: Paid → Processing. */
-export const markProcessing = (db: Db, orderNo: string) => moveTo(db, orderNo, 'Processing');
+export const markProcessing = (db: Db, orderNo: string) => act(db, orderNo, orderActions.markProcessing);
 /** Delivered: Processing → Completed (earns the customer's cash reward, confirms commissions). */
-export const completeOrder = (db: Db, orderNo: string) => moveTo(db, orderNo, 'Completed');
+export const completeOrder = (db: Db, orderNo: string) => act(db, orderNo, orderActions.completeOrder);
 /** Pending or Paid → Cancelled at any time (stock, coupon use and cash reward come back). */
-export const cancelOrder = (db: Db, orderNo: string) => moveTo(db, orderNo, 'Cancelled');
+export const cancelOrder = (db: Db, orderNo: string) => act(db, orderNo, orderActions.cancelOrder);
 
 export async function setOrderTracking(
   db: Db,
@@ -91,54 +98,132 @@ export async function setOrderTracking(
   const link = tracking.link?.trim() || null;
   if (!company) throw new OperatorError('Give the shipping company: --company "…"');
   if (!number) throw new OperatorError('Give the tracking number: --number "…"');
-  if (link) {
-    let ok = false;
-    try {
-      ok = ['http:', 'https:'].includes(new URL(link).protocol);
-    } catch {
-      ok = false;
-    }
-    if (!ok) throw new OperatorError(`The tracking link must be an http(s) URL, not "${link}"`);
-  }
+  if (link && !isHttpLink(link)) throw new OperatorError(`The tracking link must be an http(s) URL, not "${link}"`);
   const order = await orderByNo(db, orderNo);
-  return setTracking(db, order.id, { company, number, link }).catch(explain);
+  const saved = await orderActions.saveTracking(db, CLI_ACTOR, order.id, { company, number, link }).catch(explain);
+  return saved.order;
 }
 
-/** Makes a user (by email) an agent, at a commission rate in basis points (default: the shop's setting). */
+/** Refuses the receipt waiting on a Pending bank-transfer order; the customer sees `reason` and may upload again. */
+export async function rejectReceipt(db: Db, orderNo: string, reason: string | undefined): Promise<Order> {
+  if (!reason?.trim()) throw new OperatorError('Give the reason the customer will see: --reason "…"');
+  const order = await orderByNo(db, orderNo);
+  return (await orderActions.rejectReceipt(db, CLI_ACTOR, order.id, reason).catch(explain)).order;
+}
+
+/** Records money given back on a cancelled order that had been paid (`amount` in dollars, e.g. "12.50"). */
+export async function recordRefund(
+  db: Db,
+  orderNo: string,
+  input: { amount?: string; method?: string; reference?: string },
+): Promise<{ order: Order; amount: string; owed: string }> {
+  const cents = input.amount === undefined ? null : parseDollarsToCents(input.amount);
+  if (cents === null || cents <= 0) {
+    throw new OperatorError(
+      `Give the amount in dollars, e.g. --amount 12.50${input.amount ? `, not "${input.amount}"` : ''}`,
+    );
+  }
+  if (!input.method) throw new OperatorError('Give the method: --method bank_transfer|telegram|cash|other');
+  if (!input.reference?.trim()) throw new OperatorError('Give the refund’s reference: --reference "…"');
+  const order = await orderByNo(db, orderNo);
+  const result = await orderActions
+    .recordRefund(db, CLI_ACTOR, order.id, { amount_cents: cents, method: input.method, reference: input.reference })
+    .catch(explain);
+  return { order: result.order, amount: formatCents(cents), owed: formatCents(result.refundOwedCents) };
+}
+
+/** An AppError of `key` as the operator's own message; any other refusal explained as usual. */
+const refusedAs =
+  (key: string, message: string) =>
+  (err: unknown): never => {
+    if (err instanceof AppError && err.key === key) throw new OperatorError(message);
+    return explain(err);
+  };
+
+/**
+ * Makes a user (by email) an agent, at a commission rate in basis points (default: the shop's setting); the back
+ * office's make-agent with the command line as the actor (audited).
+ */
 export async function makeAgent(db: Db, email: string, rateBp?: number) {
   if (rateBp !== undefined && (!Number.isInteger(rateBp) || rateBp < 0 || rateBp > 10_000)) {
     throw new OperatorError('--rate-bp must be a whole number from 0 to 10000 (1000 = 10%)');
   }
-  const user = await repo.findUserByEmail(db, email);
-  if (!user) throw new OperatorError(`There is no user with the email ${email}`);
-  let rate = rateBp;
-  if (rate === undefined) {
-    const setting = await repo.defaultCommissionRateSetting(db);
-    const n = Number(setting);
-    rate = Number.isInteger(n) && n >= 0 && n <= 10_000 ? n : user.commission_rate_bp;
-  }
-  await repo.makeAgent(db, user.id, rate);
-  return { id: user.id, email: user.email, rateBp: rate, wasAgent: user.is_agent === 1 };
+  const { agent, wasAgent } = await affiliates
+    .makeAgent(db, CLI_ACTOR, email, rateBp)
+    .catch(refusedAs('agentAccountNotFound', `There is no user with the email ${email}`));
+  return { id: agent.user_id, email: agent.email, rateBp: agent.rate_bp, wasAgent };
 }
 
-export async function confirmCommission(db: Db, commissionId: number) {
-  const row = await repo.findCommission(db, commissionId);
-  if (!row) throw new OperatorError(`There is no commission ${commissionId}`);
-  if (!(await commissions.confirmCommission(db, commissionId))) {
-    throw new OperatorError(
-      `Commission ${commissionId} is ${row.status}: only Not Confirm or On Hold can be confirmed`,
-    );
-  }
-  return { id: commissionId, status: 'Pending Payment' };
+/** Confirm (→ Pending Payment), hold (→ On Hold) or cancel (→ Canceled) a commission, as the back office does. */
+export async function changeCommission(db: Db, commissionId: number, action: CommissionAction) {
+  const row = await affiliates
+    .changeCommissionStatus(db, CLI_ACTOR, commissionId, action)
+    .catch(refusedAs('commissionNotFound', `There is no commission ${commissionId}`));
+  return { id: commissionId, status: row.status };
 }
 
-export async function markPayoutPaid(db: Db, payoutId: number) {
-  const row = await repo.findPayoutRequest(db, payoutId);
-  if (!row) throw new OperatorError(`There is no payout request ${payoutId}`);
-  if (row.paid_at) throw new OperatorError(`Payout request ${payoutId} was already paid on ${row.paid_at}`);
-  if (!(await commissions.markPayoutPaid(db, payoutId)))
-    throw new OperatorError(`Payout request ${payoutId} was already paid`);
-  return { id: payoutId, amount: formatCents(row.amount_cents) };
+export const confirmCommission = (db: Db, commissionId: number) => changeCommission(db, commissionId, 'confirm');
+
+/** A payout request was paid (optionally with the bank reference): its covered commissions become Paid. */
+export async function markPayoutPaid(db: Db, payoutId: number, reference?: string) {
+  const { payout, commissionsPaid } = await affiliates
+    .markPayoutPaid(db, CLI_ACTOR, payoutId, reference)
+    .catch(refusedAs('payoutNotFound', `There is no payout request ${payoutId}`));
+  return { id: payoutId, amount: formatCents(payout.amount_cents), commissionsPaid: commissionsPaid.length };
+}
+
+/** Rejects a payout request with the reason the agent sees; the amount can be requested again. */
+export async function rejectPayout(db: Db, payoutId: number, reason: string | undefined) {
+  if (!reason?.trim()) throw new OperatorError('Give the reason the agent will see: --reason "…"');
+  const { payout } = await affiliates
+    .rejectPayout(db, CLI_ACTOR, payoutId, reason)
+    .catch(refusedAs('payoutNotFound', `There is no payout request ${payoutId}`));
+  return { id: payoutId, amount: formatCents(payout.amount_cents) };
+}
+
+/** Commissions, newest first, optionally of one status and one agent (by e-mail). */
+export async function listCommissions(db: Db, opts: { status?: string; agent?: string; limit?: number } = {}) {
+  const status = COMMISSION_STATUSES.find((known) => known === opts.status);
+  if (opts.status && !status) {
+    throw new OperatorError(`Unknown commission status "${opts.status}": use ${COMMISSION_STATUSES.join(', ')}`);
+  }
+  const { commissions: rows } = await affiliates.listCommissions(db, {
+    status,
+    agent: opts.agent,
+    limit: Math.min(opts.limit ?? 50, 100),
+  });
+  return rows.map((c) => ({
+    id: c.id,
+    status: c.status,
+    agent: c.agent.email,
+    order_no: c.order_no,
+    downline: c.downline.email,
+    amount: formatCents(c.amount_cents),
+    rate: `${c.rate_bp / 100}%`,
+    created_at: c.created_at,
+  }));
+}
+
+/** Payout requests, newest first, optionally of one status, with the agent's bank details. */
+export async function listPayouts(db: Db, opts: { status?: string; agent?: string; limit?: number } = {}) {
+  const status = PAYOUT_STATUSES.find((known) => known === opts.status);
+  if (opts.status && !status) {
+    throw new OperatorError(`Unknown payout status "${opts.status}": use ${PAYOUT_STATUSES.join(', ')}`);
+  }
+  const { payouts: rows } = await affiliates.listPayouts(db, {
+    status,
+    agent: opts.agent,
+    limit: Math.min(opts.limit ?? 50, 100),
+  });
+  return rows.map((p) => ({
+    id: p.id,
+    status: p.status,
+    agent: p.agent.email,
+    amount: formatCents(p.amount_cents),
+    requested_at: p.requested_at,
+    bank: [p.bank.bank_name, p.bank.bank_account_name, p.bank.bank_account_number].filter(Boolean).join(' / '),
+    note: p.status === 'paid' ? (p.reference ?? '') : p.status === 'rejected' ? (p.reject_reason ?? '') : '',
+  }));
 }
 
 interface SubscriptionLine {
@@ -175,11 +260,20 @@ export async function listSubscriptions(
   }));
 }
 
-/** Stops a subscription (no more renewals); orders it already placed are left as they are. */
+/**
+ * Stops a subscription (no more renewals); orders it already placed are left as they are. The back office's
+ * cancel, with the command line as the actor (audited; see subscriptions/admin-service.ts for the renewal race).
+ */
 export async function cancelSubscription(db: Db, subscriptionId: number): Promise<{ id: number; changed: boolean }> {
-  const row = await repo.findSubscription(db, subscriptionId);
-  if (!row) throw new OperatorError(`There is no subscription ${subscriptionId}`);
-  return { id: subscriptionId, changed: await repo.cancelSubscription(db, subscriptionId) };
+  try {
+    const { changed } = await subscriptionAdmin.cancelSubscription(db, CLI_ACTOR, subscriptionId);
+    return { id: subscriptionId, changed };
+  } catch (err) {
+    if (err instanceof AppError && err.key === 'subscriptionNotFound') {
+      throw new OperatorError(`There is no subscription ${subscriptionId}`);
+    }
+    return explain(err);
+  }
 }
 
 /** Cancels now the orders left unpaid past `UNPAID_ORDER_HOURS` (what the server does every minute). */

@@ -15,9 +15,11 @@ import type { Order, User } from '../db/schema';
 import { AppError, badRequest, conflict, invalidField, notFound } from '../lib/errors';
 import { addDays } from '../lib/time';
 import { enqueueOrderNotification } from '../notifications/outbox';
+import { enqueueLowStockAlerts, enqueueStaffAlert } from '../notifications/staff-alerts';
 import { recordCommissionForOrder } from '../referral/commission-service';
 import * as settingsRepo from '../settings/repository';
 import { paymentProviderConfigured } from '../settings/service';
+import { recordOrderEvent } from './event-repository';
 import { newOrderNo } from './order-number';
 import { countReceiptUpload, detectImageKind, receiptTooLarge, removeReceipt, storeReceipt } from './receipts';
 import * as repo from './repository';
@@ -325,6 +327,15 @@ async function placeInTransaction(
     })),
   );
   await enqueueOrderNotification(trx, { userId: user.id, orderId, kind: 'placed' }, placedAt);
+  // The order's timeline (docs/decisions/013): placed by the customer, or by the server for a renewal.
+  const placer = input.renewal ? 'system' : 'customer';
+  await recordOrderEvent(trx, orderId, 'placed', placer, { total_cents: totals.total_cents }, placedAt);
+  if (receiptPath) {
+    const reference = order.payment_reference;
+    await recordOrderEvent(trx, orderId, 'receipt_sent', placer, { reference, receipt: receiptPath }, placedAt);
+  }
+  if (paid) await recordOrderEvent(trx, orderId, 'paid', 'system', { reason: 'nothing to pay' }, placedAt);
+  await enqueueStaffAlert(trx, 'staff_new_order', { orderId }, placedAt);
   // Only a customer with an upline can earn anyone a commission.
   if (user.upline_id !== null)
     await recordCommissionForOrder(trx, {
@@ -343,6 +354,7 @@ async function placeInTransaction(
       lang,
     );
   }
+  await enqueueLowStockAlerts(trx, cart.perPackaging, placedAt);
 
   return order;
 }

@@ -77,12 +77,49 @@ export async function attachTransfer(
 ): Promise<boolean> {
   const result = await db
     .updateTable('orders')
-    .set({ payment_reference: paymentReference, receipt_path: receiptPath, updated_at: now })
+    // A new receipt clears an earlier rejection: it is waiting to be checked again.
+    .set({
+      payment_reference: paymentReference,
+      receipt_path: receiptPath,
+      receipt_rejected_reason: null,
+      receipt_rejected_at: null,
+      updated_at: now,
+    })
     .where('id', '=', orderId)
     .where('user_id', '=', userId)
     .where('status', '=', 'Pending')
     .where('payment_method', '=', 'bank_transfer')
     .where((eb) => eb.or([eb('payment_reference', 'is', null), eb('receipt_path', 'is', null)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Staff refuse a transfer's receipt: the reason is stored for the customer and the receipt and reference are
+ * cleared (the file stays on disk; the caller keeps its path on the timeline), so the customer can submit a new
+ * one. Conditional: only while the order is Pending by bank transfer and still holds `receiptPath` (a confirm,
+ * a cancel or another rejection in between writes nothing). Answers whether it did.
+ */
+export async function rejectReceipt(
+  db: Db,
+  orderId: number,
+  receiptPath: string,
+  reason: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({
+      receipt_rejected_reason: reason,
+      receipt_rejected_at: now,
+      receipt_path: null,
+      payment_reference: null,
+      updated_at: now,
+    })
+    .where('id', '=', orderId)
+    .where('status', '=', 'Pending')
+    .where('payment_method', '=', 'bank_transfer')
+    .where('receipt_path', '=', receiptPath)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -274,13 +274,15 @@ export async function updateOrderStatus(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Writes an order's tracking if its status is still one of `statuses`; answers whether it did. */
 export async function setOrderTracking(
   db: Db,
   orderId: number,
   tracking: { company: string; number: string; link: string | null },
   now: string,
-): Promise<void> {
-  await db
+  statuses: readonly OrderStatus[],
+): Promise<boolean> {
+  const result = await db
     .updateTable('orders')
     .set({
       tracking_company: tracking.company,
@@ -289,7 +291,9 @@ export async function setOrderTracking(
       updated_at: now,
     })
     .where('id', '=', orderId)
-    .execute();
+    .where('status', 'in', statuses)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /**

@@ -20,7 +20,9 @@ import { addMinutes, nowIso } from '../lib/time';
 import { enqueueOrderNotification } from '../notifications/outbox';
 import * as settingsRepo from '../settings/repository';
 import { paymentProviderConfigured } from '../settings/service';
+import { recordOrderEvent } from './event-repository';
 import { receiptLink } from './receipts';
+import { refundState } from './refunds';
 import * as repo from './repository';
 import { changeOrderStatus } from './status';
 import { createTelegramInvoiceLink, InvoiceLinkError } from './telegram-invoice';
@@ -38,7 +40,7 @@ export async function orderDetails(
   lang: Lang,
   { unpaidOrderHours, nowMs = Date.now() }: { unpaidOrderHours: number; nowMs?: number },
 ): Promise<OrderDetails> {
-  const [items, reviewed, receiptUrl, state, payBy] = await Promise.all([
+  const [items, reviewed, receiptUrl, state, payBy, refunds] = await Promise.all([
     repo.orderItems(db, order.id),
     // Only a completed order's products can be reviewed.
     order.status === 'Completed' ? repo.reviewedProducts(db, order.user_id, [order.id]) : Promise.resolve([]),
@@ -46,6 +48,7 @@ export async function orderDetails(
     // Orders keep the state's English name; the Chinese one is looked up.
     lang === 'zh' ? repo.findStateByEnglishName(db, order.state_name) : Promise.resolve(undefined),
     unpaidDeadline(db, order, unpaidOrderHours),
+    refundState(db, order),
   ]);
   const reviewedIds = new Set(reviewed.map((r) => r.product_id));
   return {
@@ -96,6 +99,10 @@ export async function orderDetails(
     awaiting_payment_link:
       order.status === 'Pending' && order.payment_method === 'payment_link' && order.total_cents > 0,
     pay_by: payBy,
+    receipt_rejected_reason: order.receipt_rejected_reason,
+    receipt_rejected_at: order.receipt_rejected_at,
+    refund_owed_cents: refunds.owedCents,
+    refunded_cents: refunds.refundedCents,
   };
 }
 
@@ -222,6 +229,16 @@ export async function changeOrderAddress(
     );
     if (!changed) throw conflict('orderCannotChange');
     await enqueueOrderNotification(trx, { userId: user.id, orderId: order.id, kind: 'address_changed' }, now);
+    const where = (o: { receiver_name: string; address: string; city: string; state_name: string }) =>
+      `${o.receiver_name}, ${o.address}, ${o.city}, ${o.state_name}`;
+    await recordOrderEvent(
+      trx,
+      order.id,
+      'address_changed',
+      'customer',
+      { from: where(order), to: where({ ...address, state_name: state.name_en }) },
+      now,
+    );
     return (await repo.findOrder(trx, order.id)) ?? order;
   });
 }

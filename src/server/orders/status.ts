@@ -7,23 +7,27 @@ import {
   type OrderStatus,
   rewardBaseCents,
 } from '../../common/checkout-rules';
+import { actorLabel, type StaffActor } from '../audit/actor';
+import { recordAudit } from '../audit/service';
 import * as cashRewardRepo from '../cash-rewards/repository';
 import { catalogChanged } from '../catalog/list-cache';
 import * as couponRepo from '../coupons/repository';
 import type { Db } from '../db/connection';
-import { withRetry } from '../db/errors';
+import { isRetryableConflict, withRetry } from '../db/errors';
 import type { Order } from '../db/schema';
-import { conflict, forbidden, notFound } from '../lib/errors';
+import { conflict, forbidden, invalidField, notFound } from '../lib/errors';
 import { addMinutes, nowIso } from '../lib/time';
 import { enqueueOrderNotification, type OrderNotificationKind } from '../notifications/outbox';
+import { creditReferralAward } from '../referral/award-service';
 import { cancelCommissionsForOrder, confirmCommissionsForOrder } from '../referral/commission-service';
 import * as settingsRepo from '../settings/repository';
+import { type OrderEventKind, recordOrderEvent } from './event-repository';
 import * as repo from './repository';
 
 /**
  * Order statuses (docs/decisions/005): Pending → Paid → Processing → Completed, and Cancelled from Pending
- * or Paid. The customer may only cancel, within 15 minutes of placing; the operator may cancel a
- * Pending or Paid order at any time. Every change is one transaction with its effects: stock, coupon
+ * or Paid. The customer may only cancel, within 15 minutes of placing; staff (and the command line) may
+ * cancel a Pending or Paid order at any time. Every change is one transaction with its effects: stock, coupon
  * use and cash reward come back on cancel; a completed order earns its cash reward; a notice is queued.
  */
 
@@ -48,9 +52,48 @@ const TRACKABLE_STATUSES: readonly OrderStatus[] = ['Paid', 'Processing', 'Compl
 
 /**
  * Who asks for the change. `expiry` is the server cancelling an unpaid order (orders/expiry.ts): it only
- * cancels, and only an order that is still unpaid when the change is written.
+ * cancels, and only an order that is still unpaid when the change is written. `telegram`: a Telegram payment
+ * arrived. Staff (back office, the bot's staff buttons) and the command line are a StaffActor: their changes
+ * are also written to the audit log (docs/decisions/013).
  */
-type Actor = { kind: 'customer'; userId: number } | { kind: 'operator' } | { kind: 'system' } | { kind: 'expiry' };
+export type StatusActor =
+  | { kind: 'customer'; userId: number }
+  | { kind: 'system' }
+  | { kind: 'expiry' }
+  | { kind: 'telegram' }
+  | StaffActor;
+
+/** How an actor is named on the order's timeline. */
+const eventActor = (actor: StatusActor): string => {
+  switch (actor.kind) {
+    case 'customer':
+    case 'telegram':
+    case 'system':
+      return actor.kind;
+    case 'expiry':
+      return 'system';
+    default:
+      return actorLabel(actor);
+  }
+};
+
+const isStaffActor = (actor: StatusActor): actor is StaffActor => actor.kind === 'staff' || actor.kind === 'cli';
+
+/** The timeline entry and the audit-log action of each status an order moves to. */
+const EVENT: Record<OrderStatus, OrderEventKind | null> = {
+  Pending: null,
+  Paid: 'paid',
+  Processing: 'processing',
+  Completed: 'completed',
+  Cancelled: 'cancelled',
+};
+const AUDIT_ACTION: Record<OrderStatus, string | null> = {
+  Pending: null,
+  Paid: 'order.confirm_payment',
+  Processing: 'order.processing',
+  Completed: 'order.complete',
+  Cancelled: 'order.cancel',
+};
 
 const NOTICE: Record<OrderStatus, OrderNotificationKind | null> = {
   Pending: null,
@@ -59,6 +102,13 @@ const NOTICE: Record<OrderStatus, OrderNotificationKind | null> = {
   Completed: 'completed',
   Cancelled: 'cancelled',
 };
+
+/** The order moved on while a change was being written, to a status the change is still allowed from. */
+class StatusMoved extends Error {
+  constructor() {
+    super('the order moved on meanwhile; the change runs again');
+  }
+}
 
 interface StatusChange {
   order: Order;
@@ -75,56 +125,81 @@ export async function changeOrderStatus(
   db: Db,
   orderId: number,
   to: OrderStatus,
-  actor: Actor,
+  actor: StatusActor,
   nowMs: number = Date.now(),
 ): Promise<StatusChange> {
-  const change = await withRetry(() =>
-    db.transaction().execute(async (trx) => {
-      const order =
-        actor.kind === 'customer'
-          ? await repo.findOwnOrder(trx, actor.userId, orderId)
-          : await repo.findOrder(trx, orderId);
-      if (!order) throw notFound('orderNotFound');
-      if (order.status === to) return { order, changed: false };
-      if (actor.kind === 'expiry' && to !== 'Cancelled') throw forbidden('forbidden');
-      if (actor.kind === 'customer') {
-        if (to !== 'Cancelled') throw forbidden('forbidden');
-        if (!(CHANGEABLE_STATUSES as readonly string[]).includes(order.status)) {
-          throw conflict('orderCannotChange');
+  const change = await withRetry(
+    () =>
+      db.transaction().execute(async (trx) => {
+        const order =
+          actor.kind === 'customer'
+            ? await repo.findOwnOrder(trx, actor.userId, orderId)
+            : await repo.findOrder(trx, orderId);
+        if (!order) throw notFound('orderNotFound');
+        if (order.status === to) return { order, changed: false };
+        if (actor.kind === 'expiry' && to !== 'Cancelled') throw forbidden('forbidden');
+        if (actor.kind === 'customer') {
+          if (to !== 'Cancelled') throw forbidden('forbidden');
+          if (!(CHANGEABLE_STATUSES as readonly string[]).includes(order.status)) {
+            throw conflict('orderCannotChange');
+          }
+          if (nowMs >= Date.parse(changeWindowEnds(order.placed_at))) throw conflict('orderChangeWindowClosed');
         }
-        if (nowMs >= Date.parse(changeWindowEnds(order.placed_at))) throw conflict('orderChangeWindowClosed');
-      }
-      if (!canTransition(order.status, to)) {
-        throw conflict('illegalTransition', { from: order.status, to });
-      }
-
-      const now = new Date(nowMs).toISOString();
-      const moved = await repo.updateOrderStatus(trx, order.id, {
-        from: order.status,
-        to,
-        now,
-        // Re-checked in the update itself: a request that crosses the deadline changes nothing.
-        ...(actor.kind === 'customer' ? { placedAfter: addMinutes(now, -ORDER_CHANGE_WINDOW_MINUTES) } : {}),
-        // Re-checked in the update itself: a receipt sent or a payment recorded meanwhile keeps the order.
-        unpaid: actor.kind === 'expiry',
-      });
-      if (!moved) {
-        // Someone else changed it first: answer with what it is now.
-        const current = await repo.findOrder(trx, order.id);
-        if (current?.status === to || actor.kind === 'expiry') return { order: current ?? order, changed: false };
-        if (actor.kind === 'customer' && current && CHANGEABLE_STATUSES.includes(current.status)) {
-          throw conflict('orderChangeWindowClosed');
+        if (!canTransition(order.status, to)) {
+          throw conflict('illegalTransition', { from: order.status, to });
         }
-        throw conflict('illegalTransition', { from: current?.status ?? order.status, to });
-      }
 
-      if (to === 'Cancelled') await undoOrderEffects(trx, order);
-      if (to === 'Completed') await earnCashReward(trx, order);
-      const kind = actor.kind === 'expiry' ? 'expired' : NOTICE[to];
-      if (kind) await enqueueOrderNotification(trx, { userId: order.user_id, orderId: order.id, kind }, now);
-      const updated = await repo.findOrder(trx, order.id);
-      return { order: updated ?? order, changed: true };
-    }),
+        const now = new Date(nowMs).toISOString();
+        const moved = await repo.updateOrderStatus(trx, order.id, {
+          from: order.status,
+          to,
+          now,
+          // Re-checked in the update itself: a request that crosses the deadline changes nothing.
+          ...(actor.kind === 'customer' ? { placedAfter: addMinutes(now, -ORDER_CHANGE_WINDOW_MINUTES) } : {}),
+          // Re-checked in the update itself: a receipt sent or a payment recorded meanwhile keeps the order.
+          unpaid: actor.kind === 'expiry',
+        });
+        if (!moved) {
+          // Someone else changed it first: answer with what it is now.
+          const current = await repo.findOrder(trx, order.id);
+          if (current?.status === to || actor.kind === 'expiry') return { order: current ?? order, changed: false };
+          // It moved on to a status the change is still allowed from (a payment landed on the order being
+          // cancelled): run the change again from there.
+          if (current && current.status !== order.status && canTransition(current.status, to)) throw new StatusMoved();
+          if (actor.kind === 'customer' && current && CHANGEABLE_STATUSES.includes(current.status)) {
+            throw conflict('orderChangeWindowClosed');
+          }
+          throw conflict('illegalTransition', { from: current?.status ?? order.status, to });
+        }
+
+        if (to === 'Cancelled') await undoOrderEffects(trx, order);
+        if (to === 'Completed') await earnCashReward(trx, order);
+        const kind = actor.kind === 'expiry' ? 'expired' : NOTICE[to];
+        if (kind) await enqueueOrderNotification(trx, { userId: order.user_id, orderId: order.id, kind }, now);
+        const event = actor.kind === 'expiry' ? 'expired' : EVENT[to];
+        if (event) await recordOrderEvent(trx, order.id, event, eventActor(actor), { from: order.status, to }, now);
+        const action = AUDIT_ACTION[to];
+        if (isStaffActor(actor) && action) {
+          await recordAudit(
+            trx,
+            actor,
+            {
+              action,
+              entity: 'order',
+              entityId: order.id,
+              orderNo: order.order_no,
+              before: { status: order.status },
+              after: { status: to },
+            },
+            now,
+          );
+        }
+        const updated = await repo.findOrder(trx, order.id);
+        return { order: updated ?? order, changed: true };
+      }),
+    // Each retry follows one move of the order (Pending → Paid → Processing): a few suffice.
+    5,
+    (err) => err instanceof StatusMoved || isRetryableConflict(err),
   );
   // A cancel gave stock back: list cards show it.
   if (change.changed && to === 'Cancelled') catalogChanged(db);
@@ -186,23 +261,66 @@ async function earnCashReward(trx: Db, order: Order): Promise<void> {
     }
   }
   await confirmCommissionsForOrder(trx, order.id);
+  // The member's first completed order credits their referrer the referral award (once per member).
+  await creditReferralAward(trx, order);
 }
 
-/** Sets an order's tracking (company, number, link) when it is Paid, Processing or Completed; queues a notice. */
+/** Whether a tracking link is an http(s) URL (the only kind the shop and the bot show as a link). */
+export function isHttpLink(link: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(link).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Sets an order's tracking (company, number, link) when it is Paid, Processing or Completed; queues a notice,
+ * writes the timeline and, for staff and the command line, the audit log. Company and number are required
+ * (422 at the field), a link must be http(s); a status change in between (a cancel) is refused (409).
+ */
 export async function setTracking(
   db: Db,
   orderId: number,
-  tracking: { company: string; number: string; link: string | null },
+  input: { company?: string | null; number?: string | null; link?: string | null },
+  actor: StaffActor,
 ): Promise<Order> {
-  return db.transaction().execute(async (trx) => {
-    const order = await repo.findOrder(trx, orderId);
-    if (!order) throw notFound('orderNotFound');
-    if (!TRACKABLE_STATUSES.includes(order.status)) {
-      throw conflict('illegalTransition', { from: order.status, to: 'shipped' });
-    }
-    const now = nowIso();
-    await repo.setOrderTracking(trx, order.id, tracking, now);
-    await enqueueOrderNotification(trx, { userId: order.user_id, orderId: order.id, kind: 'tracking' }, now);
-    return (await repo.findOrder(trx, order.id)) ?? order;
-  });
+  const company = input.company?.trim();
+  const number = input.number?.trim();
+  const link = input.link?.trim() || null;
+  if (!company) throw invalidField('company', 'trackingCompanyRequired');
+  if (!number) throw invalidField('number', 'trackingNumberRequired');
+  if (link && !isHttpLink(link)) throw invalidField('link', 'trackingLinkInvalid');
+  const tracking = { company, number, link };
+  return withRetry(() =>
+    db.transaction().execute(async (trx) => {
+      const order = await repo.findOrder(trx, orderId);
+      if (!order) throw notFound('orderNotFound');
+      if (!TRACKABLE_STATUSES.includes(order.status)) {
+        throw conflict('illegalTransition', { from: order.status, to: 'shipped' });
+      }
+      const now = nowIso();
+      // Conditional on the status: a cancel committed in between wins.
+      if (!(await repo.setOrderTracking(trx, order.id, tracking, now, TRACKABLE_STATUSES))) {
+        const current = await repo.findOrder(trx, order.id);
+        throw conflict('illegalTransition', { from: current?.status ?? order.status, to: 'shipped' });
+      }
+      await enqueueOrderNotification(trx, { userId: order.user_id, orderId: order.id, kind: 'tracking' }, now);
+      await recordOrderEvent(trx, order.id, 'tracking', actorLabel(actor), tracking, now);
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: 'order.tracking',
+          entity: 'order',
+          entityId: order.id,
+          orderNo: order.order_no,
+          before: { company: order.tracking_company, number: order.tracking_number, link: order.tracking_link },
+          after: tracking,
+        },
+        now,
+      );
+      return (await repo.findOrder(trx, order.id)) ?? order;
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connection';
 import type { Order } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { recordOrderEvent } from '../orders/event-repository';
 import { INVOICE_CURRENCY, parseInvoicePayload } from '../orders/invoice-payload';
 import { findOrder } from '../orders/repository';
 import { changeOrderStatus } from '../orders/status';
@@ -72,17 +73,29 @@ export async function recordTelegramPayment(
   const parsed = parseInvoicePayload(payment.payload);
   const order = parsed ? await findOrder(db, parsed.orderId) : undefined;
   if (!order) return { outcome: 'unknownOrder' };
-  const repeated = !(await insertPayment(db, {
-    order_id: order.id,
-    provider: TELEGRAM_PROVIDER,
-    provider_charge_id: payment.telegramChargeId,
-    amount_cents: payment.totalAmount,
-  }));
+  const recorded = await db.transaction().execute(async (trx) => {
+    const inserted = await insertPayment(trx, {
+      order_id: order.id,
+      provider: TELEGRAM_PROVIDER,
+      provider_charge_id: payment.telegramChargeId,
+      amount_cents: payment.totalAmount,
+    });
+    // The order's timeline (docs/decisions/013), with the charge itself.
+    if (inserted) {
+      await recordOrderEvent(trx, order.id, 'telegram_payment', 'telegram', {
+        charge_id: payment.telegramChargeId,
+        amount_cents: payment.totalAmount,
+        currency: payment.currency,
+      });
+    }
+    return inserted;
+  });
+  const repeated = !recorded;
   if (payment.currency !== INVOICE_CURRENCY || payment.totalAmount !== order.total_cents) {
     return { outcome: repeated ? 'duplicate' : 'amountMismatch', order };
   }
   try {
-    const change = await changeOrderStatus(db, order.id, 'Paid', { kind: 'system' });
+    const change = await changeOrderStatus(db, order.id, 'Paid', { kind: 'telegram' });
     if (change.changed) return { outcome: 'paid', order: change.order };
     return { outcome: repeated ? 'duplicate' : 'notPending', order: change.order };
   } catch (err) {

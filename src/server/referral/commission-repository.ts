@@ -46,32 +46,13 @@ export async function moveCommissions(
   return Number(result.numUpdatedRows);
 }
 
-export async function findPayoutRequest(db: Db, payoutId: number) {
-  return db
-    .selectFrom('payout_requests')
-    .select(['id', 'agent_id', 'paid_at'])
-    .where('id', '=', payoutId)
-    .executeTakeFirst();
-}
-
-/** Marks a payout request paid unless it already is; answers whether this call marked it. */
-export async function markPayoutRequestPaid(db: Db, payoutId: number, now: string): Promise<boolean> {
-  const marked = await db
-    .updateTable('payout_requests')
-    .set({ paid_at: now })
-    .where('id', '=', payoutId)
-    .where('paid_at', 'is', null)
-    .executeTakeFirst();
-  return Number(marked.numUpdatedRows) > 0;
-}
-
 /** What the agent has been paid out (paid requests) and what of it went to commissions marked Paid. */
 export async function payoutTotals(db: Db, agentId: number): Promise<{ paidOut: number; commissionsPaid: number }> {
   const sums = await db
     .selectFrom('payout_requests')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('total'))
     .where('agent_id', '=', agentId)
-    .where('paid_at', 'is not', null)
+    .where('status', '=', 'paid')
     .executeTakeFirstOrThrow();
   const alreadyPaid = await db
     .selectFrom('commissions')

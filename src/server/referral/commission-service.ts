@@ -1,9 +1,8 @@
-import type { CommissionStatus } from '../../common/contract/referral';
 import type { Db } from '../db/connection';
 import type { Order } from '../db/schema';
 import { nowIso } from '../lib/time';
 import * as repo from './commission-repository';
-import { lockUser, OPEN_STATUSES } from './repository';
+import { OPEN_STATUSES } from './repository';
 
 /**
  * Commissions follow the order (docs/decisions/012). The orders code calls, inside its own transaction:
@@ -11,8 +10,9 @@ import { lockUser, OPEN_STATUSES } from './repository';
  *   earns its rate on the goods value, status 'Not Confirm';
  * - `cancelCommissionsForOrder(trx, orderId)` when it is cancelled: every unpaid commission of the
  *   order becomes 'Canceled'.
- * The operator's command line calls `confirmCommission` / `confirmCommissionsForOrder` ('Pending
- * Payment' = confirmed, payable), `holdCommission` ('On Hold') and `markPayoutPaid`.
+ * - `confirmCommissionsForOrder(trx, orderId)` when it completes: 'Not Confirm' → 'Pending Payment'.
+ * Staff (back office and command line) confirm, hold and cancel single commissions and decide payout
+ * requests through admin-service.ts, audited.
  */
 
 type OrderForCommission = Pick<Order, 'id' | 'user_id' | 'subtotal_cents' | 'coupon_discount_cents'>;
@@ -59,48 +59,33 @@ export async function recordCommissionForOrder(
   return { agentId: agent.id, amountCents, rateBp: agent.commission_rate_bp };
 }
 
-/** Commissions a confirmation applies to: not confirmed yet, or on hold. */
-const CONFIRMABLE: CommissionStatus[] = ['Not Confirm', 'On Hold'];
-
 /** A cancelled order cancels its commissions that are not paid yet; returns how many. */
 export async function cancelCommissionsForOrder(trx: Db, orderId: number): Promise<number> {
   return repo.moveCommissions(trx, { orderId }, OPEN_STATUSES, 'Canceled', nowIso());
 }
 
-/** Operator: confirms a commission ('Not Confirm' or 'On Hold' → 'Pending Payment'); false if it was not open. */
-export async function confirmCommission(db: Db, commissionId: number): Promise<boolean> {
-  return (await repo.moveCommissions(db, { id: commissionId }, CONFIRMABLE, 'Pending Payment', nowIso())) > 0;
-}
-
-/** Operator: confirms every open commission of an order (e.g. when it completes); returns how many. */
+/**
+ * A completed order confirms its commissions that are 'Not Confirm' ('Pending Payment' = confirmed, payable);
+ * returns how many. One that staff put 'On Hold' stays held until staff confirm it (admin-service.ts).
+ */
 export async function confirmCommissionsForOrder(db: Db, orderId: number): Promise<number> {
-  return repo.moveCommissions(db, { orderId }, CONFIRMABLE, 'Pending Payment', nowIso());
-}
-
-/** Operator: puts an unconfirmed commission on hold ('Not Confirm' → 'On Hold'). */
-export async function holdCommission(db: Db, commissionId: number): Promise<boolean> {
-  return (await repo.moveCommissions(db, { id: commissionId }, ['Not Confirm'], 'On Hold', nowIso())) > 0;
+  return repo.moveCommissions(db, { orderId }, ['Not Confirm'], 'Pending Payment', nowIso());
 }
 
 /**
- * Operator: marks a payout request paid, then marks the agent's confirmed commissions 'Paid', oldest
- * first, as far as everything paid out so far covers them. False when the request is unknown or paid.
+ * After a payout is marked paid (inside that transaction, the agent's row locked): marks the agent's confirmed
+ * commissions 'Paid', oldest first, as far as everything paid out so far covers them. Answers the ids it marked.
  */
-export async function markPayoutPaid(db: Db, payoutId: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const payout = await repo.findPayoutRequest(trx, payoutId);
-    if (!payout || payout.paid_at) return false;
-    await lockUser(trx, payout.agent_id);
-    const now = nowIso();
-    if (!(await repo.markPayoutRequestPaid(trx, payoutId, now))) return false;
-
-    const totals = await repo.payoutTotals(trx, payout.agent_id);
-    let budget = totals.paidOut - totals.commissionsPaid;
-    for (const c of await repo.payableCommissions(trx, payout.agent_id)) {
-      if (c.amount_cents > budget) break;
-      await repo.moveCommissions(trx, { id: c.id }, ['Pending Payment'], 'Paid', now);
+export async function payCoveredCommissions(trx: Db, agentId: number, now: string): Promise<number[]> {
+  const totals = await repo.payoutTotals(trx, agentId);
+  let budget = totals.paidOut - totals.commissionsPaid;
+  const paid: number[] = [];
+  for (const c of await repo.payableCommissions(trx, agentId)) {
+    if (c.amount_cents > budget) break;
+    if (await repo.moveCommissions(trx, { id: c.id }, ['Pending Payment'], 'Paid', now)) {
       budget -= c.amount_cents;
+      paid.push(c.id);
     }
-    return true;
-  });
+  }
+  return paid;
 }

@@ -244,12 +244,14 @@ export async function listCommissions(
 // Payouts and bank details
 // ---------------------------------------------------------------------------
 
+/** What the agent has requested and not been refused (requested and paid requests); only paid ones with `onlyPaid`. */
 export async function payoutSum(db: Db, agentId: number, onlyPaid = false): Promise<number> {
   const row = await db
     .selectFrom('payout_requests')
     .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('total'))
     .where('agent_id', '=', agentId)
-    .$if(onlyPaid, (q) => q.where('paid_at', 'is not', null))
+    .$if(onlyPaid, (q) => q.where('status', '=', 'paid'))
+    .$if(!onlyPaid, (q) => q.where('status', '!=', 'rejected'))
     .executeTakeFirstOrThrow();
   return n(row.total);
 }
@@ -258,14 +260,14 @@ export async function insertPayout(db: Db, agentId: number, amountCents: number,
   return db
     .insertInto('payout_requests')
     .values({ agent_id: agentId, amount_cents: amountCents, requested_at: at })
-    .returning(['id', 'amount_cents', 'requested_at', 'paid_at'])
+    .returning(['id', 'amount_cents', 'requested_at', 'paid_at', 'status', 'reference', 'reject_reason'])
     .executeTakeFirstOrThrow();
 }
 
 export async function listPayouts(db: Db, agentId: number, beforeId: number | undefined, limit: number) {
   return db
     .selectFrom('payout_requests')
-    .select(['id', 'amount_cents', 'requested_at', 'paid_at'])
+    .select(['id', 'amount_cents', 'requested_at', 'paid_at', 'status', 'reference', 'reject_reason'])
     .where('agent_id', '=', agentId)
     .$if(beforeId !== undefined, (q) => q.where('id', '<', beforeId!))
     .orderBy('id', 'desc')

@@ -5,6 +5,7 @@ import type {
   CommissionStatus,
   PayoutEligibility,
   PayoutRow,
+  PayoutStatus,
 } from '../../common/contract/referral';
 import { REFERRAL_LIST_LIMIT } from '../../common/contract/referral';
 import { formatCents } from '../../common/money';
@@ -13,7 +14,9 @@ import type { User } from '../db/schema';
 import { clientAddressKey } from '../lib/client-address';
 import { conflict, forbidden, invalidField, notFound, tooManyRequests } from '../lib/errors';
 import { nowIso } from '../lib/time';
+import { enqueueStaffAlert } from '../notifications/staff-alerts';
 import * as rateLimit from '../rate-limits/rate-limit';
+import * as adminRepo from './admin-repository';
 import * as repo from './repository';
 
 // Rules of the referral and affiliate programmes (see src/common/contract/referral.ts).
@@ -136,6 +139,10 @@ export async function recordConversion(
 // Referral members and their award
 // ---------------------------------------------------------------------------
 
+/**
+ * The caller's referred members with the award really credited for each (award-service.ts: when a member's first
+ * order completes), the total credited, and the award a new member's first order earns now (the setting).
+ */
 export async function memberAward(db: Db, userId: number, cursor: string | undefined, limitInput?: number) {
   const limit = limitOf(limitInput);
   const beforeId = parseCursor(cursor);
@@ -145,6 +152,11 @@ export async function memberAward(db: Db, userId: number, cursor: string | undef
     repo.listMembers(db, userId, beforeId, limit),
   ]);
   const { items, next_cursor } = page(rows, limit);
+  const credited = await adminRepo.referralAwards(
+    db,
+    userId,
+    items.map((m) => m.id),
+  );
   return {
     members: items.map((m) => ({
       id: m.id,
@@ -152,13 +164,13 @@ export async function memberAward(db: Db, userId: number, cursor: string | undef
       joined_at: m.created_at,
       via: m.joined_via,
       status: m.active ? ('Active' as const) : ('Inactive' as const),
-      award_cents: m.active ? award : 0,
+      award_cents: credited.perMember.get(m.id) ?? 0,
     })),
     next_cursor,
     total_members: totals.total,
     active_members: totals.active,
     award_per_member_cents: award,
-    total_award_cents: totals.active * award,
+    total_award_cents: credited.total,
   };
 }
 
@@ -217,14 +229,24 @@ export async function dashboard(db: Db, agent: User, origin: string): Promise<Af
   };
 }
 
+const PAYOUT_LABEL = { requested: 'Requested', paid: 'Paid', rejected: 'Rejected' } as const;
+
 const payoutRow = (p: {
   id: number;
   amount_cents: number;
   requested_at: string;
   paid_at: string | null;
+  status: PayoutStatus;
+  reference: string | null;
+  reject_reason: string | null;
 }): PayoutRow => ({
-  ...p,
-  status: p.paid_at ? 'Paid' : 'Requested',
+  id: p.id,
+  amount_cents: p.amount_cents,
+  requested_at: p.requested_at,
+  paid_at: p.paid_at,
+  status: PAYOUT_LABEL[p.status],
+  reference: p.reference,
+  reject_reason: p.reject_reason,
 });
 
 /**
@@ -243,6 +265,7 @@ export async function requestPayout(db: Db, agentId: number, amountCents: number
       throw invalidField('amount_cents', 'payoutOverBalance', { amount: formatCents(eligibility.available_cents) });
     }
     const payout = await repo.insertPayout(trx, agentId, amountCents, nowIso());
+    await enqueueStaffAlert(trx, 'staff_payout_request', { payoutId: payout.id });
     return { payout: payoutRow(payout), available_cents: eligibility.available_cents - amountCents };
   });
 }

@@ -7,8 +7,13 @@ import type { Db } from '../db/connection';
 export interface ShopSettings {
   freeShippingThresholdCents: number;
   cashRewardPercent: number;
+  /** A packaging is low at or below this stock unless its product sets its own threshold (dashboard). */
+  lowStockDefault: number;
   bank: { bank_name: string; bank_account_name: string; bank_account_number: string };
 }
+
+/** The `low_stock_default` setting when the shop has not set one. */
+export const LOW_STOCK_DEFAULT = 5;
 
 const intSetting = (value: string | undefined, fallback: number) => {
   const n = value === undefined ? Number.NaN : Number(value);
@@ -23,6 +28,7 @@ export async function getShopSettings(db: Db): Promise<ShopSettings> {
     .where('key', 'in', [
       'free_shipping_threshold_cents',
       'cash_reward_percent',
+      'low_stock_default',
       'bank_name',
       'bank_account_name',
       'bank_account_number',
@@ -32,6 +38,7 @@ export async function getShopSettings(db: Db): Promise<ShopSettings> {
   return {
     freeShippingThresholdCents: intSetting(map.get('free_shipping_threshold_cents'), 0),
     cashRewardPercent: Math.min(100, intSetting(map.get('cash_reward_percent'), 0)),
+    lowStockDefault: intSetting(map.get('low_stock_default'), LOW_STOCK_DEFAULT),
     bank: {
       bank_name: map.get('bank_name') ?? '',
       bank_account_name: map.get('bank_account_name') ?? '',

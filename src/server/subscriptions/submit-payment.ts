@@ -2,6 +2,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import type { Order, User } from '../db/schema';
 import { conflict, invalidField } from '../lib/errors';
+import { enqueueStaffAlert } from '../notifications/staff-alerts';
+import { recordOrderEvent } from '../orders/event-repository';
 import { attachTransfer } from '../orders/receipt-repository';
 import { countReceiptUpload, detectImageKind, receiptTooLarge, removeReceipt, storeReceipt } from '../orders/receipts';
 import * as orderRepo from '../orders/repository';
@@ -39,7 +41,15 @@ export async function submitPayment(
   await countReceiptUpload(db, user.id);
   const receiptPath = await storeReceipt(config, input.receipt, kind);
   // Conditional: a second submit (or a status change) in between writes nothing.
-  const attached = await attachTransfer(db, order.id, user.id, input.paymentReference, receiptPath, now);
+  const reference = input.paymentReference;
+  const attached = await db.transaction().execute(async (trx) => {
+    const done = await attachTransfer(trx, order.id, user.id, reference, receiptPath, now);
+    // The order's timeline (docs/decisions/013), with the change itself.
+    if (done)
+      await recordOrderEvent(trx, order.id, 'receipt_sent', 'customer', { reference, receipt: receiptPath }, now);
+    if (done) await enqueueStaffAlert(trx, 'staff_receipt', { orderId: order.id }, now);
+    return done;
+  });
   if (!attached) {
     await removeReceipt(config, receiptPath);
     const current = await orderRepo.findOrder(db, order.id);

@@ -27,6 +27,7 @@ export default fp(
       db: app.db,
       api: bot.api,
       links: new ShopLinks(config.PUBLIC_URL),
+      config,
       log: app.log,
     });
     app.decorate('bot', bot);

@@ -24,6 +24,9 @@ export function AdminLayout({ me, children }: { me: AdminMeOutput; children: Rea
         <span className="admin__who">
           <span className="admin__email">{me.email}</span> <span className="admin-badge">{t(`role.${me.role}`)}</span>
         </span>
+        <Link to="/admin/me" className="admin__me">
+          {t('nav.myAlerts')}
+        </Link>
         <LanguageSelect className="admin__lang" />
         <Link to="/" className="admin__shop">
           {t('nav.toShop')}

@@ -14,5 +14,52 @@ export interface AdminScreen {
 }
 
 export const ADMIN_SCREENS: AdminScreen[] = [
-  { path: '', nav: 'dashboard', permission: 'dashboard', load: () => import('./pages/AdminHomePage') },
+  {
+    path: '',
+    nav: 'dashboard',
+    permission: 'dashboard',
+    load: () => import('@/features/admin-dashboard/pages/DashboardPage'),
+  },
+  {
+    path: 'orders',
+    nav: 'orders',
+    permission: 'orders.view',
+    load: () => import('@/features/admin-orders/pages/OrdersPage'),
+  },
+  {
+    path: 'orders/:orderNo',
+    permission: 'orders.view',
+    load: () => import('@/features/admin-orders/pages/OrderPage'),
+  },
+  {
+    path: 'orders/:orderNo/slip',
+    permission: 'orders.view',
+    load: () => import('@/features/admin-orders/pages/PackingSlipPage'),
+  },
+  {
+    path: 'customers',
+    nav: 'customers',
+    permission: 'customers',
+    load: () => import('@/features/admin-customers/pages/CustomersPage'),
+  },
+  {
+    path: 'customers/:id',
+    permission: 'customers',
+    load: () => import('@/features/admin-customers/pages/CustomerPage'),
+  },
+  {
+    path: 'subscriptions',
+    nav: 'subscriptions',
+    permission: 'subscriptions',
+    load: () => import('@/features/admin-subscriptions/pages/SubscriptionsPage'),
+  },
+  {
+    path: 'affiliates',
+    nav: 'affiliates',
+    permission: 'affiliates',
+    load: () => import('@/features/admin-affiliates/pages/AffiliatesPage'),
+  },
+  { path: 'staff', nav: 'staff', permission: 'staff', load: () => import('@/features/admin-staff/pages/StaffPage') },
+  { path: 'audit', nav: 'audit', permission: 'audit', load: () => import('@/features/admin-audit/pages/AuditPage') },
+  { path: 'me', load: () => import('@/features/admin-me/pages/MyAlertsPage') },
 ];

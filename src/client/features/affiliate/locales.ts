@@ -82,7 +82,9 @@ export const en = {
     paidOn: 'Paid on',
     status: 'Status',
     notPaid: 'Not paid yet',
-    statuses: { Requested: 'Requested', Paid: 'Paid' },
+    statuses: { Requested: 'Requested', Paid: 'Paid', Rejected: 'Rejected' },
+    rejectReason: 'Reason: {{reason}}. You can request this amount again.',
+    reference: 'Reference: {{reference}}',
     empty: 'No payment requests yet.',
   },
   links: {
@@ -203,7 +205,9 @@ export const zh: typeof en = {
     paidOn: '付款日期',
     status: '状态',
     notPaid: '尚未付款',
-    statuses: { Requested: '已申请', Paid: '已支付' },
+    statuses: { Requested: '已申请', Paid: '已支付', Rejected: '已拒绝' },
+    rejectReason: '原因：{{reason}}。您可以重新申请这笔金额。',
+    reference: '付款参考号：{{reference}}',
     empty: '暂无付款申请。',
   },
   links: {

@@ -68,7 +68,11 @@ function encode(fields: Record<string, unknown>): URLSearchParams | FormData {
 export async function api<P extends ApiPath>(
   path: P,
   body?: ApiInput<P>,
-  options: { signal?: AbortSignal } = {},
+  options: {
+    signal?: AbortSignal;
+    /** Receives the server's success message (in the caller's language), e.g. for a toast. */
+    onMessage?: (message: string) => void;
+  } = {},
 ): Promise<ApiOutput<P>> {
   const { token, telegramUserId } = readCredentials();
   const initData = telegramInitData();
@@ -122,6 +126,7 @@ export async function api<P extends ApiPath>(
     const fields = (json?.data as { errors?: FieldError[] } | null)?.errors ?? [];
     throw new ApiError(json?.message ?? response.statusText, json?.code ?? response.status, fields);
   }
+  if (typeof json.message === 'string') options.onMessage?.(json.message);
   return ('data' in json ? json.data : json) as ApiOutput<P>;
 }
 

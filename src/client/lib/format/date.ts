@@ -4,16 +4,18 @@ import { currentLang } from '../i18n/i18n';
  * The one date formatter of the client: every date or time shown goes through it, in the current language.
  * - `date` (default): "Nov 22, 2026" / "2026年11月22日" (lists, reviews, subscriptions);
  * - `dateTime`: "Nov 22, 2026, 3:04 PM" / "2026年11月22日 15:04" (orders);
- * - `long`: "November 22, 2026" / "2026年11月22日" (an info page's "last updated").
+ * - `long`: "November 22, 2026" / "2026年11月22日" (an info page's "last updated");
+ * - `dayMonth`: "Nov 22" / "11月22日" (a chart's axis).
  * A missing value gives ''. A value that is not a date gives '' too, unless `invalid: 'raw'` shows it as it came
  * (the order and subscription screens prefer the server's text to nothing).
  */
-export type DateStyle = 'date' | 'dateTime' | 'long';
+export type DateStyle = 'date' | 'dateTime' | 'long' | 'dayMonth';
 
 const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   date: { dateStyle: 'medium' },
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
   long: { dateStyle: 'long' },
+  dayMonth: { month: 'short', day: 'numeric' },
 };
 
 export function formatDate(

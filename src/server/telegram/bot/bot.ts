@@ -1,13 +1,25 @@
 import { Bot, type Context, InlineKeyboard } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
+import { formatAnyMessage } from '../../../common/i18n/admin-messages';
 import { formatCents } from '../../../common/money';
+import { can, isStaffRole } from '../../../common/staff-rules';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
+import { AppError } from '../../lib/errors';
+import { confirmPayment } from '../../orders/admin-service';
 import { checkPreCheckout, recordTelegramPayment } from '../../payments/telegram-payments';
 import { findUserByTelegramId } from '../repository';
 import { markup, ShopLinks } from './links';
 import { type BotTextKey, botLang, botText, statusText } from './locales';
-import { latestOrders, orderNewsTarget, recordBotReferralVisit, referralCodeOf } from './repository';
+import {
+  latestOrders,
+  orderNewsTarget,
+  orderState,
+  recordBotReferralVisit,
+  referralCodeOf,
+  staffByTelegramId,
+} from './repository';
+import { adminUrls, CONFIRM_PAYMENT_DATA } from './staff-alerts';
 
 interface BotLogger {
   info(obj: object, msg: string): void;
@@ -27,7 +39,8 @@ const noLog: BotLogger = { info() {}, warn() {}, error() {} };
 
 /**
  * The shop's Telegram bot (grammY): /start (greeting, shop button, optional referral code), /orders,
- * Telegram payments (pre-checkout re-check, successful payment), and help for anything else.
+ * Telegram payments (pre-checkout re-check, successful payment), the staff's /admin and "Confirm payment"
+ * button (staff-alerts.ts), and help for anything else.
  * Updates arrive through the webhook (src/server/telegram/webhook.ts).
  */
 export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
@@ -100,8 +113,91 @@ export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
     await ctx.reply(t(lang, 'paymentReceived', { orderNo: order.order_no }), { reply_markup: markup(keyboard) });
   });
 
+  // "Confirm payment" under a staff alert: does what the back office does, under the same role check, audited
+  // (source 'bot') by the orders' service. Only the order id is read from the button; who presses is the account
+  // linked to the Telegram user who pressed.
+  bot.callbackQuery(CONFIRM_PAYMENT_DATA, async (ctx) => {
+    const orderId = Number(ctx.match[1]);
+    const member = await staffByTelegramId(db, String(ctx.from.id));
+    const lang = botLang(member?.language, ctx.from.language_code);
+    const answer = (text: string) => ctx.answerCallbackQuery({ text, show_alert: true });
+    if (!member || !isStaffRole(member.role)) return void (await answer(t(lang, 'staffOnlyButton')));
+    if (!can(member.role, 'orders.money')) return void (await answer(t(lang, 'staffPayNotAllowed')));
+    const order = await orderState(db, orderId);
+    if (!order) return void (await answer(t(lang, 'payOrderMissing')));
+    // Only "Open order" stays under the message once the payment is settled.
+    const settle = async () => {
+      const keyboard = links.addButton(
+        new InlineKeyboard(),
+        t(lang, 'openOrder'),
+        adminUrls(links).order(order.order_no),
+      );
+      await ctx
+        .editMessageReplyMarkup({ reply_markup: markup(keyboard) })
+        .catch((err: unknown) => log.warn({ err, orderId }, 'bot: could not remove the confirm button'));
+    };
+    const already = async (status: string) => {
+      await answer(t(lang, 'staffPayAlready', { orderNo: order.order_no, status: statusText(lang, status) }));
+      await settle();
+    };
+    if (order.status !== 'Pending') return already(order.status);
+    let result: Awaited<ReturnType<typeof confirmPayment>>;
+    try {
+      result = await confirmPayment(
+        db,
+        { kind: 'staff', userId: member.id, email: member.email, role: member.role, via: 'bot' },
+        orderId,
+      );
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      // Someone else confirmed (or cancelled) it meanwhile.
+      const now = await orderState(db, orderId);
+      if (now && now.status !== 'Pending') return already(now.status);
+      return void (await answer(formatAnyMessage(lang, err.key, err.params)));
+    }
+    // Confirmed by someone else a moment before: nothing was done.
+    if (!result.changed) return already(result.order.status);
+    await answer(t(lang, 'staffPayDone', { orderNo: order.order_no, status: statusText(lang, 'Paid') }));
+    await settle();
+  });
+
+  // Any other button (an old message's): answered, so the client stops waiting.
+  bot.on('callback_query', (ctx) => ctx.answerCallbackQuery());
+
   // Commands and chat work in the private chat with the bot (Mini App buttons open only there).
   const pm = bot.chatType('private');
+
+  // /admin: the back office as a Mini App for a linked staff member; that chat's menu button and command list
+  // then open it too (customers' chats keep the shop's menu and commands: bot-config/commands.json).
+  pm.command('admin', async (ctx) => {
+    const member = await staffByTelegramId(db, String(ctx.from.id));
+    const lang = botLang(member?.language, ctx.from.language_code);
+    if (!member || !isStaffRole(member.role)) {
+      await ctx.reply(t(lang, 'adminStaffOnly'));
+      return;
+    }
+    const url = adminUrls(links).home();
+    const keyboard = links.addButton(new InlineKeyboard(), t(lang, 'openBackOffice'), url);
+    await ctx.reply(t(lang, 'adminIntro'), { reply_markup: markup(keyboard) });
+    try {
+      if (url?.startsWith('https://')) {
+        await ctx.api.setChatMenuButton({
+          chat_id: ctx.chat.id,
+          menu_button: { type: 'web_app', text: t(lang, 'backOfficeMenu'), web_app: { url } },
+        });
+      }
+      await ctx.api.setMyCommands(
+        [
+          { command: 'start', description: t(lang, 'commandStart') },
+          { command: 'orders', description: t(lang, 'commandOrders') },
+          { command: 'admin', description: t(lang, 'commandAdmin') },
+        ],
+        { scope: { type: 'chat', chat_id: ctx.chat.id } },
+      );
+    } catch (err) {
+      log.warn({ err, chat: ctx.chat.id }, 'bot: could not set the staff menu');
+    }
+  });
 
   pm.command('start', async (ctx) => {
     const from = ctx.from;

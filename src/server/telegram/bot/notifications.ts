@@ -1,6 +1,7 @@
-import { type Api, GrammyError, InlineKeyboard } from 'grammy';
+import { type Api, GrammyError, InlineKeyboard, InputFile } from 'grammy';
 import type { Lang } from '../../../common/contract/lang';
 import { formatCents } from '../../../common/money';
+import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import type { Order } from '../../db/schema';
 import { type AccountNotificationKind, isAccountNotificationKind } from '../../notifications/outbox';
@@ -10,14 +11,16 @@ import {
   finishNotification,
   noteNotificationError,
 } from '../../notifications/repository';
+import { isStaffAlertKind } from '../../notifications/staff-alerts';
 import { markup, type ShopLinks } from './links';
 import { type BotTextKey, botLang, botText, statusText } from './locales';
+import { staffAlertMessage } from './staff-alerts';
 
 /**
  * Order news for linked customers (docs/decisions/012): the `notifications` outbox is written in the same
  * transaction as the status change (src/server/notifications/outbox.ts: placed, paid, processing,
  * tracking — shipped with its tracking —, completed, cancelled, expired (cancelled unpaid), address_changed); this
- * sender drains it. Each row is claimed with a conditional
+ * sender drains it, and the staff alerts too (notifications/staff-alerts.ts, messages in ./staff-alerts.ts). Each row is claimed with a conditional
  * update, so several server instances never send one row twice at once; a failed send is retried on a
  * later round, up to MAX_ATTEMPTS.
  */
@@ -35,6 +38,7 @@ function orderNotification(
   kind: string,
   order: OrderNews,
   links: ShopLinks,
+  extra: Record<string, string> = {},
 ): { text: string; keyboard?: InlineKeyboard } {
   const params = {
     orderNo: order.order_no,
@@ -73,6 +77,12 @@ function orderNotification(
       break;
     case 'address_changed':
       lines.push(botText(lang, 'notifyAddressChanged', params));
+      break;
+    case 'receipt_rejected':
+      lines.push(botText(lang, 'notifyReceiptRejected', { ...params, reason: extra.reason ?? '-' }));
+      break;
+    case 'refund_recorded':
+      lines.push(botText(lang, 'notifyRefundRecorded', { ...params, amount: extra.amount ?? '-' }));
       break;
     default:
       lines.push(botText(lang, 'notifyStatus', params));
@@ -154,6 +164,8 @@ interface SenderOptions {
   db: Db;
   api: Api;
   links: ShopLinks;
+  /** Where receipts are stored (staff alerts attach the receipt's photo); without it they go as text. */
+  config?: Pick<Config, 'UPLOAD_DIR'>;
   intervalMs?: number;
   batchSize?: number;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -163,6 +175,7 @@ export function createNotificationSender({
   db,
   api,
   links,
+  config,
   intervalMs = 5000,
   batchSize = 25,
   log,
@@ -184,19 +197,26 @@ export function createNotificationSender({
         await finish(row.id, 'skipped: account not linked to Telegram');
         continue;
       }
-      // Security notices go out whatever the order-news switch says.
-      if (row.notify_orders === 0 && !isAccountNotificationKind(row.kind)) {
+      // Security notices go out whatever the order-news switch says; staff alerts follow the staff switch.
+      if (row.notify_orders === 0 && !isAccountNotificationKind(row.kind) && !isStaffAlertKind(row.kind)) {
         await finish(row.id, 'skipped: order notifications turned off');
         continue;
       }
       const lang = botLang(row.language, null);
       const { order_id, order_no, status, total_cents } = row;
-      let message: { text: string; keyboard?: InlineKeyboard };
-      if (isAccountNotificationKind(row.kind)) {
+      let message: { text: string; keyboard?: InlineKeyboard; photo?: string };
+      if (isStaffAlertKind(row.kind)) {
+        const staffMessage = await staffAlertMessage(db, config, lang, { ...row, kind: row.kind }, links);
+        if ('skip' in staffMessage) {
+          await finish(row.id, staffMessage.skip);
+          continue;
+        }
+        message = staffMessage;
+      } else if (isAccountNotificationKind(row.kind)) {
         message = accountNotification(lang, row.kind, { nickname: row.nickname, ...paramsOf(row.params) }, links);
       } else if (order_id !== null && order_no !== null && status !== null && total_cents !== null) {
         const order = { id: order_id, order_no, status, total_cents };
-        message = orderNotification(lang, row.kind, { ...order, ...trackingOf(row) }, links);
+        message = orderNotification(lang, row.kind, { ...order, ...trackingOf(row) }, links, paramsOf(row.params));
       } else if (row.kind === 'renewal_failed') {
         message = renewalFailedNotification(lang, links);
       } else {
@@ -204,10 +224,17 @@ export function createNotificationSender({
         continue;
       }
       try {
-        await api.sendMessage(chatId, message.text, {
-          reply_markup: message.keyboard,
-          link_preview_options: { is_disabled: true },
-        });
+        if (message.photo) {
+          await api.sendPhoto(chatId, new InputFile(message.photo), {
+            caption: message.text,
+            reply_markup: message.keyboard,
+          });
+        } else {
+          await api.sendMessage(chatId, message.text, {
+            reply_markup: message.keyboard,
+            link_preview_options: { is_disabled: true },
+          });
+        }
         await finish(row.id, null);
         sent += 1;
       } catch (err) {

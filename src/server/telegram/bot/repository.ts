@@ -57,3 +57,52 @@ export async function recordBotReferralVisit(
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+// ---------------------------------------------------------------------------
+// Staff: alerts (staff-alerts.ts), the "Confirm payment" button and /admin
+// ---------------------------------------------------------------------------
+
+/** The account linked to a Telegram user, with its staff role (null for a customer). */
+export async function staffByTelegramId(db: Db, telegramUserId: string) {
+  return db
+    .selectFrom('users')
+    .leftJoin('staff', 'staff.user_id', 'users.id')
+    .select(['users.id', 'users.email', 'users.language', 'staff.role'])
+    .where('users.telegram_user_id', '=', telegramUserId)
+    .executeTakeFirst();
+}
+
+/** An order's number and status. */
+export async function orderState(db: Db, orderId: number) {
+  return db.selectFrom('orders').select(['id', 'order_no', 'status']).where('id', '=', orderId).executeTakeFirst();
+}
+
+/** What a staff alert about an order says: the order, its customer, its payment method's names and its lines. */
+export async function staffOrderAlert(db: Db, orderId: number) {
+  const order = await db
+    .selectFrom('orders as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .leftJoin('payment_methods as pm', 'pm.code', 'o.payment_method')
+    .selectAll('o')
+    .select(['u.email', 'pm.name_en as method_en', 'pm.name_zh as method_zh'])
+    .where('o.id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) return undefined;
+  const items = await db
+    .selectFrom('order_items')
+    .select(['name_en', 'name_zh', 'variant_name_en', 'variant_name_zh', 'quantity'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  return { ...order, items };
+}
+
+/** A payout request with its agent, for the staff alert. */
+export async function payoutAlert(db: Db, payoutId: number) {
+  return db
+    .selectFrom('payout_requests as p')
+    .innerJoin('users as u', 'u.id', 'p.agent_id')
+    .select(['p.id', 'p.amount_cents', 'p.paid_at', 'u.nickname', 'u.email'])
+    .where('p.id', '=', payoutId)
+    .executeTakeFirst();
+}

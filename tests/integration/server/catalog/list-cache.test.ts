@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { CLI_ACTOR } from '../../../../src/server/audit/actor';
 import { catalogChanged } from '../../../../src/server/catalog/list-cache';
 import { importCatalogue, parseCatalogue } from '../../../../src/server/operator/catalogue';
 import { changeOrderStatus } from '../../../../src/server/orders/status';
@@ -120,7 +121,7 @@ describe.each(dialects)('product list cache on %s', (dialect) => {
     });
     const orderId = placed.body.data.order.id;
     for (const to of ['Paid', 'Processing', 'Completed'] as const) {
-      await changeOrderStatus(t.db, orderId, to, { kind: 'operator' });
+      await changeOrderStatus(t.db, orderId, to, CLI_ACTOR);
     }
     expect((await card(product.id)).rating).toEqual({ average: 0, count: 0 });
     const review = await post(

@@ -34,11 +34,13 @@ describe.each(dialects)('operator command line on %s', (dialect) => {
     return lines.join('\n');
   };
 
-  async function newOrder() {
+  /** An order paid by bank transfer with its receipt (what staff confirm by hand), or by payment link. */
+  async function newOrder(payment_method: 'bank_transfer' | 'payment_link' = 'bank_transfer') {
     const { product, variants } = await createProduct(t.db, { price: 4000, stock: 10 });
     const c = await customer(t.db);
     const res = await placeOrder(t.app, c, {
       items: [{ product_id: product.id, variant_id: variants[0]!.id, quantity: 1 }],
+      payment_method,
     });
     return { c, order: res.body.data.order, variantId: variants[0]!.id };
   }
@@ -277,7 +279,7 @@ describe.each(dialects)('operator command line on %s', (dialect) => {
   });
 
   it('cancels orders left unpaid past UNPAID_ORDER_HOURS on demand', async () => {
-    const { order, variantId } = await newOrder();
+    const { order, variantId } = await newOrder('payment_link');
     const stock = async () =>
       (await t.db.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirstOrThrow())
         .stock;

@@ -1,3 +1,4 @@
+import { CLI_ACTOR } from '../../../../src/server/audit/actor';
 import { changeOrderStatus } from '../../../../src/server/orders/status';
 import { createAddress } from '../../../factories/addresses';
 import { createCoupon } from '../../../factories/coupons';
@@ -220,8 +221,8 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
       const stranger = await customer(t.db);
       const theirs = await post(t.app, '/v2/cancel-order', { order_id: order.id }, { token: stranger.token });
       expect(theirs.status).toBe(404);
-      await changeOrderStatus(t.db, order.id, 'Paid', { kind: 'operator' });
-      await changeOrderStatus(t.db, order.id, 'Processing', { kind: 'operator' });
+      await changeOrderStatus(t.db, order.id, 'Paid', CLI_ACTOR);
+      await changeOrderStatus(t.db, order.id, 'Processing', CLI_ACTOR);
       const res = await post(t.app, '/v2/cancel-order', { order_id: order.id }, { token: c.token });
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('This order can no longer be changed');
@@ -381,10 +382,10 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
     it('Pending → Paid → Processing → Completed earns the cash reward once and notifies each step', async () => {
       const { c, order, agentId } = await richOrder();
       for (const to of ['Paid', 'Processing', 'Completed'] as const) {
-        const { changed } = await changeOrderStatus(t.db, order.id, to, { kind: 'operator' });
+        const { changed } = await changeOrderStatus(t.db, order.id, to, CLI_ACTOR);
         expect(changed).toBe(true);
       }
-      const again = await changeOrderStatus(t.db, order.id, 'Completed', { kind: 'operator' });
+      const again = await changeOrderStatus(t.db, order.id, 'Completed', CLI_ACTOR);
       expect(again.changed).toBe(false);
       const user = await t.db
         .selectFrom('users')
@@ -432,7 +433,7 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
       expect(order.cash_reward_cents).toBe(1000 + order.delivery_fee_cents);
       expect(order.status).toBe('Paid');
       for (const to of ['Processing', 'Completed'] as const) {
-        await changeOrderStatus(t.db, order.id, to, { kind: 'operator' });
+        await changeOrderStatus(t.db, order.id, to, CLI_ACTOR);
       }
       const earned = await t.db
         .selectFrom('cash_rewards')
@@ -446,24 +447,24 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
     it('refuses transitions the rules do not allow, changing nothing', async () => {
       const { order, variantId } = await richOrder();
       const before = await snapshot(t.db, [variantId]);
-      await expect(changeOrderStatus(t.db, order.id, 'Completed', { kind: 'operator' })).rejects.toMatchObject({
+      await expect(changeOrderStatus(t.db, order.id, 'Completed', CLI_ACTOR)).rejects.toMatchObject({
         status: 409,
         key: 'illegalTransition',
         params: { from: 'Pending', to: 'Completed' },
       });
-      await expect(changeOrderStatus(t.db, order.id, 'Processing', { kind: 'operator' })).rejects.toMatchObject({
+      await expect(changeOrderStatus(t.db, order.id, 'Processing', CLI_ACTOR)).rejects.toMatchObject({
         status: 409,
       });
       expect(await snapshot(t.db, [variantId])).toEqual(before);
-      await changeOrderStatus(t.db, order.id, 'Paid', { kind: 'operator' });
-      await changeOrderStatus(t.db, order.id, 'Processing', { kind: 'operator' });
-      await expect(changeOrderStatus(t.db, order.id, 'Cancelled', { kind: 'operator' })).rejects.toMatchObject({
+      await changeOrderStatus(t.db, order.id, 'Paid', CLI_ACTOR);
+      await changeOrderStatus(t.db, order.id, 'Processing', CLI_ACTOR);
+      await expect(changeOrderStatus(t.db, order.id, 'Cancelled', CLI_ACTOR)).rejects.toMatchObject({
         status: 409,
       });
-      await expect(changeOrderStatus(t.db, order.id, 'Pending', { kind: 'operator' })).rejects.toMatchObject({
+      await expect(changeOrderStatus(t.db, order.id, 'Pending', CLI_ACTOR)).rejects.toMatchObject({
         status: 409,
       });
-      await expect(changeOrderStatus(t.db, 99_999_999, 'Paid', { kind: 'operator' })).rejects.toMatchObject({
+      await expect(changeOrderStatus(t.db, 99_999_999, 'Paid', CLI_ACTOR)).rejects.toMatchObject({
         status: 404,
       });
     });
@@ -475,13 +476,13 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
         .set({ placed_at: minutesAgo(120) })
         .where('id', '=', order.id)
         .execute();
-      await changeOrderStatus(t.db, order.id, 'Paid', { kind: 'operator' });
+      await changeOrderStatus(t.db, order.id, 'Paid', CLI_ACTOR);
       const stockBefore = await t.db
         .selectFrom('product_variants')
         .select('stock')
         .where('id', '=', variantId)
         .executeTakeFirstOrThrow();
-      const { order: cancelled } = await changeOrderStatus(t.db, order.id, 'Cancelled', { kind: 'operator' });
+      const { order: cancelled } = await changeOrderStatus(t.db, order.id, 'Cancelled', CLI_ACTOR);
       expect(cancelled.status).toBe('Cancelled');
       const stock = await t.db
         .selectFrom('product_variants')

@@ -1,3 +1,4 @@
+import { CLI_ACTOR } from '../../../../src/server/audit/actor';
 import type { Db } from '../../../../src/server/db/connection';
 import { cancelUnpaidOrders, createExpiryScheduler } from '../../../../src/server/orders/expiry';
 import { INVOICE_CURRENCY, invoicePayload } from '../../../../src/server/orders/invoice-payload';
@@ -127,7 +128,7 @@ describe.each(dialects)('unpaid order expiry on %s', (dialect) => {
       .execute();
 
     const paid = await unpaidOrder();
-    await changeOrderStatus(t.db, paid.order.id, 'Paid', { kind: 'operator' });
+    await changeOrderStatus(t.db, paid.order.id, 'Paid', CLI_ACTOR);
     await age(t.db, paid.order.id, HOURS * 10);
 
     const ids = [young.order.id, receipt.order.id, recorded.order.id, paid.order.id];
@@ -197,7 +198,7 @@ describe.each(dialects)('unpaid order expiry on %s', (dialect) => {
     const transfer = await unpaidOrder({ fields: { payment_method: 'bank_transfer' } });
     expect((await details(transfer.c, transfer.order.id)).pay_by).toBeNull();
 
-    await changeOrderStatus(t.db, unpaid.order.id, 'Paid', { kind: 'operator' });
+    await changeOrderStatus(t.db, unpaid.order.id, 'Paid', CLI_ACTOR);
     expect((await details(unpaid.c, unpaid.order.id)).pay_by).toBeNull();
 
     const expired = await unpaidOrder();

@@ -1,3 +1,4 @@
+import { CLI_ACTOR } from '../../../../src/server/audit/actor';
 import { changeOrderStatus } from '../../../../src/server/orders/status';
 import { createCoupon } from '../../../factories/coupons';
 import { createProduct } from '../../../factories/products';
@@ -29,7 +30,7 @@ describe.each(dialects)('reviews on %s', (dialect) => {
 
   const complete = async (orderId: number) => {
     for (const to of ['Paid', 'Processing', 'Completed'] as const)
-      await changeOrderStatus(t.db, orderId, to, { kind: 'operator' });
+      await changeOrderStatus(t.db, orderId, to, CLI_ACTOR);
   };
 
   it('adds a review of a product of the customer’s completed order, once, and updates the product rating', async () => {

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { CLI_ACTOR } from '../../../../src/server/audit/actor';
 import { loadConfig } from '../../../../src/server/config';
 import { changeOrderStatus } from '../../../../src/server/orders/status';
 import { placeDueRenewals } from '../../../../src/server/subscriptions/scheduler';
@@ -71,7 +72,7 @@ describe.each(dialects)('unpaid-order limit on %s', (dialect) => {
     expect(receiptFiles()).toBe(files);
 
     // The operator confirms a payment: one slot frees up.
-    await changeOrderStatus(t.db, placed[0]!, 'Paid', { kind: 'operator' });
+    await changeOrderStatus(t.db, placed[0]!, 'Paid', CLI_ACTOR);
     expect((await placeOrder(t.app, c, { items })).status).toBe(200);
     expect((await placeOrder(t.app, c, { items })).status).toBe(409);
     // The customer cancels one: another.
@@ -152,7 +153,7 @@ describe.each(dialects)('unpaid-order limit on %s', (dialect) => {
       .where('subscription_id', 'is', null)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    await changeOrderStatus(t.db, own.id, 'Paid', { kind: 'operator' });
+    await changeOrderStatus(t.db, own.id, 'Paid', CLI_ACTOR);
     const { product, variants } = await createProduct(t.db, { stock: 10 });
     const next = await placeOrder(t.app, c, {
       items: [{ product_id: product.id, variant_id: variants[0]!.id, quantity: 1 }],

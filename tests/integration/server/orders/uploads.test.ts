@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { OrderDetails } from '../../../../src/common/contract/orders';
+import { CLI_ACTOR } from '../../../../src/server/audit/actor';
 import { createReceiptRetentionJob, deleteExpiredReceipts } from '../../../../src/server/orders/receipt-retention';
 import { RECEIPT_UPLOAD_LIMIT } from '../../../../src/server/orders/receipts';
 import { changeOrderStatus } from '../../../../src/server/orders/status';
@@ -225,7 +226,7 @@ describe.each(dialects)('receipt uploads on %s', (dialect) => {
       const completed = await place();
       const pending = await place();
       for (const o of [cancelledLongAgo, cancelledLongerAgo, cancelledRecently]) {
-        await changeOrderStatus(t.db, o.id, 'Cancelled', { kind: 'operator' });
+        await changeOrderStatus(t.db, o.id, 'Cancelled', CLI_ACTOR);
       }
       await t.db
         .updateTable('orders')
@@ -243,7 +244,7 @@ describe.each(dialects)('receipt uploads on %s', (dialect) => {
         .where('id', '=', cancelledRecently.id)
         .execute();
       for (const to of ['Paid', 'Processing', 'Completed'] as const) {
-        await changeOrderStatus(t.db, completed.id, to, { kind: 'operator' });
+        await changeOrderStatus(t.db, completed.id, to, CLI_ACTOR);
       }
       await t.db
         .updateTable('orders')

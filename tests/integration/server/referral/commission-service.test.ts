@@ -1,9 +1,8 @@
+import { CLI_ACTOR } from '../../../../src/server/audit/actor';
+import { changeCommissionStatus, markPayoutPaid as payoutPaid } from '../../../../src/server/referral/admin-service';
 import {
   cancelCommissionsForOrder,
-  confirmCommission,
   confirmCommissionsForOrder,
-  holdCommission,
-  markPayoutPaid,
   recordCommissionForOrder,
 } from '../../../../src/server/referral/commission-service';
 import { createUser } from '../../../factories/users';
@@ -18,6 +17,20 @@ describe.each(dialects)('commission service on %s', (dialect) => {
   afterAll(async () => {
     await t?.close();
   });
+
+  // The staff actions (admin-service.ts), as booleans: true when the change was made, false when refused.
+  const moved = (id: number, action: 'confirm' | 'hold') =>
+    changeCommissionStatus(t.db, CLI_ACTOR, id, action).then(
+      () => true,
+      () => false,
+    );
+  const holdCommission = (_db: unknown, id: number) => moved(id, 'hold');
+  const confirmCommission = (_db: unknown, id: number) => moved(id, 'confirm');
+  const markPayoutPaid = (_db: unknown, id: number) =>
+    payoutPaid(t.db, CLI_ACTOR, id).then(
+      () => true,
+      () => false,
+    );
 
   const commissionsOf = (orderId: number) =>
     t.db.selectFrom('commissions').selectAll().where('order_id', '=', orderId).execute();
@@ -96,6 +109,19 @@ describe.each(dialects)('commission service on %s', (dialect) => {
     });
     expect(await cancelCommissionsForOrder(t.db, paid.order_id)).toBe(0);
     expect((await commissionsOf(paid.order_id))[0]?.status).toBe('Paid');
+  });
+
+  it('a completed order confirms Not Confirm commissions, not the ones staff hold', async () => {
+    const agent = await createUser(t.db, { is_agent: 1 });
+    const buyer = await createUser(t.db, { upline_id: agent.user.id });
+    const held = await insertCommission(t.db, {
+      agentId: agent.user.id,
+      downlineId: buyer.user.id,
+      amountCents: 100,
+      status: 'On Hold',
+    });
+    expect(await confirmCommissionsForOrder(t.db, held.order_id)).toBe(0);
+    expect((await commissionsOf(held.order_id))[0]?.status).toBe('On Hold');
   });
 
   it('confirm and hold move only open commissions', async () => {

@@ -1,3 +1,5 @@
+import { CLI_ACTOR } from '../../../../src/server/audit/actor';
+import { changeOrderStatus } from '../../../../src/server/orders/status';
 import { recordConversion } from '../../../../src/server/referral/service';
 import { createUser } from '../../../factories/users';
 import { buildTestApp, dialects, post, type TestApp } from '../../helper';
@@ -200,14 +202,18 @@ describe.each(dialects)('referral programme on %s', (dialect) => {
   });
 
   describe('get-referral-member-award', () => {
-    it('lists members newest first with the award earned for those who completed an order', async () => {
+    it('lists members newest first with the award really credited when their first order completed', async () => {
       const me = await createUser(t.db);
       const a = await createUser(t.db, { upline_id: me.user.id, joined_via: 'link', nickname: 'Alice' });
       const b = await createUser(t.db, { upline_id: me.user.id, joined_via: 'code', nickname: 'Bob' });
       const c = await createUser(t.db, { upline_id: me.user.id, joined_via: null, nickname: 'Carol' });
       await createUser(t.db, { nickname: 'Stranger' });
-      await insertOrder(t.db, a.user.id, { status: 'Completed' });
-      await insertOrder(t.db, a.user.id, { status: 'Completed' });
+      const complete = async (userId: number) => {
+        const order = await insertOrder(t.db, userId, { status: 'Processing' });
+        await changeOrderStatus(t.db, order.id, 'Completed', CLI_ACTOR);
+      };
+      await complete(a.user.id);
+      await complete(a.user.id);
       await insertOrder(t.db, b.user.id, { status: 'Pending' });
       await insertOrder(t.db, c.user.id, { status: 'Cancelled' });
 
@@ -229,16 +235,23 @@ describe.each(dialects)('referral programme on %s', (dialect) => {
         total_award_cents: 500,
       });
 
-      // The award follows the setting.
+      // A credit keeps the amount it was made with; the setting is what the next member's first order earns.
       await t.db.updateTable('settings').set({ value: '750' }).where('key', '=', 'referral_award_cents').execute();
-      await insertOrder(t.db, b.user.id, { status: 'Completed' });
+      await complete(b.user.id);
       const after = await post(t.app, '/v2/get-referral-member-award', {}, { token: me.token });
       expect(after.body.data).toMatchObject({
         active_members: 2,
         award_per_member_cents: 750,
-        total_award_cents: 1500,
+        total_award_cents: 1250,
       });
+      expect(after.body.data.members.map((m) => m.award_cents)).toEqual([0, 750, 500]);
       await t.db.updateTable('settings').set({ value: '500' }).where('key', '=', 'referral_award_cents').execute();
+      const balance = await t.db
+        .selectFrom('users')
+        .select('cash_balance_cents')
+        .where('id', '=', me.user.id)
+        .executeTakeFirstOrThrow();
+      expect(balance.cash_balance_cents).toBe(1250);
     });
 
     it('pages with limit and cursor, and refuses a bad cursor', async () => {

@@ -1,13 +1,475 @@
-// Placeholder while the order actions are being built (issue 12): the order page renders these.
+import { ORDER_ACTION_PERMISSION, type OrderAction } from '@common/admin-order-actions';
+import { REFUND_METHODS, type RefundMethod } from '@common/contract/admin/order-actions';
+import type { AdminOrderDetail } from '@common/contract/admin/orders';
+import { formatCents, parseDollarsToCents } from '@common/money';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStaffMe } from '@/entities/staff/api/use-staff';
+import { ApiError, api } from '@/lib/api/client';
+import { notify } from '@/lib/toast';
 import type { MainAction } from '@/lib/ui/admin/AdminPage';
+import { Modal } from '@/lib/ui/Modal';
+import './order-actions-locales';
 
-// biome-ignore lint/suspicious/noExplicitAny: replaced by the admin order detail type
-type Detail = any;
+/**
+ * The order page's actions (issue 12): the buttons the order's `actions` allow (state and role, computed by the
+ * server with src/common/admin-order-actions.ts, which refuses anything else anyway), with a form for those that
+ * need one. After a change: the server's message as a toast, and every admin order query refreshed.
+ */
 
-export function OrderActions(_: { order: Detail }) {
-  return null;
+type Order = Pick<AdminOrderDetail, 'order_no' | 'status' | 'actions' | 'refund_owed_cents' | 'tracking'>;
+
+const PATHS = {
+  confirm_payment: '/admin/orders/confirm-payment',
+  reject_receipt: '/admin/orders/reject-receipt',
+  processing: '/admin/orders/processing',
+  tracking: '/admin/orders/tracking',
+  complete: '/admin/orders/complete',
+  cancel: '/admin/orders/cancel',
+  refund: '/admin/orders/refund',
+} as const;
+
+/** What each action sends besides the order number. */
+interface Bodies {
+  confirm_payment: Record<string, never>;
+  reject_receipt: { reason: string };
+  processing: Record<string, never>;
+  tracking: { company: string; number: string; link?: string };
+  complete: Record<string, never>;
+  cancel: Record<string, never>;
+  refund: { amount_cents: number; method: RefundMethod; reference: string };
+}
+type Run = <A extends OrderAction>(action: A, body: Bodies[A]) => Promise<void>;
+
+/** Runs one action: toast with the server's message, refresh `['admin', 'orders']`; errors are the caller's. */
+function useRunAction(orderNo: string) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: async ({ action, body }: { action: OrderAction; body: object }) => {
+      let message = '';
+      // biome-ignore lint/suspicious/noExplicitAny: one call for seven typed paths; each body is typed by `Bodies`
+      await api(PATHS[action], { order_no: orderNo, ...body } as any, { onMessage: (m) => (message = m) });
+      return message;
+    },
+    onSuccess: (message) => {
+      if (message) notify.success(message);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] }),
+  });
+  const run: Run = async (action, body) => {
+    await mutation.mutateAsync({ action, body });
+  };
+  return { run, busy: mutation.isPending };
 }
 
-export function useOrderMainAction(_order: Detail | undefined): MainAction | undefined {
-  return undefined;
+/** Whether the caller's role allows the action (the server answers `actions` for this role already). */
+function useRoleAllows() {
+  const me = useStaffMe().data;
+  return (action: OrderAction) => !me || me.permissions.includes(ORDER_ACTION_PERMISSION[action]);
+}
+
+export function OrderActions({ order }: { order: Order }) {
+  const { t } = useTranslation('admin-order-actions');
+  const { run, busy } = useRunAction(order.order_no);
+  const roleAllows = useRoleAllows();
+  const [open, setOpen] = useState<'reject_receipt' | 'tracking' | 'cancel' | 'refund' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const actions = order.actions.filter(roleAllows);
+  if (!actions.length) return null;
+
+  const direct = async (action: 'confirm_payment' | 'processing' | 'complete') => {
+    setError(null);
+    try {
+      await run(action, {});
+    } catch (err) {
+      const message = err instanceof Error ? err.message : t('failed');
+      setError(message);
+      notify.error(message);
+    }
+  };
+  const close = () => setOpen(null);
+
+  return (
+    <section className="admin-card admin-order-actions" aria-labelledby="admin-order-actions-title">
+      <h2 id="admin-order-actions-title">{t('heading')}</h2>
+      <div className="admin-page__actions">
+        {actions.map((action) => (
+          <button
+            key={action}
+            type="button"
+            className={action === 'cancel' || action === 'reject_receipt' ? 'btn btn--secondary' : 'btn btn--primary'}
+            disabled={busy}
+            onClick={() =>
+              action === 'confirm_payment' || action === 'processing' || action === 'complete'
+                ? direct(action)
+                : setOpen(action)
+            }
+          >
+            {t(action)}
+          </button>
+        ))}
+      </div>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {open === 'reject_receipt' && <RejectForm run={run} busy={busy} onDone={close} />}
+      {open === 'tracking' && <TrackingForm order={order} run={run} busy={busy} onDone={close} />}
+      {open === 'cancel' && <CancelDialog order={order} run={run} busy={busy} onDone={close} />}
+      {open === 'refund' && <RefundForm order={order} run={run} busy={busy} onDone={close} />}
+    </section>
+  );
+}
+
+/**
+ * The next obvious action, for AdminPage's main action (Telegram's MainButton): a receipt waiting → Confirm
+ * payment; Paid → Mark as processing; Processing → Mark as completed; else none. Only when the role allows it.
+ */
+export function useOrderMainAction(
+  order: (Order & { payment?: { receipt_waiting: boolean } }) | undefined,
+): MainAction | undefined {
+  const { t } = useTranslation('admin-order-actions');
+  const { run, busy } = useRunAction(order?.order_no ?? '');
+  const roleAllows = useRoleAllows();
+  if (!order) return undefined;
+  const next: 'confirm_payment' | 'processing' | 'complete' | null =
+    order.status === 'Pending' && order.payment?.receipt_waiting
+      ? 'confirm_payment'
+      : order.status === 'Paid'
+        ? 'processing'
+        : order.status === 'Processing'
+          ? 'complete'
+          : null;
+  if (!next || !order.actions.includes(next) || !roleAllows(next)) return undefined;
+  return {
+    label: t(next),
+    loading: busy,
+    disabled: busy,
+    onClick: () => {
+      run(next, {}).catch((err: unknown) => notify.error(err instanceof Error ? err.message : t('failed')));
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Forms
+// ---------------------------------------------------------------------------
+
+interface FormProps {
+  run: Run;
+  busy: boolean;
+  onDone(): void;
+}
+
+type Errors = Record<string, string | undefined>;
+
+/** The server's refusal at the fields it names, else as the form's error. */
+function errorsFrom(err: unknown, fields: string[], fallback: string): Errors {
+  if (err instanceof ApiError) {
+    const at = Object.fromEntries(fields.map((f) => [f, err.field(f)]).filter(([, m]) => m));
+    if (Object.keys(at).length) return at;
+    return { form: err.message };
+  }
+  return { form: err instanceof Error ? err.message : fallback };
+}
+
+/** A labelled control with its hint and its error, tied by aria-describedby. */
+function Field({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  error?: string;
+  children: (props: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true }) => ReactNode;
+}) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return (
+    <div className={error ? 'field field--invalid' : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="field__control">
+        {children({ id, 'aria-describedby': describedBy || undefined, 'aria-invalid': error ? true : undefined })}
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function FormButtons({ busy, submit, onCancel }: { busy: boolean; submit: string; onCancel(): void }) {
+  const { t } = useTranslation('admin-order-actions');
+  return (
+    <div className="admin-page__actions">
+      <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? t('working') : submit}
+      </button>
+      <button type="button" className="btn btn--secondary" onClick={onCancel} disabled={busy}>
+        {t('close')}
+      </button>
+    </div>
+  );
+}
+
+function FormError({ message }: { message?: string }) {
+  return message ? (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
+function RejectForm({ run, busy, onDone }: FormProps) {
+  const { t } = useTranslation('admin-order-actions');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!reason.trim()) return setErrors({ reason: t('reasonRequired') });
+    try {
+      await run('reject_receipt', { reason: reason.trim() });
+      onDone();
+    } catch (err) {
+      setErrors(errorsFrom(err, ['reason'], t('failed')));
+    }
+  };
+  return (
+    <Modal title={t('reject_receipt')} closeLabel={t('close')} onClose={onDone} busy={busy}>
+      <form className="form-stack" onSubmit={submit} noValidate>
+        <Field label={t('reason')} hint={t('reasonHint')} error={errors.reason}>
+          {(props) => (
+            <textarea
+              {...props}
+              className="input field__input"
+              rows={3}
+              maxLength={500}
+              required
+              aria-required="true"
+              value={reason}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setErrors({});
+              }}
+            />
+          )}
+        </Field>
+        <FormError message={errors.form} />
+        <FormButtons busy={busy} submit={t('rejectSubmit')} onCancel={onDone} />
+      </form>
+    </Modal>
+  );
+}
+
+const isHttpLink = (link: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(link).protocol);
+  } catch {
+    return false;
+  }
+};
+
+function TrackingForm({ order, run, busy, onDone }: FormProps & { order: Order }) {
+  const { t } = useTranslation('admin-order-actions');
+  const [values, setValues] = useState({
+    company: order.tracking.company ?? '',
+    number: order.tracking.number ?? '',
+    link: order.tracking.link ?? '',
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+    setErrors((x) => ({ ...x, [key]: undefined, form: undefined }));
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const company = values.company.trim();
+    const number = values.number.trim();
+    const link = values.link.trim();
+    const found: Errors = {
+      company: company ? undefined : t('companyRequired'),
+      number: number ? undefined : t('numberRequired'),
+      link: link && !isHttpLink(link) ? t('linkInvalid') : undefined,
+    };
+    if (found.company || found.number || found.link) return setErrors(found);
+    try {
+      await run('tracking', { company, number, ...(link ? { link } : {}) });
+      onDone();
+    } catch (err) {
+      setErrors(errorsFrom(err, ['company', 'number', 'link'], t('failed')));
+    }
+  };
+  return (
+    <Modal title={t('tracking')} closeLabel={t('close')} onClose={onDone} busy={busy}>
+      <form className="form-stack" onSubmit={submit} noValidate>
+        <Field label={t('company')} error={errors.company}>
+          {(props) => (
+            <input
+              {...props}
+              className="input field__input"
+              maxLength={100}
+              aria-required="true"
+              value={values.company}
+              onChange={set('company')}
+            />
+          )}
+        </Field>
+        <Field label={t('number')} error={errors.number}>
+          {(props) => (
+            <input
+              {...props}
+              className="input field__input"
+              maxLength={100}
+              aria-required="true"
+              value={values.number}
+              onChange={set('number')}
+            />
+          )}
+        </Field>
+        <Field label={t('link')} hint={t('linkHint')} error={errors.link}>
+          {(props) => (
+            <input
+              {...props}
+              className="input field__input"
+              type="url"
+              inputMode="url"
+              maxLength={500}
+              value={values.link}
+              onChange={set('link')}
+            />
+          )}
+        </Field>
+        <FormError message={errors.form} />
+        <FormButtons busy={busy} submit={t('tracking')} onCancel={onDone} />
+      </form>
+    </Modal>
+  );
+}
+
+function CancelDialog({ order, run, busy, onDone }: FormProps & { order: Order }) {
+  const { t } = useTranslation('admin-order-actions');
+  const [error, setError] = useState<string>();
+  const confirm = async () => {
+    try {
+      await run('cancel', {});
+      onDone();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : t('failed'));
+    }
+  };
+  return (
+    <Modal title={t('cancelTitle', { orderNo: order.order_no })} closeLabel={t('close')} onClose={onDone} busy={busy}>
+      <p>{t('cancelText')}</p>
+      <FormError message={error} />
+      <div className="admin-page__actions">
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={busy}
+          aria-busy={busy || undefined}
+          onClick={confirm}
+        >
+          {busy ? t('working') : t('cancelConfirm')}
+        </button>
+        <button type="button" className="btn btn--secondary" onClick={onDone} disabled={busy}>
+          {t('keep')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function RefundForm({ order, run, busy, onDone }: FormProps & { order: Order }) {
+  const { t } = useTranslation('admin-order-actions');
+  const owed = order.refund_owed_cents;
+  const [values, setValues] = useState({
+    amount: (owed / 100).toFixed(2),
+    method: 'bank_transfer' as RefundMethod,
+    reference: '',
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+    setErrors((x) => ({ ...x, [key === 'amount' ? 'amount_cents' : key]: undefined, form: undefined }));
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const cents = parseDollarsToCents(values.amount);
+    const reference = values.reference.trim();
+    const found: Errors = {
+      amount_cents:
+        cents === null || cents <= 0
+          ? t('amountInvalid')
+          : cents > owed
+            ? t('amountTooMuch', { amount: formatCents(owed) })
+            : undefined,
+      reference: reference ? undefined : t('referenceRequired'),
+    };
+    if (found.amount_cents || found.reference || cents === null) return setErrors(found);
+    try {
+      await run('refund', { amount_cents: cents, method: values.method, reference });
+      onDone();
+    } catch (err) {
+      setErrors(errorsFrom(err, ['amount_cents', 'method', 'reference'], t('failed')));
+    }
+  };
+  return (
+    <Modal title={t('refund')} closeLabel={t('close')} onClose={onDone} busy={busy}>
+      <form className="form-stack" onSubmit={submit} noValidate>
+        <p>{t('owed', { amount: formatCents(owed) })}</p>
+        <Field label={t('amount')} hint={t('amountHint')} error={errors.amount_cents}>
+          {(props) => (
+            <input
+              {...props}
+              className="input field__input"
+              inputMode="decimal"
+              autoComplete="off"
+              aria-required="true"
+              value={values.amount}
+              onChange={set('amount')}
+            />
+          )}
+        </Field>
+        <Field label={t('method')} error={errors.method}>
+          {(props) => (
+            <select {...props} className="input field__input" value={values.method} onChange={set('method')}>
+              {REFUND_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {t(`methods.${m}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('reference')} hint={t('referenceHint')} error={errors.reference}>
+          {(props) => (
+            <input
+              {...props}
+              className="input field__input"
+              maxLength={200}
+              autoComplete="off"
+              aria-required="true"
+              value={values.reference}
+              onChange={set('reference')}
+            />
+          )}
+        </Field>
+        <FormError message={errors.form} />
+        <FormButtons busy={busy} submit={t('refundSubmit')} onCancel={onDone} />
+      </form>
+    </Modal>
+  );
 }

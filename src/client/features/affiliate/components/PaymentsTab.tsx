@@ -14,7 +14,8 @@ import '../locales';
 
 /**
  * Payments: the request form (disabled, with the reason, until a first confirmed commission and bank
- * details exist) and the list of requests (amount, requested on, paid on).
+ * details exist) and the list of requests (amount, requested on, paid on, status: Requested, Paid with the
+ * bank reference, or Rejected with the reason the shop gave; a rejected amount can be requested again).
  */
 export function PaymentsTab() {
   const { t } = useTranslation('affiliate');
@@ -66,7 +67,17 @@ export function PaymentsTab() {
     {
       key: 'status',
       label: t('payments.status'),
-      render: (p) => <span className={statusClass(p.status)}>{t(`payments.statuses.${p.status}`)}</span>,
+      render: (p) => (
+        <>
+          <span className={statusClass(p.status)}>{t(`payments.statuses.${p.status}`)}</span>
+          {p.status === 'Rejected' && p.reject_reason && (
+            <span className="aff-payout-note">{t('payments.rejectReason', { reason: p.reject_reason })}</span>
+          )}
+          {p.status === 'Paid' && p.reference && (
+            <span className="aff-payout-note">{t('payments.reference', { reference: p.reference })}</span>
+          )}
+        </>
+      ),
     },
   ];
 

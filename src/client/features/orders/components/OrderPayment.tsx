@@ -17,6 +17,23 @@ export function PaymentInfo({ order }: { order: OrderDetails }) {
   const unpaid = order.status === 'Pending';
   return (
     <>
+      {unpaid && order.receipt_rejected_reason && (
+        <p className="ord-rejected" role="alert">
+          {t('detail.receiptRejected', { reason: order.receipt_rejected_reason })}
+        </p>
+      )}
+      {order.status === 'Cancelled' && (order.refund_owed_cents > 0 || order.refunded_cents > 0) && (
+        <p className="ord-hint ord-refund">
+          {[
+            order.refunded_cents > 0 ? t('detail.refunded', { amount: formatCents(order.refunded_cents) }) : null,
+            order.refund_owed_cents > 0
+              ? t('detail.refundOwed', { amount: formatCents(order.refund_owed_cents) })
+              : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      )}
       <dl className="ord-dl">
         <dt>{t('detail.paymentMethod')}</dt>
         <dd>{method?.name ?? order.payment_method}</dd>

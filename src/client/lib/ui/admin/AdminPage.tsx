@@ -19,17 +19,21 @@ export interface MainAction {
 export function AdminPage({
   title,
   mainAction,
+  mainActionInPage = true,
   actions,
   children,
 }: {
   title: string;
   mainAction?: MainAction;
+  /** False when the screen already shows the main action's button among its own (it is then only Telegram's). */
+  mainActionInPage?: boolean;
   /** Other buttons beside the main action. */
   actions?: ReactNode;
   children: ReactNode;
 }) {
   usePageTitle(title);
   const inTelegram = useIsInTelegram();
+  const pageButton = mainAction && mainActionInPage && !inTelegram;
   useTelegramMainButton({
     text: mainAction?.label ?? '',
     visible: !!mainAction,
@@ -44,9 +48,9 @@ export function AdminPage({
     <section className="admin-page" aria-labelledby="admin-page-title">
       <header className="admin-page__head">
         <h1 id="admin-page-title">{title}</h1>
-        {(actions || (mainAction && !inTelegram)) && (
+        {(actions || pageButton) && (
           <div className="admin-page__actions">
-            {mainAction && !inTelegram && (
+            {pageButton && (
               <button
                 type="button"
                 className="btn btn--primary"

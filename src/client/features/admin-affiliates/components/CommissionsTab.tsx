@@ -1,0 +1,172 @@
+import type { AdminCommissionRow, CommissionAction } from '@common/contract/admin/affiliates';
+import { COMMISSION_STATUSES, type CommissionStatus } from '@common/contract/referral';
+import { formatCents } from '@common/money';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '@/lib/format/date';
+import { useDebounced } from '@/lib/hooks/use-debounced';
+import { notify } from '@/lib/toast';
+import { LoadMore } from '@/lib/ui/admin/LoadMore';
+import { type Column, DataTable } from '@/lib/ui/DataTable';
+import { ListStatus } from '@/lib/ui/ListStatus';
+import { Modal } from '@/lib/ui/Modal';
+import { bpToPercent, useCommissionAction, useCommissions } from '../api';
+import { errorText } from './Field';
+
+const BADGE: Record<CommissionStatus, string> = {
+  'Not Confirm': 'admin-badge',
+  'On Hold': 'admin-badge admin-badge--warn',
+  'Pending Payment': 'admin-badge admin-badge--warn',
+  Paid: 'admin-badge admin-badge--ok',
+  Canceled: 'admin-badge admin-badge--bad',
+};
+
+/**
+ * Commissions filtered by status and agent; per row the buttons its status allows (Confirm, Hold, Cancel: the
+ * server's own table, sent with each row). Cancel asks first; a refusal (e.g. the order was cancelled meanwhile)
+ * is shown and the list read again.
+ */
+export function CommissionsTab({ agent: agentText, onAgent }: { agent: string; onAgent(email: string): void }) {
+  const { t } = useTranslation('admin-affiliates');
+  const [status, setStatus] = useState<CommissionStatus | ''>('');
+  const agent = useDebounced(agentText.trim(), 300);
+  const list = useCommissions(status, agent);
+  const rows = list.data?.pages.flatMap((p) => p.commissions) ?? [];
+  const act = useCommissionAction();
+  const [cancelling, setCancelling] = useState<AdminCommissionRow | null>(null);
+  const statusId = useId();
+  const agentId = useId();
+
+  const run = (c: AdminCommissionRow, action: CommissionAction, done?: () => void) =>
+    act.mutate(
+      { commission_id: c.id, action },
+      {
+        onSuccess: () => {
+          notify.success(t(`done.${action}`));
+          done?.();
+        },
+        onError: (err) => notify.error(errorText(err) ?? ''),
+      },
+    );
+
+  const columns: Column<AdminCommissionRow>[] = [
+    { key: 'date', label: t('commissions.col.date'), render: (c) => formatDate(c.created_at) },
+    { key: 'agent', label: t('commissions.col.agent'), render: (c) => c.agent.email },
+    { key: 'order', label: t('commissions.col.order'), render: (c) => c.order_no },
+    { key: 'downline', label: t('commissions.col.downline'), render: (c) => c.downline.email },
+    {
+      key: 'amount',
+      label: t('commissions.col.amount'),
+      numeric: true,
+      render: (c) => formatCents(c.amount_cents),
+    },
+    { key: 'rate', label: t('commissions.col.rate'), numeric: true, render: (c) => `${bpToPercent(c.rate_bp)}%` },
+    {
+      key: 'status',
+      label: t('commissions.col.status'),
+      render: (c) => <span className={BADGE[c.status]}>{t(`statuses.${c.status}`)}</span>,
+    },
+    {
+      key: 'actions',
+      label: t('commissions.col.actions'),
+      render: (c) =>
+        c.actions.length ? (
+          <div className="aaf-actions">
+            {c.actions.map((action) => (
+              <button
+                key={action}
+                type="button"
+                className={action === 'confirm' ? 'btn btn--primary' : 'btn btn--secondary'}
+                disabled={act.isPending}
+                aria-label={t('commissions.actionLabel', { action: t(`commissions.actions.${action}`), id: c.id })}
+                onClick={() => (action === 'cancel' ? setCancelling(c) : run(c, action))}
+              >
+                {t(`commissions.actions.${action}`)}
+              </button>
+            ))}
+          </div>
+        ) : null,
+    },
+  ];
+
+  return (
+    <>
+      <div className="admin-filters">
+        <label htmlFor={statusId}>
+          {t('commissions.status')}
+          <select id={statusId} value={status} onChange={(e) => setStatus(e.target.value as CommissionStatus | '')}>
+            <option value="">{t('all')}</option>
+            {COMMISSION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label htmlFor={agentId}>
+          {t('agentEmail')}
+          <input
+            id={agentId}
+            type="search"
+            value={agentText}
+            autoComplete="off"
+            onChange={(e) => onAgent(e.target.value)}
+          />
+        </label>
+      </div>
+      {list.isPending || list.isError ? (
+        <ListStatus isPending={list.isPending} error={list.error} onRetry={() => list.refetch()} />
+      ) : (
+        <>
+          <DataTable
+            caption={t('commissions.caption')}
+            columns={columns}
+            rows={rows}
+            rowKey={(c) => c.id}
+            empty={t('commissions.empty')}
+          />
+          <LoadMore
+            hasNextPage={list.hasNextPage}
+            isFetchingNextPage={list.isFetchingNextPage}
+            fetchNextPage={list.fetchNextPage}
+          />
+        </>
+      )}
+      {cancelling && (
+        <Modal
+          title={t('commissions.cancelTitle', { id: cancelling.id })}
+          closeLabel={t('close')}
+          onClose={() => setCancelling(null)}
+          busy={act.isPending}
+        >
+          <p>
+            {t('commissions.cancelText', {
+              amount: formatCents(cancelling.amount_cents),
+              agent: cancelling.agent.email,
+              order: cancelling.order_no,
+            })}
+          </p>
+          <div className="admin-page__actions">
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={act.isPending}
+              aria-busy={act.isPending || undefined}
+              onClick={() => run(cancelling, 'cancel', () => setCancelling(null))}
+            >
+              {t('commissions.cancelConfirm')}
+            </button>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => setCancelling(null)}
+              disabled={act.isPending}
+            >
+              {t('commissions.keep')}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </>
+  );
+}

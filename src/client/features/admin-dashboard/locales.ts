@@ -1,0 +1,96 @@
+import { addTranslations } from '@/lib/i18n/i18n';
+
+/** The back office's Dashboard (namespace `admin-dashboard`). */
+export const en = {
+  title: 'Dashboard',
+  todo: {
+    heading: 'What needs doing now',
+    receipts: 'Receipts to check',
+    receiptsHint: 'Bank transfers with a receipt to look at',
+    toPack: 'Paid orders to pack',
+    toPackHint: 'Paid, not yet processing',
+    payouts: 'Payout requests',
+    payoutsHint: 'Agents waiting to be paid',
+    lowStock: 'Low stock',
+    lowStockHint: 'Packagings at or below their threshold',
+    lowStockShow: 'Show the list',
+  },
+  lowStock: {
+    heading: 'Low stock',
+    caption: 'Packagings at or below their low-stock threshold, lowest first',
+    product: 'Product',
+    packaging: 'Packaging',
+    stock: 'Stock',
+    threshold: 'Threshold',
+    none: 'Nothing is running low.',
+    more: 'The {{shown}} lowest of {{count}} are shown.',
+  },
+  figures: {
+    heading: 'Figures',
+    today: 'Today',
+    days7: '7 days',
+    days30: '30 days',
+    revenue: 'Revenue',
+    orders: 'Orders',
+    average: 'Average order value',
+    note: 'Orders paid and not cancelled, counted on the day they were paid ({{timezone}} time).',
+  },
+  chart: {
+    heading: 'Revenue per day',
+    showTable: 'Show as table',
+    showChart: 'Show as chart',
+    caption: 'Revenue per day, last 30 days',
+    day: 'Day',
+    revenue: 'Revenue',
+    orders: 'Orders',
+    loadFailed: 'The chart could not be loaded. The same figures are in the table.',
+  },
+};
+
+export const zh: typeof en = {
+  title: '仪表板',
+  todo: {
+    heading: '现在要处理的事',
+    receipts: '待核对收据',
+    receiptsHint: '有收据待查看的银行转账',
+    toPack: '待打包的已付款订单',
+    toPackHint: '已付款，尚未处理',
+    payouts: '提现申请',
+    payoutsHint: '等待付款的代理',
+    lowStock: '库存不足',
+    lowStockHint: '库存不高于阈值的包装',
+    lowStockShow: '查看列表',
+  },
+  lowStock: {
+    heading: '库存不足',
+    caption: '库存不高于低库存阈值的包装，由少到多',
+    product: '商品',
+    packaging: '包装',
+    stock: '库存',
+    threshold: '阈值',
+    none: '没有库存不足的商品。',
+    more: '显示 {{count}} 项中库存最少的 {{shown}} 项。',
+  },
+  figures: {
+    heading: '数据',
+    today: '今天',
+    days7: '7 天',
+    days30: '30 天',
+    revenue: '营业额',
+    orders: '订单',
+    average: '平均订单金额',
+    note: '已付款且未取消的订单，按付款当天计算（{{timezone}} 时间）。',
+  },
+  chart: {
+    heading: '每日营业额',
+    showTable: '以表格显示',
+    showChart: '以图表显示',
+    caption: '最近 30 天的每日营业额',
+    day: '日期',
+    revenue: '营业额',
+    orders: '订单',
+    loadFailed: '图表无法加载。表格中有相同的数据。',
+  },
+};
+
+addTranslations('admin-dashboard', { en, zh });

@@ -1,0 +1,321 @@
+import type { AdminOrderDetail, AdminOrderEvent } from '@common/contract/admin/orders';
+import { formatCents } from '@common/money';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { API_BASE } from '@/lib/api/client';
+import { formatDateTime } from '@/lib/format/date';
+import { AdminPage } from '@/lib/ui/admin/AdminPage';
+import { type Column, DataTable } from '@/lib/ui/DataTable';
+import { ListStatus } from '@/lib/ui/ListStatus';
+import { Modal } from '@/lib/ui/Modal';
+import { useOrder } from '../api';
+import { OrderActions, useOrderMainAction } from '../components/OrderActions';
+import { StatusBadge, TodoBadges } from '../components/OrderBadges';
+import '../locales';
+import '../admin-orders.css';
+
+type Detail = AdminOrderDetail;
+
+/**
+ * /admin/orders/:orderNo: everything about one order in cards (items, customer, delivery, payment with the
+ * receipt, totals, tracking, refunds, timeline), the actions the caller's role allows now, and the packing slip.
+ */
+export default function OrderPage() {
+  const { t } = useTranslation('admin-orders');
+  const orderNo = useParams().orderNo ?? '';
+  const order = useOrder(orderNo);
+  const d = order.data;
+  const mainAction = useOrderMainAction(d);
+  return (
+    <AdminPage
+      title={t('orderTitle', { orderNo: d?.order_no ?? orderNo })}
+      mainAction={mainAction}
+      // The Actions card shows every action's button: the main one is Telegram's MainButton only.
+      mainActionInPage={false}
+      actions={
+        d && (
+          <Link className="btn btn--secondary" to={`/admin/orders/${encodeURIComponent(d.order_no)}/slip`}>
+            {t('packingSlip')}
+          </Link>
+        )
+      }
+    >
+      <p>
+        <Link to="/admin/orders">{t('backToList')}</Link>
+      </p>
+      {!d ? (
+        <ListStatus isPending={order.isPending} error={order.error} onRetry={() => order.refetch()} />
+      ) : (
+        <>
+          <p className="admin-orders__badges">
+            <StatusBadge status={d.status} />
+            <TodoBadges receiptWaiting={d.payment.receipt_waiting} refundOwedCents={d.refund_owed_cents} />
+            <span>{t('placed', { date: formatDateTime(d.placed_at) })}</span>
+          </p>
+          <OrderActions order={d} />
+          <div className="admin-grid">
+            <Items d={d} />
+            <Customer d={d} />
+            <Delivery d={d} />
+            <Payment d={d} />
+            <Totals d={d} />
+            <Tracking d={d} />
+            <Refunds d={d} />
+            <Timeline d={d} />
+          </div>
+        </>
+      )}
+    </AdminPage>
+  );
+}
+
+function Card({ title, wide, children }: { title: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <section className={`admin-card${wide ? ' admin-orders__wide' : ''}`} aria-label={title}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Facts({ items }: { items: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="admin-facts">
+      {items.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Items({ d }: { d: Detail }) {
+  const { t } = useTranslation('admin-orders');
+  const columns: Column<Detail['items'][number]>[] = [
+    { key: 'product', label: t('product'), render: (i) => i.name },
+    { key: 'packaging', label: t('packaging'), render: (i) => i.packaging },
+    { key: 'qty', label: t('quantity'), numeric: true, render: (i) => i.quantity },
+    {
+      key: 'frequency',
+      label: t('frequency'),
+      render: (i) => (i.frequency_weeks > 0 ? t('every', { count: i.frequency_weeks }) : t('oneTime')),
+    },
+    { key: 'unit', label: t('unitPrice'), numeric: true, render: (i) => formatCents(i.unit_price_cents) },
+    { key: 'line', label: t('lineTotal'), numeric: true, render: (i) => formatCents(i.line_total_cents) },
+  ];
+  return (
+    <Card title={t('items')} wide>
+      <DataTable caption={t('itemsCaption')} columns={columns} rows={d.items} rowKey={(i) => i.id} empty="" />
+    </Card>
+  );
+}
+
+function Customer({ d }: { d: Detail }) {
+  const { t } = useTranslation('admin-orders');
+  const c = d.customer;
+  return (
+    <Card title={t('customer')}>
+      <Facts
+        items={[
+          [t('name'), c.nickname],
+          [t('email'), <a href={`mailto:${c.email}`}>{c.email}</a>],
+          [t('phone'), c.phone],
+          [t('telegram'), c.telegram_linked ? t('linked') : t('notLinked')],
+        ]}
+      />
+      <p>
+        <Link to={`/admin/customers/${c.id}`}>{t('openCustomer')}</Link>
+      </p>
+    </Card>
+  );
+}
+
+function Delivery({ d }: { d: Detail }) {
+  const { t } = useTranslation('admin-orders');
+  const a = d.delivery_address;
+  return (
+    <Card title={t('delivery')}>
+      <Facts
+        items={[
+          [t('receiver'), a.receiver_name],
+          [
+            t('address'),
+            <address className="admin-orders__address">
+              {a.company && <span>{a.company}</span>}
+              <span>{a.address}</span>
+              <span>
+                {a.city}, {a.state_name} {a.zip}
+              </span>
+              <span>{a.country}</span>
+            </address>,
+          ],
+          [t('phone'), <a href={`tel:${a.phone.replace(/[^\d+]/g, '')}`}>{a.phone}</a>],
+          [t('shippingMethod'), t(`shipping.${d.shipping_method}`)],
+        ]}
+      />
+    </Card>
+  );
+}
+
+function Payment({ d }: { d: Detail }) {
+  const { t } = useTranslation('admin-orders');
+  const [zoomed, setZoomed] = useState(false);
+  const p = d.payment;
+  const src = p.receipt_url ? `${API_BASE}${p.receipt_url}` : null;
+  const alt = t('receiptImage', { orderNo: d.order_no });
+  return (
+    <Card title={t('payment')}>
+      <Facts
+        items={[
+          [t('paymentMethod'), t(`method.${p.method}`)],
+          [t('reference'), p.reference ?? '—'],
+        ]}
+      />
+      {p.receipt_rejected_reason && (
+        <p className="admin-orders__note">
+          {t('receiptRejected', {
+            date: p.receipt_rejected_at ? formatDateTime(p.receipt_rejected_at) : '',
+            reason: p.receipt_rejected_reason,
+          })}
+        </p>
+      )}
+      {p.method === 'bank_transfer' && (
+        <>
+          <h3>{t('receipt')}</h3>
+          {src ? (
+            <button
+              type="button"
+              className="admin-orders__receipt"
+              onClick={() => setZoomed(true)}
+              aria-label={t('receiptZoom')}
+            >
+              <img src={src} alt={alt} loading="lazy" />
+            </button>
+          ) : (
+            <p>{t('noReceipt')}</p>
+          )}
+        </>
+      )}
+      {p.provider_payments.map((c) => (
+        <Facts
+          key={c.charge_id}
+          items={[
+            [t('telegramPayment'), `${formatCents(c.amount_cents)} · ${formatDateTime(c.at)}`],
+            [t('chargeId'), <code>{c.charge_id}</code>],
+          ]}
+        />
+      ))}
+      {zoomed && src && (
+        <Modal title={alt} closeLabel={t('close')} onClose={() => setZoomed(false)} className="admin-orders__zoom">
+          <img src={src} alt={alt} />
+        </Modal>
+      )}
+    </Card>
+  );
+}
+
+function Totals({ d }: { d: Detail }) {
+  const { t } = useTranslation('admin-orders');
+  const x = d.totals;
+  const rows: Array<[string, ReactNode]> = [
+    [t('subtotal'), formatCents(x.subtotal_cents)],
+    [t('deliveryFee'), formatCents(x.delivery_fee_cents)],
+  ];
+  if (x.coupon_code) rows.push([t('coupon', { code: x.coupon_code }), `−${formatCents(x.coupon_discount_cents)}`]);
+  if (x.cash_reward_cents > 0) rows.push([t('cashReward'), `−${formatCents(x.cash_reward_cents)}`]);
+  rows.push([t('total'), <strong>{formatCents(x.total_cents)}</strong>]);
+  if (x.paid_cents > 0) rows.push([t('paid'), formatCents(x.paid_cents)]);
+  if (x.refunded_cents > 0) rows.push([t('refunded'), formatCents(x.refunded_cents)]);
+  return (
+    <Card title={t('totals')}>
+      <Facts items={rows} />
+    </Card>
+  );
+}
+
+function Tracking({ d }: { d: Detail }) {
+  const { t } = useTranslation('admin-orders');
+  const tr = d.tracking;
+  return (
+    <Card title={t('tracking')}>
+      {tr.number ? (
+        <Facts
+          items={[
+            [t('trackingCompany'), tr.company ?? '—'],
+            [t('trackingNumber'), tr.number],
+            [
+              t('trackingLink'),
+              tr.link ? (
+                <a href={tr.link} target="_blank" rel="noopener noreferrer">
+                  {tr.link}
+                </a>
+              ) : (
+                '—'
+              ),
+            ],
+          ]}
+        />
+      ) : (
+        <p>{t('noTracking')}</p>
+      )}
+    </Card>
+  );
+}
+
+function Refunds({ d }: { d: Detail }) {
+  const { t } = useTranslation('admin-orders');
+  return (
+    <Card title={t('refunds')}>
+      {d.refund_owed_cents > 0 && (
+        <p className="admin-orders__note">{t('refundOwedAmount', { amount: formatCents(d.refund_owed_cents) })}</p>
+      )}
+      {d.refunds.length === 0 ? (
+        <p>{t('noRefunds')}</p>
+      ) : (
+        <ul className="admin-orders__list">
+          {d.refunds.map((r) => (
+            <li key={r.id}>
+              {formatDateTime(r.at)}:{' '}
+              {t('refundLine', { amount: formatCents(r.amount_cents), method: r.method, reference: r.reference })}
+              {r.recorded_by && <> ({t('recordedBy', { who: r.recorded_by })})</>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function eventDetails(e: AdminOrderEvent): string {
+  if (!e.details) return '';
+  return Object.entries(e.details)
+    .filter(([, v]) => v !== null && v !== undefined && v !== '')
+    .map(([k, v]) => `${k.replaceAll('_', ' ')}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join(' · ');
+}
+
+function Timeline({ d }: { d: Detail }) {
+  const { t } = useTranslation('admin-orders');
+  const actor = (a: string) => t(`actor.${a}`, { defaultValue: a });
+  return (
+    <Card title={t('timeline')} wide>
+      {d.timeline.length === 0 ? (
+        <p>{t('noTimeline')}</p>
+      ) : (
+        <ol className="admin-orders__timeline">
+          {d.timeline.map((e, i) => (
+            <li key={e.id ?? `made-${i}`}>
+              <time dateTime={e.at}>{formatDateTime(e.at)}</time>{' '}
+              <strong>{t(`event.${e.kind}`, { defaultValue: e.kind })}</strong> · {actor(e.actor)}
+              {e.id === null && <> {t('fromOrderTimes')}</>}
+              {eventDetails(e) && <div className="admin-orders__details">{eventDetails(e)}</div>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+import type { SubscriptionStatus } from '@common/contract/subscriptions';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+
+/** This feature's react-query keys (under the back office's 'admin' prefix). */
+export const subscriptionKeys = {
+  all: ['admin', 'subscriptions'] as const,
+  list: (status: string, email: string) => ['admin', 'subscriptions', 'list', status, email] as const,
+};
+
+export const useAdminSubscriptions = (status: SubscriptionStatus | '', email: string) =>
+  useInfiniteQuery({
+    queryKey: subscriptionKeys.list(status, email),
+    queryFn: ({ pageParam, signal }) =>
+      api(
+        '/admin/subscriptions/list',
+        { status: status || undefined, email: email || undefined, cursor: pageParam },
+        { signal },
+      ),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+
+/** Cancels a subscription (no more renewals); the lists are read again. */
+export const useCancelSubscription = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api('/admin/subscriptions/cancel', { id }),
+    onSuccess: () => client.invalidateQueries({ queryKey: subscriptionKeys.all }),
+  });
+};

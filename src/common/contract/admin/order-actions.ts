@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { defineAdminEndpoint } from '../endpoint';
+import { cents, optionalText, text } from '../fields';
+import { orderStatus } from '../orders';
+
+/**
+ * The back office's order actions (issue 12; docs/decisions/013): one path per action, each allowed by the
+ * order's state and the caller's role (`src/common/admin-order-actions.ts`, `ORDER_ACTION_PERMISSION`), each
+ * refused by the server (409) when the state does not allow it, audited and written to the order's timeline.
+ */
+
+/** How a refund was given back. */
+export const REFUND_METHODS = ['bank_transfer', 'telegram', 'cash', 'other'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+
+/** The order an action is for. */
+const orderNo = () => text(40);
+
+/** What every action answers: the order's status now. */
+export const orderActionResult = z.object({
+  order_no: z.string(),
+  status: orderStatus,
+  /** False when the order already was in the asked status (a repeated request): nothing was done. */
+  changed: z.boolean(),
+  /** What a cancelled order that had been paid still owes back (0 otherwise). */
+  refund_owed_cents: z.number().int(),
+});
+export type OrderActionResult = z.infer<typeof orderActionResult>;
+
+export const adminOrderConfirmPayment = defineAdminEndpoint({
+  path: '/admin/orders/confirm-payment',
+  permission: 'orders.money',
+  summary: 'Confirms a Pending bank-transfer order’s payment (with or without a receipt): Pending → Paid',
+  request: z.object({ order_no: orderNo() }),
+  response: orderActionResult,
+});
+
+export const adminOrderRejectReceipt = defineAdminEndpoint({
+  path: '/admin/orders/reject-receipt',
+  permission: 'orders.money',
+  summary:
+    'Refuses the receipt waiting on a Pending bank-transfer order, with a reason the customer sees; the customer may upload a new one',
+  request: z.object({ order_no: orderNo(), reason: text(500) }),
+  response: orderActionResult,
+});
+
+export const adminOrderProcessing = defineAdminEndpoint({
+  path: '/admin/orders/processing',
+  permission: 'orders.fulfil',
+  summary: 'Marks a Paid order as being packed: Paid → Processing',
+  request: z.object({ order_no: orderNo() }),
+  response: orderActionResult,
+});
+
+export const adminOrderTracking = defineAdminEndpoint({
+  path: '/admin/orders/tracking',
+  permission: 'orders.fulfil',
+  summary: 'Saves the shipping company, tracking number and (http/https) link of a Paid, Processing or Completed order',
+  request: z.object({ order_no: orderNo(), company: text(100), number: text(100), link: optionalText(500) }),
+  response: orderActionResult,
+});
+
+export const adminOrderComplete = defineAdminEndpoint({
+  path: '/admin/orders/complete',
+  permission: 'orders.fulfil',
+  summary: 'Marks a Processing order as delivered: Processing → Completed (earns the cash reward)',
+  request: z.object({ order_no: orderNo() }),
+  response: orderActionResult,
+});
+
+export const adminOrderCancel = defineAdminEndpoint({
+  path: '/admin/orders/cancel',
+  permission: 'orders.money',
+  summary: 'Cancels a Pending or Paid order: stock, coupon use and cash reward come back',
+  request: z.object({ order_no: orderNo() }),
+  response: orderActionResult,
+});
+
+export const adminOrderRefund = defineAdminEndpoint({
+  path: '/admin/orders/refund',
+  permission: 'orders.money',
+  summary:
+    'Records money given back on a cancelled order that had been paid (amount in cents, at most what is still owed)',
+  request: z.object({
+    order_no: orderNo(),
+    amount_cents: cents(),
+    method: z.enum(REFUND_METHODS, { error: `must be one of ${REFUND_METHODS.join(', ')}` }),
+    reference: text(200),
+  }),
+  response: orderActionResult,
+});

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { ORDER_ACTIONS } from '../../admin-order-actions';
+import { paymentMethodCode, shippingMethod } from '../checkout';
+import { defineAdminEndpoint } from '../endpoint';
+import { int, optional, optionalText, text } from '../fields';
+import { deliveryAddress, orderStatus, tracking } from '../orders';
+
+/**
+ * The back office's Orders screen (issue 12), read side: the filtered list (keyset-paged at any depth), its CSV
+ * export, and one order's page (items, customer, delivery, payment and receipt, totals, refunds, timeline and the
+ * actions the caller's role may take now). The actions themselves are in `order-actions.ts`.
+ */
+
+/** A calendar day, YYYY-MM-DD (a UTC day: `from` is its first instant, `to` includes the whole day). */
+const day = () =>
+  optional(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date like 2026-11-24' })
+      .refine(
+        (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+        {
+          error: 'must be a real date',
+        },
+      ),
+  );
+
+export const ADMIN_ORDERS_PAGE = { min: 1, max: 100, default: 50 } as const;
+
+/** What the list and the export filter by. */
+export const adminOrderFilters = {
+  status: optional(orderStatus),
+  payment_method: optional(paymentMethodCode),
+  /** Placed on or after this day. */
+  from: day(),
+  /** Placed on or before this day. */
+  to: day(),
+  /**
+   * An order number (whole or its start, e.g. "LC-20261124"), a customer's e-mail (whole or its start, any case)
+   * or a phone number (the account's or the delivery's; spaces and dashes ignored).
+   */
+  q: optionalText(254),
+};
+
+export const adminOrderRow = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  status: orderStatus,
+  placed_at: z.string(),
+  customer: z.object({ id: z.number().int(), nickname: z.string(), email: z.string() }),
+  /** The delivery phone. */
+  phone: z.string(),
+  total_cents: z.number().int(),
+  payment_method: paymentMethodCode,
+  /** A transfer receipt waits to be checked (Pending, sent and not rejected). */
+  receipt_waiting: z.boolean(),
+  /** What a cancelled order that had been paid still owes back (0 otherwise). */
+  refund_owed_cents: z.number().int(),
+  tracking_number: z.string().nullable(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRow>;
+
+export const adminOrdersList = defineAdminEndpoint({
+  path: '/admin/orders/list',
+  permission: 'orders.view',
+  summary:
+    'Orders, newest first, filtered by status, payment method, placing date and a search (order number, e-mail or phone); keyset-paged by `cursor`',
+  request: z.object({
+    ...adminOrderFilters,
+    /** `next_cursor` of the previous page. */
+    cursor: optionalText(200),
+    limit: optional(
+      int().pipe(
+        z
+          .number()
+          .min(ADMIN_ORDERS_PAGE.min, {
+            error: `must be between ${ADMIN_ORDERS_PAGE.min} and ${ADMIN_ORDERS_PAGE.max}`,
+          })
+          .max(ADMIN_ORDERS_PAGE.max, {
+            error: `must be between ${ADMIN_ORDERS_PAGE.min} and ${ADMIN_ORDERS_PAGE.max}`,
+          }),
+      ),
+    ),
+  }),
+  response: z.object({ orders: z.array(adminOrderRow), next_cursor: z.string().nullable() }),
+});
+
+/** The CSV's columns, in order (the header row). */
+export const ORDER_CSV_COLUMNS = [
+  'Order number',
+  'Placed at (UTC)',
+  'Status',
+  'Customer',
+  'E-mail',
+  'Phone',
+  'Receiver',
+  'Address',
+  'City',
+  'State',
+  'ZIP',
+  'Country',
+  'Items',
+  'Subtotal',
+  'Delivery',
+  'Coupon',
+  'Discount',
+  'Cash reward',
+  'Total',
+  'Payment method',
+  'Payment reference',
+  'Refund owed',
+  'Tracking company',
+  'Tracking number',
+] as const;
+
+export const adminOrdersExport = defineAdminEndpoint({
+  path: '/admin/orders/export',
+  permission: 'orders.view',
+  summary:
+    'The filtered order list as a CSV file (UTF-8 with BOM, a header row, amounts in dollars), every page; errors answer the usual JSON envelope',
+  request: z.object(adminOrderFilters),
+  bare: true,
+  response: z.string().meta({
+    description: 'text/csv; charset=utf-8 (attachment orders-YYYY-MM-DD.csv)',
+    content: { 'text/csv': { schema: { type: 'string' } } },
+  }),
+});
+
+export const adminOrderItem = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  name: z.string(),
+  /** The packaging's name as ordered. */
+  packaging: z.string(),
+  image: z.string(),
+  quantity: z.number().int(),
+  /** 0 one-time; 2, 4 or 8 weeks for Subscribe & save. */
+  frequency_weeks: z.number().int(),
+  unit_price_cents: z.number().int(),
+  line_total_cents: z.number().int(),
+});
+
+export const adminOrderEvent = z.object({
+  /** Null for an event synthesised from the order's own times (orders older than the timeline). */
+  id: z.number().int().nullable(),
+  kind: z.string(),
+  /** 'customer', 'system', 'telegram', 'command line' or a staff member's e-mail. */
+  actor: z.string(),
+  at: z.string(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AdminOrderEvent = z.infer<typeof adminOrderEvent>;
+
+export const adminOrderDetail = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  status: orderStatus,
+  placed_at: z.string(),
+  paid_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  /** A renewal of this subscription (placed by the server), else null. */
+  subscription_id: z.number().int().nullable(),
+  items: z.array(adminOrderItem),
+  customer: z.object({
+    id: z.number().int(),
+    nickname: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    telegram_linked: z.boolean(),
+  }),
+  delivery_address: deliveryAddress,
+  shipping_method: shippingMethod,
+  payment: z.object({
+    method: paymentMethodCode,
+    reference: z.string().nullable(),
+    /** The receipt image (a GET path relative to the API base, signed, valid for an hour), or null. */
+    receipt_url: z.string().nullable(),
+    /** A receipt waits to be checked (Pending, sent and not rejected). */
+    receipt_waiting: z.boolean(),
+    receipt_rejected_reason: z.string().nullable(),
+    receipt_rejected_at: z.string().nullable(),
+    /** Telegram (or other provider) charges recorded for the order. */
+    provider_payments: z.array(
+      z.object({
+        provider: z.string(),
+        charge_id: z.string(),
+        amount_cents: z.number().int(),
+        at: z.string(),
+      }),
+    ),
+  }),
+  totals: z.object({
+    subtotal_cents: z.number().int(),
+    delivery_fee_cents: z.number().int(),
+    coupon_code: z.string().nullable(),
+    coupon_discount_cents: z.number().int(),
+    cash_reward_cents: z.number().int(),
+    total_cents: z.number().int(),
+    /** What the customer paid (the total once paid, or the provider charges recorded). */
+    paid_cents: z.number().int(),
+    refunded_cents: z.number().int(),
+  }),
+  refunds: z.array(
+    z.object({
+      id: z.number().int(),
+      amount_cents: z.number().int(),
+      method: z.string(),
+      reference: z.string(),
+      /** Who recorded it (e-mail), null when unknown. */
+      recorded_by: z.string().nullable(),
+      at: z.string(),
+    }),
+  ),
+  /** What a cancelled order that had been paid still owes back (0 otherwise). */
+  refund_owed_cents: z.number().int(),
+  tracking,
+  timeline: z.array(adminOrderEvent),
+  /** What the caller may do to the order now (state and role: src/common/admin-order-actions.ts). */
+  actions: z.array(z.enum(ORDER_ACTIONS)),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
+
+export const adminOrderGet = defineAdminEndpoint({
+  path: '/admin/orders/get',
+  permission: 'orders.view',
+  summary:
+    'One order for staff: items, customer, delivery, payment and receipt, totals, refunds, timeline and the actions allowed now',
+  request: z.object({ order_no: text(40) }),
+  response: z.object({ order: adminOrderDetail }),
+});

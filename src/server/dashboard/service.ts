@@ -1,0 +1,65 @@
+import type { AdminDashboardOutput, DashboardDay, DashboardFigure } from '../../common/contract/admin/dashboard';
+import type { Lang } from '../../common/contract/lang';
+import { can, type StaffRole } from '../../common/staff-rules';
+import type { Db } from '../db/connection';
+import { lastShopDays } from '../lib/shop-days';
+import { getShopSettings } from '../settings/repository';
+import * as repo from './repository';
+
+/**
+ * The back office's dashboard (issue 12; revenue defined in src/common/contract/admin/dashboard.ts): what needs
+ * doing now for every staff member, payout requests only for roles with `affiliates`, and the figures only for
+ * roles with `reports`.
+ */
+
+/** How many packagings the low-stock card lists (the count covers them all). */
+export const LOW_STOCK_LIST = 20;
+/** The revenue chart's length, in shop days (today last). */
+export const SERIES_DAYS = 30;
+
+const figure = (days: DashboardDay[]): DashboardFigure => {
+  const revenue = days.reduce((s, d) => s + d.revenue_cents, 0);
+  const orders = days.reduce((s, d) => s + d.orders, 0);
+  return { revenue_cents: revenue, orders, average_order_cents: orders ? Math.round(revenue / orders) : 0 };
+};
+
+/** Revenue, orders and average order value for today, 7 and 30 shop days, and the revenue of each of the 30 days. */
+export async function dashboardFigures(db: Db, timezone: string, nowMs: number = Date.now()) {
+  const days = lastShopDays(timezone, nowMs, SERIES_DAYS);
+  const byDay = new Map((await repo.revenueByDay(db, days)).map((r) => [r.day, r]));
+  const series: DashboardDay[] = days.map((d, i) => ({
+    date: d.date,
+    revenue_cents: byDay.get(i)?.revenue_cents ?? 0,
+    orders: byDay.get(i)?.orders ?? 0,
+  }));
+  return {
+    timezone,
+    today: figure(series.slice(-1)),
+    days_7: figure(series.slice(-7)),
+    days_30: figure(series),
+    revenue_per_day: series,
+  };
+}
+
+export async function dashboard(
+  db: Db,
+  opts: { role: StaffRole; lang: Lang; timezone: string; nowMs?: number },
+): Promise<AdminDashboardOutput> {
+  const settings = await getShopSettings(db);
+  const [receipts, paid, payouts, lowStock, figures] = await Promise.all([
+    repo.countReceiptsToCheck(db),
+    repo.countPaidToPack(db),
+    can(opts.role, 'affiliates') ? repo.countPayoutRequestsWaiting(db) : undefined,
+    repo.lowStock(db, opts.lang, settings.lowStockDefault, LOW_STOCK_LIST),
+    can(opts.role, 'reports') ? dashboardFigures(db, opts.timezone, opts.nowMs) : undefined,
+  ]);
+  return {
+    todo: {
+      receipts_to_check: receipts,
+      paid_to_pack: paid,
+      ...(payouts === undefined ? {} : { payout_requests: payouts }),
+      low_stock: lowStock,
+    },
+    ...(figures ? { figures } : {}),
+  };
+}

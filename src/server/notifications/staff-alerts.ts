@@ -1,0 +1,112 @@
+import { can, type Permission, STAFF_ROLES } from '../../common/staff-rules';
+import type { Db } from '../db/connection';
+import { nowIso } from '../lib/time';
+import { getShopSettings } from '../settings/repository';
+import { insertNotification } from './repository';
+import * as repo from './staff-alert-repository';
+
+/**
+ * The bot's alerts for staff (issue 12, "Telling staff"): a new order, a new receipt, a new payout request, low stock.
+ * Like the customers' order news they go through the `notifications` outbox: the domain writes them with the
+ * transaction of the event (so an alert exists exactly when the event committed), the bot's sender
+ * (src/server/telegram/bot/notifications.ts) sends each row once. One row per staff member who wants alerts
+ * (`staff.notify_telegram`), is linked to Telegram and whose role may act on the event; the sender checks the
+ * switch and the role again when it sends, and writes in the member's language (users.language).
+ */
+
+export const STAFF_ALERT_KINDS = [
+  'staff_new_order',
+  'staff_receipt',
+  'staff_payout_request',
+  'staff_low_stock',
+] as const;
+export type StaffAlertKind = (typeof STAFF_ALERT_KINDS)[number];
+
+export const isStaffAlertKind = (kind: string): kind is StaffAlertKind =>
+  (STAFF_ALERT_KINDS as readonly string[]).includes(kind);
+
+/** The permission a staff member's role needs to hear of each kind of event. */
+export const STAFF_ALERT_PERMISSION: Record<StaffAlertKind, Permission> = {
+  staff_new_order: 'orders.view',
+  staff_receipt: 'orders.view',
+  staff_payout_request: 'affiliates',
+  staff_low_stock: 'dashboard',
+};
+
+/** What each kind of alert carries (the sender reads the rest when it sends). */
+export interface StaffAlertParams {
+  staff_new_order: { orderId: number };
+  staff_receipt: { orderId: number };
+  staff_payout_request: { payoutId: number };
+  /** Names and stock as they were at the event (the message says how many were left then). */
+  staff_low_stock: {
+    packagingId: number;
+    stock: number;
+    threshold: number;
+    productEn: string;
+    productZh: string;
+    packagingEn: string;
+    packagingZh: string;
+  };
+}
+
+/**
+ * Queues one alert of `kind` for every staff member who should hear it. Call it with the transaction of the event.
+ * Answers how many were queued.
+ */
+export async function enqueueStaffAlert<K extends StaffAlertKind>(
+  db: Db,
+  kind: K,
+  params: StaffAlertParams[K],
+  now: string = nowIso(),
+): Promise<number> {
+  const roles = STAFF_ROLES.filter((role) => can(role, STAFF_ALERT_PERMISSION[kind]));
+  const recipients = await repo.staffAlertRecipients(db, roles);
+  const orderId = 'orderId' in params ? params.orderId : null;
+  const stored = orderId === null ? JSON.stringify(params) : null;
+  for (const userId of recipients) {
+    await insertNotification(db, { user_id: userId, order_id: orderId, kind, params: stored, created_at: now });
+  }
+  return recipients.length;
+}
+
+/**
+ * A packaging's low-stock threshold: its product's own (products.low_stock_threshold), else the shop's
+ * `low_stock_default` setting (5 when unset: settings/repository.ts). The one place the alerts decide it.
+ */
+export const lowStockThreshold = (productThreshold: number | null, shopDefault: number): number =>
+  productThreshold ?? shopDefault;
+
+/**
+ * After an order took stock (`moves`: packaging id → quantity taken, in the order's transaction), alerts staff of
+ * each packaging whose stock went from above its threshold to at or below it with this order (a packaging already
+ * low is not reported again by every order).
+ */
+export async function enqueueLowStockAlerts(
+  db: Db,
+  moves: ReadonlyMap<number, { quantity: number }>,
+  now: string = nowIso(),
+): Promise<void> {
+  const packagings = await repo.packagingsWithStock(db, [...moves.keys()]);
+  if (packagings.length === 0) return;
+  const { lowStockDefault } = await getShopSettings(db);
+  for (const p of packagings) {
+    const taken = moves.get(p.id)?.quantity ?? 0;
+    const threshold = lowStockThreshold(p.low_stock_threshold, lowStockDefault);
+    if (taken <= 0 || p.stock > threshold || p.stock + taken <= threshold) continue;
+    await enqueueStaffAlert(
+      db,
+      'staff_low_stock',
+      {
+        packagingId: p.id,
+        stock: p.stock,
+        threshold,
+        productEn: p.product_en,
+        productZh: p.product_zh,
+        packagingEn: p.packaging_en,
+        packagingZh: p.packaging_zh,
+      },
+      now,
+    );
+  }
+}

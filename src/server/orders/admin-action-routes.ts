@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import * as contract from '../../common/contract/admin/order-actions';
+import { formatCents } from '../../common/money';
+import type { Order } from '../db/schema';
+import type { StaffCaller } from '../lib/endpoint';
+import { route } from '../lib/endpoint';
+import { notFound } from '../lib/errors';
+import * as service from './admin-service';
+import * as repo from './repository';
+
+/**
+ * The order actions of the back office (docs/decisions/013): one path per action; the role is checked by
+ * `route()` from the contract's permission before the body is read, the state by the service.
+ */
+export default async function orderActionRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  const orderId = async (orderNo: string): Promise<number> => {
+    const order = await repo.findOrderByNo(db, orderNo);
+    if (!order) throw notFound('orderNotFound', 'order_no');
+    return order.id;
+  };
+
+  const answer = async (order: Order, changed: boolean, owed?: number): Promise<contract.OrderActionResult> => ({
+    order_no: order.order_no,
+    status: order.status,
+    changed,
+    refund_owed_cents: owed ?? (await service.owedBack(db, order)),
+  });
+
+  type Move = (db: typeof app.db, actor: StaffCaller, orderId: number) => Promise<service.ActionResult>;
+  const move = async (
+    orderNo: string,
+    staff: StaffCaller,
+    action: Move,
+    say: (key: 'orderNowStatus' | 'orderAlreadyInStatus', params: Record<string, string>) => void,
+  ) => {
+    const { order, changed } = await action(db, staff, await orderId(orderNo));
+    say(changed ? 'orderNowStatus' : 'orderAlreadyInStatus', { orderNo: order.order_no, status: order.status });
+    return answer(order, changed);
+  };
+
+  route(app, contract.adminOrderConfirmPayment, ({ input, staff, say }) =>
+    move(input.order_no, staff, service.confirmPayment, say),
+  );
+  route(app, contract.adminOrderProcessing, ({ input, staff, say }) =>
+    move(input.order_no, staff, service.markProcessing, say),
+  );
+  route(app, contract.adminOrderComplete, ({ input, staff, say }) =>
+    move(input.order_no, staff, service.completeOrder, say),
+  );
+  route(app, contract.adminOrderCancel, ({ input, staff, say }) =>
+    move(input.order_no, staff, service.cancelOrder, say),
+  );
+
+  route(app, contract.adminOrderRejectReceipt, async ({ input, staff, say }) => {
+    const { order, changed } = await service.rejectReceipt(db, staff, await orderId(input.order_no), input.reason);
+    say('receiptRejected');
+    return answer(order, changed, 0);
+  });
+
+  route(app, contract.adminOrderTracking, async ({ input, staff, say }) => {
+    const { order, changed } = await service.saveTracking(db, staff, await orderId(input.order_no), input);
+    say('trackingSaved');
+    return answer(order, changed, 0);
+  });
+
+  route(app, contract.adminOrderRefund, async ({ input, staff, say }) => {
+    const result = await service.recordRefund(db, staff, await orderId(input.order_no), input);
+    say('refundRecorded', {
+      amount: formatCents(input.amount_cents),
+      owed: formatCents(result.refundOwedCents),
+    });
+    return answer(result.order, true, result.refundOwedCents);
+  });
+}

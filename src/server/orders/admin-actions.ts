@@ -1,0 +1,238 @@
+import { type OrderAction, type OrderActionState, stateAllows } from '../../common/admin-order-actions';
+import type { OrderStatus } from '../../common/checkout-rules';
+import { REFUND_METHODS } from '../../common/contract/admin/order-actions';
+import { formatCents } from '../../common/money';
+import { actorLabel, actorUserId, type StaffActor } from '../audit/actor';
+import { recordAudit } from '../audit/service';
+import type { Db } from '../db/connection';
+import { withRetry } from '../db/errors';
+import type { Order } from '../db/schema';
+import { conflict, invalidField, notFound } from '../lib/errors';
+import { nowIso } from '../lib/time';
+import { enqueueOrderNotification } from '../notifications/outbox';
+import { recordOrderEvent } from './event-repository';
+import * as receiptRepo from './receipt-repository';
+import * as refundRepo from './refund-repository';
+import { refundState } from './refunds';
+import * as repo from './repository';
+import { changeOrderStatus, setTracking } from './status';
+
+/**
+ * What staff do to an order (issue 12; docs/decisions/013): from the back office, the bot's staff buttons
+ * (`via: 'bot'`) and the command line (CLI_ACTOR). Each action is refused (409) where the order's state does
+ * not allow it (`stateAllows`, the rule the order page's buttons follow), and each is ONE transaction with
+ * conditional updates in the lock order of placing an order (docs/decisions/005), writing the audit log and the
+ * order's timeline in that transaction. Roles are checked by the caller (the route, the bot's button handler).
+ */
+
+export interface ActionResult {
+  order: Order;
+  /** False when the order already was in the asked status (a repeated request): nothing was done. */
+  changed: boolean;
+}
+
+/** What a cancelled order that had been paid still owes back (0 for any other order), read from the database. */
+export const owedBack = async (db: Db, order: Order): Promise<number> => (await refundState(db, order)).owedCents;
+
+type ActionStateFields = Pick<Order, 'status' | 'payment_method' | 'receipt_path' | 'receipt_rejected_at'>;
+
+/** A transfer receipt waits to be checked: a Pending bank-transfer order whose receipt was sent and not rejected. */
+export const receiptWaiting = (order: ActionStateFields): boolean =>
+  order.status === 'Pending' &&
+  order.payment_method === 'bank_transfer' &&
+  order.receipt_path !== null &&
+  order.receipt_rejected_at === null;
+
+/** The state `stateAllows` reads (`refundOwed`: what a cancelled order still owes back, from refunds.ts). */
+export const actionState = (order: ActionStateFields, refundOwed = 0): OrderActionState => ({
+  status: order.status,
+  payment_method: order.payment_method,
+  has_receipt: receiptWaiting(order),
+  refund_owed_cents: refundOwed,
+});
+
+async function findOrder(db: Db, orderId: number): Promise<Order> {
+  const order = await repo.findOrder(db, orderId);
+  if (!order) throw notFound('orderNotFound');
+  return order;
+}
+
+const notNow = (order: Order) => conflict('orderActionNotAllowed', { orderNo: order.order_no, status: order.status });
+
+/**
+ * A status move: refused when the state does not allow the action; asking for the status the order already has
+ * changes nothing (`changed: false`). The move itself (orders/status.ts) re-checks the status in its conditional
+ * update, so of concurrent changes one wins and the others are refused or see it done.
+ */
+async function moveTo(db: Db, actor: StaffActor, orderId: number, action: OrderAction, to: OrderStatus) {
+  const order = await findOrder(db, orderId);
+  if (order.status !== to && !stateAllows(action, actionState(order))) {
+    // The payment method never changes: this refusal holds whatever happens meanwhile.
+    if (action === 'confirm_payment' && order.status === 'Pending') throw conflict('orderConfirmNotTransfer');
+    throw conflict('illegalTransition', { from: order.status, to });
+  }
+  return changeOrderStatus(db, order.id, to, actor);
+}
+
+/** A bank transfer checked (with or without a receipt): Pending → Paid. Also the bot's "Confirm payment". */
+export const confirmPayment = (db: Db, actor: StaffActor, orderId: number): Promise<ActionResult> =>
+  moveTo(db, actor, orderId, 'confirm_payment', 'Paid');
+
+/** Being packed: Paid → Processing. */
+export const markProcessing = (db: Db, actor: StaffActor, orderId: number): Promise<ActionResult> =>
+  moveTo(db, actor, orderId, 'processing', 'Processing');
+
+/** Delivered: Processing → Completed (earns the customer's cash reward, confirms commissions). */
+export const completeOrder = (db: Db, actor: StaffActor, orderId: number): Promise<ActionResult> =>
+  moveTo(db, actor, orderId, 'complete', 'Completed');
+
+/** Pending or Paid → Cancelled: stock, coupon use and cash reward come back (once, whatever the concurrency). */
+export const cancelOrder = (db: Db, actor: StaffActor, orderId: number): Promise<ActionResult> =>
+  moveTo(db, actor, orderId, 'cancel', 'Cancelled');
+
+/** Shipping company, tracking number and (http/https) link of a Paid, Processing or Completed order. */
+export async function saveTracking(
+  db: Db,
+  actor: StaffActor,
+  orderId: number,
+  tracking: { company?: string | null; number?: string | null; link?: string | null },
+): Promise<ActionResult> {
+  return { order: await setTracking(db, orderId, tracking, actor), changed: true };
+}
+
+/**
+ * Refuses the receipt waiting on a Pending bank-transfer order, with a reason the customer sees (order page and
+ * bot). The receipt and reference are cleared so the customer can submit new ones through submit-payment (the
+ * old file is kept; its path is on the timeline); a new receipt clears the rejection. The order is unpaid again,
+ * so the unpaid-order expiry treats it like any order awaiting payment.
+ */
+export async function rejectReceipt(
+  db: Db,
+  actor: StaffActor,
+  orderId: number,
+  reason: string | undefined,
+): Promise<ActionResult> {
+  const text = reason?.trim();
+  if (!text) throw invalidField('reason', 'receiptRejectReasonRequired');
+  return withRetry(() =>
+    db.transaction().execute(async (trx) => {
+      const order = await findOrder(trx, orderId);
+      const refusal = (o: Order) =>
+        o.status === 'Pending' ? conflict('receiptNothingToReject', { orderNo: o.order_no }) : notNow(o);
+      if (!stateAllows('reject_receipt', actionState(order)) || !order.receipt_path) throw refusal(order);
+      const now = nowIso();
+      // Conditional: a confirm, a cancel or another rejection committed in between writes nothing here.
+      if (!(await receiptRepo.rejectReceipt(trx, order.id, order.receipt_path, text, now))) {
+        throw refusal(await findOrder(trx, order.id));
+      }
+      await recordOrderEvent(
+        trx,
+        order.id,
+        'receipt_rejected',
+        actorLabel(actor),
+        { reason: text, receipt_path: order.receipt_path, payment_reference: order.payment_reference },
+        now,
+      );
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: 'order.reject_receipt',
+          entity: 'order',
+          entityId: order.id,
+          orderNo: order.order_no,
+          before: {
+            receipt_path: order.receipt_path,
+            payment_reference: order.payment_reference,
+            receipt_rejected_reason: order.receipt_rejected_reason,
+          },
+          after: { receipt_path: null, payment_reference: null, receipt_rejected_reason: text },
+        },
+        now,
+      );
+      await enqueueOrderNotification(
+        trx,
+        { userId: order.user_id, orderId: order.id, kind: 'receipt_rejected', params: { reason: text } },
+        now,
+      );
+      return { order: await findOrder(trx, order.id), changed: true };
+    }),
+  );
+}
+
+export interface RefundInput {
+  amount_cents?: number;
+  method?: string;
+  reference?: string;
+}
+
+/**
+ * Records money given back on a Cancelled order that had been paid: more than 0 and at most what is still owed
+ * (what was paid minus the refunds so far). The order's row is locked first, so concurrent refunds are recorded
+ * one after the other and can never together exceed what was paid.
+ */
+export async function recordRefund(
+  db: Db,
+  actor: StaffActor,
+  orderId: number,
+  input: RefundInput,
+): Promise<ActionResult & { refundOwedCents: number; refundId: number }> {
+  const amount = input.amount_cents;
+  if (amount === undefined || !Number.isSafeInteger(amount) || amount <= 0) {
+    throw invalidField('amount_cents', 'refundAmountInvalid');
+  }
+  const method = REFUND_METHODS.find((m) => m === input.method);
+  if (!method) throw invalidField('method', 'refundMethodUnknown', { methods: REFUND_METHODS.join(', ') });
+  const reference = input.reference?.trim();
+  if (!reference) throw invalidField('reference', 'refundReferenceRequired');
+  return withRetry(() =>
+    db.transaction().execute(async (trx) => {
+      await refundRepo.lockOrder(trx, orderId);
+      const order = await findOrder(trx, orderId);
+      const owed = await owedBack(trx, order);
+      if (!stateAllows('refund', actionState(order, owed))) {
+        throw conflict('refundNotOwed', { orderNo: order.order_no });
+      }
+      if (amount > owed) throw conflict('refundTooMuch', { owed: formatCents(owed) }, 'amount_cents');
+      const now = nowIso();
+      const refundId = await refundRepo.insertRefund(
+        trx,
+        { orderId: order.id, amountCents: amount, method, reference, recordedBy: actorUserId(actor) },
+        now,
+      );
+      const left = owed - amount;
+      await recordOrderEvent(
+        trx,
+        order.id,
+        'refund',
+        actorLabel(actor),
+        { refund_id: refundId, amount_cents: amount, method, reference, owed_cents: left },
+        now,
+      );
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: 'order.refund',
+          entity: 'order',
+          entityId: order.id,
+          orderNo: order.order_no,
+          before: { refund_owed_cents: owed },
+          after: { refund_owed_cents: left, refund: { id: refundId, amount_cents: amount, method, reference } },
+        },
+        now,
+      );
+      await enqueueOrderNotification(
+        trx,
+        {
+          userId: order.user_id,
+          orderId: order.id,
+          kind: 'refund_recorded',
+          params: { amount: formatCents(amount), method },
+        },
+        now,
+      );
+      return { order, changed: true, refundOwedCents: left, refundId };
+    }),
+  );
+}

@@ -1,0 +1,56 @@
+import { type Kysely, sql } from 'kysely';
+import type { Db } from '../db/connection';
+import { isPostgres } from '../db/dialect';
+
+// The SQL of refunds (docs/decisions/013): money given back on a cancelled order that had been paid.
+
+/**
+ * Locks the order's row until the transaction ends (PostgreSQL; SQLite runs one transaction at a time), so two
+ * refunds of one order are recorded one after the other and the second sees the first. FOR NO KEY UPDATE: rows
+ * that only reference the order (its timeline, its refunds) can still be written meanwhile.
+ */
+export async function lockOrder(db: Db, orderId: number): Promise<void> {
+  await db
+    .selectFrom('orders')
+    .select('id')
+    .where('id', '=', orderId)
+    .$if(isPostgres(db as unknown as Kysely<unknown>), (q) => q.forNoKeyUpdate())
+    .executeTakeFirst();
+}
+
+/** What Telegram payments brought in for the order, and what refunds gave back, in cents. */
+export async function moneyOfOrder(db: Db, orderId: number): Promise<{ paymentsCents: number; refundedCents: number }> {
+  const [payments, refunds] = await Promise.all([
+    db
+      .selectFrom('payments')
+      .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('n'))
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('refunds')
+      .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('n'))
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { paymentsCents: Number(payments.n), refundedCents: Number(refunds.n) };
+}
+
+export async function insertRefund(
+  db: Db,
+  refund: { orderId: number; amountCents: number; method: string; reference: string; recordedBy: number | null },
+  now: string,
+): Promise<number> {
+  const row = await db
+    .insertInto('refunds')
+    .values({
+      order_id: refund.orderId,
+      amount_cents: refund.amountCents,
+      method: refund.method,
+      reference: refund.reference,
+      recorded_by: refund.recordedBy,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

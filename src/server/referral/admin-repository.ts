@@ -1,0 +1,279 @@
+import { type Kysely, sql } from 'kysely';
+import type { CommissionStatus, PayoutStatus } from '../../common/contract/referral';
+import type { Db } from '../db/connection';
+import { isPostgres } from '../db/dialect';
+
+// The SQL of the back office's Affiliates screen (admin-service.ts) and of the referral award (award-service.ts).
+// Every function takes the database or a transaction.
+
+const n = (v: unknown): number => Number(v ?? 0);
+
+/** An account by e-mail, whatever its case. */
+export async function findAccountByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'nickname', 'is_agent', 'commission_rate_bp'])
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+/** An account by id, its row locked until the transaction ends (PostgreSQL; SQLite writes one at a time). */
+export async function lockAccount(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'nickname', 'is_agent', 'commission_rate_bp'])
+    .where('id', '=', userId)
+    .$if(isPostgres(db as unknown as Kysely<unknown>), (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+export async function setAgent(db: Db, userId: number, values: { isAgent: boolean; rateBp: number }, now: string) {
+  await db
+    .updateTable('users')
+    .set({ is_agent: values.isAgent ? 1 : 0, commission_rate_bp: values.rateBp, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
+// ---------------------------------------------------------------------------
+// Agents
+// ---------------------------------------------------------------------------
+
+/** Agents and former agents that still have commissions, newest account first (keyset on id). */
+export async function listAgents(db: Db, opts: { q?: string; beforeId?: number; limit: number }) {
+  const like = opts.q ? `%${opts.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'nickname', 'is_agent', 'commission_rate_bp'])
+    .where((eb) =>
+      eb.or([
+        eb('is_agent', '=', 1),
+        eb.exists(eb.selectFrom('commissions as c').select('c.id').whereRef('c.agent_id', '=', 'users.id')),
+      ]),
+    )
+    .$if(like !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb(sql<string>`lower(email)`, 'like', sql<string>`${like} escape '\\'`),
+          eb(sql<string>`lower(nickname)`, 'like', sql<string>`${like} escape '\\'`),
+        ]),
+      ),
+    )
+    .$if(opts.beforeId !== undefined, (q) => q.where('id', '<', opts.beforeId!))
+    .orderBy('id', 'desc')
+    .limit(opts.limit + 1)
+    .execute();
+}
+
+export async function findAgentRow(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'nickname', 'is_agent', 'commission_rate_bp'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Sums of commissions per agent and status. */
+export async function commissionSumsOf(db: Db, agentIds: number[]) {
+  if (!agentIds.length) return [];
+  const rows = await db
+    .selectFrom('commissions')
+    .select(['agent_id', 'status', sql<number>`coalesce(sum(amount_cents), 0)`.as('total')])
+    .where('agent_id', 'in', agentIds)
+    .groupBy(['agent_id', 'status'])
+    .execute();
+  return rows.map((r) => ({ agentId: r.agent_id, status: r.status, total: n(r.total) }));
+}
+
+/** Sums of payout requests per agent and status. */
+export async function payoutSumsOf(db: Db, agentIds: number[]) {
+  if (!agentIds.length) return [];
+  const rows = await db
+    .selectFrom('payout_requests')
+    .select(['agent_id', 'status', sql<number>`coalesce(sum(amount_cents), 0)`.as('total')])
+    .where('agent_id', 'in', agentIds)
+    .groupBy(['agent_id', 'status'])
+    .execute();
+  return rows.map((r) => ({ agentId: r.agent_id, status: r.status, total: n(r.total) }));
+}
+
+/** How many downlines (referred members) each agent has. */
+export async function downlineCountsOf(db: Db, agentIds: number[]): Promise<Map<number, number>> {
+  if (!agentIds.length) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['upline_id', sql<number>`count(*)`.as('total')])
+    .where('upline_id', 'in', agentIds)
+    .groupBy('upline_id')
+    .execute();
+  return new Map(rows.map((r) => [r.upline_id!, n(r.total)]));
+}
+
+// ---------------------------------------------------------------------------
+// Commissions
+// ---------------------------------------------------------------------------
+
+function commissionQuery(db: Db) {
+  return db
+    .selectFrom('commissions')
+    .innerJoin('orders', 'orders.id', 'commissions.order_id')
+    .innerJoin('users as agent', 'agent.id', 'commissions.agent_id')
+    .innerJoin('users as downline', 'downline.id', 'commissions.downline_id')
+    .select([
+      'commissions.id',
+      'commissions.agent_id',
+      'agent.email as agent_email',
+      'agent.nickname as agent_nickname',
+      'orders.order_no',
+      'commissions.downline_id',
+      'downline.email as downline_email',
+      'downline.nickname as downline_nickname',
+      sql<number>`orders.subtotal_cents - orders.coupon_discount_cents`.as('base_cents'),
+      'commissions.amount_cents',
+      'commissions.rate_bp',
+      'commissions.status',
+      'commissions.created_at',
+      'commissions.updated_at',
+    ]);
+}
+export type CommissionListRow = NonNullable<Awaited<ReturnType<typeof findCommission>>>;
+
+export async function listCommissions(
+  db: Db,
+  opts: { status?: CommissionStatus; agentId?: number; beforeId?: number; limit: number },
+) {
+  return commissionQuery(db)
+    .$if(opts.status !== undefined, (q) => q.where('commissions.status', '=', opts.status!))
+    .$if(opts.agentId !== undefined, (q) => q.where('commissions.agent_id', '=', opts.agentId!))
+    .$if(opts.beforeId !== undefined, (q) => q.where('commissions.id', '<', opts.beforeId!))
+    .orderBy('commissions.id', 'desc')
+    .limit(opts.limit + 1)
+    .execute();
+}
+
+export async function findCommission(db: Db, commissionId: number) {
+  return commissionQuery(db).where('commissions.id', '=', commissionId).executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------
+// Payout requests
+// ---------------------------------------------------------------------------
+
+function payoutQuery(db: Db) {
+  return db
+    .selectFrom('payout_requests')
+    .innerJoin('users as agent', 'agent.id', 'payout_requests.agent_id')
+    .leftJoin('users as decider', 'decider.id', 'payout_requests.decided_by')
+    .select([
+      'payout_requests.id',
+      'payout_requests.agent_id',
+      'agent.email as agent_email',
+      'agent.nickname as agent_nickname',
+      'agent.bank_name',
+      'agent.bank_account_name',
+      'agent.bank_account_number',
+      'payout_requests.amount_cents',
+      'payout_requests.status',
+      'payout_requests.requested_at',
+      'payout_requests.paid_at',
+      'payout_requests.decided_at',
+      'decider.email as decided_by_email',
+      'payout_requests.reference',
+      'payout_requests.reject_reason',
+    ]);
+}
+export type PayoutListRow = NonNullable<Awaited<ReturnType<typeof findPayout>>>;
+
+export async function listPayouts(
+  db: Db,
+  opts: { status?: PayoutStatus; agentId?: number; beforeId?: number; limit: number },
+) {
+  return payoutQuery(db)
+    .$if(opts.status !== undefined, (q) => q.where('payout_requests.status', '=', opts.status!))
+    .$if(opts.agentId !== undefined, (q) => q.where('payout_requests.agent_id', '=', opts.agentId!))
+    .$if(opts.beforeId !== undefined, (q) => q.where('payout_requests.id', '<', opts.beforeId!))
+    .orderBy('payout_requests.id', 'desc')
+    .limit(opts.limit + 1)
+    .execute();
+}
+
+export async function findPayout(db: Db, payoutId: number) {
+  return payoutQuery(db).where('payout_requests.id', '=', payoutId).executeTakeFirst();
+}
+
+/**
+ * Decides a payout request that is still 'requested' (a conditional update: of two decisions at once, one
+ * wins); answers whether this call decided it.
+ */
+export async function decidePayout(
+  db: Db,
+  payoutId: number,
+  decision:
+    | { status: 'paid'; reference: string | null; by: number | null; now: string }
+    | { status: 'rejected'; reason: string; by: number | null; now: string },
+): Promise<boolean> {
+  const values =
+    decision.status === 'paid'
+      ? { status: 'paid' as const, paid_at: decision.now, reference: decision.reference }
+      : { status: 'rejected' as const, reject_reason: decision.reason };
+  const result = await db
+    .updateTable('payout_requests')
+    .set({ ...values, decided_at: decision.now, decided_by: decision.by })
+    .where('id', '=', payoutId)
+    .where('status', '=', 'requested')
+    .executeTakeFirst();
+  return n(result.numUpdatedRows) > 0;
+}
+
+// ---------------------------------------------------------------------------
+// Referral award
+// ---------------------------------------------------------------------------
+
+/** Whether the member has a completed order other than `orderId`. */
+export async function hasOtherCompletedOrder(db: Db, memberId: number, orderId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', memberId)
+    .where('status', '=', 'Completed')
+    .where('id', '!=', orderId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Records the member's referral award unless one exists (the primary key on the member is the guard: of two
+ * completions at once, one inserts, the other waits and inserts nothing); answers whether this call did.
+ */
+export async function insertReferralAward(
+  db: Db,
+  row: { member_id: number; referrer_id: number; order_id: number; amount_cents: number; created_at: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('referral_awards')
+    .values(row)
+    .onConflict((oc) => oc.column('member_id').doNothing())
+    .executeTakeFirst();
+  return n(result.numInsertedOrUpdatedRows) > 0;
+}
+
+/** The awards credited to a referrer: per member (of `memberIds`) and in total. */
+export async function referralAwards(db: Db, referrerId: number, memberIds: number[]) {
+  const [perMember, total] = await Promise.all([
+    memberIds.length
+      ? db
+          .selectFrom('referral_awards')
+          .select(['member_id', 'amount_cents'])
+          .where('referrer_id', '=', referrerId)
+          .where('member_id', 'in', memberIds)
+          .execute()
+      : Promise.resolve([]),
+    db
+      .selectFrom('referral_awards')
+      .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('total'))
+      .where('referrer_id', '=', referrerId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { perMember: new Map(perMember.map((r) => [r.member_id, r.amount_cents])), total: n(total.total) };
+}

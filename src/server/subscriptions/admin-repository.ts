@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import type { SubscriptionStatus } from '../../common/contract/subscriptions';
+import type { Db } from '../db/connection';
+import { isPostgres } from '../db/dialect';
+import { containsPattern, lowerLike } from '../db/search';
+
+/** The back office's subscription SQL (docs/decisions/013): the list, one row, and the staff's cancel. */
+
+function withCustomerAndProduct(db: Db) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('products as p', 'p.id', 's.product_id')
+    .innerJoin('product_variants as v', 'v.id', 's.variant_id')
+    .select([
+      's.id',
+      's.user_id',
+      's.quantity',
+      's.frequency_weeks',
+      's.status',
+      's.next_due_at',
+      's.updated_at',
+      'u.nickname',
+      'u.email',
+      'p.name_en',
+      'p.name_zh',
+      'v.name_en as variant_name_en',
+      'v.name_zh as variant_name_zh',
+    ]);
+}
+
+export type AdminSubscriptionDbRow = Awaited<ReturnType<typeof findSubscription>> & {};
+
+/** Subscriptions newest first (by id), `limit` of them below `before`, by status and customer e-mail (contains). */
+export async function listSubscriptions(
+  db: Db,
+  opts: { status?: SubscriptionStatus; email?: string; before?: number; limit: number },
+) {
+  return withCustomerAndProduct(db)
+    .$if(opts.status !== undefined, (q) => q.where('s.status', '=', opts.status!))
+    .$if(!!opts.email, (q) => q.where(lowerLike('u.email', containsPattern(opts.email!))))
+    .$if(opts.before !== undefined, (q) => q.where('s.id', '<', opts.before!))
+    .orderBy('s.id', 'desc')
+    .limit(opts.limit)
+    .execute();
+}
+
+export async function findSubscription(db: Db, subscriptionId: number) {
+  return withCustomerAndProduct(db).where('s.id', '=', subscriptionId).executeTakeFirst();
+}
+
+/**
+ * Reads a subscription's status and next date and locks its row until the transaction ends (PostgreSQL
+ * `for update`; SQLite runs one write transaction at a time). A renewal claims its due date by updating this
+ * row (orders/repository.ts claimRenewal), so a cancel and a renewal are serialized on it.
+ */
+export async function lockSubscription(db: Db, subscriptionId: number) {
+  return db
+    .selectFrom('subscriptions')
+    .select(['id', 'status', 'next_due_at'])
+    .where('id', '=', subscriptionId)
+    .$if(isPostgres(db as unknown as Kysely<unknown>), (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+/** Cancels the subscription if it is active; answers whether this call cancelled it. */
+export async function cancelIfActive(db: Db, subscriptionId: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ status: 'cancelled', updated_at: now })
+    .where('id', '=', subscriptionId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

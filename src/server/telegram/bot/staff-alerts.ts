@@ -1,0 +1,185 @@
+import { access } from 'node:fs/promises';
+import { InlineKeyboard } from 'grammy';
+import { ORDER_ACTION_PERMISSION, stateAllows } from '../../../common/admin-order-actions';
+import type { Lang } from '../../../common/contract/lang';
+import { formatCents } from '../../../common/money';
+import { can, isStaffRole, type StaffRole } from '../../../common/staff-rules';
+import type { Config } from '../../config';
+import type { Db } from '../../db/connection';
+import { STAFF_ALERT_PERMISSION, type StaffAlertKind, type StaffAlertParams } from '../../notifications/staff-alerts';
+import { actionState } from '../../orders/admin-service';
+import { receiptFile } from '../../orders/receipts';
+import { markup, type ShopLinks } from './links';
+import { botText, statusText } from './locales';
+import { payoutAlert, staffOrderAlert } from './repository';
+
+/**
+ * The messages of the staff alerts (src/server/notifications/staff-alerts.ts), built when the sender sends them:
+ * the order, payout or stock as it is then, in the member's language, with the buttons their role may use. A new
+ * receipt comes as a photo (the file from UPLOAD_DIR) with "Confirm payment" (a callback the bot handles in bot.ts)
+ * and "Open order" (the back office's order page as a Mini App).
+ */
+
+/** The callback data of "Confirm payment": only the order id; the bot trusts nothing else in it. */
+export const confirmPaymentData = (orderId: number) => `staff:pay:${orderId}`;
+export const CONFIRM_PAYMENT_DATA = /^staff:pay:(\d{1,15})$/;
+
+/** The back office's addresses (under PUBLIC_URL, opened as a Mini App over https). */
+export const adminUrls = (links: ShopLinks) => ({
+  home: () => links.url('/admin'),
+  order: (orderNo: string) => links.url(`/admin/orders/${encodeURIComponent(orderNo)}`),
+  affiliates: () => links.url('/admin/affiliates'),
+});
+
+export type StaffAlertMessage = { text: string; keyboard?: InlineKeyboard; photo?: string } | { skip: string };
+
+/** One row of the outbox, as the sender reads it. */
+export interface StaffAlertRow {
+  kind: StaffAlertKind;
+  order_id: number | null;
+  params: string | null;
+  staff_role: string | null;
+  staff_notify: number | null;
+}
+
+/** A Telegram photo caption holds 1024 characters, a message 4096: a long order's item list is cut. */
+const MAX_ITEMS = 6;
+const CAPTION_LIMIT = 1024;
+
+type AlertOrder = NonNullable<Awaited<ReturnType<typeof staffOrderAlert>>>;
+
+function itemsSummary(lang: Lang, order: AlertOrder): string {
+  const lines = order.items.map((i) =>
+    lang === 'zh'
+      ? `${i.name_zh}（${i.variant_name_zh}）× ${i.quantity}`
+      : `${i.name_en} (${i.variant_name_en}) × ${i.quantity}`,
+  );
+  const shown = lines.slice(0, MAX_ITEMS);
+  if (lines.length > MAX_ITEMS) shown.push(botText(lang, 'staffMoreItems', { count: lines.length - MAX_ITEMS }));
+  return shown.join(lang === 'zh' ? '，' : ', ');
+}
+
+function parsed<K extends StaffAlertKind>(raw: string | null): Partial<StaffAlertParams[K]> {
+  if (!raw) return {};
+  try {
+    const value = JSON.parse(raw) as unknown;
+    return value && typeof value === 'object' ? (value as Partial<StaffAlertParams[K]>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const fits = (text: string, limit: number) => (text.length <= limit ? text : `${text.slice(0, limit - 1)}…`);
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The receipt's file, or undefined for a stored path outside UPLOAD_DIR (sent as text then). */
+function receiptPhoto(config: Pick<Config, 'UPLOAD_DIR'>, receiptPath: string): string | undefined {
+  try {
+    return receiptFile(config, receiptPath);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a staff alert is not sent (any more), or null: the member left the staff, switched alerts off, or lost the role. */
+export function staffAlertSkip(row: StaffAlertRow): string | null {
+  if (!isStaffRole(row.staff_role)) return 'skipped: no longer on the staff';
+  if (row.staff_notify !== 1) return 'skipped: staff alerts turned off';
+  if (!can(row.staff_role, STAFF_ALERT_PERMISSION[row.kind])) return 'skipped: the role no longer covers it';
+  return null;
+}
+
+async function orderMessage(
+  db: Db,
+  config: Pick<Config, 'UPLOAD_DIR'> | undefined,
+  lang: Lang,
+  role: StaffRole,
+  row: StaffAlertRow,
+  links: ShopLinks,
+): Promise<StaffAlertMessage> {
+  const order = row.order_id === null ? undefined : await staffOrderAlert(db, row.order_id);
+  if (!order) return { skip: 'skipped: order no longer exists' };
+  const state = actionState(order);
+  const hasReceipt = state.has_receipt;
+  const method = (lang === 'zh' ? order.method_zh : order.method_en) ?? order.payment_method;
+  const lines = [
+    botText(lang, row.kind === 'staff_receipt' ? 'staffReceipt' : 'staffNewOrder', { orderNo: order.order_no }),
+    botText(lang, 'staffCustomer', { customer: `${order.receiver_name} (${order.email})` }),
+    botText(lang, 'staffTotal', { total: formatCents(order.total_cents) }),
+    botText(lang, 'staffPayment', { method }),
+  ];
+  if (order.payment_reference) lines.push(botText(lang, 'staffReference', { reference: order.payment_reference }));
+  lines.push(botText(lang, 'staffStatus', { status: statusText(lang, order.status) }));
+  const confirmable =
+    hasReceipt && can(role, ORDER_ACTION_PERMISSION.confirm_payment) && stateAllows('confirm_payment', state);
+  if (confirmable) lines.push(botText(lang, 'staffCheckReceipt'));
+  const items = itemsSummary(lang, order);
+  if (items) lines.push(botText(lang, 'staffItems', { items }));
+
+  const keyboard = new InlineKeyboard();
+  if (confirmable) keyboard.text(botText(lang, 'confirmPayment'), confirmPaymentData(order.id)).row();
+  links.addButton(keyboard, botText(lang, 'openOrder'), adminUrls(links).order(order.order_no));
+
+  // The receipt's photo: with a new receipt, and with a new order that came with one.
+  const photo = hasReceipt && order.receipt_path && config ? receiptPhoto(config, order.receipt_path) : undefined;
+  if (photo && (await exists(photo))) {
+    return { text: fits(lines.join('\n'), CAPTION_LIMIT), keyboard: markup(keyboard), photo };
+  }
+  return { text: fits(lines.join('\n'), 4096), keyboard: markup(keyboard) };
+}
+
+/** The message of one staff alert for a member with `role`, in `lang`. */
+export async function staffAlertMessage(
+  db: Db,
+  config: Pick<Config, 'UPLOAD_DIR'> | undefined,
+  lang: Lang,
+  row: StaffAlertRow,
+  links: ShopLinks,
+): Promise<StaffAlertMessage> {
+  const skip = staffAlertSkip(row);
+  if (skip) return { skip };
+  const role = row.staff_role as StaffRole;
+  switch (row.kind) {
+    case 'staff_new_order':
+    case 'staff_receipt':
+      return orderMessage(db, config, lang, role, row, links);
+    case 'staff_payout_request': {
+      const { payoutId } = parsed<'staff_payout_request'>(row.params);
+      const payout = typeof payoutId === 'number' ? await payoutAlert(db, payoutId) : undefined;
+      if (!payout) return { skip: 'skipped: payout request no longer exists' };
+      const keyboard = links.addButton(
+        new InlineKeyboard(),
+        botText(lang, 'openAffiliates'),
+        adminUrls(links).affiliates(),
+      );
+      return {
+        text: botText(lang, 'staffPayoutRequest', {
+          agent: `${payout.nickname} (${payout.email})`,
+          amount: formatCents(payout.amount_cents),
+        }),
+        keyboard: markup(keyboard),
+      };
+    }
+    case 'staff_low_stock': {
+      const p = parsed<'staff_low_stock'>(row.params);
+      if (typeof p.stock !== 'number') return { skip: 'skipped: no stock in the alert' };
+      const keyboard = links.addButton(new InlineKeyboard(), botText(lang, 'openDashboard'), adminUrls(links).home());
+      return {
+        text: botText(lang, 'staffLowStock', {
+          product: (lang === 'zh' ? p.productZh : p.productEn) ?? '',
+          packaging: (lang === 'zh' ? p.packagingZh : p.packagingEn) ?? '',
+          stock: p.stock,
+        }),
+        keyboard: markup(keyboard),
+      };
+    }
+  }
+}

@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type Shop, shopCommand } from '../harness';
+
+/**
+ * What the back-office journeys share: the shop's API as a customer or a staff member calls it (form-encoded,
+ * multipart for a receipt), people (customers with an address, staff made with the operator command line), orders
+ * placed by bank transfer, and a browser page opened already logged in as someone.
+ */
+
+/** A real 1×1 PNG (the server checks a receipt's bytes). */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export interface Envelope<T = Record<string, unknown>> {
+  success: boolean;
+  code: number;
+  message: string;
+  data: T;
+}
+
+export interface Person {
+  id: number;
+  email: string;
+  password: string;
+  token: string;
+  nickname: string;
+  referralCode: string;
+  /** What the shop keeps in localStorage as `user`. */
+  userInfo: Record<string, unknown>;
+  addressId: number;
+}
+
+export interface PlacedOrder {
+  id: number;
+  order_no: string;
+  total_cents: number;
+  status: string;
+}
+
+export type StaffRole = 'owner' | 'manager' | 'fulfilment';
+
+export function backOfficeKit(getShop: () => Shop) {
+  let seq = 0;
+  let stateId = 0;
+  let line: { product_id: number; variant_id: number } | undefined;
+
+  const call = async <T = Record<string, unknown>>(
+    path: string,
+    body: Record<string, string | number>,
+    token?: string,
+  ): Promise<Envelope<T> & { status: number }> => {
+    const res = await fetch(`${getShop().url}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: new URLSearchParams({
+        lang: 'en',
+        is_frontend: '1',
+        ...Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])),
+      }).toString(),
+    });
+    return { ...((await res.json()) as Envelope<T>), status: res.status };
+  };
+
+  /** `call`, failing the test with the server's message unless it succeeded. */
+  const ok = async <T = Record<string, unknown>>(
+    path: string,
+    body: Record<string, string | number>,
+    token?: string,
+  ): Promise<T> => {
+    const res = await call<T>(path, body, token);
+    if (!res.success) throw new Error(`${path} answered ${res.status}: ${res.message} ${JSON.stringify(res.data)}`);
+    return res.data;
+  };
+
+  const multipart = async <T>(path: string, fields: Record<string, string>, token: string): Promise<T> => {
+    const form = new FormData();
+    form.set('lang', 'en');
+    form.set('is_frontend', '1');
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    form.set('receipt', new Blob([PNG], { type: 'image/png' }), 'receipt.png');
+    const res = await fetch(`${getShop().url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      body: form,
+    });
+    const json = (await res.json()) as Envelope<T>;
+    if (!json.success) throw new Error(`${path} answered ${res.status}: ${json.message} ${JSON.stringify(json.data)}`);
+    return json.data;
+  };
+
+  /** A product line with stock to spare and the Metro Manila state (read once per shop). */
+  async function catalogue() {
+    if (line && stateId) return line;
+    const list = await ok<{ products: Array<{ id: number; stock_total: number }> }>('/v2/get-product-list', {
+      category: 'best-sellers',
+      limit: 50,
+    });
+    const product = [...list.products].sort((a, b) => b.stock_total - a.stock_total)[0]!;
+    const details = await ok<{ product: { variants: Array<{ id: number; stock: number }> } }>(
+      '/v2/get-product-details',
+      { product_id: product.id },
+    );
+    const variant = [...details.product.variants].sort((a, b) => b.stock - a.stock)[0]!;
+    line = { product_id: product.id, variant_id: variant.id };
+    const states = await ok<{ states: Array<{ id: number; code: string }> }>('/v2/get-states', {});
+    stateId = states.states.find((s) => s.code === 'PH-MM')!.id;
+    return line;
+  }
+
+  /** A registered customer with a default address; `referralCode` makes its owner the upline. */
+  async function customer(nickname: string, opts: { referralCode?: string } = {}): Promise<Person> {
+    seq += 1;
+    await catalogue();
+    const tag = `${seq}${randomUUID().slice(0, 6)}`;
+    const email = `${nickname.toLowerCase().replace(/[^a-z]+/g, '.')}.${tag}@example.com`;
+    const password = 'Secret123!';
+    const registered = await ok<{ token: string; user_info: Record<string, unknown> & { id: number } }>(
+      '/v1/user-register',
+      {
+        nickname,
+        email,
+        phone: `+63917${String(1_000_000 + ((Date.now() + seq * 7919) % 8_999_999)).slice(-7)}`,
+        password,
+        confirm_password: password,
+        ...(opts.referralCode ? { referral_code: opts.referralCode } : {}),
+      },
+    );
+    const token = registered.token;
+    const saved = await ok<{ address: { id: number } }>(
+      '/v2/save-address',
+      {
+        receiver_name: nickname,
+        phone: '+639171234567',
+        address: '7 Jasmine Street',
+        city: 'Makati',
+        state_id: stateId,
+        zip: '1200',
+        is_default: '1',
+      },
+      token,
+    );
+    return {
+      id: registered.user_info.id,
+      email,
+      password,
+      token,
+      nickname,
+      referralCode: String(registered.user_info.referral_code ?? ''),
+      userInfo: registered.user_info,
+      addressId: saved.address.id,
+    };
+  }
+
+  /** A staff member: an account made staff with the operator command line (`add-staff <email> --role R`). */
+  async function staff(nickname: string, role: StaffRole): Promise<Person> {
+    const person = await customer(nickname);
+    await shopCommand(getShop(), ['add-staff', person.email, '--role', role]);
+    return person;
+  }
+
+  /** A bank-transfer order of one item, placed through the API with a payment reference and a receipt image. */
+  async function placeTransferOrder(
+    buyer: Person,
+    reference = `BDO-${randomUUID().slice(0, 8)}`,
+  ): Promise<PlacedOrder> {
+    const item = await catalogue();
+    const placed = await multipart<{ order: PlacedOrder }>(
+      '/v1/order',
+      {
+        idempotency_key: randomUUID(),
+        items: JSON.stringify([{ ...item, quantity: 1 }]),
+        address_id: String(buyer.addressId),
+        payment_method: 'bank_transfer',
+        payment_reference: reference,
+      },
+      buyer.token,
+    );
+    return placed.order;
+  }
+
+  /** The order as its customer reads it. */
+  const customerOrder = async (buyer: Person, orderId: number) =>
+    (
+      await ok<{
+        order: {
+          status: string;
+          receipt_rejected_reason: string | null;
+          refund_owed_cents: number;
+          refunded_cents: number;
+          tracking: { company: string | null; number: string | null; link: string | null };
+        };
+      }>('/v1/get-order-details', { order_id: orderId }, buyer.token)
+    ).order;
+
+  return { call, ok, multipart, customer, staff, placeTransferOrder, customerOrder, catalogue };
+}
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught page errors. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh browser context already logged in as `person` (the token and user the shop keeps in localStorage, the
+ * age question answered), at `path`.
+ */
+export async function openAs(
+  browser: Browser,
+  shop: Shop,
+  person: Person,
+  path: string,
+  viewport = { width: 1366, height: 800 },
+): Promise<OpenedPage> {
+  const context = await browser.newContext({ locale: 'en-US', viewport, acceptDownloads: true });
+  await context.addInitScript(
+    ({ user, token }) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('hasVisited', 'true');
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', JSON.stringify(user));
+        sessionStorage.setItem('seeded', '1');
+      }
+    },
+    { user: person.userInfo, token: person.token },
+  );
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  await page.goto(`${shop.url}${path}`, { waitUntil: 'load' });
+  return { page, context, errors, close: () => context.close() };
+}
+
+/** Whether the page scrolls sideways (wider than the window). */
+export const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

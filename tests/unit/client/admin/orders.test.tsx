@@ -1,0 +1,364 @@
+import type { AdminOrderDetail, AdminOrderRow } from '@common/contract/admin/orders';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+// The back office shell's strings (Load more), as AdminApp loads them.
+import '../../../../src/client/app/admin/locales';
+import AdminApp from '../../../../src/client/app/admin/AdminApp';
+import OrderPage from '../../../../src/client/features/admin-orders/pages/OrderPage';
+import OrdersPage from '../../../../src/client/features/admin-orders/pages/OrdersPage';
+import PackingSlipPage from '../../../../src/client/features/admin-orders/pages/PackingSlipPage';
+import { useSession } from '../../../../src/client/stores/session-store';
+import { allowSlowScreens, logIn, makeUser, mockApi, renderRoutes } from '../toolkit';
+
+allowSlowScreens();
+
+const routes = [
+  { path: '/admin/orders', Component: OrdersPage },
+  { path: '/admin/orders/:orderNo', Component: OrderPage },
+  { path: '/admin/orders/:orderNo/slip', Component: PackingSlipPage },
+];
+
+const row = (id: number, over: Partial<AdminOrderRow> = {}): AdminOrderRow => ({
+  id,
+  order_no: `LC-20261124-AAAA${String(id).padStart(2, '0')}`,
+  status: 'Pending',
+  placed_at: '2026-11-24T03:00:00.000Z',
+  customer: { id: 40 + id, nickname: `Buyer ${id}`, email: `b${id}@example.com` },
+  phone: '+639170000000',
+  total_cents: 1000 + id,
+  payment_method: 'bank_transfer',
+  receipt_waiting: false,
+  refund_owed_cents: 0,
+  tracking_number: null,
+  ...over,
+});
+
+const detail = (over: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
+  id: 5,
+  order_no: 'LC-20261124-ABCDEF',
+  status: 'Pending',
+  placed_at: '2026-11-24T03:00:00.000Z',
+  paid_at: null,
+  completed_at: null,
+  cancelled_at: null,
+  subscription_id: null,
+  items: [
+    {
+      id: 1,
+      product_id: 3,
+      name: 'Jasmine Pearls',
+      packaging: '100 g tin',
+      image: '/images/jasmine.webp',
+      quantity: 2,
+      frequency_weeks: 4,
+      unit_price_cents: 2380,
+      line_total_cents: 4760,
+    },
+    {
+      id: 2,
+      product_id: 4,
+      name: 'Da Hong Pao',
+      packaging: '50 g',
+      image: '/images/dhp.webp',
+      quantity: 1,
+      frequency_weeks: 0,
+      unit_price_cents: 1500,
+      line_total_cents: 1500,
+    },
+  ],
+  customer: { id: 9, nickname: 'Mei Wong', email: 'mei@example.com', phone: '+639170000009', telegram_linked: true },
+  delivery_address: {
+    receiver_name: 'Maria Santos',
+    phone: '+63 917 555 0101',
+    address: '1 Rizal St',
+    city: 'Makati',
+    state_name: 'Metro Manila',
+    zip: '1200',
+    company: null,
+    country: 'PH',
+  },
+  shipping_method: 'expedited',
+  payment: {
+    method: 'bank_transfer',
+    reference: 'BANK-777',
+    receipt_url: '/v1/receipt/5?u=9&exp=1&sig=abc',
+    receipt_waiting: true,
+    receipt_rejected_reason: null,
+    receipt_rejected_at: null,
+    provider_payments: [],
+  },
+  totals: {
+    subtotal_cents: 6260,
+    delivery_fee_cents: 450,
+    coupon_code: 'TEA10',
+    coupon_discount_cents: 626,
+    cash_reward_cents: 100,
+    total_cents: 5984,
+    paid_cents: 0,
+    refunded_cents: 0,
+  },
+  refunds: [],
+  refund_owed_cents: 0,
+  tracking: { company: null, number: null, link: null },
+  timeline: [
+    { id: null, kind: 'placed', actor: 'customer', at: '2026-11-24T03:00:00.000Z', details: null },
+    {
+      id: 7,
+      kind: 'receipt_sent',
+      actor: 'customer',
+      at: '2026-11-24T03:05:00.000Z',
+      details: { reference: 'BANK-777' },
+    },
+  ],
+  actions: ['confirm_payment', 'reject_receipt', 'cancel'],
+  ...over,
+});
+
+afterEach(() => {
+  useSession.getState().clear();
+  vi.restoreAllMocks();
+});
+
+describe('back office: Orders list', () => {
+  it('lists orders with their badges, filters and searches through the API, keeps filters in the URL, loads more', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = mockApi({
+      '/admin/orders/list': (body) =>
+        body.get('cursor')
+          ? { data: { orders: [row(1)], next_cursor: null } }
+          : {
+              data: {
+                orders: [row(3, { receipt_waiting: true }), row(2, { status: 'Cancelled', refund_owed_cents: 500 })],
+                next_cursor: 'CUR2',
+              },
+            },
+    });
+    renderRoutes(routes, '/admin/orders?status=Pending');
+    expect(await screen.findByRole('heading', { name: 'Orders', level: 1 })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first).toHaveTextContent('LC-20261124-AAAA03');
+    expect(first).toHaveTextContent('Buyer 3');
+    expect(first).toHaveTextContent('$10.03');
+    expect(first).toHaveTextContent('Bank transfer');
+    expect(first).toHaveTextContent('Receipt to check');
+    expect(second).toHaveTextContent('Cancelled');
+    expect(second).toHaveTextContent('Refund owed');
+    expect(within(first!).getByRole('link', { name: 'LC-20261124-AAAA03' })).toHaveAttribute(
+      'href',
+      '/admin/orders/LC-20261124-AAAA03',
+    );
+    // The URL's filter reached the server.
+    expect(callsTo('/admin/orders/list')[0]!.body.get('status')).toBe('Pending');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Pending');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getByText('Buyer 1')).toBeInTheDocument());
+    expect(callsTo('/admin/orders/list').at(-1)!.body.get('cursor')).toBe('CUR2');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Payment method' }), 'payment_link');
+    await waitFor(() => expect(callsTo('/admin/orders/list').at(-1)!.body.get('payment_method')).toBe('payment_link'));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
+    await waitFor(() => expect(callsTo('/admin/orders/list').at(-1)!.body.get('to')).toBe('2026-11-30'));
+    await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'mei@example.com');
+    await waitFor(() => expect(callsTo('/admin/orders/list').at(-1)!.body.get('q')).toBe('mei@example.com'));
+    const last = callsTo('/admin/orders/list').at(-1)!.body;
+    expect(Object.fromEntries(['status', 'payment_method', 'from', 'to', 'q'].map((k) => [k, last.get(k)]))).toEqual({
+      status: 'Pending',
+      payment_method: 'payment_link',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      q: 'mei@example.com',
+    });
+    // Typing asks once the typing pauses, not per key.
+    expect(callsTo('/admin/orders/list').filter((c) => c.body.get('q'))).toHaveLength(1);
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/admin/orders?status=Pending&payment_method=payment_link&from=2026-11-01&to=2026-11-30&q=mei%40example.com',
+    );
+  });
+
+  it('exports the filtered list as CSV with the session’s token, saved as orders-YYYY-MM-DD.csv', async () => {
+    const user = userEvent.setup();
+    logIn(makeUser(), 'tok-staff');
+    const { callsTo } = mockApi({
+      '/admin/orders/list': () => ({ data: { orders: [row(1)], next_cursor: null } }),
+      '/admin/orders/export': () => ({ bare: { csv: true } }),
+    });
+    const created = vi.fn(() => 'blob:orders');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    renderRoutes(routes, '/admin/orders?status=Paid&q=LC-2026');
+    await screen.findByRole('table', { name: 'Orders' });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const call = callsTo('/admin/orders/export')[0]!;
+    expect(call.authorization).toBe('Bearer tok-staff');
+    expect(call.body.get('status')).toBe('Paid');
+    expect(call.body.get('q')).toBe('LC-2026');
+    expect(await screen.findByText('Orders exported')).toBeInTheDocument();
+  });
+
+  it('tells a customer (403) that the orders screen is for the staff', async () => {
+    logIn(makeUser());
+    mockApi({
+      '/v1/get-user-info': () => ({ bare: { success: true, user_info: makeUser(), token: 'tok-123' } }),
+      '/admin/me': () => ({ status: 403, message: 'This page is for the shop’s staff' }),
+      '/admin/orders/list': () => ({ status: 403, message: 'This page is for the shop’s staff' }),
+    });
+    renderRoutes([{ path: '/admin/*', Component: AdminApp }], '/admin/orders');
+    expect(await screen.findByRole('heading', { name: 'This page is for the shop’s staff.' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal when a list call is refused', async () => {
+    mockApi({ '/admin/orders/list': () => ({ status: 403, message: 'This page is for the shop’s staff' }) });
+    renderRoutes(routes, '/admin/orders');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This page is for the shop’s staff');
+  });
+});
+
+describe('back office: an order', () => {
+  it('shows every section: items, customer, delivery, payment with a zoomable receipt, totals, tracking, refunds, timeline', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = mockApi({ '/admin/orders/get': () => ({ data: { order: detail() } }) });
+    renderRoutes(routes, '/admin/orders/LC-20261124-ABCDEF');
+    expect(await screen.findByRole('heading', { name: 'Order LC-20261124-ABCDEF', level: 1 })).toBeInTheDocument();
+    expect(callsTo('/admin/orders/get')[0]!.body.get('order_no')).toBe('LC-20261124-ABCDEF');
+
+    const items = await screen.findByRole('region', { name: 'Items' });
+    const lines = within(items).getAllByRole('row');
+    expect(lines[1]).toHaveTextContent('Jasmine Pearls');
+    expect(lines[1]).toHaveTextContent('100 g tin');
+    expect(lines[1]).toHaveTextContent('Every 4 weeks');
+    expect(lines[1]).toHaveTextContent('$23.80');
+    expect(lines[1]).toHaveTextContent('$47.60');
+    expect(lines[2]).toHaveTextContent('One-time');
+
+    const customer = screen.getByRole('region', { name: 'Customer' });
+    expect(customer).toHaveTextContent('mei@example.com');
+    expect(customer).toHaveTextContent('Linked');
+    expect(within(customer).getByRole('link', { name: 'Customer page' })).toHaveAttribute('href', '/admin/customers/9');
+
+    const delivery = screen.getByRole('region', { name: 'Delivery' });
+    expect(delivery).toHaveTextContent('Maria Santos');
+    expect(delivery).toHaveTextContent('Makati, Metro Manila 1200');
+    expect(delivery).toHaveTextContent('+63 917 555 0101');
+    expect(delivery).toHaveTextContent('Expedited (2-3 days)');
+
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    expect(payment).toHaveTextContent('Bank transfer');
+    expect(payment).toHaveTextContent('BANK-777');
+    const thumb = within(payment).getByRole('img', { name: 'Receipt image of order LC-20261124-ABCDEF' });
+    expect(thumb).toHaveAttribute('src', '/v1/receipt/5?u=9&exp=1&sig=abc');
+    await user.click(within(payment).getByRole('button', { name: 'Open the receipt full size' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receipt image of order LC-20261124-ABCDEF' });
+    expect(within(dialog).getByRole('img')).toHaveAttribute('src', '/v1/receipt/5?u=9&exp=1&sig=abc');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    expect(totals).toHaveTextContent('$62.60');
+    expect(totals).toHaveTextContent('Coupon TEA10');
+    expect(totals).toHaveTextContent('−$6.26');
+    expect(totals).toHaveTextContent('Cash reward');
+    expect(totals).toHaveTextContent('$59.84');
+
+    expect(screen.getByRole('region', { name: 'Tracking' })).toHaveTextContent('No tracking yet.');
+    expect(screen.getByRole('region', { name: 'Refunds' })).toHaveTextContent('No refunds recorded.');
+    const timeline = screen.getByRole('region', { name: 'Timeline' });
+    const events = within(timeline).getAllByRole('listitem');
+    expect(events[0]).toHaveTextContent('Placed · customer (from the order’s times)');
+    expect(events[1]).toHaveTextContent('Receipt sent · customer');
+    expect(events[1]).toHaveTextContent('reference: BANK-777');
+
+    expect(screen.getByText('Receipt to check')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Packing slip' })).toHaveAttribute(
+      'href',
+      '/admin/orders/LC-20261124-ABCDEF/slip',
+    );
+  });
+
+  it('shows a cancelled paid order’s refunds, what is still owed, a rejected receipt, tracking and a Telegram payment', async () => {
+    mockApi({
+      '/admin/orders/get': () => ({
+        data: {
+          order: detail({
+            status: 'Cancelled',
+            refund_owed_cents: 2000,
+            refunds: [
+              {
+                id: 1,
+                amount_cents: 450,
+                method: 'cash',
+                reference: 'R-1',
+                recorded_by: 'owner@example.com',
+                at: '2026-11-25T00:00:00.000Z',
+              },
+            ],
+            tracking: { company: 'LBC', number: 'TRK-1', link: 'https://track.example/TRK-1' },
+            payment: {
+              ...detail().payment,
+              receipt_url: null,
+              receipt_waiting: false,
+              receipt_rejected_reason: 'Amount does not match',
+              receipt_rejected_at: '2026-11-24T05:00:00.000Z',
+              provider_payments: [
+                { provider: 'telegram', charge_id: 'ch_1', amount_cents: 2450, at: '2026-11-24T04:00:00.000Z' },
+              ],
+            },
+            actions: ['refund'],
+          }),
+        },
+      }),
+    });
+    renderRoutes(routes, '/admin/orders/LC-20261124-ABCDEF');
+    const refunds = await screen.findByRole('region', { name: 'Refunds' });
+    expect(refunds).toHaveTextContent('Refund owed: $20.00');
+    expect(refunds).toHaveTextContent('$4.50 by cash, reference R-1');
+    expect(refunds).toHaveTextContent('recorded by owner@example.com');
+    expect(screen.getByText('Refund owed')).toBeInTheDocument();
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    expect(payment).toHaveTextContent('Amount does not match');
+    expect(payment).toHaveTextContent('No receipt sent.');
+    expect(payment).toHaveTextContent('ch_1');
+    const tracking = screen.getByRole('region', { name: 'Tracking' });
+    expect(within(tracking).getByRole('link', { name: 'https://track.example/TRK-1' })).toBeInTheDocument();
+    expect(tracking).toHaveTextContent('LBC');
+  });
+
+  it('says so when the order does not exist', async () => {
+    mockApi({ '/admin/orders/get': () => ({ status: 404, message: 'This order does not exist' }) });
+    renderRoutes(routes, '/admin/orders/LC-20990101-NOPE22');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This order does not exist');
+  });
+
+  it('prints a packing slip: order number, address and phone, items with packaging, quantity and frequency, no prices', async () => {
+    const user = userEvent.setup();
+    mockApi({ '/admin/orders/get': () => ({ data: { order: detail() } }) });
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    renderRoutes(routes, '/admin/orders/LC-20261124-ABCDEF/slip');
+    expect(
+      await screen.findByRole('heading', { name: 'Packing slip LC-20261124-ABCDEF', level: 1 }),
+    ).toBeInTheDocument();
+    const shipTo = screen.getByRole('region', { name: 'Ship to' });
+    expect(shipTo).toHaveTextContent('Maria Santos');
+    expect(shipTo).toHaveTextContent('1 Rizal St');
+    expect(shipTo).toHaveTextContent('Phone: +63 917 555 0101');
+    const rows = within(screen.getByRole('table', { name: 'Items' })).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Jasmine Pearls100 g tin2Every 4 weeks');
+    expect(rows[2]).toHaveTextContent('Da Hong Pao50 g1One-time');
+    expect(document.body).not.toHaveTextContent('$');
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledOnce();
+    expect(screen.getByRole('link', { name: 'Back to the order' })).toHaveAttribute(
+      'href',
+      '/admin/orders/LC-20261124-ABCDEF',
+    );
+  });
+});
