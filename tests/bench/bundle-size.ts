@@ -18,13 +18,14 @@ export interface FirstLoad {
   source: 'manifest' | 'index.html';
 }
 
-const size = (dist: string, file: string): ChunkSize => {
+/** A built file's size, raw and gzip -9. */
+export const size = (dist: string, file: string): ChunkSize => {
   const bytes = readFileSync(join(dist, file));
   return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 };
 
 /** Static `import … from "./x.js"` (and bare `import "./x.js"`) of a built chunk, as dist-relative paths. */
-function staticImports(dist: string, file: string): string[] {
+export function staticImports(dist: string, file: string): string[] {
   const code = readFileSync(join(dist, file), 'utf8');
   const found = new Set<string>();
   for (const m of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w$*{}\s,]+from\s*)?["'](\.\/[^"']+\.js)["']/g)) {
@@ -33,7 +34,8 @@ function staticImports(dist: string, file: string): string[] {
   return [...found];
 }
 
-function closure(dist: string, roots: string[], skip: Set<string>): string[] {
+/** `roots` and every chunk they import statically, transitively (those in `skip` and what only they import left out). */
+export function closure(dist: string, roots: string[], skip: Set<string>): string[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file) || skip.has(file) || !existsSync(join(dist, file))) return;

@@ -3,8 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { type ChunkSize, firstLoad } from './bundle-size';
+import { type ChunkSize, closure, firstLoad, size as gz } from './bundle-size';
 
 /**
  * Bundle bench (`npm run bench:bundle`): builds the client (or measures an existing build with `--no-build`) and
@@ -60,11 +59,6 @@ const sum = (xs: { gzip: number }[]) => xs.reduce((s, x) => s + x.gzip, 0);
 const bytes = (n: number) => n.toLocaleString('en-US');
 const signed = (n: number) => (n > 0 ? `+${bytes(n)}` : n < 0 ? `−${bytes(-n)}` : '±0');
 
-const gz = (dist: string, file: string): ChunkSize => {
-  const raw = readFileSync(join(dist, file));
-  return { file, raw: raw.length, gzip: gzipSync(raw, { level: 9 }).length };
-};
-
 /** Each built chunk's source modules (repository-relative paths or node_modules/…), from its hidden source map. */
 function chunkModules(dist: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
@@ -80,27 +74,6 @@ function chunkModules(dist: string): Map<string, string[]> {
     out.set(`assets/${f.slice(0, -'.map'.length)}`, sources);
   }
   return out;
-}
-
-/** Static `import … from "./x.js"` of a built chunk (the same reading as bundle-size.ts). */
-function staticImports(dist: string, file: string): string[] {
-  const code = readFileSync(join(dist, file), 'utf8');
-  const found = new Set<string>();
-  for (const m of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w$*{}\s,]+from\s*)?["'](\.\/[^"']+\.js)["']/g)) {
-    found.add(`assets/${m[1]!.slice(2)}`);
-  }
-  return [...found];
-}
-
-function closure(dist: string, roots: string[], skip: Set<string>): string[] {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file) || skip.has(file) || !existsSync(join(dist, file))) return;
-    seen.add(file);
-    for (const dep of staticImports(dist, file)) visit(dep);
-  };
-  for (const r of roots) visit(r);
-  return [...seen];
 }
 
 /**

@@ -166,16 +166,35 @@ export interface TestPage {
   close(): Promise<void>;
 }
 
-/** A fresh context (own storage) and page at `url`, collecting console and page errors. */
+/**
+ * A fresh context (own storage) and page at `url`, collecting console and page errors. With `session`, already
+ * logged in as that account (the token and user the shop keeps in localStorage, the age question answered).
+ */
 export async function newPage(
   browser: Browser,
   url: string,
-  opts: { locale?: string; viewport?: { width: number; height: number } } = {},
+  opts: {
+    locale?: string;
+    viewport?: { width: number; height: number };
+    session?: { user: unknown; token: string };
+    acceptDownloads?: boolean;
+  } = {},
 ): Promise<TestPage> {
   const context = await browser.newContext({
     locale: opts.locale ?? 'en-US',
     viewport: opts.viewport ?? { width: 390, height: 844 },
+    ...(opts.acceptDownloads ? { acceptDownloads: true } : {}),
   });
+  if (opts.session) {
+    await context.addInitScript(({ user, token }) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('hasVisited', 'true');
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', JSON.stringify(user));
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, opts.session);
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

@@ -129,25 +129,13 @@ describe('referral journey', () => {
     await visitor.close();
 
     // The referrer (logged in, in their own browser) sees the member on /referral.
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
-    await context.addInitScript(
-      ({ user, token }) => {
-        if (!sessionStorage.getItem('seeded')) {
-          localStorage.setItem('hasVisited', 'true');
-          localStorage.setItem('token', token);
-          localStorage.setItem('user', JSON.stringify(user));
-          sessionStorage.setItem('seeded', '1');
-        }
-      },
-      { user: referrer.user_info, token: referrer.token },
-    );
-    const referrerPage = await context.newPage();
-    const errors: string[] = [];
-    referrerPage.on('pageerror', (e) => errors.push(e.message));
-    referrerPage.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
+    const {
+      page: referrerPage,
+      context,
+      errors,
+    } = await newPage(browser, `${shop.url}/referral`, {
+      session: { user: referrer.user_info, token: referrer.token },
     });
-    await referrerPage.goto(`${shop.url}/referral`, { waitUntil: 'load' });
     await referrerPage.getByRole('heading', { name: 'Referral', level: 1 }).waitFor();
     expect(await referrerPage.getByRole('textbox', { name: 'Your referral code' }).inputValue()).toBe(code);
     expect(await referrerPage.getByRole('textbox', { name: 'Your referral link' }).inputValue()).toBe(

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/connection';
+import { newestBelow } from '../db/keyset';
 import type { AuditLogTable } from '../db/schema';
 
 /** The audit log's SQL. */
@@ -9,7 +10,7 @@ export async function insertAuditEntry(db: Db, entry: Insertable<AuditLogTable>)
 }
 
 /**
- * Audit entries newest first (by id), `limit` of them below `before`. `actor`: a staff member's user id, or
+ * Audit entries newest first (by id), a keyset page of `limit` below `before` (db/keyset.ts). `actor`: a staff member's user id, or
  * 'cli' for the command line; `actionPrefix` ('order.', 'staff.', …) is read as a range of `action`
  * (index audit_log_action_idx); `orderNo` exact.
  */
@@ -30,9 +31,7 @@ export async function listAuditEntries(
         q.where('action', '>=', prefix!).where('action', '<', `${prefix!.slice(0, -1)}/`),
       )
       .$if(opts.orderNo !== undefined, (q) => q.where('order_no', '=', opts.orderNo!))
-      .$if(opts.before !== undefined, (q) => q.where('id', '<', opts.before!))
-      .orderBy('id', 'desc')
-      .limit(opts.limit)
+      .$call(newestBelow('id', opts.before, opts.limit))
       .execute()
   );
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection';
+import { adminLimit, keysetPage } from '../lib/paging';
 import { nowIso } from '../lib/time';
 import { actorLabel, actorSource, actorUserId, type StaffActor } from './actor';
 import * as repo from './repository';
@@ -64,18 +65,18 @@ export interface AuditFilter {
 }
 
 /** The log newest first, filtered; keyset-paged by id. */
-export async function listAudit(db: Db, filter: AuditFilter, defaultLimit = 50) {
-  const limit = filter.limit ?? defaultLimit;
+export async function listAudit(db: Db, filter: AuditFilter) {
+  const limit = adminLimit(filter.limit);
   const rows = await repo.listAuditEntries(db, {
     actor: filter.actor,
     actionPrefix: filter.kind ? `${filter.kind}.` : undefined,
     orderNo: filter.orderNo?.trim().toUpperCase() || undefined,
     before: filter.cursor,
-    limit: limit + 1,
+    limit,
   });
-  const page = rows.slice(0, limit);
+  const { items, next_cursor } = keysetPage(rows, limit);
   return {
-    entries: page.map((r) => ({
+    entries: items.map((r) => ({
       id: r.id,
       created_at: r.created_at,
       actor_user_id: r.actor_user_id,
@@ -88,7 +89,7 @@ export async function listAudit(db: Db, filter: AuditFilter, defaultLimit = 50) 
       before: readJson(r.before_json),
       after: readJson(r.after_json),
     })),
-    next_cursor: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
+    next_cursor,
   };
 }
 

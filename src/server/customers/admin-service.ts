@@ -1,8 +1,9 @@
 import type { AdminCustomerDetail, AdminCustomerRow } from '../../common/contract/admin/customers';
-import { ADMIN_PAGE_LIMIT } from '../../common/contract/admin/paging';
 import type { Lang } from '../../common/contract/lang';
 import type { Db } from '../db/connection';
 import { notFound } from '../lib/errors';
+import { adminLimit, keysetPage } from '../lib/paging';
+import { latestOrders } from '../orders/repository';
 import * as repo from './repository';
 
 /**
@@ -18,15 +19,11 @@ export async function searchCustomers(
   db: Db,
   opts: { q?: string; cursor?: number; limit?: number },
 ): Promise<{ customers: AdminCustomerRow[]; next_cursor: number | null }> {
-  const limit = opts.limit ?? ADMIN_PAGE_LIMIT.default;
-  const rows = await repo.searchCustomers(db, {
-    q: opts.q?.trim() || undefined,
-    before: opts.cursor,
-    limit: limit + 1,
-  });
-  const page = rows.slice(0, limit);
+  const limit = adminLimit(opts.limit);
+  const rows = await repo.searchCustomers(db, { q: opts.q?.trim() || undefined, before: opts.cursor, limit });
+  const { items, next_cursor } = keysetPage(rows, limit);
   return {
-    customers: page.map((r) => ({
+    customers: items.map((r) => ({
       id: r.id,
       nickname: r.nickname,
       email: r.email,
@@ -37,7 +34,7 @@ export async function searchCustomers(
       is_agent: r.is_agent === 1,
       telegram_linked: r.telegram_user_id !== null,
     })),
-    next_cursor: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
+    next_cursor,
   };
 }
 
@@ -49,7 +46,7 @@ export async function customerDetail(db: Db, userId: number, lang: Lang): Promis
   if (!user) throw notFound('customerNotFound', 'id');
   const [ordersTotal, orders, ledger, upline, downlinesCount, downlines, subscriptions] = await Promise.all([
     repo.countOrders(db, userId),
-    repo.latestOrders(db, userId, LATEST),
+    latestOrders(db, userId, LATEST),
     repo.latestCashRewards(db, userId, LATEST),
     user.upline_id === null ? Promise.resolve(undefined) : repo.findPerson(db, user.upline_id),
     repo.countDownlines(db, userId),

@@ -1,10 +1,11 @@
 import type { Db } from '../db/connection';
+import { newestBelow } from '../db/keyset';
 import { containsPattern, lowerLike } from '../db/search';
 
 /** The back office's customer screens' SQL (docs/decisions/013): search, and one customer's page. */
 
 /**
- * Customers newest first (by id), `limit` of them below `before`; `q` matches nickname, e-mail or phone
+ * Customers newest first (by id), a keyset page of `limit` below `before` (db/keyset.ts); `q` matches nickname, e-mail or phone
  * (contains, any case). Each with how many orders they placed.
  */
 export async function searchCustomers(db: Db, opts: { q?: string; before?: number; limit: number }) {
@@ -33,9 +34,7 @@ export async function searchCustomers(db: Db, opts: { q?: string; before?: numbe
         eb.or([lowerLike('u.nickname', pattern!), lowerLike('u.email', pattern!), lowerLike('u.phone', pattern!)]),
       ),
     )
-    .$if(opts.before !== undefined, (q) => q.where('u.id', '<', opts.before!))
-    .orderBy('u.id', 'desc')
-    .limit(opts.limit)
+    .$call(newestBelow('u.id', opts.before, opts.limit))
     .execute();
 }
 
@@ -69,18 +68,6 @@ export async function countOrders(db: Db, userId: number): Promise<number> {
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** The customer's latest orders (index orders_user_idx). */
-export async function latestOrders(db: Db, userId: number, limit: number) {
-  return db
-    .selectFrom('orders')
-    .select(['id', 'order_no', 'status', 'total_cents', 'placed_at'])
-    .where('user_id', '=', userId)
-    .orderBy('placed_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
 }
 
 /** The customer's latest cash-reward ledger entries, with their order's number. */

@@ -67,6 +67,19 @@ function staffCheck(def: EndpointDef) {
 }
 
 /**
+ * A contract path's Fastify schema (validation and /openapi.json): its summary, its tag (the path's first part),
+ * the body (the common fields merged with the request) and the answers (`ok` for 200, the error envelope else).
+ */
+function pathSchema(def: EndpointDef, ok: z.ZodType) {
+  return {
+    summary: def.summary,
+    tags: [def.path.split('/')[1] ?? 'api'],
+    body: z.object({ ...commonFields.shape, ...def.request.shape }),
+    response: { 200: ok, '4xx': errorEnvelope, '5xx': errorEnvelope },
+  };
+}
+
+/**
  * Registers one path of the contract: validates the body (common fields merged) against the shared
  * schema, resolves the caller, runs the handler, and wraps its result in the envelope.
  */
@@ -76,7 +89,6 @@ export function route<E extends EndpointDef>(
   handler: (ctx: Ctx<E>) => Promise<z.input<E['response']>>,
   options: RouteOptions<E> = {},
 ): void {
-  const body = z.object({ ...commonFields.shape, ...def.request.shape });
   const ok = def.bare ? def.response : envelope(def.response);
   const cache = options.cache?.store ? { store: options.cache.store, key: options.cache.key } : null;
   // A cached answer is the same for every caller, so only paths that answer everyone alike may keep one.
@@ -84,13 +96,7 @@ export function route<E extends EndpointDef>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
     url: def.path,
-    schema: {
-      summary: def.summary,
-      tags: [def.path.split('/')[1] ?? 'api'],
-      body,
-      ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
-      response: { 200: ok, '4xx': errorEnvelope, '5xx': errorEnvelope },
-    },
+    schema: { ...pathSchema(def, ok), ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}) },
     // `multipart`: only upload paths accept a multipart body (plugins/multipart-paths.ts).
     config: { access: def.access, multipart: def.multipart === true },
     // Staff paths: the session and the role are checked before a byte of the body is read or validated
@@ -159,12 +165,7 @@ export function fileRoute<E extends EndpointDef<string, z.ZodObject, z.ZodType, 
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
     url: def.path,
-    schema: {
-      summary: def.summary,
-      tags: [def.path.split('/')[1] ?? 'api'],
-      body: z.object({ ...commonFields.shape, ...def.request.shape }),
-      response: { 200: def.response, '4xx': errorEnvelope, '5xx': errorEnvelope },
-    },
+    schema: pathSchema(def, def.response),
     config: { access: def.access, multipart: false },
     onRequest: staffCheck(def),
     handler: async (req, reply) => {

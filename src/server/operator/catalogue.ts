@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CLI_ACTOR } from '../audit/actor';
+import { recordAudit } from '../audit/service';
 import { catalogChanged } from '../catalog/list-cache';
 import type { Db } from '../db/connection';
 import { nowIso } from '../lib/time';
@@ -96,11 +98,14 @@ export async function importCatalogue(db: Db, products: SeedProduct[]): Promise<
     const now = nowIso();
     let created = 0;
     let updated = 0;
+    const createdSlugs: string[] = [];
+    const updatedSlugs: string[] = [];
     for (const p of products) {
       const existing = await findProductBySlug(trx, p.slug);
       if (!existing) {
         await insertProducts(trx, [p], now);
         created++;
+        createdSlugs.push(p.slug);
         continue;
       }
       const productId = existing.id;
@@ -128,7 +133,15 @@ export async function importCatalogue(db: Db, products: SeedProduct[]): Promise<
       await unlinkProduct(trx, productId);
       await linkProduct(trx, productId, p, existing.created_at, ids);
       updated++;
+      updatedSlugs.push(p.slug);
     }
+    // Part 2 audits each field; the import is audited as one change naming the products it wrote.
+    await recordAudit(
+      trx,
+      CLI_ACTOR,
+      { action: 'catalogue.import', entity: 'product', after: { created: createdSlugs, updated: updatedSlugs } },
+      now,
+    );
     return { created, updated };
   });
   catalogChanged(db);

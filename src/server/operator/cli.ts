@@ -73,6 +73,20 @@ const positiveId = (value: string | undefined, what: string): number => {
 
 const pad = (text: string, width: number) => (text.length >= width ? text : text + ' '.repeat(width - text.length));
 
+/** An ISO instant to the minute, as the lists show it: `2026-11-24 09:30`. */
+const minute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
+/**
+ * Prints a list as a table: a header line, then a line per row, each column padded to its width but the last
+ * (`[title]` alone), which runs to the end of the line.
+ */
+function printTable(print: (line: string) => void, columns: Array<[string, number] | [string]>, rows: string[][]) {
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i < columns.length - 1 ? pad(cell, columns[i]![1]!) : cell));
+  print(line(columns.map(([title]) => title)).join(' '));
+  for (const row of rows) print(line(row).join(' '));
+}
+
 /** Runs one command; `print` receives the lines to show. Exported for tests. */
 export async function run(
   db: Db,
@@ -101,44 +115,40 @@ export async function run(
     },
   });
   const [command, arg] = positionals;
+  /** `--limit`, a positive whole number, when given. */
+  const limitOption = () => (values.limit === undefined ? undefined : positiveId(values.limit, '--limit'));
   switch (command) {
     case 'orders': {
       if (values.show !== undefined) {
         for (const line of await showOrder(db, need(values.show, 'the order number after --show'), config)) print(line);
         return;
       }
-      const limit = values.limit === undefined ? undefined : positiveId(values.limit, '--limit');
-      const list = await ops.listOrders(db, { status: values.status, limit });
+      const list = await ops.listOrders(db, { status: values.status, limit: limitOption() });
       if (!list.length) {
         print(values.status ? `No ${values.status} orders.` : 'No orders yet.');
         return;
       }
-      print(
+      printTable(
+        print,
         [
-          pad('ORDER', 19),
-          pad('STATUS', 11),
-          pad('PLACED (UTC)', 17),
-          pad('TOTAL', 10),
-          pad('PAYMENT', 14),
-          pad('REFERENCE', 14),
-          'CUSTOMER',
-        ].join(' '),
+          ['ORDER', 19],
+          ['STATUS', 11],
+          ['PLACED (UTC)', 17],
+          ['TOTAL', 10],
+          ['PAYMENT', 14],
+          ['REFERENCE', 14],
+          ['CUSTOMER'],
+        ],
+        list.map((o) => [
+          o.order_no,
+          o.status,
+          minute(o.placed_at),
+          o.total,
+          o.payment,
+          o.reference ?? '-',
+          o.email + (o.receipt ? `  receipt: ${o.receipt}` : '') + (o.tracking ? `  tracking: ${o.tracking}` : ''),
+        ]),
       );
-      for (const o of list) {
-        print(
-          [
-            pad(o.order_no, 19),
-            pad(o.status, 11),
-            pad(o.placed_at.slice(0, 16).replace('T', ' '), 17),
-            pad(o.total, 10),
-            pad(o.payment, 14),
-            pad(o.reference ?? '-', 14),
-            o.email,
-          ].join(' ') +
-            (o.receipt ? `  receipt: ${o.receipt}` : '') +
-            (o.tracking ? `  tracking: ${o.tracking}` : ''),
-        );
-      }
       return;
     }
     case 'confirm-payment':
@@ -184,36 +194,24 @@ export async function run(
       return;
     }
     case 'subscriptions': {
-      const limit = values.limit === undefined ? undefined : positiveId(values.limit, '--limit');
-      const list = await ops.listSubscriptions(db, { status: values.status, limit });
+      const list = await ops.listSubscriptions(db, { status: values.status, limit: limitOption() });
       if (!list.length) {
         print(values.status ? `No ${values.status} subscriptions.` : 'No subscriptions yet.');
         return;
       }
-      print(
-        [
-          pad('ID', 6),
-          pad('STATUS', 10),
-          pad('NEXT (UTC)', 11),
-          pad('EVERY', 9),
-          pad('QTY', 4),
-          pad('CUSTOMER', 28),
-          'PRODUCT',
-        ].join(' '),
+      printTable(
+        print,
+        [['ID', 6], ['STATUS', 10], ['NEXT (UTC)', 11], ['EVERY', 9], ['QTY', 4], ['CUSTOMER', 28], ['PRODUCT']],
+        list.map((s) => [
+          String(s.id),
+          s.status,
+          s.status === 'active' ? s.nextDue.slice(0, 10) : '-',
+          `${s.everyWeeks} weeks`,
+          String(s.quantity),
+          s.email,
+          s.product,
+        ]),
       );
-      for (const s of list) {
-        print(
-          [
-            pad(String(s.id), 6),
-            pad(s.status, 10),
-            pad(s.status === 'active' ? s.nextDue.slice(0, 10) : '-', 11),
-            pad(`${s.everyWeeks} weeks`, 9),
-            pad(String(s.quantity), 4),
-            pad(s.email, 28),
-            s.product,
-          ].join(' '),
-        );
-      }
       return;
     }
     case 'cancel-subscription': {
@@ -264,69 +262,49 @@ export async function run(
       return;
     }
     case 'commissions': {
-      const limit = values.limit === undefined ? undefined : positiveId(values.limit, '--limit');
-      const list = await ops.listCommissions(db, { status: values.status, agent: values.agent, limit });
+      const list = await ops.listCommissions(db, {
+        status: values.status,
+        agent: values.agent,
+        limit: limitOption(),
+      });
       if (!list.length) {
         print('No commissions.');
         return;
       }
-      print(
-        [
-          pad('ID', 6),
-          pad('STATUS', 15),
-          pad('AMOUNT', 10),
-          pad('RATE', 7),
-          pad('ORDER', 19),
-          pad('AGENT', 28),
-          'DOWNLINE',
-        ].join(' '),
+      printTable(
+        print,
+        [['ID', 6], ['STATUS', 15], ['AMOUNT', 10], ['RATE', 7], ['ORDER', 19], ['AGENT', 28], ['DOWNLINE']],
+        list.map((c) => [String(c.id), c.status, c.amount, c.rate, c.order_no, c.agent, c.downline]),
       );
-      for (const c of list) {
-        print(
-          [
-            pad(String(c.id), 6),
-            pad(c.status, 15),
-            pad(c.amount, 10),
-            pad(c.rate, 7),
-            pad(c.order_no, 19),
-            pad(c.agent, 28),
-            c.downline,
-          ].join(' '),
-        );
-      }
       return;
     }
     case 'payouts': {
-      const limit = values.limit === undefined ? undefined : positiveId(values.limit, '--limit');
-      const list = await ops.listPayouts(db, { status: values.status, agent: values.agent, limit });
+      const list = await ops.listPayouts(db, { status: values.status, agent: values.agent, limit: limitOption() });
       if (!list.length) {
         print(values.status ? `No ${values.status} payout requests.` : 'No payout requests.');
         return;
       }
-      print(
+      printTable(
+        print,
         [
-          pad('ID', 6),
-          pad('STATUS', 10),
-          pad('AMOUNT', 10),
-          pad('REQUESTED (UTC)', 17),
-          pad('AGENT', 28),
-          pad('BANK', 40),
-          'REFERENCE / REASON',
-        ].join(' '),
+          ['ID', 6],
+          ['STATUS', 10],
+          ['AMOUNT', 10],
+          ['REQUESTED (UTC)', 17],
+          ['AGENT', 28],
+          ['BANK', 40],
+          ['REFERENCE / REASON'],
+        ],
+        list.map((p) => [
+          String(p.id),
+          p.status,
+          p.amount,
+          minute(p.requested_at),
+          p.agent,
+          p.bank || '(no bank details)',
+          p.note || '-',
+        ]),
       );
-      for (const p of list) {
-        print(
-          [
-            pad(String(p.id), 6),
-            pad(p.status, 10),
-            pad(p.amount, 10),
-            pad(p.requested_at.slice(0, 16).replace('T', ' '), 17),
-            pad(p.agent, 28),
-            pad(p.bank || '(no bank details)', 40),
-            p.note || '-',
-          ].join(' '),
-        );
-      }
       return;
     }
     case 'mark-payout-paid': {

@@ -3,6 +3,7 @@ import type { OrderStatus } from '../../common/checkout-rules';
 import type { SubscriptionStatus } from '../../common/contract/subscriptions';
 import type { Db } from '../db/connection';
 import type { ProductsTable, ProductVariantsTable } from '../db/schema';
+import { subscriptionsJoined } from '../subscriptions/admin-repository';
 
 // The operator's SQL: the lists the command line prints and the rows it looks up before acting.
 
@@ -38,11 +39,7 @@ export async function orderNos(db: Db, orderIds: number[]): Promise<string[]> {
 
 /** Subscriptions: active ones by next delivery, soonest first; then cancelled ones, latest first. */
 export async function listSubscriptions(db: Db, opts: { status?: SubscriptionStatus; limit: number }) {
-  let q = db
-    .selectFrom('subscriptions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .innerJoin('products as p', 'p.id', 's.product_id')
-    .innerJoin('product_variants as v', 'v.id', 's.variant_id')
+  let q = subscriptionsJoined(db)
     .select([
       's.id',
       's.status',

@@ -5,6 +5,7 @@ import { SUBSCRIPTION_STATUSES } from '../../common/contract/subscriptions';
 import { formatAnyMessage } from '../../common/i18n/admin-messages';
 import { formatCents, parseDollarsToCents } from '../../common/money';
 import { CLI_ACTOR } from '../audit/actor';
+import { recordAudit } from '../audit/service';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import type { Order } from '../db/schema';
@@ -285,7 +286,16 @@ export async function expireUnpaidOrders(db: Db, config: Pick<Config, 'UNPAID_OR
   if (report.errors.length) {
     throw new OperatorError(`Could not cancel order ids ${report.errors.join(', ')}; run the command again`);
   }
-  return (await repo.orderNos(db, report.cancelled)).sort();
+  const orderNos = (await repo.orderNos(db, report.cancelled)).sort();
+  // Each cancel is on its order's timeline (actor "system"); the command that asked for them is audited once.
+  if (orderNos.length) {
+    await recordAudit(db, CLI_ACTOR, {
+      action: 'order.expire_unpaid',
+      entity: 'order',
+      after: { cancelled: orderNos },
+    });
+  }
+  return orderNos;
 }
 
 /** Makes an existing account staff (or changes its role): how the first owner is made. */

@@ -14,6 +14,7 @@ import { encodeCursor, readCursor } from '../catalog/cursor';
 import type { Db } from '../db/connection';
 import type { Order } from '../db/schema';
 import { invalidField, notFound } from '../lib/errors';
+import { adminLimit } from '../lib/paging';
 import { addDaysToDate, startOfDay } from '../lib/shop-days';
 import { actionState, receiptWaiting } from './admin-actions';
 import * as repo from './admin-repository';
@@ -21,6 +22,7 @@ import { orderEvents } from './event-repository';
 import { receiptLink } from './receipts';
 import { paidCents, refundOwedCents } from './refunds';
 import { findOrderByNo, orderItems } from './repository';
+import { orderAmounts } from './service';
 
 /**
  * The back office's order reads (issue 12): the filtered list (keyset-paged), its CSV export (streamed in batches)
@@ -83,7 +85,7 @@ export async function listOrders(
   input: AdminOrderFilterInput & { cursor?: string; limit?: number },
   zone: string,
 ): Promise<{ orders: AdminOrderRow[]; next_cursor: string | null }> {
-  const limit = input.limit ?? 50;
+  const limit = adminLimit(input.limit);
   const filter = orderFilter(input, zone);
   const after = input.cursor ? readCursor(input.cursor) : undefined;
   const rows = await repo.listAdminOrders(
@@ -320,12 +322,7 @@ export async function orderDetail(db: Db, order: Order, role: StaffRole | null):
       })),
     },
     totals: {
-      subtotal_cents: order.subtotal_cents,
-      delivery_fee_cents: order.delivery_fee_cents,
-      coupon_code: order.coupon_code,
-      coupon_discount_cents: order.coupon_discount_cents,
-      cash_reward_cents: order.cash_reward_cents,
-      total_cents: order.total_cents,
+      ...orderAmounts(order),
       paid_cents: paidCents(order, paymentsCents),
       refunded_cents: refundedCents,
     },

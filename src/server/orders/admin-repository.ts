@@ -97,60 +97,71 @@ function applyAfter<O>(q: OrdersQuery<O>, after: ListPosition | undefined): Orde
 
 const pgOf = (db: Db) => isPostgres(db as unknown as Kysely<unknown>);
 
-/** What a cancelled order's refund-owed figure needs: the provider charges and refunds recorded (0 otherwise). */
-const moneyColumns = (eb: ExpressionBuilder<Database, 'orders' | 'users'>) => [
-  eb
-    .case()
-    .when('orders.status', '=', 'Cancelled')
-    .then(
-      eb
-        .selectFrom('payments')
-        .select((e) => e.fn.coalesce(e.fn.sum<number>('payments.amount_cents'), sql<number>`0`).as('s'))
-        .whereRef('payments.order_id', '=', 'orders.id'),
-    )
-    .else(sql<number>`0`)
-    .end()
-    .as('payments_cents'),
-  eb
-    .case()
-    .when('orders.status', '=', 'Cancelled')
-    .then(
-      eb
-        .selectFrom('refunds')
-        .select((e) => e.fn.coalesce(e.fn.sum<number>('refunds.amount_cents'), sql<number>`0`).as('s'))
-        .whereRef('refunds.order_id', '=', 'orders.id'),
-    )
-    .else(sql<number>`0`)
-    .end()
-    .as('refunded_cents'),
-];
-
-/** The list query (exported for the bench's EXPLAIN): `limit` rows after `after`, newest first. */
-export function adminOrdersQuery(db: Db, filter: AdminOrderFilter, after: ListPosition | undefined, limit: number) {
-  const q = db
-    .selectFrom('orders')
-    .innerJoin('users', 'users.id', 'orders.user_id')
-    .select((eb) => [
-      'orders.id',
-      'orders.order_no',
-      'orders.status',
-      'orders.placed_at',
-      'orders.user_id',
-      'users.nickname',
-      'users.email',
-      'orders.phone',
-      'orders.total_cents',
-      'orders.payment_method',
-      'orders.receipt_path',
-      'orders.receipt_rejected_at',
-      'orders.tracking_number',
-      'orders.paid_at',
-      ...moneyColumns(eb),
-    ]);
+/** `q` filtered, `limit` rows after `after`, newest first: the list's and the export's order. */
+function filteredPage<O>(
+  db: Db,
+  q: OrdersQuery<O>,
+  filter: AdminOrderFilter,
+  after: ListPosition | undefined,
+  limit: number,
+) {
   return applyAfter(applyFilter(q, filter, pgOf(db)), after)
     .orderBy('orders.placed_at', 'desc')
     .orderBy('orders.id', 'desc')
     .limit(limit);
+}
+
+/** Sums come back as text (PostgreSQL bigint) or numbers. */
+const withMoneyNumbers = <R extends { payments_cents: unknown; refunded_cents: unknown }>(rows: R[]) =>
+  rows.map((r) => ({ ...r, payments_cents: Number(r.payments_cents), refunded_cents: Number(r.refunded_cents) }));
+
+/** For a cancelled order, the sum of `table`'s amounts recorded against it; 0 for any other order. */
+const sumIfCancelled = (eb: ExpressionBuilder<Database, 'orders' | 'users'>, table: 'payments' | 'refunds') =>
+  eb
+    .case()
+    .when('orders.status', '=', 'Cancelled')
+    .then(
+      eb
+        .selectFrom(table)
+        .select((e) => e.fn.coalesce(e.fn.sum<number>(`${table}.amount_cents`), sql<number>`0`).as('s'))
+        .whereRef(`${table}.order_id`, '=', 'orders.id'),
+    )
+    .else(sql<number>`0`)
+    .end();
+
+/** What a cancelled order's refund-owed figure needs: the provider charges and refunds recorded (0 otherwise). */
+const moneyColumns = (eb: ExpressionBuilder<Database, 'orders' | 'users'>) => [
+  sumIfCancelled(eb, 'payments').as('payments_cents'),
+  sumIfCancelled(eb, 'refunds').as('refunded_cents'),
+];
+
+/** What both the list and the export show of an order and its customer. */
+const ORDER_COLUMNS = [
+  'orders.id',
+  'orders.order_no',
+  'orders.status',
+  'orders.placed_at',
+  'orders.paid_at',
+  'users.nickname',
+  'users.email',
+  'orders.phone',
+  'orders.total_cents',
+  'orders.payment_method',
+  'orders.tracking_number',
+] as const;
+
+const ordersWithCustomer = (db: Db) => db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id');
+
+/** The list query (exported for the bench's EXPLAIN): `limit` rows after `after`, newest first. */
+export function adminOrdersQuery(db: Db, filter: AdminOrderFilter, after: ListPosition | undefined, limit: number) {
+  const q = ordersWithCustomer(db).select((eb) => [
+    ...ORDER_COLUMNS,
+    'orders.user_id',
+    'orders.receipt_path',
+    'orders.receipt_rejected_at',
+    ...moneyColumns(eb),
+  ]);
+  return filteredPage(db, q, filter, after, limit);
 }
 
 export async function listAdminOrders(
@@ -159,13 +170,7 @@ export async function listAdminOrders(
   after: ListPosition | undefined,
   limit: number,
 ) {
-  const rows = await adminOrdersQuery(db, filter, after, limit).execute();
-  // Sums come back as text (PostgreSQL bigint) or numbers.
-  return rows.map((r) => ({
-    ...r,
-    payments_cents: Number(r.payments_cents),
-    refunded_cents: Number(r.refunded_cents),
-  }));
+  return withMoneyNumbers(await adminOrdersQuery(db, filter, after, limit).execute());
 }
 
 /** The export's batch: every column of the CSV, `limit` rows after `after`. */
@@ -175,46 +180,24 @@ export async function exportAdminOrders(
   after: ListPosition | undefined,
   limit: number,
 ) {
-  const q = db
-    .selectFrom('orders')
-    .innerJoin('users', 'users.id', 'orders.user_id')
-    .select((eb) => [
-      'orders.id',
-      'orders.order_no',
-      'orders.status',
-      'orders.placed_at',
-      'orders.paid_at',
-      'users.nickname',
-      'users.email',
-      'orders.phone',
-      'orders.receiver_name',
-      'orders.address',
-      'orders.city',
-      'orders.state_name',
-      'orders.zip',
-      'orders.country',
-      'orders.subtotal_cents',
-      'orders.delivery_fee_cents',
-      'orders.coupon_code',
-      'orders.coupon_discount_cents',
-      'orders.cash_reward_cents',
-      'orders.total_cents',
-      'orders.payment_method',
-      'orders.payment_reference',
-      'orders.tracking_company',
-      'orders.tracking_number',
-      ...moneyColumns(eb),
-    ]);
-  const rows = await applyAfter(applyFilter(q, filter, pgOf(db)), after)
-    .orderBy('orders.placed_at', 'desc')
-    .orderBy('orders.id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({
-    ...r,
-    payments_cents: Number(r.payments_cents),
-    refunded_cents: Number(r.refunded_cents),
-  }));
+  const q = ordersWithCustomer(db).select((eb) => [
+    ...ORDER_COLUMNS,
+    'orders.receiver_name',
+    'orders.address',
+    'orders.city',
+    'orders.state_name',
+    'orders.zip',
+    'orders.country',
+    'orders.subtotal_cents',
+    'orders.delivery_fee_cents',
+    'orders.coupon_code',
+    'orders.coupon_discount_cents',
+    'orders.cash_reward_cents',
+    'orders.payment_reference',
+    'orders.tracking_company',
+    ...moneyColumns(eb),
+  ]);
+  return withMoneyNumbers(await filteredPage(db, q, filter, after, limit).execute());
 }
 
 /** The lines of several orders (names in English as ordered), in order then line order. */

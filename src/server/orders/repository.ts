@@ -99,6 +99,18 @@ export async function listOrders(
   return q.execute();
 }
 
+/** A customer's latest `limit` orders, newest first (index orders_user_idx): the bot's /orders, the back office's customer page. */
+export async function latestOrders(db: Db, userId: number, limit: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'order_no', 'status', 'total_cents', 'placed_at'])
+    .where('user_id', '=', userId)
+    .orderBy('placed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** Lines of several orders (for the list cards), in order then line order. */
 export async function itemsOfOrders(db: Db, orderIds: number[]) {
   if (!orderIds.length) return [];

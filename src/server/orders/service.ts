@@ -34,6 +34,16 @@ import { createTelegramInvoiceLink, InvoiceLinkError } from './telegram-invoice'
 const pick = (lang: Lang, en: string, zh: string) => (lang === 'zh' ? zh : en);
 
 /** An order as its owner sees it, in the asked language (`unpaidOrderHours`: the shop's UNPAID_ORDER_HOURS). */
+/** An order's amounts as the shop's and the back office's order pages show them. */
+export const orderAmounts = (order: Order) => ({
+  subtotal_cents: order.subtotal_cents,
+  delivery_fee_cents: order.delivery_fee_cents,
+  coupon_code: order.coupon_code,
+  coupon_discount_cents: order.coupon_discount_cents,
+  cash_reward_cents: order.cash_reward_cents,
+  total_cents: order.total_cents,
+});
+
 export async function orderDetails(
   db: Db,
   order: Order,
@@ -71,12 +81,7 @@ export async function orderDetails(
       frequency_weeks: i.frequency_weeks,
       reviewed: reviewedIds.has(i.product_id),
     })),
-    subtotal_cents: order.subtotal_cents,
-    delivery_fee_cents: order.delivery_fee_cents,
-    coupon_code: order.coupon_code,
-    coupon_discount_cents: order.coupon_discount_cents,
-    cash_reward_cents: order.cash_reward_cents,
-    total_cents: order.total_cents,
+    ...orderAmounts(order),
     shipping_method: order.shipping_method,
     payment_method: order.payment_method === 'payment_link' ? 'payment_link' : 'bank_transfer',
     payment_reference: order.payment_reference,

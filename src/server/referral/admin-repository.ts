@@ -1,31 +1,16 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { CommissionStatus, PayoutStatus } from '../../common/contract/referral';
 import type { Db } from '../db/connection';
-import { isPostgres } from '../db/dialect';
+import { newestBelow } from '../db/keyset';
+import { containsPattern, lowerLike } from '../db/search';
 
 // The SQL of the back office's Affiliates screen (admin-service.ts) and of the referral award (award-service.ts).
 // Every function takes the database or a transaction.
 
 const n = (v: unknown): number => Number(v ?? 0);
 
-/** An account by e-mail, whatever its case. */
-export async function findAccountByEmail(db: Db, email: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'nickname', 'is_agent', 'commission_rate_bp'])
-    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
-    .executeTakeFirst();
-}
-
-/** An account by id, its row locked until the transaction ends (PostgreSQL; SQLite writes one at a time). */
-export async function lockAccount(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'nickname', 'is_agent', 'commission_rate_bp'])
-    .where('id', '=', userId)
-    .$if(isPostgres(db as unknown as Kysely<unknown>), (q) => q.forUpdate())
-    .executeTakeFirst();
-}
+/** What the Affiliates screen shows of an agent's account. */
+const AGENT_COLUMNS = ['id', 'email', 'nickname', 'is_agent', 'commission_rate_bp'] as const;
 
 export async function setAgent(db: Db, userId: number, values: { isAgent: boolean; rateBp: number }, now: string) {
   await db
@@ -41,36 +26,25 @@ export async function setAgent(db: Db, userId: number, values: { isAgent: boolea
 
 /** Agents and former agents that still have commissions, newest account first (keyset on id). */
 export async function listAgents(db: Db, opts: { q?: string; beforeId?: number; limit: number }) {
-  const like = opts.q ? `%${opts.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = opts.q ? containsPattern(opts.q) : undefined;
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'nickname', 'is_agent', 'commission_rate_bp'])
+    .select(AGENT_COLUMNS)
     .where((eb) =>
       eb.or([
         eb('is_agent', '=', 1),
         eb.exists(eb.selectFrom('commissions as c').select('c.id').whereRef('c.agent_id', '=', 'users.id')),
       ]),
     )
-    .$if(like !== undefined, (q) =>
-      q.where((eb) =>
-        eb.or([
-          eb(sql<string>`lower(email)`, 'like', sql<string>`${like} escape '\\'`),
-          eb(sql<string>`lower(nickname)`, 'like', sql<string>`${like} escape '\\'`),
-        ]),
-      ),
+    .$if(pattern !== undefined, (q) =>
+      q.where((eb) => eb.or([lowerLike('email', pattern!), lowerLike('nickname', pattern!)])),
     )
-    .$if(opts.beforeId !== undefined, (q) => q.where('id', '<', opts.beforeId!))
-    .orderBy('id', 'desc')
-    .limit(opts.limit + 1)
+    .$call(newestBelow('id', opts.beforeId, opts.limit))
     .execute();
 }
 
 export async function findAgentRow(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'nickname', 'is_agent', 'commission_rate_bp'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  return db.selectFrom('users').select(AGENT_COLUMNS).where('id', '=', userId).executeTakeFirst();
 }
 
 /** Sums of commissions per agent and status. */
@@ -145,9 +119,7 @@ export async function listCommissions(
   return commissionQuery(db)
     .$if(opts.status !== undefined, (q) => q.where('commissions.status', '=', opts.status!))
     .$if(opts.agentId !== undefined, (q) => q.where('commissions.agent_id', '=', opts.agentId!))
-    .$if(opts.beforeId !== undefined, (q) => q.where('commissions.id', '<', opts.beforeId!))
-    .orderBy('commissions.id', 'desc')
-    .limit(opts.limit + 1)
+    .$call(newestBelow('commissions.id', opts.beforeId, opts.limit))
     .execute();
 }
 
@@ -191,9 +163,7 @@ export async function listPayouts(
   return payoutQuery(db)
     .$if(opts.status !== undefined, (q) => q.where('payout_requests.status', '=', opts.status!))
     .$if(opts.agentId !== undefined, (q) => q.where('payout_requests.agent_id', '=', opts.agentId!))
-    .$if(opts.beforeId !== undefined, (q) => q.where('payout_requests.id', '<', opts.beforeId!))
-    .orderBy('payout_requests.id', 'desc')
-    .limit(opts.limit + 1)
+    .$call(newestBelow('payout_requests.id', opts.beforeId, opts.limit))
     .execute();
 }
 

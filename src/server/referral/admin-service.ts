@@ -6,7 +6,6 @@ import {
   type CommissionAction,
   commissionActionsFor,
 } from '../../common/contract/admin/affiliates';
-import { ADMIN_PAGE_LIMIT } from '../../common/contract/admin/paging';
 import { COMMISSION_STATUSES, type CommissionStatus, type PayoutStatus } from '../../common/contract/referral';
 import type { AdminMessageKey } from '../../common/i18n/admin-messages';
 import { actorUserId, type StaffActor } from '../audit/actor';
@@ -14,7 +13,9 @@ import { recordAudit } from '../audit/service';
 import type { Db } from '../db/connection';
 import { withRetry } from '../db/errors';
 import { conflict, invalidField, notFound } from '../lib/errors';
+import { adminLimit, keysetPage } from '../lib/paging';
 import { nowIso } from '../lib/time';
+import { findUserByEmail } from '../staff/repository';
 import * as adminRepo from './admin-repository';
 import * as commissionRepo from './commission-repository';
 import { payCoveredCommissions } from './commission-service';
@@ -36,13 +37,6 @@ import * as repo from './repository';
  *   amount no longer counts against the balance, so the agent can request it again. Of a paid and a reject at
  *   once, exactly one wins (the agent's row is locked, then a conditional update on the request's status).
  */
-
-const limitOf = (limit: number | undefined) => limit ?? ADMIN_PAGE_LIMIT.default;
-
-const pageOf = <T extends { id: number }>(rows: T[], limit: number) => {
-  const items = rows.slice(0, limit);
-  return { items, next_cursor: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
-};
 
 /** The shop's default rate for a new agent (basis points), from its settings; 1000 (10%) when unset or bad. */
 async function defaultRateBp(db: Db): Promise<number> {
@@ -100,9 +94,9 @@ async function agentRow(db: Db, userId: number): Promise<AdminAgentRow> {
 }
 
 export async function listAgents(db: Db, opts: { q?: string; cursor?: number; limit?: number } = {}) {
-  const limit = limitOf(opts.limit);
+  const limit = adminLimit(opts.limit);
   const rows = await adminRepo.listAgents(db, { q: opts.q, beforeId: opts.cursor, limit });
-  const { items, next_cursor } = pageOf(rows, limit);
+  const { items, next_cursor } = keysetPage(rows, limit);
   return { agents: await agentRows(db, items), next_cursor, default_rate_bp: await defaultRateBp(db) };
 }
 
@@ -114,9 +108,9 @@ export async function makeAgent(db: Db, actor: StaffActor, email: string, rateBp
   checkRate(rateBp);
   return withRetry(() =>
     db.transaction().execute(async (trx) => {
-      const found = await adminRepo.findAccountByEmail(trx, email);
+      const found = await findUserByEmail(trx, email);
       if (!found) throw notFound('agentAccountNotFound', 'email');
-      const user = (await adminRepo.lockAccount(trx, found.id))!;
+      const user = (await repo.lockUser(trx, found.id))!;
       const wasAgent = user.is_agent === 1;
       const rate = rateBp ?? (wasAgent ? user.commission_rate_bp : await defaultRateBp(trx));
       if (!wasAgent || rate !== user.commission_rate_bp) {
@@ -144,7 +138,7 @@ export async function makeAgent(db: Db, actor: StaffActor, email: string, rateBp
 export async function revokeAgent(db: Db, actor: StaffActor, userId: number): Promise<AdminAgentRow> {
   return withRetry(() =>
     db.transaction().execute(async (trx) => {
-      const user = await adminRepo.lockAccount(trx, userId);
+      const user = await repo.lockUser(trx, userId);
       if (user?.is_agent !== 1) throw notFound('agentNotFound', 'user_id');
       const now = nowIso();
       await adminRepo.setAgent(trx, user.id, { isAgent: false, rateBp: user.commission_rate_bp }, now);
@@ -170,7 +164,7 @@ export async function setAgentRate(db: Db, actor: StaffActor, userId: number, ra
   checkRate(rateBp);
   return withRetry(() =>
     db.transaction().execute(async (trx) => {
-      const user = await adminRepo.lockAccount(trx, userId);
+      const user = await repo.lockUser(trx, userId);
       if (user?.is_agent !== 1) throw notFound('agentNotFound', 'user_id');
       if (user.commission_rate_bp !== rateBp) {
         const now = nowIso();
@@ -214,18 +208,18 @@ const commissionRow = (c: adminRepo.CommissionListRow): AdminCommissionRow => ({
 /** The agent named by e-mail in a list filter: its id, or null when no account has it (the list is then empty). */
 async function agentFilter(db: Db, email: string | undefined): Promise<number | null | undefined> {
   if (email === undefined) return undefined;
-  return (await adminRepo.findAccountByEmail(db, email))?.id ?? null;
+  return (await findUserByEmail(db, email))?.id ?? null;
 }
 
 export async function listCommissions(
   db: Db,
   opts: { status?: CommissionStatus; agent?: string; cursor?: number; limit?: number } = {},
 ) {
-  const limit = limitOf(opts.limit);
+  const limit = adminLimit(opts.limit);
   const agentId = await agentFilter(db, opts.agent);
   if (agentId === null) return { commissions: [], next_cursor: null };
   const rows = await adminRepo.listCommissions(db, { status: opts.status, agentId, beforeId: opts.cursor, limit });
-  const { items, next_cursor } = pageOf(rows, limit);
+  const { items, next_cursor } = keysetPage(rows, limit);
   return { commissions: items.map(commissionRow), next_cursor };
 }
 
@@ -301,11 +295,11 @@ export async function listPayouts(
   db: Db,
   opts: { status?: PayoutStatus; agent?: string; cursor?: number; limit?: number } = {},
 ) {
-  const limit = limitOf(opts.limit);
+  const limit = adminLimit(opts.limit);
   const agentId = await agentFilter(db, opts.agent);
   if (agentId === null) return { payouts: [], next_cursor: null };
   const rows = await adminRepo.listPayouts(db, { status: opts.status, agentId, beforeId: opts.cursor, limit });
-  const { items, next_cursor } = pageOf(rows, limit);
+  const { items, next_cursor } = keysetPage(rows, limit);
   return { payouts: items.map(payoutRow), next_cursor };
 }
 

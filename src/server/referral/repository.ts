@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { CommissionStatus } from '../../common/contract/referral';
 import type { Db } from '../db/connection';
 import { isPostgres } from '../db/dialect';
+import { newestBelow } from '../db/keyset';
 
 // All SQL of the referral and affiliate programmes. Every function takes a Db or a transaction.
 
@@ -40,12 +41,21 @@ export async function findUser(db: Db, id: number) {
 
 /**
  * Locks a user's row until the transaction ends (PostgreSQL `for update`; SQLite runs one transaction
- * at a time anyway), so money checks of one agent run one after another.
+ * at a time anyway), so money checks and staff changes of one agent run one after another.
  */
 export async function lockUser(db: Db, id: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'is_agent', 'bank_name', 'bank_account_name', 'bank_account_number'])
+    .select([
+      'id',
+      'email',
+      'nickname',
+      'is_agent',
+      'commission_rate_bp',
+      'bank_name',
+      'bank_account_name',
+      'bank_account_number',
+    ])
     .where('id', '=', id)
     .$if(isPostgres(db as unknown as Kysely<unknown>), (q) => q.forUpdate())
     .executeTakeFirst();
@@ -150,9 +160,7 @@ export async function listVisits(db: Db, referrerId: number, beforeId: number | 
     .selectFrom('referral_visits')
     .select(['id', 'link', 'origin', 'converted', 'converted_at', 'created_at'])
     .where('referrer_id', '=', referrerId)
-    .$if(beforeId !== undefined, (q) => q.where('id', '<', beforeId!))
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
+    .$call(newestBelow('id', beforeId, limit))
     .execute();
   return rows.map((r) => ({ ...r, converted: bool(r.converted) }));
 }
@@ -168,9 +176,7 @@ export async function listMembers(db: Db, uplineId: number, beforeId: number | u
     .selectFrom('users')
     .select(['id', 'nickname', 'created_at', 'joined_via', 'remark', completedOrder.as('active')])
     .where('upline_id', '=', uplineId)
-    .$if(beforeId !== undefined, (q) => q.where('id', '<', beforeId!))
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
+    .$call(newestBelow('id', beforeId, limit))
     .execute();
   return rows.map((r) => ({ ...r, active: bool(r.active) }));
 }
@@ -234,9 +240,7 @@ export async function listCommissions(
     ])
     .where('commissions.agent_id', '=', agentId)
     .$if(opts.status !== undefined, (q) => q.where('commissions.status', '=', opts.status!))
-    .$if(opts.beforeId !== undefined, (q) => q.where('commissions.id', '<', opts.beforeId!))
-    .orderBy('commissions.id', 'desc')
-    .limit(opts.limit + 1)
+    .$call(newestBelow('commissions.id', opts.beforeId, opts.limit))
     .execute();
 }
 
@@ -269,9 +273,7 @@ export async function listPayouts(db: Db, agentId: number, beforeId: number | un
     .selectFrom('payout_requests')
     .select(['id', 'amount_cents', 'requested_at', 'paid_at', 'status', 'reference', 'reject_reason'])
     .where('agent_id', '=', agentId)
-    .$if(beforeId !== undefined, (q) => q.where('id', '<', beforeId!))
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
+    .$call(newestBelow('id', beforeId, limit))
     .execute();
 }
 

@@ -13,6 +13,7 @@ import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
 import { clientAddressKey } from '../lib/client-address';
 import { conflict, forbidden, invalidField, notFound, tooManyRequests } from '../lib/errors';
+import { keysetPage } from '../lib/paging';
 import { nowIso } from '../lib/time';
 import { enqueueStaffAlert } from '../notifications/staff-alerts';
 import * as rateLimit from '../rate-limits/rate-limit';
@@ -38,11 +39,10 @@ export function parseCursor(cursor: string | undefined): number | undefined {
   return id;
 }
 
-/** Cuts a page fetched with `limit + 1` rows and gives the next cursor. */
+/** Cuts a page fetched with `limit + 1` rows and gives the next cursor (the shop's lists' cursors are text). */
 export function page<T extends { id: number }>(rows: T[], limit: number): { items: T[]; next_cursor: string | null } {
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  return { items, next_cursor: rows.length > limit && last ? String(last.id) : null };
+  const { items, next_cursor } = keysetPage(rows, limit);
+  return { items, next_cursor: next_cursor === null ? null : String(next_cursor) };
 }
 
 const limitOf = (limit: number | undefined) => limit ?? REFERRAL_LIST_LIMIT.default;

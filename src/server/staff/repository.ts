@@ -10,7 +10,8 @@ export async function findStaffRole(db: Db, userId: number): Promise<StaffRole |
   return row?.role ?? null;
 }
 
-export async function findStaffMember(db: Db, userId: number) {
+/** Staff members with their account's e-mail, name, Telegram link and language. */
+function staffMembers(db: Db) {
   return db
     .selectFrom('staff')
     .innerJoin('users', 'users.id', 'staff.user_id')
@@ -23,30 +24,21 @@ export async function findStaffMember(db: Db, userId: number) {
       'users.nickname',
       'users.telegram_user_id',
       'users.language',
-    ])
-    .where('staff.user_id', '=', userId)
-    .executeTakeFirst();
+    ]);
+}
+
+export async function findStaffMember(db: Db, userId: number) {
+  return staffMembers(db).where('staff.user_id', '=', userId).executeTakeFirst();
 }
 
 export async function listStaff(db: Db) {
-  return db
-    .selectFrom('staff')
-    .innerJoin('users', 'users.id', 'staff.user_id')
-    .select([
-      'staff.user_id',
-      'staff.role',
-      'staff.notify_telegram',
-      'staff.created_at',
-      'users.email',
-      'users.nickname',
-      'users.telegram_user_id',
-      'users.language',
-    ])
-    .orderBy('staff.created_at')
-    .orderBy('staff.user_id')
-    .execute();
+  return staffMembers(db).orderBy('staff.created_at').orderBy('staff.user_id').execute();
 }
 
+/**
+ * An account by e-mail, as typed (trimmed, any case: e-mails are stored lower-case, accounts/service.ts
+ * normalizeEmail). The staff screens and the Affiliates screen (referral/admin-service.ts) find people by it.
+ */
 export async function findUserByEmail(db: Db, email: string) {
   return db
     .selectFrom('users')

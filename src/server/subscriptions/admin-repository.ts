@@ -2,36 +2,41 @@ import type { Kysely } from 'kysely';
 import type { SubscriptionStatus } from '../../common/contract/subscriptions';
 import type { Db } from '../db/connection';
 import { isPostgres } from '../db/dialect';
+import { newestBelow } from '../db/keyset';
 import { containsPattern, lowerLike } from '../db/search';
 
 /** The back office's subscription SQL (docs/decisions/013): the list, one row, and the staff's cancel. */
 
-function withCustomerAndProduct(db: Db) {
+/** Subscriptions (`s`) with their customer (`u`), product (`p`) and packaging (`v`): staff's lists of them. */
+export function subscriptionsJoined(db: Db) {
   return db
     .selectFrom('subscriptions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('products as p', 'p.id', 's.product_id')
-    .innerJoin('product_variants as v', 'v.id', 's.variant_id')
-    .select([
-      's.id',
-      's.user_id',
-      's.quantity',
-      's.frequency_weeks',
-      's.status',
-      's.next_due_at',
-      's.updated_at',
-      'u.nickname',
-      'u.email',
-      'p.name_en',
-      'p.name_zh',
-      'v.name_en as variant_name_en',
-      'v.name_zh as variant_name_zh',
-    ]);
+    .innerJoin('product_variants as v', 'v.id', 's.variant_id');
+}
+
+function withCustomerAndProduct(db: Db) {
+  return subscriptionsJoined(db).select([
+    's.id',
+    's.user_id',
+    's.quantity',
+    's.frequency_weeks',
+    's.status',
+    's.next_due_at',
+    's.updated_at',
+    'u.nickname',
+    'u.email',
+    'p.name_en',
+    'p.name_zh',
+    'v.name_en as variant_name_en',
+    'v.name_zh as variant_name_zh',
+  ]);
 }
 
 export type AdminSubscriptionDbRow = Awaited<ReturnType<typeof findSubscription>> & {};
 
-/** Subscriptions newest first (by id), `limit` of them below `before`, by status and customer e-mail (contains). */
+/** Subscriptions newest first (by id), a keyset page of `limit` below `before` (db/keyset.ts), by status and customer e-mail (contains). */
 export async function listSubscriptions(
   db: Db,
   opts: { status?: SubscriptionStatus; email?: string; before?: number; limit: number },
@@ -39,9 +44,7 @@ export async function listSubscriptions(
   return withCustomerAndProduct(db)
     .$if(opts.status !== undefined, (q) => q.where('s.status', '=', opts.status!))
     .$if(!!opts.email, (q) => q.where(lowerLike('u.email', containsPattern(opts.email!))))
-    .$if(opts.before !== undefined, (q) => q.where('s.id', '<', opts.before!))
-    .orderBy('s.id', 'desc')
-    .limit(opts.limit)
+    .$call(newestBelow('s.id', opts.before, opts.limit))
     .execute();
 }
 

@@ -1,4 +1,3 @@
-import { ADMIN_PAGE_LIMIT } from '../../common/contract/admin/paging';
 import type { AdminSubscriptionRow } from '../../common/contract/admin/subscriptions';
 import type { Lang } from '../../common/contract/lang';
 import type { SubscriptionStatus } from '../../common/contract/subscriptions';
@@ -7,6 +6,7 @@ import { recordAudit } from '../audit/service';
 import type { Db } from '../db/connection';
 import { withRetry } from '../db/errors';
 import { notFound } from '../lib/errors';
+import { adminLimit, keysetPage } from '../lib/paging';
 import { nowIso } from '../lib/time';
 import * as repo from './admin-repository';
 
@@ -44,18 +44,15 @@ export async function listSubscriptions(
   lang: Lang,
   opts: { status?: SubscriptionStatus; email?: string; cursor?: number; limit?: number },
 ): Promise<{ subscriptions: AdminSubscriptionRow[]; next_cursor: number | null }> {
-  const limit = opts.limit ?? ADMIN_PAGE_LIMIT.default;
+  const limit = adminLimit(opts.limit);
   const rows = await repo.listSubscriptions(db, {
     status: opts.status,
     email: opts.email?.trim() || undefined,
     before: opts.cursor,
-    limit: limit + 1,
+    limit,
   });
-  const page = rows.slice(0, limit);
-  return {
-    subscriptions: page.map((r) => toRow(r, lang)),
-    next_cursor: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
-  };
+  const { items, next_cursor } = keysetPage(rows, limit);
+  return { subscriptions: items.map((r) => toRow(r, lang)), next_cursor };
 }
 
 export async function subscriptionRow(db: Db, subscriptionId: number, lang: Lang): Promise<AdminSubscriptionRow> {

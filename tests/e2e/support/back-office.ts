@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type Shop, shopCommand } from '../harness';
+import type { Browser, Page } from 'playwright-core';
+import { newPage, type Shop, shopCommand, type TestPage } from '../harness';
 
 /**
  * What the back-office journeys share: the shop's API as a customer or a staff member calls it (form-encoded,
@@ -202,47 +202,26 @@ export function backOfficeKit(getShop: () => Shop) {
   return { call, ok, multipart, customer, staff, placeTransferOrder, customerOrder, catalogue };
 }
 
-export interface OpenedPage {
-  page: Page;
-  context: BrowserContext;
-  /** Console errors and uncaught page errors. */
-  errors: string[];
-  close(): Promise<void>;
-}
+/** A page opened by `openAs`: console errors and uncaught page errors collect in `errors`. */
+export type OpenedPage = TestPage;
 
 /**
  * A fresh browser context already logged in as `person` (the token and user the shop keeps in localStorage, the
  * age question answered), at `path`.
  */
-export async function openAs(
+export function openAs(
   browser: Browser,
   shop: Shop,
   person: Person,
   path: string,
   viewport = { width: 1366, height: 800 },
 ): Promise<OpenedPage> {
-  const context = await browser.newContext({ locale: 'en-US', viewport, acceptDownloads: true });
-  await context.addInitScript(
-    ({ user, token }) => {
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('hasVisited', 'true');
-        localStorage.setItem('token', token);
-        localStorage.setItem('user', JSON.stringify(user));
-        sessionStorage.setItem('seeded', '1');
-      }
-    },
-    { user: person.userInfo, token: person.token },
-  );
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  return newPage(browser, `${shop.url}${path}`, {
+    viewport,
+    session: { user: person.userInfo, token: person.token },
+    acceptDownloads: true,
   });
-  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-  await page.goto(`${shop.url}${path}`, { waitUntil: 'load' });
-  return { page, context, errors, close: () => context.close() };
 }
 
-/** Whether the page scrolls sideways (wider than the window). */
 export const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

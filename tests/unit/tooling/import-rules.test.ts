@@ -1,39 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { biomeProbe } from './biome-probe';
 
 // The layer rules of biome.json (docs/decisions/009-client-layers.md) bite: the project's own configuration, run by
 // Biome over probe files laid out like the repository, reports each forbidden import and passes the allowed ones.
 
-const root = join(__dirname, '../../..');
-const biome = join(root, 'node_modules/.bin/biome');
-
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'leafcup-layers-'));
-  const config = JSON.parse(readFileSync(join(root, 'biome.json'), 'utf8'));
-  config.$schema = undefined;
-  config.vcs = { enabled: false };
-  config.files = { includes: ['**'] };
-  writeFileSync(join(dir, 'biome.json'), JSON.stringify(config));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Lints the probe files (path → source) and answers the paths Biome reported, with the rule. */
-function lint(files: Record<string, string>): string[] {
-  for (const [path, source] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), source);
-  }
-  const run = spawnSync(biome, ['lint', '--max-diagnostics=200', ...Object.keys(files)], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
-  const out = `${run.stdout}${run.stderr}`;
-  for (const path of Object.keys(files)) rmSync(join(dir, path), { force: true });
-  return [...out.matchAll(/^(\S+?):\d+:\d+ lint\/(\w+\/\w+)/gm)].map((m) => `${m[1]} ${m[2]}`);
-}
+const lint = biomeProbe('leafcup-layers-');
 
 describe('import rules', () => {
   it('a feature may not import another feature, app/ or the server', () => {

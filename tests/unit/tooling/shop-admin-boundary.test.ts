@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { parseSync } from 'rolldown/utils';
 import { ADMIN_MODULE } from '../../bench/bundle';
+import { biomeProbe } from './biome-probe';
 
 // The shop's first load must not carry the back office (issue 12, docs/decisions/013 "Loading the back office").
 // Checked from the sources, without a build: the modules main.tsx reaches through static imports (what the entry chunk
@@ -135,36 +134,7 @@ describe('the shop and the back office', () => {
 // back-office pieces, and lets the back office's own features use the lower layers. Probe files laid out like the
 // repository, linted with the project's configuration (as import-rules.test.ts does for the layer rules).
 describe('biome.json: shop code never imports the back office', () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'leafcup-admin-imports-'));
-    const config = JSON.parse(readFileSync(join(root, 'biome.json'), 'utf8'));
-    config.$schema = undefined;
-    config.vcs = { enabled: false };
-    config.files = { includes: ['**'] };
-    writeFileSync(join(dir, 'biome.json'), JSON.stringify(config));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  /** Lints the probe files (path → source) and answers the paths Biome reported, with the rule. */
-  function lint(files: Record<string, string>): string[] {
-    for (const [path, source] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), source);
-    }
-    const run = spawnSync(
-      join(root, 'node_modules/.bin/biome'),
-      ['lint', '--max-diagnostics=200', ...Object.keys(files)],
-      {
-        cwd: dir,
-        encoding: 'utf8',
-      },
-    );
-    for (const path of Object.keys(files)) rmSync(join(dir, path), { force: true });
-    return [...`${run.stdout}${run.stderr}`.matchAll(/^(\S+?):\d+:\d+ lint\/(\w+\/\w+)/gm)].map(
-      (m) => `${m[1]} ${m[2]}`,
-    );
-  }
+  const lint = biomeProbe('leafcup-admin-imports-');
 
   it('a shop feature, lib/, stores/ or a shop entity may not import entities/staff or lib/ui/admin', () => {
     const files = {

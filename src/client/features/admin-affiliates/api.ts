@@ -1,7 +1,8 @@
 import type { CommissionAction } from '@common/contract/admin/affiliates';
 import type { CommissionStatus, PayoutStatus } from '@common/contract/referral';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
+import { useCursorPages } from '@/lib/hooks/use-cursor-pages';
 
 /** This feature's react-query keys (under the back office's 'admin' prefix). */
 export const affiliateKeys = {
@@ -12,41 +13,18 @@ export const affiliateKeys = {
 };
 
 export const useAgents = (q: string) =>
-  useInfiniteQuery({
-    queryKey: affiliateKeys.agents(q),
-    queryFn: ({ pageParam, signal }) =>
-      api('/admin/affiliates/agents', { q: q || undefined, cursor: pageParam }, { signal }),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-    placeholderData: keepPreviousData,
-  });
+  useCursorPages(affiliateKeys.agents(q), '/admin/affiliates/agents', { q: q || undefined });
 
 export const useCommissions = (status: CommissionStatus | '', agent: string) =>
-  useInfiniteQuery({
-    queryKey: affiliateKeys.commissions(status, agent),
-    queryFn: ({ pageParam, signal }) =>
-      api(
-        '/admin/affiliates/commissions',
-        { status: status || undefined, agent: agent || undefined, cursor: pageParam },
-        { signal },
-      ),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-    placeholderData: keepPreviousData,
+  useCursorPages(affiliateKeys.commissions(status, agent), '/admin/affiliates/commissions', {
+    status: status || undefined,
+    agent: agent || undefined,
   });
 
 export const usePayouts = (status: PayoutStatus | '', agent: string) =>
-  useInfiniteQuery({
-    queryKey: affiliateKeys.payouts(status, agent),
-    queryFn: ({ pageParam, signal }) =>
-      api(
-        '/admin/affiliates/payouts',
-        { status: status || undefined, agent: agent || undefined, cursor: pageParam },
-        { signal },
-      ),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-    placeholderData: keepPreviousData,
+  useCursorPages(affiliateKeys.payouts(status, agent), '/admin/affiliates/payouts', {
+    status: status || undefined,
+    agent: agent || undefined,
   });
 
 /** Every change reads the whole screen again (an agent's totals follow its commissions and payouts). */

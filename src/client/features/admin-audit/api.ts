@@ -1,6 +1,7 @@
 import type { AuditKind } from '@common/contract/admin/audit';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
+import { useCursorPages } from '@/lib/hooks/use-cursor-pages';
 
 /** This feature's react-query keys (under the back office's 'admin' prefix). */
 export const auditKeys = {
@@ -17,22 +18,10 @@ export interface AuditFilters {
 }
 
 export const useAuditLog = (f: AuditFilters) =>
-  useInfiniteQuery({
-    queryKey: auditKeys.list(f),
-    queryFn: ({ pageParam, signal }) =>
-      api(
-        '/admin/audit/list',
-        {
-          actor: f.actor === '' ? undefined : f.actor === 'cli' ? 'cli' : Number(f.actor),
-          kind: f.kind || undefined,
-          order_no: f.orderNo || undefined,
-          cursor: pageParam,
-        },
-        { signal },
-      ),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-    placeholderData: keepPreviousData,
+  useCursorPages(auditKeys.list(f), '/admin/audit/list', {
+    actor: f.actor === '' ? undefined : f.actor === 'cli' ? 'cli' : Number(f.actor),
+    kind: f.kind || undefined,
+    order_no: f.orderNo || undefined,
   });
 
 export const useAuditActors = () =>

@@ -1,5 +1,6 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
+import { useCursorPages } from '@/lib/hooks/use-cursor-pages';
 
 /** This feature's react-query keys (under the back office's 'admin' prefix). */
 export const customerKeys = {
@@ -10,14 +11,7 @@ export const customerKeys = {
 
 /** Customers matching `q` (name, e-mail or phone), newest first, a page at a time. */
 export const useCustomerSearch = (q: string) =>
-  useInfiniteQuery({
-    queryKey: customerKeys.list(q),
-    queryFn: ({ pageParam, signal }) =>
-      api('/admin/customers/list', { q: q || undefined, cursor: pageParam }, { signal }),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-    placeholderData: keepPreviousData,
-  });
+  useCursorPages(customerKeys.list(q), '/admin/customers/list', { q: q || undefined });
 
 export const useCustomer = (id: number) =>
   useQuery({

@@ -1,7 +1,8 @@
 import type { OrderStatus } from '@common/checkout-rules';
 import type { PaymentMethodCode } from '@common/contract/checkout';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { API_BASE, ApiError, api } from '@/lib/api/client';
+import { useCursorPages } from '@/lib/hooks/use-cursor-pages';
 import { currentLang } from '@/lib/i18n/i18n';
 import { useSession } from '@/stores/session-store';
 
@@ -26,13 +27,7 @@ export const orderKeys = {
 
 /** The filtered list, newest first, a page at a time ("Load more"). */
 export const useOrderList = (filters: OrderFilters) =>
-  useInfiniteQuery({
-    queryKey: orderKeys.list(filters),
-    queryFn: ({ pageParam, signal }) => api('/admin/orders/list', { ...filters, cursor: pageParam }, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-    placeholderData: keepPreviousData,
-  });
+  useCursorPages(orderKeys.list(filters), '/admin/orders/list', filters);
 
 /** One order's page. */
 export const useOrder = (orderNo: string) =>

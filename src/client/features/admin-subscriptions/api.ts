@@ -1,6 +1,7 @@
 import type { SubscriptionStatus } from '@common/contract/subscriptions';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
+import { useCursorPages } from '@/lib/hooks/use-cursor-pages';
 
 /** This feature's react-query keys (under the back office's 'admin' prefix). */
 export const subscriptionKeys = {
@@ -9,17 +10,9 @@ export const subscriptionKeys = {
 };
 
 export const useAdminSubscriptions = (status: SubscriptionStatus | '', email: string) =>
-  useInfiniteQuery({
-    queryKey: subscriptionKeys.list(status, email),
-    queryFn: ({ pageParam, signal }) =>
-      api(
-        '/admin/subscriptions/list',
-        { status: status || undefined, email: email || undefined, cursor: pageParam },
-        { signal },
-      ),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-    placeholderData: keepPreviousData,
+  useCursorPages(subscriptionKeys.list(status, email), '/admin/subscriptions/list', {
+    status: status || undefined,
+    email: email || undefined,
   });
 
 /** Cancels a subscription (no more renewals); the lists are read again. */

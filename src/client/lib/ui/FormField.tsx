@@ -1,19 +1,29 @@
-import { type InputHTMLAttributes, useId, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import './locales';
 import './form-field.css';
 
-interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> {
-  label: string;
-  registration: UseFormRegisterReturn;
-  /** The message shown at the field (role=alert, tied to the input by aria-describedby). */
-  error?: string;
-  hint?: string;
+/** What a field's own control (a select, a textarea) takes to be tied to its label, hint and error. */
+export interface FieldControlProps {
+  id: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: true;
 }
 
-/** A labelled input with its hint and its error at the field (brief: accessibility). */
-export function FormField({ label, registration, error, hint, type = 'text', ...input }: Props) {
+interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'children'> {
+  label: string;
+  /** react-hook-form's registration; without it the input is controlled by `value` and `onChange`. */
+  registration?: UseFormRegisterReturn;
+  /** The message shown at the field (role=alert, tied to the input by aria-describedby). */
+  error?: string | null;
+  hint?: string;
+  /** Another control than an input (a select, a textarea), given the props that tie it to the label. */
+  children?: (control: FieldControlProps) => ReactNode;
+}
+
+/** A labelled input (or other control) with its hint and its error at the field (brief: accessibility). */
+export function FormField({ label, registration, error, hint, type = 'text', children, ...input }: Props) {
   const { t } = useTranslation('ui');
   const id = useId();
   const [shown, setShown] = useState(false);
@@ -25,15 +35,19 @@ export function FormField({ label, registration, error, hint, type = 'text', ...
         {label}
       </label>
       <div className="field__control">
-        <input
-          id={id}
-          className="input field__input"
-          type={isPassword && shown ? 'text' : type}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          {...input}
-          {...registration}
-        />
+        {children ? (
+          children({ id, 'aria-describedby': describedBy || undefined, 'aria-invalid': error ? true : undefined })
+        ) : (
+          <input
+            id={id}
+            className="input field__input"
+            type={isPassword && shown ? 'text' : type}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy || undefined}
+            {...input}
+            {...registration}
+          />
+        )}
         {isPassword && (
           <button
             type="button"

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { ORDER_ACTIONS } from '../../admin-order-actions';
-import { paymentMethodCode, shippingMethod } from '../checkout';
+import { paymentMethodCode } from '../checkout';
 import { defineAdminEndpoint } from '../endpoint';
-import { int, optional, optionalText, text } from '../fields';
-import { deliveryAddress, orderStatus, tracking } from '../orders';
+import { optional, optionalText, text } from '../fields';
+import { orderDetails, orderItem, orderStatus } from '../orders';
+import { adminPaging } from './paging';
 
 /**
  * The back office's Orders screen (issue 12), read side: the filtered list (keyset-paged at any depth), its CSV
@@ -24,8 +25,6 @@ const day = () =>
         },
       ),
   );
-
-export const ADMIN_ORDERS_PAGE = { min: 1, max: 100, default: 50 } as const;
 
 /** What the list and the export filter by. */
 export const adminOrderFilters = {
@@ -67,20 +66,9 @@ export const adminOrdersList = defineAdminEndpoint({
     'Orders, newest first, filtered by status, payment method, placing date and a search (order number, e-mail or phone); keyset-paged by `cursor`',
   request: z.object({
     ...adminOrderFilters,
-    /** `next_cursor` of the previous page. */
+    /** `next_cursor` of the previous page (a position in (placed_at, id), not an id: orders page by placing time). */
     cursor: optionalText(200),
-    limit: optional(
-      int().pipe(
-        z
-          .number()
-          .min(ADMIN_ORDERS_PAGE.min, {
-            error: `must be between ${ADMIN_ORDERS_PAGE.min} and ${ADMIN_ORDERS_PAGE.max}`,
-          })
-          .max(ADMIN_ORDERS_PAGE.max, {
-            error: `must be between ${ADMIN_ORDERS_PAGE.min} and ${ADMIN_ORDERS_PAGE.max}`,
-          }),
-      ),
-    ),
+    limit: adminPaging.limit,
   }),
   response: z.object({ orders: z.array(adminOrderRow), next_cursor: z.string().nullable() }),
 });
@@ -126,19 +114,19 @@ export const adminOrdersExport = defineAdminEndpoint({
   }),
 });
 
-export const adminOrderItem = z.object({
-  id: z.number().int(),
-  product_id: z.number().int(),
-  name: z.string(),
-  /** The packaging's name as ordered. */
-  packaging: z.string(),
-  image: z.string(),
-  quantity: z.number().int(),
-  /** 0 one-time; 2, 4 or 8 weeks for Subscribe & save. */
-  frequency_weeks: z.number().int(),
-  unit_price_cents: z.number().int(),
-  line_total_cents: z.number().int(),
-});
+/** An order line as the shop's order page has it (orders.ts `orderItem`), with its packaging's name as ordered. */
+export const adminOrderItem = orderItem
+  .pick({
+    id: true,
+    product_id: true,
+    name: true,
+    image: true,
+    quantity: true,
+    frequency_weeks: true,
+    unit_price_cents: true,
+    line_total_cents: true,
+  })
+  .extend({ packaging: z.string() });
 
 export const adminOrderEvent = z.object({
   /** Null for an event synthesised from the order's own times (orders older than the timeline). */
@@ -151,74 +139,80 @@ export const adminOrderEvent = z.object({
 });
 export type AdminOrderEvent = z.infer<typeof adminOrderEvent>;
 
-export const adminOrderDetail = z.object({
-  id: z.number().int(),
-  order_no: z.string(),
-  status: orderStatus,
-  placed_at: z.string(),
-  paid_at: z.string().nullable(),
-  completed_at: z.string().nullable(),
-  cancelled_at: z.string().nullable(),
-  /** A renewal of this subscription (placed by the server), else null. */
-  subscription_id: z.number().int().nullable(),
-  items: z.array(adminOrderItem),
-  customer: z.object({
-    id: z.number().int(),
-    nickname: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    telegram_linked: z.boolean(),
-  }),
-  delivery_address: deliveryAddress,
-  shipping_method: shippingMethod,
-  payment: z.object({
-    method: paymentMethodCode,
-    reference: z.string().nullable(),
-    /** The receipt image (a GET path relative to the API base, signed, valid for an hour), or null. */
-    receipt_url: z.string().nullable(),
-    /** A receipt waits to be checked (Pending, sent and not rejected). */
-    receipt_waiting: z.boolean(),
-    receipt_rejected_reason: z.string().nullable(),
-    receipt_rejected_at: z.string().nullable(),
-    /** Telegram (or other provider) charges recorded for the order. */
-    provider_payments: z.array(
+/** An order as staff see it: what the shop's order page has of it (orders.ts `orderDetails`), and more. */
+export const adminOrderDetail = orderDetails
+  .pick({
+    id: true,
+    order_no: true,
+    status: true,
+    placed_at: true,
+    paid_at: true,
+    completed_at: true,
+    cancelled_at: true,
+    delivery_address: true,
+    shipping_method: true,
+    tracking: true,
+    refund_owed_cents: true,
+  })
+  .extend({
+    /** A renewal of this subscription (placed by the server), else null. */
+    subscription_id: z.number().int().nullable(),
+    items: z.array(adminOrderItem),
+    customer: z.object({
+      id: z.number().int(),
+      nickname: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      telegram_linked: z.boolean(),
+    }),
+    payment: z.object({
+      method: paymentMethodCode,
+      reference: z.string().nullable(),
+      /** The receipt image (a GET path relative to the API base, signed, valid for an hour), or null. */
+      receipt_url: z.string().nullable(),
+      /** A receipt waits to be checked (Pending, sent and not rejected). */
+      receipt_waiting: z.boolean(),
+      receipt_rejected_reason: z.string().nullable(),
+      receipt_rejected_at: z.string().nullable(),
+      /** Telegram (or other provider) charges recorded for the order. */
+      provider_payments: z.array(
+        z.object({
+          provider: z.string(),
+          charge_id: z.string(),
+          amount_cents: z.number().int(),
+          at: z.string(),
+        }),
+      ),
+    }),
+    totals: orderDetails
+      .pick({
+        subtotal_cents: true,
+        delivery_fee_cents: true,
+        coupon_code: true,
+        coupon_discount_cents: true,
+        cash_reward_cents: true,
+        total_cents: true,
+      })
+      .extend({
+        /** What the customer paid (the total once paid, or the provider charges recorded). */
+        paid_cents: z.number().int(),
+        refunded_cents: z.number().int(),
+      }),
+    refunds: z.array(
       z.object({
-        provider: z.string(),
-        charge_id: z.string(),
+        id: z.number().int(),
         amount_cents: z.number().int(),
+        method: z.string(),
+        reference: z.string(),
+        /** Who recorded it (e-mail), null when unknown. */
+        recorded_by: z.string().nullable(),
         at: z.string(),
       }),
     ),
-  }),
-  totals: z.object({
-    subtotal_cents: z.number().int(),
-    delivery_fee_cents: z.number().int(),
-    coupon_code: z.string().nullable(),
-    coupon_discount_cents: z.number().int(),
-    cash_reward_cents: z.number().int(),
-    total_cents: z.number().int(),
-    /** What the customer paid (the total once paid, or the provider charges recorded). */
-    paid_cents: z.number().int(),
-    refunded_cents: z.number().int(),
-  }),
-  refunds: z.array(
-    z.object({
-      id: z.number().int(),
-      amount_cents: z.number().int(),
-      method: z.string(),
-      reference: z.string(),
-      /** Who recorded it (e-mail), null when unknown. */
-      recorded_by: z.string().nullable(),
-      at: z.string(),
-    }),
-  ),
-  /** What a cancelled order that had been paid still owes back (0 otherwise). */
-  refund_owed_cents: z.number().int(),
-  tracking,
-  timeline: z.array(adminOrderEvent),
-  /** What the caller may do to the order now (state and role: src/common/admin-order-actions.ts). */
-  actions: z.array(z.enum(ORDER_ACTIONS)),
-});
+    timeline: z.array(adminOrderEvent),
+    /** What the caller may do to the order now (state and role: src/common/admin-order-actions.ts). */
+    actions: z.array(z.enum(ORDER_ACTIONS)),
+  });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
 
 export const adminOrderGet = defineAdminEndpoint({

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { id, int, optional } from '../fields';
 
 /**
- * Keyset paging of the back office's people lists (customers, subscriptions, audit log): newest first by id;
- * `cursor` is the last row's id of the previous page (`next_cursor`), the next page starts below it.
+ * Keyset paging of the back office's lists (customers, subscriptions, audit log, agents, commissions, payout
+ * requests): newest first by id; `cursor` is the last row's id of the previous page (`next_cursor`), the next page
+ * starts below it. The orders list pages by placing time with a text cursor, and takes only `limit` from here.
  */
 export const ADMIN_PAGE_LIMIT = { min: 1, max: 100, default: 50 } as const;
 

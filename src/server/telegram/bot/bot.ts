@@ -7,18 +7,12 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { AppError } from '../../lib/errors';
 import { confirmPayment } from '../../orders/admin-service';
+import { latestOrders } from '../../orders/repository';
 import { checkPreCheckout, recordTelegramPayment } from '../../payments/telegram-payments';
 import { findUserByTelegramId } from '../repository';
 import { markup, ShopLinks } from './links';
 import { type BotTextKey, botLang, botText, statusText } from './locales';
-import {
-  latestOrders,
-  orderNewsTarget,
-  orderState,
-  recordBotReferralVisit,
-  referralCodeOf,
-  staffByTelegramId,
-} from './repository';
+import { orderNewsTarget, orderState, recordBotReferralVisit, referralCodeOf, staffByTelegramId } from './repository';
 import { adminUrls, CONFIRM_PAYMENT_DATA } from './staff-alerts';
 
 interface BotLogger {
@@ -235,7 +229,7 @@ export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
       await ctx.reply(t(lang, 'ordersNotLinked'), { reply_markup: markup(keyboard) });
       return;
     }
-    const orders = await latestOrders(db, user.id);
+    const orders = await latestOrders(db, user.id, 5);
     if (!orders.length) {
       const keyboard = links.addButton(new InlineKeyboard(), t(lang, 'openShop'), links.home());
       await ctx.reply(t(lang, 'ordersNone'), { reply_markup: markup(keyboard) });

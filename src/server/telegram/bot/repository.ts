@@ -4,17 +4,6 @@ import { telegramVisitorKey } from '../service';
 
 /** The bot's SQL. */
 
-export async function latestOrders(db: Db, userId: number, limit = 5) {
-  return db
-    .selectFrom('orders')
-    .select(['id', 'order_no', 'status', 'total_cents', 'placed_at'])
-    .where('user_id', '=', userId)
-    .orderBy('placed_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
 /** Where a user's order news goes: their linked Telegram user, and whether they want order news at all. */
 export async function orderNewsTarget(db: Db, userId: number) {
   return db

@@ -1,32 +1,23 @@
 import type { ApiPath } from '../../../../src/common/contract/api-map';
 import type { CommissionStatus } from '../../../../src/common/contract/referral';
 import { CLI_ACTOR } from '../../../../src/server/audit/actor';
-import { run } from '../../../../src/server/operator/cli';
 import { changeOrderStatus } from '../../../../src/server/orders/status';
 import { recordCommissionForOrder } from '../../../../src/server/referral/commission-service';
-import { staffCrew } from '../../../factories/staff';
 import { createUser } from '../../../factories/users';
-import { buildTestApp, dialects, post, type TestApp } from '../../helper';
+import { dialects, post, type TestApp } from '../../helper';
 import { insertCommission, insertOrder } from '../referral/fixtures';
+import { type Crew, runCli, withStaffApp } from './support';
 
 const BANK = { bank_name: 'BDO', bank_account_name: 'Ana Agent', bank_account_number: '1234-5678-90' };
 
 describe.each(dialects)('back office: affiliates on %s', (dialect) => {
   let t: TestApp;
-  let crew: Awaited<ReturnType<typeof staffCrew>>;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect, { seed: false });
-    crew = await staffCrew(t.db);
-  });
-  afterAll(async () => {
-    await t?.close();
+  let crew: Crew;
+  withStaffApp(dialect, { seed: false }, (app, staff) => {
+    t = app;
+    crew = staff;
   });
 
-  const shop = async (...argv: string[]) => {
-    const lines: string[] = [];
-    await run(t.db, argv, (line) => lines.push(line), t.config);
-    return lines.join('\n');
-  };
   const audit = (action: string, entityId?: number) =>
     t.db
       .selectFrom('audit_log')
@@ -556,36 +547,36 @@ describe.each(dialects)('back office: affiliates on %s', (dialect) => {
       const p1 = await requestPayout(agent.token, 300);
       const p2 = await requestPayout(agent.token, 400);
 
-      const listed = await shop('commissions', '--agent', agent.user.email);
+      const listed = await runCli(t, 'commissions', '--agent', agent.user.email);
       expect(listed.split('\n')[0]).toMatch(/^ID\s+STATUS\s+AMOUNT\s+RATE\s+ORDER\s+AGENT\s+DOWNLINE$/);
       expect(listed).toContain(`${commissions[1]!.id}`);
       expect(listed).toContain('On Hold');
       expect(listed).toContain('$7.00');
-      expect(await shop('commissions', '--agent', agent.user.email, '--status', 'On Hold')).not.toContain('$7.00');
-      await expect(shop('commissions', '--status', 'Lost')).rejects.toThrow('Unknown commission status "Lost"');
+      expect(await runCli(t, 'commissions', '--agent', agent.user.email, '--status', 'On Hold')).not.toContain('$7.00');
+      await expect(runCli(t, 'commissions', '--status', 'Lost')).rejects.toThrow('Unknown commission status "Lost"');
 
-      const payouts = await shop('payouts', '--status', 'requested', '--agent', agent.user.email);
+      const payouts = await runCli(t, 'payouts', '--status', 'requested', '--agent', agent.user.email);
       expect(payouts).toContain('BDO / Ana Agent / 1234-5678-90');
       expect(payouts).toContain('$4.00');
-      await expect(shop('payouts', '--status', 'done')).rejects.toThrow('use requested, paid, rejected');
+      await expect(runCli(t, 'payouts', '--status', 'done')).rejects.toThrow('use requested, paid, rejected');
 
-      expect(await shop('mark-payout-paid', String(p1), '--reference', 'BANK-1')).toBe(
+      expect(await runCli(t, 'mark-payout-paid', String(p1), '--reference', 'BANK-1')).toBe(
         `Payout request ${p1} ($3.00) is marked paid.`,
       );
-      await expect(shop('reject-payout', String(p2))).rejects.toThrow('Give the reason the agent will see');
-      expect(await shop('reject-payout', String(p2), '--reason', 'Wrong bank')).toBe(
+      await expect(runCli(t, 'reject-payout', String(p2))).rejects.toThrow('Give the reason the agent will see');
+      expect(await runCli(t, 'reject-payout', String(p2), '--reason', 'Wrong bank')).toBe(
         `Payout request ${p2} ($4.00) is rejected; the agent can request it again.`,
       );
-      await expect(shop('reject-payout', String(p2), '--reason', 'again')).rejects.toThrow(
+      await expect(runCli(t, 'reject-payout', String(p2), '--reason', 'again')).rejects.toThrow(
         'This payout request was already rejected',
       );
-      await expect(shop('mark-payout-paid', '999999')).rejects.toThrow('There is no payout request 999999');
-      expect(await shop('payouts', '--status', 'rejected', '--agent', agent.user.email)).toContain('Wrong bank');
-      expect(await shop('payouts', '--status', 'paid', '--agent', agent.user.email)).toContain('BANK-1');
-      expect(await shop('hold-commission', String(commissions[0]!.id))).toBe(
+      await expect(runCli(t, 'mark-payout-paid', '999999')).rejects.toThrow('There is no payout request 999999');
+      expect(await runCli(t, 'payouts', '--status', 'rejected', '--agent', agent.user.email)).toContain('Wrong bank');
+      expect(await runCli(t, 'payouts', '--status', 'paid', '--agent', agent.user.email)).toContain('BANK-1');
+      expect(await runCli(t, 'hold-commission', String(commissions[0]!.id))).toBe(
         `Commission ${commissions[0]!.id} is now On Hold.`,
       );
-      expect(await shop('cancel-commission', String(commissions[1]!.id))).toBe(
+      expect(await runCli(t, 'cancel-commission', String(commissions[1]!.id))).toBe(
         `Commission ${commissions[1]!.id} is now Canceled.`,
       );
 
@@ -596,7 +587,7 @@ describe.each(dialects)('back office: affiliates on %s', (dialect) => {
       expect((await audit('commission.hold', commissions[0]!.id))[0]).toMatchObject({ source: 'cli' });
 
       const person = await createUser(t.db);
-      expect(await shop('make-agent', person.user.email, '--rate-bp', '900')).toBe(
+      expect(await runCli(t, 'make-agent', person.user.email, '--rate-bp', '900')).toBe(
         `${person.user.email} is now an agent at 9% commission.`,
       );
       expect((await audit('agent.make', person.user.id))[0]).toMatchObject({ source: 'cli' });

@@ -1,17 +1,14 @@
 import { CLI_ACTOR, type StaffActor } from '../../../../src/server/audit/actor';
 import { recordAudit } from '../../../../src/server/audit/service';
-import { staffCrew } from '../../../factories/staff';
-import { buildTestApp, dialects, type PostBody, post, type TestApp } from '../../helper';
+import { dialects, type PostBody, post, type TestApp } from '../../helper';
+import { type Crew, withStaffApp } from './support';
 
 describe.each(dialects)('back office: audit log on %s', (dialect) => {
   let t: TestApp;
-  let crew: Awaited<ReturnType<typeof staffCrew>>;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect, { seed: false });
-    crew = await staffCrew(t.db);
-  });
-  afterAll(async () => {
-    await t?.close();
+  let crew: Crew;
+  withStaffApp(dialect, { seed: false }, (app, staff) => {
+    t = app;
+    crew = staff;
   });
 
   const paths = ['/admin/audit/list', '/admin/audit/actors'] as const;

@@ -1,19 +1,16 @@
 import { nowIso } from '../../../../src/server/lib/time';
-import { staffCrew } from '../../../factories/staff';
 import { createUser } from '../../../factories/users';
-import { buildTestApp, dialects, post, type TestApp } from '../../helper';
+import { dialects, post, type TestApp } from '../../helper';
 import { customer } from '../orders/support';
 import { subscribe } from '../subscriptions/support';
+import { type Crew, withStaffApp } from './support';
 
 describe.each(dialects)('back office: customers on %s', (dialect) => {
   let t: TestApp;
-  let crew: Awaited<ReturnType<typeof staffCrew>>;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    crew = await staffCrew(t.db);
-  });
-  afterAll(async () => {
-    await t?.close();
+  let crew: Crew;
+  withStaffApp(dialect, {}, (app, staff) => {
+    t = app;
+    crew = staff;
   });
 
   const paths = ['/admin/customers/list', '/admin/customers/get'] as const;

@@ -9,55 +9,55 @@ import type { OrdersTable } from '../../../../src/server/db/schema';
 import { lastShopDays } from '../../../../src/server/lib/shop-days';
 import { nowIso } from '../../../../src/server/lib/time';
 import { createProduct } from '../../../factories/products';
-import { staffCrew } from '../../../factories/staff';
 import { createUser } from '../../../factories/users';
 import { buildTestApp, dialects, post, type TestApp } from '../../helper';
+import { type Crew, withStaffApp } from './support';
 
 /** An order row as it would be in `status` (only what the dashboard reads matters). */
-async function insertOrder(db: Db, userId: number, fields: Partial<Insertable<OrdersTable>> = {}) {
+function orderRow(userId: number, fields: Partial<Insertable<OrdersTable>> = {}): Insertable<OrdersTable> {
   const id = randomBytes(5).toString('hex');
   const now = nowIso();
   const total = fields.total_cents ?? 1000;
-  await db
-    .insertInto('orders')
-    .values({
-      order_no: `T${id}`,
-      user_id: userId,
-      status: 'Pending',
-      idempotency_key: id,
-      subtotal_cents: total,
-      delivery_fee_cents: 0,
-      total_cents: total,
-      shipping_method: 'standard',
-      payment_method: 'bank_transfer',
-      receiver_name: 'Test',
-      phone: '+639170000000',
-      address: '1 Tea Street',
-      city: 'Manila',
-      state_name: 'Metro Manila',
-      zip: '1000',
-      country: 'PH',
-      coupon_discount_cents: 0,
-      cash_reward_cents: 0,
-      lang: 'en',
-      placed_at: fields.paid_at ?? now,
-      updated_at: now,
-      ...fields,
-    })
-    .execute();
+  return {
+    order_no: `T${id}`,
+    user_id: userId,
+    status: 'Pending',
+    idempotency_key: id,
+    subtotal_cents: total,
+    delivery_fee_cents: 0,
+    total_cents: total,
+    shipping_method: 'standard',
+    payment_method: 'bank_transfer',
+    receiver_name: 'Test',
+    phone: '+639170000000',
+    address: '1 Tea Street',
+    city: 'Manila',
+    state_name: 'Metro Manila',
+    zip: '1000',
+    country: 'PH',
+    coupon_discount_cents: 0,
+    cash_reward_cents: 0,
+    lang: 'en',
+    placed_at: fields.paid_at ?? now,
+    updated_at: now,
+    ...fields,
+  };
+}
+
+async function insertOrder(db: Db, userId: number, fields: Partial<Insertable<OrdersTable>> = {}) {
+  await db.insertInto('orders').values(orderRow(userId, fields)).execute();
 }
 
 describe.each(dialects)('the back office dashboard on %s', (dialect) => {
   let t: TestApp;
-  let crew: Awaited<ReturnType<typeof staffCrew>>;
+  let crew: Crew;
   let buyer: number;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect, { seed: false });
-    crew = await staffCrew(t.db);
-    buyer = (await createUser(t.db)).user.id;
+  withStaffApp(dialect, { seed: false }, (app, staff) => {
+    t = app;
+    crew = staff;
   });
-  afterAll(async () => {
-    await t?.close();
+  beforeAll(async () => {
+    buyer = (await createUser(t.db)).user.id;
   });
   beforeEach(async () => {
     await t.db.deleteFrom('orders').execute();
@@ -241,30 +241,14 @@ describe.each(dialects)('dashboard index use on %s', (dialect) => {
     const rows = Array.from({ length: 12_000 }, (_, i) => {
       const at = new Date(start + i * 43 * 60_000).toISOString();
       const status = (['Pending', 'Paid', 'Completed', 'Cancelled'] as const)[i % 4]!;
-      return {
+      return orderRow(buyer, {
         order_no: `IDX${i}`,
-        user_id: buyer,
         status,
         idempotency_key: `k${i}`,
-        subtotal_cents: 1000,
-        delivery_fee_cents: 0,
-        total_cents: 1000,
-        shipping_method: 'standard' as const,
-        payment_method: 'bank_transfer' as const,
-        receiver_name: 'Test',
-        phone: '+639170000000',
-        address: '1 Tea Street',
-        city: 'Manila',
-        state_name: 'Metro Manila',
-        zip: '1000',
-        country: 'PH',
-        coupon_discount_cents: 0,
-        cash_reward_cents: 0,
-        lang: 'en' as const,
         placed_at: at,
         paid_at: status === 'Pending' ? null : at,
         updated_at: at,
-      };
+      });
     });
     for (let i = 0; i < rows.length; i += 500)
       await t.db

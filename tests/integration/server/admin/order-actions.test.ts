@@ -1,15 +1,14 @@
 import { sql } from 'kysely';
 import { formatCents } from '../../../../src/common/money';
 import { CLI_ACTOR } from '../../../../src/server/audit/actor';
-import { run } from '../../../../src/server/operator/cli';
 import * as actions from '../../../../src/server/orders/admin-service';
 import { invoicePayload } from '../../../../src/server/orders/invoice-payload';
 import { recordTelegramPayment } from '../../../../src/server/payments/telegram-payments';
 import { createCoupon } from '../../../factories/coupons';
 import { createProduct } from '../../../factories/products';
-import { staffCrew } from '../../../factories/staff';
-import { buildTestApp, dialects, post, type TestApp } from '../../helper';
+import { dialects, post, type TestApp } from '../../helper';
 import { type Customer, customer, JPEG, PROVIDER_ENV, placeOrder, postMultipart } from '../orders/support';
+import { type Crew, runCli, withStaffApp } from './support';
 
 /**
  * The back office's order actions (issue 12): every path × role, state refusals, the audit log and the
@@ -17,13 +16,10 @@ import { type Customer, customer, JPEG, PROVIDER_ENV, placeOrder, postMultipart 
  */
 describe.each(dialects)('back office order actions on %s', (dialect) => {
   let t: TestApp;
-  let crew: Awaited<ReturnType<typeof staffCrew>>;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect, { env: { ...PROVIDER_ENV, MAX_UNPAID_ORDERS: '0' } });
-    crew = await staffCrew(t.db);
-  });
-  afterAll(async () => {
-    await t?.close();
+  let crew: Crew;
+  withStaffApp(dialect, { env: { ...PROVIDER_ENV, MAX_UNPAID_ORDERS: '0' } }, (app, staff) => {
+    t = app;
+    crew = staff;
   });
 
   const PRICE = 4000;
@@ -80,11 +76,6 @@ describe.each(dialects)('back office order actions on %s', (dialect) => {
     const res = await post(t.app, '/v1/get-order-details', { order_id: id }, { token: c.token });
     expect(res.status, res.body.message).toBe(200);
     return res.body.data.order;
-  };
-  const shop = async (...argv: string[]) => {
-    const lines: string[] = [];
-    await run(t.db, argv, (line) => lines.push(line), t.config);
-    return lines.join('\n');
   };
 
   describe('roles', () => {
@@ -365,18 +356,19 @@ describe.each(dialects)('back office order actions on %s', (dialect) => {
 
   it('the command line rejects receipts and records refunds through the same service, audited', async () => {
     const { id, orderNo } = await orderIn('Pending');
-    await expect(shop('reject-receipt', orderNo)).rejects.toThrow('Give the reason the customer will see');
-    expect(await shop('reject-receipt', orderNo, '--reason', 'Blurry photo')).toBe(
+    await expect(runCli(t, 'reject-receipt', orderNo)).rejects.toThrow('Give the reason the customer will see');
+    expect(await runCli(t, 'reject-receipt', orderNo, '--reason', 'Blurry photo')).toBe(
       `${orderNo}: receipt rejected; the customer was told why and can upload a new one.`,
     );
     expect((await row(id)).receipt_rejected_reason).toBe('Blurry photo');
 
     const cancelled = await orderIn('PaidCancelled');
     await expect(
-      shop('refund', cancelled.orderNo, '--amount', '1,25', '--method', 'cash', '--reference', 'r'),
+      runCli(t, 'refund', cancelled.orderNo, '--amount', '1,25', '--method', 'cash', '--reference', 'r'),
     ).rejects.toThrow('Give the amount in dollars, e.g. --amount 12.50, not "1,25"');
     await expect(
-      shop(
+      runCli(
+        t,
         'refund',
         cancelled.orderNo,
         '--amount',
@@ -388,7 +380,17 @@ describe.each(dialects)('back office order actions on %s', (dialect) => {
       ),
     ).rejects.toThrow(`At most ${formatCents(cancelled.total)} is still owed on this order`);
     expect(
-      await shop('refund', cancelled.orderNo, '--amount', '12.50', '--method', 'bank_transfer', '--reference', 'TX9'),
+      await runCli(
+        t,
+        'refund',
+        cancelled.orderNo,
+        '--amount',
+        '12.50',
+        '--method',
+        'bank_transfer',
+        '--reference',
+        'TX9',
+      ),
     ).toBe(`${cancelled.orderNo}: refund of $12.50 recorded; ${formatCents(cancelled.total - 1250)} still owed.`);
     const log = await audits(cancelled.orderNo);
     expect(log.map((a) => [a.action, a.source, a.actor])).toEqual([
@@ -396,7 +398,7 @@ describe.each(dialects)('back office order actions on %s', (dialect) => {
       ['order.cancel', 'cli', 'command line'],
       ['order.refund', 'cli', 'command line'],
     ]);
-    expect(await shop('confirm-payment', (await orderIn('Pending')).orderNo)).toMatch(/is now Paid\.$/);
+    expect(await runCli(t, 'confirm-payment', (await orderIn('Pending')).orderNo)).toMatch(/is now Paid\.$/);
   });
 
   it('refunds add up to what was paid and never beyond; the customer sees what is owed and refunded', async () => {

@@ -7,12 +7,11 @@ import { invoicePayload } from '../../../../src/server/orders/invoice-payload';
 import { recordTelegramPayment } from '../../../../src/server/payments/telegram-payments';
 import { createAddress } from '../../../factories/addresses';
 import { createProduct } from '../../../factories/products';
-import { createStaff, staffCrew } from '../../../factories/staff';
+import { createStaff } from '../../../factories/staff';
 import { createUser } from '../../../factories/users';
 import { buildTestApp, dialects, formEncode, type PostBody, post, type TestApp } from '../../helper';
 import { customer, PNG, PROVIDER_ENV, placeOrder, postMultipart } from '../orders/support';
-
-type Crew = Awaited<ReturnType<typeof staffCrew>>;
+import { type Crew, runCli, withStaffApp } from './support';
 
 const code = () =>
   Array.from(randomBytes(6), (b) => 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'[b % 31])
@@ -51,13 +50,10 @@ function rawOrder(userId: number, over: Partial<Insertable<OrdersTable>> = {}): 
 describe.each(dialects)('back office orders (read side) on %s', (dialect) => {
   let t: TestApp;
   let crew: Crew;
-  beforeAll(async () => {
-    // Days in UTC here, so placing times read as the days they name; the shop's own zone is checked below.
-    t = await buildTestApp(dialect, { env: { ...PROVIDER_ENV, SHOP_TIMEZONE: 'UTC' } });
-    crew = await staffCrew(t.db);
-  });
-  afterAll(async () => {
-    await t?.close();
+  // Days in UTC here, so placing times read as the days they name; the shop's own zone is checked below.
+  withStaffApp(dialect, { env: { ...PROVIDER_ENV, SHOP_TIMEZONE: 'UTC' } }, (app, staff) => {
+    t = app;
+    crew = staff;
   });
 
   const insert = async (rows: Insertable<OrdersTable>[]) => {
@@ -471,9 +467,7 @@ describe.each(dialects)('back office orders (read side) on %s', (dialect) => {
       items: [{ product_id: product.id, variant_id: variants[0]!.id, quantity: 2 }],
     });
     const orderNo = placed.body.data.order.order_no;
-    const lines: string[] = [];
-    await run(t.db, ['orders', '--show', orderNo], (l) => lines.push(l), t.config);
-    const text = lines.join('\n');
+    const text = await runCli(t, 'orders', '--show', orderNo);
     expect(text).toContain(`Order ${orderNo}  Pending`);
     expect(text).toContain('2 x Show Tea (250 g), one-time  $30.00 each = $60.00');
     expect(text).toContain('Maria Santos');

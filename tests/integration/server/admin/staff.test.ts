@@ -1,24 +1,16 @@
-import { run } from '../../../../src/server/operator/cli';
-import { createStaff, staffCrew } from '../../../factories/staff';
+import { createStaff } from '../../../factories/staff';
 import { createUser } from '../../../factories/users';
 import { buildTestApp, dialects, post, type TestApp } from '../../helper';
+import { type Crew, runCli, withStaffApp } from './support';
 
 describe.each(dialects)('back office frame and staff on %s', (dialect) => {
   let t: TestApp;
-  let crew: Awaited<ReturnType<typeof staffCrew>>;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect, { seed: false });
-    crew = await staffCrew(t.db);
-  });
-  afterAll(async () => {
-    await t?.close();
+  let crew: Crew;
+  withStaffApp(dialect, { seed: false }, (app, staff) => {
+    t = app;
+    crew = staff;
   });
 
-  const shop = async (...argv: string[]) => {
-    const lines: string[] = [];
-    await run(t.db, argv, (line) => lines.push(line), t.config);
-    return lines.join('\n');
-  };
   const audit = (action: string) =>
     t.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id', 'desc').execute();
 
@@ -158,17 +150,17 @@ describe.each(dialects)('back office frame and staff on %s', (dialect) => {
 
   it('makes the first owner from the command line and removes staff there, in the audit log', async () => {
     const person = await createUser(t.db);
-    expect(await shop('add-staff', person.user.email, '--role', 'owner')).toBe(
+    expect(await runCli(t, 'add-staff', person.user.email, '--role', 'owner')).toBe(
       `${person.user.email} is on the staff as owner.`,
     );
     expect((await post(t.app, '/admin/me', {}, { token: person.token })).body.data.role).toBe('owner');
-    await expect(shop('add-staff', person.user.email)).rejects.toThrow(
+    await expect(runCli(t, 'add-staff', person.user.email)).rejects.toThrow(
       'Give the role: --role owner|manager|fulfilment',
     );
-    await expect(shop('add-staff', 'nobody@example.com', '--role', 'manager')).rejects.toThrow(
+    await expect(runCli(t, 'add-staff', 'nobody@example.com', '--role', 'manager')).rejects.toThrow(
       'No account has this e-mail address',
     );
-    expect(await shop('remove-staff', person.user.email)).toBe(`${person.user.email} is no longer on the staff.`);
+    expect(await runCli(t, 'remove-staff', person.user.email)).toBe(`${person.user.email} is no longer on the staff.`);
     const [entry] = await audit('staff.remove');
     expect(entry).toMatchObject({ actor: 'command line', source: 'cli', actor_user_id: null });
   });

@@ -1,20 +1,16 @@
 import { createDb, parseDatabaseUrl } from '../../../../src/server/db/connection';
-import { run } from '../../../../src/server/operator/cli';
 import { placeDueRenewals } from '../../../../src/server/subscriptions/scheduler';
-import { staffCrew } from '../../../factories/staff';
-import { buildTestApp, dialects, type PostBody, post, type TestApp } from '../../helper';
+import { dialects, type PostBody, post, type TestApp } from '../../helper';
 import { customer } from '../orders/support';
 import { makeDue, ordersOf, subscribe, subscriptionRow } from '../subscriptions/support';
+import { type Crew, runCli, withStaffApp } from './support';
 
 describe.each(dialects)('back office: subscriptions on %s', (dialect) => {
   let t: TestApp;
-  let crew: Awaited<ReturnType<typeof staffCrew>>;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    crew = await staffCrew(t.db);
-  });
-  afterAll(async () => {
-    await t?.close();
+  let crew: Crew;
+  withStaffApp(dialect, {}, (app, staff) => {
+    t = app;
+    crew = staff;
   });
 
   const cancelAudits = (id: number) =>
@@ -127,9 +123,9 @@ describe.each(dialects)('back office: subscriptions on %s', (dialect) => {
   it('the command line cancels through the same rule, audited as the command line', async () => {
     const c = await customer(t.db);
     const s = await subscribe(t, c);
-    const lines: string[] = [];
-    await run(t.db, ['cancel-subscription', String(s.subscriptionId)], (l) => lines.push(l), t.config);
-    expect(lines.join('\n')).toBe(`Subscription ${s.subscriptionId} is cancelled: no more renewals.`);
+    expect(await runCli(t, 'cancel-subscription', String(s.subscriptionId))).toBe(
+      `Subscription ${s.subscriptionId} is cancelled: no more renewals.`,
+    );
     const audits = await cancelAudits(s.subscriptionId);
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actor: 'command line', actor_user_id: null, source: 'cli' });

@@ -204,6 +204,17 @@ describe.each(dialects)('operator command line on %s', (dialect) => {
       JSON.stringify({ products: [product(`import-new-${dialect}`), product(`import-known-${dialect}`)] }),
     );
     expect(await shop('import-catalogue', file)).toBe('Imported 2 products: 1 new, 1 updated.');
+    const imported = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'catalogue.import')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(imported).toMatchObject({ actor: 'command line', source: 'cli' });
+    expect(JSON.parse(imported.after_json!)).toEqual({
+      created: [`import-new-${dialect}`],
+      updated: [`import-known-${dialect}`],
+    });
 
     const updated = await t.db
       .selectFrom('products')
@@ -291,6 +302,14 @@ describe.each(dialects)('operator command line on %s', (dialect) => {
       .where('id', '=', order.id)
       .execute();
     expect(await shop('expire-unpaid')).toMatch(new RegExp(`^Cancelled \\d+ unpaid orders?: .*${order.order_no}`));
+    const expired = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'order.expire_unpaid')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(expired.source).toBe('cli');
+    expect(JSON.parse(expired.after_json!).cancelled).toContain(order.order_no);
     expect(await stock()).toBe(10);
     expect(await shop('expire-unpaid')).toBe(
       `No order has been unpaid for more than ${t.config.UNPAID_ORDER_HOURS} hours.`,

@@ -1,12 +1,10 @@
-import { ROLE_PERMISSIONS } from '@common/staff-rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import AdminApp from '../../../../src/client/app/admin/AdminApp';
+import { describe, expect, it } from 'vitest';
 import { percentToBp } from '../../../../src/client/features/admin-affiliates/api';
 import AffiliatesPage from '../../../../src/client/features/admin-affiliates/pages/AffiliatesPage';
-import { useSession } from '../../../../src/client/stores/session-store';
-import { type Handlers, logIn, makeUser, mockApi, renderRoute, renderRoutes } from '../toolkit';
+import { logOutAfterEach, renderAdmin, staffMe } from '../admin/staff-session';
+import { type Handlers, logIn, makeUser, mockApi, renderRoute } from '../toolkit';
 
 const zeroSums = { 'Pending Payment': 0, 'Not Confirm': 0, Canceled: 0, 'On Hold': 0, Paid: 0 };
 const agent = (over: Record<string, unknown> = {}) => ({
@@ -73,9 +71,7 @@ function affiliatesApi(extra: Handlers = {}) {
 const renderPage = (url = '/admin/affiliates', lang?: 'en' | 'zh') =>
   renderRoute(<AffiliatesPage />, { path: url, pattern: '/admin/affiliates', lang });
 
-afterEach(() => {
-  useSession.getState().clear();
-});
+logOutAfterEach();
 
 describe('percentToBp', () => {
   it('reads a percentage exactly, refusing anything else', () => {
@@ -91,25 +87,15 @@ describe('percentToBp', () => {
 describe('the Affiliates screen', () => {
   it('is in the back office’s navigation for a manager, not for a fulfilment member', async () => {
     logIn(makeUser());
-    const me = (role: 'manager' | 'fulfilment') => ({
-      user_id: 1,
-      email: 'staff@example.com',
-      nickname: 'Staff',
-      role,
-      notify_telegram: true,
-      telegram_linked: false,
-      created_at: '2026-11-01T00:00:00.000Z',
-      permissions: [...ROLE_PERMISSIONS[role]],
-    });
-    affiliatesApi({ '/admin/me': () => ({ data: me('manager') }) });
-    const view = renderRoutes([{ path: '/admin/*', Component: AdminApp }], '/admin/affiliates');
+    affiliatesApi({ '/admin/me': () => ({ data: staffMe('manager') }) });
+    const view = renderAdmin('/admin/affiliates');
     const nav = await screen.findByRole('navigation', { name: 'Back office' });
     expect(within(nav).getByRole('link', { name: 'Affiliates' })).toHaveAttribute('href', '/admin/affiliates');
     expect(await screen.findByRole('heading', { name: 'Affiliates', level: 1 })).toBeInTheDocument();
     view.unmount();
 
-    affiliatesApi({ '/admin/me': () => ({ data: me('fulfilment') }) });
-    renderRoutes([{ path: '/admin/*', Component: AdminApp }], '/admin/affiliates');
+    affiliatesApi({ '/admin/me': () => ({ data: staffMe('fulfilment') }) });
+    renderAdmin('/admin/affiliates');
     const nav2 = await screen.findByRole('navigation', { name: 'Back office' });
     expect(within(nav2).queryByRole('link', { name: 'Affiliates' })).toBeNull();
   });

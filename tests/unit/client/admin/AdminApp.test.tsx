@@ -1,26 +1,9 @@
-import { ROLE_PERMISSIONS, type StaffRole } from '@common/staff-rules';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import AdminApp from '../../../../src/client/app/admin/AdminApp';
-import { useSession } from '../../../../src/client/stores/session-store';
-import { logIn, makeUser, mockApi, renderRoutes } from '../toolkit';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../toolkit';
+import { asStaff, logOutAfterEach, renderAdmin, staffMe } from './staff-session';
 
-const me = (role: StaffRole) => ({
-  user_id: 7,
-  email: 'mei@example.com',
-  nickname: 'Mei',
-  role,
-  notify_telegram: true,
-  telegram_linked: false,
-  created_at: '2026-11-01T00:00:00.000Z',
-  permissions: [...ROLE_PERMISSIONS[role]],
-});
-
-const renderAdmin = (url: string) => renderRoutes([{ path: '/admin/*', Component: AdminApp }], url);
-
-afterEach(() => {
-  useSession.getState().clear();
-});
+logOutAfterEach();
 
 describe('the back office frame', () => {
   it('sends a guest to log in and back to the same screen', async () => {
@@ -34,22 +17,14 @@ describe('the back office frame', () => {
   });
 
   it('tells a customer the page is for the staff, with a way back to the shop', async () => {
-    logIn(makeUser());
-    mockApi({
-      '/v1/get-user-info': () => ({ bare: { success: true, user_info: makeUser(), token: 'tok-123' } }),
-      '/admin/me': () => ({ status: 403, message: 'This page is for the shop’s staff' }),
-    });
+    asStaff('customer');
     renderAdmin('/admin');
     expect(await screen.findByRole('heading', { name: 'This page is for the shop’s staff.' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/');
   });
 
   it('shows a fulfilment member only the screens the role allows, and the role', async () => {
-    logIn(makeUser());
-    mockApi({
-      '/v1/get-user-info': () => ({ bare: { success: true, user_info: makeUser(), token: 'tok-123' } }),
-      '/admin/me': () => ({ data: me('fulfilment') }),
-    });
+    asStaff(staffMe('fulfilment'));
     renderAdmin('/admin');
     const nav = await screen.findByRole('navigation', { name: 'Back office' });
     const links = within(nav)
@@ -63,11 +38,7 @@ describe('the back office frame', () => {
   });
 
   it('says so when a screen does not exist or the role does not allow it', async () => {
-    logIn(makeUser());
-    mockApi({
-      '/v1/get-user-info': () => ({ bare: { success: true, user_info: makeUser(), token: 'tok-123' } }),
-      '/admin/me': () => ({ data: me('fulfilment') }),
-    });
+    asStaff(staffMe('fulfilment'));
     renderAdmin('/admin/staff');
     expect(await screen.findByRole('alert')).toHaveTextContent('There is no such page in the back office.');
   });

@@ -1,38 +1,21 @@
-import { ROLE_PERMISSIONS, type StaffRole } from '@common/staff-rules';
+import type { StaffRole } from '@common/staff-rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import AdminApp from '../../../../src/client/app/admin/AdminApp';
-import { useSession } from '../../../../src/client/stores/session-store';
-import { logIn, makeUser, mockApi, renderRoutes } from '../toolkit';
+import { describe, expect, it } from 'vitest';
+import { asStaff, logOutAfterEach, renderAdmin, staffMe } from './staff-session';
 
-const me = (role: StaffRole, extra: { notify_telegram?: boolean; telegram_linked?: boolean } = {}) => ({
-  user_id: 7,
-  email: 'mei@example.com',
-  nickname: 'Mei',
-  role,
-  notify_telegram: true,
-  telegram_linked: true,
-  created_at: '2026-11-01T00:00:00.000Z',
-  permissions: [...ROLE_PERMISSIONS[role]],
-  ...extra,
-});
-
-const renderAdmin = (url: string, lang: 'en' | 'zh' = 'en') =>
-  renderRoutes([{ path: '/admin/*', Component: AdminApp }], url, { lang });
+/** A member linked to Telegram unless `extra` says otherwise. */
+const me = (role: StaffRole, extra: { notify_telegram?: boolean; telegram_linked?: boolean } = {}) =>
+  staffMe(role, { telegram_linked: true, ...extra });
 
 const SWITCH = 'Telegram alerts for new orders, receipts, payout requests and low stock';
 
-afterEach(() => {
-  useSession.getState().clear();
-});
+logOutAfterEach();
 
 describe('My alerts (/admin/me)', () => {
   const withMe = (member: ReturnType<typeof me>) => {
     let current = member;
-    logIn(makeUser());
-    return mockApi({
-      '/v1/get-user-info': () => ({ bare: { success: true, user_info: makeUser(), token: 'tok-123' } }),
+    return asStaff(member, {
       '/admin/me': () => ({ data: current }),
       '/admin/me/notifications': (body) => {
         current = { ...current, notify_telegram: body.get('notify_telegram') === 'true' };
@@ -76,12 +59,7 @@ describe('My alerts (/admin/me)', () => {
   });
 
   it('keeps the switch as it was when saving fails, and says so', async () => {
-    logIn(makeUser());
-    mockApi({
-      '/v1/get-user-info': () => ({ bare: { success: true, user_info: makeUser(), token: 'tok-123' } }),
-      '/admin/me': () => ({ data: me('owner') }),
-      '/admin/me/notifications': () => ({ network: true }),
-    });
+    asStaff(me('owner'), { '/admin/me/notifications': () => ({ network: true }) });
     renderAdmin('/admin/me');
     const toggle = await screen.findByRole('switch', { name: SWITCH });
     await userEvent.click(toggle);
@@ -91,7 +69,7 @@ describe('My alerts (/admin/me)', () => {
 
   it('speaks Chinese', async () => {
     withMe(me('owner'));
-    renderAdmin('/admin/me', 'zh');
+    renderAdmin('/admin/me', { lang: 'zh' });
     expect(await screen.findByRole('heading', { level: 1, name: '我的提醒' })).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: '新订单、付款凭证、提现申请和库存不足的 Telegram 提醒' })).toBeChecked();
   });

@@ -1,18 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import AdminApp from '../../../../src/client/app/admin/AdminApp';
+import { describe, expect, it } from 'vitest';
 import '../../../../src/client/app/admin/locales';
 import AuditPage from '../../../../src/client/features/admin-audit/pages/AuditPage';
-import { useSession } from '../../../../src/client/stores/session-store';
-import { allowSlowScreens, logIn, makeUser, mockApi, renderRoutes } from '../toolkit';
-import { staffMe } from './people-fixtures';
+import { allowSlowScreens, mockApi, renderRoutes } from '../toolkit';
+import { asStaff, logOutAfterEach, renderAdmin, staffMe } from './staff-session';
 
 allowSlowScreens();
-
-afterEach(() => {
-  useSession.getState().clear();
-});
+logOutAfterEach();
 
 const entry = (id: number, extra: Record<string, unknown>) => ({
   id,
@@ -113,12 +108,8 @@ describe('back office: Audit log', () => {
 
 describe('back office navigation for the people screens', () => {
   const nav = async (role: 'manager' | 'owner') => {
-    logIn(makeUser());
-    mockApi({
-      '/admin/me': () => ({ data: staffMe(role) }),
-      '/admin/customers/list': () => ({ data: { customers: [], next_cursor: null } }),
-    });
-    renderRoutes([{ path: '/admin/*', Component: AdminApp }], '/admin/customers');
+    asStaff(staffMe(role), { '/admin/customers/list': () => ({ data: { customers: [], next_cursor: null } }) });
+    renderAdmin('/admin/customers');
     const links = within(await screen.findByRole('navigation', { name: 'Back office' }))
       .getAllByRole('link')
       .map((a) => a.textContent);

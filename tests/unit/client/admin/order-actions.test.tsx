@@ -1,11 +1,12 @@
 import type { OrderAction } from '@common/admin-order-actions';
 import type { AdminOrderDetail } from '@common/contract/admin/orders';
-import { ROLE_PERMISSIONS, type StaffRole } from '@common/staff-rules';
+import type { StaffRole } from '@common/staff-rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { OrderActions, useOrderMainAction } from '../../../../src/client/features/admin-orders/components/OrderActions';
 import { allowSlowScreens, mockApi, renderRoutes } from '../toolkit';
+import { staffMe } from './staff-session';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../../../src/client/lib/toast', () => ({ notify }));
@@ -50,18 +51,7 @@ const detail = (overrides: Partial<Detail> = {}): Detail => ({
   ...overrides,
 });
 
-const me = (role: StaffRole) => ({
-  data: {
-    user_id: 1,
-    email: `${role}@example.com`,
-    nickname: role,
-    role,
-    notify_telegram: true,
-    telegram_linked: false,
-    created_at: '2026-11-01T00:00:00.000Z',
-    permissions: [...ROLE_PERMISSIONS[role]],
-  },
-});
+const me = (role: StaffRole) => ({ data: staffMe(role) });
 
 /** The main action as the order page passes it to AdminPage, shown as a button here. */
 function WithMainAction({ order }: { order: Detail }) {

@@ -4,12 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 // The back office shell's strings (Load more), as AdminApp loads them.
 import '../../../../src/client/app/admin/locales';
-import AdminApp from '../../../../src/client/app/admin/AdminApp';
 import OrderPage from '../../../../src/client/features/admin-orders/pages/OrderPage';
 import OrdersPage from '../../../../src/client/features/admin-orders/pages/OrdersPage';
 import PackingSlipPage from '../../../../src/client/features/admin-orders/pages/PackingSlipPage';
-import { useSession } from '../../../../src/client/stores/session-store';
 import { allowSlowScreens, logIn, makeUser, mockApi, renderRoutes } from '../toolkit';
+import { asStaff, logOutAfterEach, renderAdmin, STAFF_ONLY } from './staff-session';
 
 allowSlowScreens();
 
@@ -108,15 +107,22 @@ const detail = (over: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
       kind: 'receipt_sent',
       actor: 'customer',
       at: '2026-11-24T03:05:00.000Z',
-      details: { reference: 'BANK-777' },
+      details: { reference: 'BANK-777', receipt: 'receipts/abc.png' },
+    },
+    {
+      id: 8,
+      kind: 'refund',
+      actor: 'owner@example.com',
+      at: '2026-11-24T04:00:00.000Z',
+      details: { refund_id: 3, amount_cents: 1450, method: 'cash', reference: 'R-1', owed_cents: 0 },
     },
   ],
   actions: ['confirm_payment', 'reject_receipt', 'cancel'],
   ...over,
 });
 
+logOutAfterEach();
 afterEach(() => {
-  useSession.getState().clear();
   vi.restoreAllMocks();
 });
 
@@ -205,18 +211,13 @@ describe('back office: Orders list', () => {
   });
 
   it('tells a customer (403) that the orders screen is for the staff', async () => {
-    logIn(makeUser());
-    mockApi({
-      '/v1/get-user-info': () => ({ bare: { success: true, user_info: makeUser(), token: 'tok-123' } }),
-      '/admin/me': () => ({ status: 403, message: 'This page is for the shop’s staff' }),
-      '/admin/orders/list': () => ({ status: 403, message: 'This page is for the shop’s staff' }),
-    });
-    renderRoutes([{ path: '/admin/*', Component: AdminApp }], '/admin/orders');
+    asStaff('customer', { '/admin/orders/list': () => STAFF_ONLY });
+    renderAdmin('/admin/orders');
     expect(await screen.findByRole('heading', { name: 'This page is for the shop’s staff.' })).toBeInTheDocument();
   });
 
   it('shows the server’s refusal when a list call is refused', async () => {
-    mockApi({ '/admin/orders/list': () => ({ status: 403, message: 'This page is for the shop’s staff' }) });
+    mockApi({ '/admin/orders/list': () => STAFF_ONLY });
     renderRoutes(routes, '/admin/orders');
     expect(await screen.findByRole('alert')).toHaveTextContent('This page is for the shop’s staff');
   });
@@ -274,7 +275,10 @@ describe('back office: an order', () => {
     const events = within(timeline).getAllByRole('listitem');
     expect(events[0]).toHaveTextContent('Placed · customer (from the order’s times)');
     expect(events[1]).toHaveTextContent('Receipt sent · customer');
-    expect(events[1]).toHaveTextContent('reference: BANK-777');
+    // Details are labelled and in dollars; file paths and row ids stay on the server's side.
+    expect(events[1]).toHaveTextContent('Reference: BANK-777');
+    expect(events[1]).not.toHaveTextContent('receipts/abc.png');
+    expect(events[2]).toHaveTextContent('Amount: $14.50 · Method: cash · Reference: R-1 · Still owed: $0.00');
 
     expect(screen.getByText('Receipt to check')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Packing slip' })).toHaveAttribute(

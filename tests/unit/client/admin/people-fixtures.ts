@@ -1,17 +1,3 @@
-import { ROLE_PERMISSIONS, type StaffRole } from '@common/staff-rules';
-
-/** `/admin/me` for a staff member with `role`. */
-export const staffMe = (role: StaffRole) => ({
-  user_id: 1,
-  email: 'owner@example.com',
-  nickname: 'Owner',
-  role,
-  notify_telegram: true,
-  telegram_linked: false,
-  created_at: '2026-11-01T00:00:00.000Z',
-  permissions: [...ROLE_PERMISSIONS[role]],
-});
-
 export const customerRow = (id: number, overrides: Record<string, unknown> = {}) => ({
   id,
   nickname: `Customer ${id}`,

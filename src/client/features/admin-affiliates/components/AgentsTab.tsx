@@ -1,17 +1,17 @@
 import type { AdminAgentRow } from '@common/contract/admin/affiliates';
 import { COMMISSION_STATUSES } from '@common/contract/referral';
 import { formatCents } from '@common/money';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api/client';
 import { useDebounced } from '@/lib/hooks/use-debounced';
 import { notify } from '@/lib/toast';
-import { LoadMore } from '@/lib/ui/admin/LoadMore';
-import { type Column, DataTable } from '@/lib/ui/DataTable';
-import { ListStatus } from '@/lib/ui/ListStatus';
-import { Modal } from '@/lib/ui/Modal';
+import { ConfirmDialog } from '@/lib/ui/admin/ConfirmDialog';
+import { PagedTable } from '@/lib/ui/admin/PagedTable';
+import type { Column } from '@/lib/ui/DataTable';
+import { FormField } from '@/lib/ui/FormField';
 import { bpToPercent, percentToBp, useAgents, useMakeAgent, useRevokeAgent, useSetRate } from '../api';
-import { errorText, Field } from './Field';
+import { FormDialog, Person, RowAction } from './TabParts';
 
 /**
  * Agents: search, the list (rate, commissions by status, balance owed, payout requested, downlines) and per row
@@ -42,12 +42,7 @@ export function AgentsTab({
     {
       key: 'agent',
       label: t('agents.col.agent'),
-      render: (a) => (
-        <span className="aaf-person">
-          <span>{a.email}</span>
-          <span className="aaf-muted">{a.nickname}</span>
-        </span>
-      ),
+      render: (a) => <Person email={a.email} nickname={a.nickname} />,
     },
     {
       key: 'status',
@@ -92,36 +87,25 @@ export function AgentsTab({
         <div className="aaf-actions">
           {a.is_agent ? (
             <>
-              <button
-                type="button"
-                className="btn btn--secondary"
-                aria-label={t('agents.editRateLabel', { email: a.email })}
+              <RowAction
+                label={t('agents.editRate')}
+                name={t('agents.editRateLabel', { email: a.email })}
                 onClick={() => setEditing(a)}
-              >
-                {t('agents.editRate')}
-              </button>
-              <button
-                type="button"
-                className="btn btn--secondary"
-                aria-label={t('agents.revokeLabel', { email: a.email })}
+              />
+              <RowAction
+                label={t('agents.revoke')}
+                name={t('agents.revokeLabel', { email: a.email })}
                 onClick={() => setRevoking(a)}
-              >
-                {t('agents.revoke')}
-              </button>
+              />
             </>
           ) : (
-            <button type="button" className="btn btn--secondary" onClick={() => setRemaking(a)}>
-              {t('agents.makeAgain')}
-            </button>
+            <RowAction label={t('agents.makeAgain')} onClick={() => setRemaking(a)} />
           )}
-          <button
-            type="button"
-            className="btn btn--secondary"
-            aria-label={t('agents.viewCommissionsLabel', { email: a.email })}
+          <RowAction
+            label={t('agents.viewCommissions')}
+            name={t('agents.viewCommissionsLabel', { email: a.email })}
             onClick={() => onShowCommissions(a.email)}
-          >
-            {t('agents.viewCommissions')}
-          </button>
+          />
         </div>
       ),
     },
@@ -141,24 +125,14 @@ export function AgentsTab({
           />
         </label>
       </div>
-      {list.isPending || list.isError ? (
-        <ListStatus isPending={list.isPending} error={list.error} onRetry={() => list.refetch()} />
-      ) : (
-        <>
-          <DataTable
-            caption={t('agents.caption')}
-            columns={columns}
-            rows={rows}
-            rowKey={(a) => a.user_id}
-            empty={t('agents.empty')}
-          />
-          <LoadMore
-            hasNextPage={list.hasNextPage}
-            isFetchingNextPage={list.isFetchingNextPage}
-            fetchNextPage={list.fetchNextPage}
-          />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        caption={t('agents.caption')}
+        columns={columns}
+        rows={rows}
+        rowKey={(a) => a.user_id}
+        empty={t('agents.empty')}
+      />
       {making && <MakeAgentDialog defaultRateBp={defaultRate} onClose={onCloseMaking} />}
       {remaking && (
         <MakeAgentDialog
@@ -190,8 +164,7 @@ function MakeAgentDialog({
   const [email, setEmail] = useState(initialEmail);
   const [rate, setRate] = useState(rateBp === undefined ? '' : bpToPercent(rateBp));
   const [errors, setErrors] = useState<{ email?: string; rate?: string }>({});
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const next: typeof errors = {};
     if (!email.trim()) next.email = t('agents.emailRequired');
     const bp = rate.trim() ? percentToBp(rate) : undefined;
@@ -214,47 +187,34 @@ function MakeAgentDialog({
   };
   const fieldError = make.error instanceof ApiError && (make.error.field('email') || make.error.field('rate_bp'));
   return (
-    <Modal title={t('agents.makeTitle')} closeLabel={t('close')} onClose={onClose} busy={make.isPending}>
-      <form className="aaf-form" onSubmit={submit} noValidate>
-        <p>{t('agents.makeIntro')}</p>
-        <Field
-          label={t('agents.email')}
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-          required
-        />
-        <Field
-          label={t('agents.rate')}
-          inputMode="decimal"
-          autoComplete="off"
-          value={rate}
-          onChange={(e) => setRate(e.target.value)}
-          hint={t('agents.rateHint', { rate: defaultRateBp === undefined ? '10' : bpToPercent(defaultRateBp) })}
-          error={errors.rate}
-        />
-        {make.error && !fieldError && (
-          <p role="alert" className="field__error">
-            {errorText(make.error)}
-          </p>
-        )}
-        <div className="admin-page__actions">
-          <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={make.isPending}
-            aria-busy={make.isPending || undefined}
-          >
-            {t('agents.make')}
-          </button>
-          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={make.isPending}>
-            {t('back')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      title={t('agents.makeTitle')}
+      confirmLabel={t('agents.make')}
+      busy={make.isPending}
+      error={fieldError ? null : make.error}
+      onConfirm={submit}
+      onClose={onClose}
+    >
+      <p>{t('agents.makeIntro')}</p>
+      <FormField
+        label={t('agents.email')}
+        type="email"
+        autoComplete="off"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email}
+        required
+      />
+      <FormField
+        label={t('agents.rate')}
+        inputMode="decimal"
+        autoComplete="off"
+        value={rate}
+        onChange={(e) => setRate(e.target.value)}
+        hint={t('agents.rateHint', { rate: defaultRateBp === undefined ? '10' : bpToPercent(defaultRateBp) })}
+        error={errors.rate}
+      />
+    </FormDialog>
   );
 }
 
@@ -263,8 +223,7 @@ function RateDialog({ agent, onClose }: { agent: AdminAgentRow; onClose(): void 
   const setRate = useSetRate();
   const [rate, setRateText] = useState(bpToPercent(agent.rate_bp));
   const [error, setError] = useState<string | null>(null);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const bp = percentToBp(rate);
     if (bp === null) return setError(t('agents.rateInvalid'));
     setError(null);
@@ -279,42 +238,24 @@ function RateDialog({ agent, onClose }: { agent: AdminAgentRow; onClose(): void 
     );
   };
   return (
-    <Modal
+    <FormDialog
       title={t('agents.rateTitle', { email: agent.email })}
-      closeLabel={t('close')}
-      onClose={onClose}
+      confirmLabel={t('agents.save')}
       busy={setRate.isPending}
+      error={setRate.error}
+      onConfirm={submit}
+      onClose={onClose}
     >
-      <form className="aaf-form" onSubmit={submit} noValidate>
-        <Field
-          label={t('agents.rate')}
-          inputMode="decimal"
-          autoComplete="off"
-          value={rate}
-          onChange={(e) => setRateText(e.target.value)}
-          hint={t('agents.rateHintEdit')}
-          error={error}
-        />
-        {setRate.error && (
-          <p role="alert" className="field__error">
-            {errorText(setRate.error)}
-          </p>
-        )}
-        <div className="admin-page__actions">
-          <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={setRate.isPending}
-            aria-busy={setRate.isPending || undefined}
-          >
-            {t('agents.save')}
-          </button>
-          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={setRate.isPending}>
-            {t('back')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      <FormField
+        label={t('agents.rate')}
+        inputMode="decimal"
+        autoComplete="off"
+        value={rate}
+        onChange={(e) => setRateText(e.target.value)}
+        hint={t('agents.rateHintEdit')}
+        error={error}
+      />
+    </FormDialog>
   );
 }
 
@@ -322,39 +263,24 @@ function RevokeDialog({ agent, onClose }: { agent: AdminAgentRow; onClose(): voi
   const { t } = useTranslation('admin-affiliates');
   const revoke = useRevokeAgent();
   return (
-    <Modal
+    <ConfirmDialog
       title={t('agents.revokeTitle', { email: agent.email })}
       closeLabel={t('close')}
-      onClose={onClose}
+      confirmLabel={t('agents.revokeConfirm')}
+      cancelLabel={t('agents.keep')}
       busy={revoke.isPending}
+      error={revoke.error}
+      onConfirm={() =>
+        revoke.mutate(agent.user_id, {
+          onSuccess: (saved) => {
+            notify.success(t('done.revoked', { email: saved.email }));
+            onClose();
+          },
+        })
+      }
+      onClose={onClose}
     >
       <p>{t('agents.revokeText')}</p>
-      {revoke.error && (
-        <p role="alert" className="field__error">
-          {errorText(revoke.error)}
-        </p>
-      )}
-      <div className="admin-page__actions">
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={revoke.isPending}
-          aria-busy={revoke.isPending || undefined}
-          onClick={() =>
-            revoke.mutate(agent.user_id, {
-              onSuccess: (saved) => {
-                notify.success(t('done.revoked', { email: saved.email }));
-                onClose();
-              },
-            })
-          }
-        >
-          {t('agents.revokeConfirm')}
-        </button>
-        <button type="button" className="btn btn--secondary" onClick={onClose} disabled={revoke.isPending}>
-          {t('agents.keep')}
-        </button>
-      </div>
-    </Modal>
+    </ConfirmDialog>
   );
 }

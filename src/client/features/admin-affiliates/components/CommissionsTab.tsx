@@ -1,17 +1,17 @@
 import type { AdminCommissionRow, CommissionAction } from '@common/contract/admin/affiliates';
 import { COMMISSION_STATUSES, type CommissionStatus } from '@common/contract/referral';
 import { formatCents } from '@common/money';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '@/lib/api/error-text';
 import { formatDate } from '@/lib/format/date';
 import { useDebounced } from '@/lib/hooks/use-debounced';
 import { notify } from '@/lib/toast';
-import { LoadMore } from '@/lib/ui/admin/LoadMore';
-import { type Column, DataTable } from '@/lib/ui/DataTable';
-import { ListStatus } from '@/lib/ui/ListStatus';
-import { Modal } from '@/lib/ui/Modal';
+import { ConfirmDialog } from '@/lib/ui/admin/ConfirmDialog';
+import { PagedTable } from '@/lib/ui/admin/PagedTable';
+import type { Column } from '@/lib/ui/DataTable';
 import { bpToPercent, useCommissionAction, useCommissions } from '../api';
-import { errorText } from './Field';
+import { RowAction, StatusAgentFilters } from './TabParts';
 
 const BADGE: Record<CommissionStatus, string> = {
   'Not Confirm': 'admin-badge',
@@ -34,8 +34,6 @@ export function CommissionsTab({ agent: agentText, onAgent }: { agent: string; o
   const rows = list.data?.pages.flatMap((p) => p.commissions) ?? [];
   const act = useCommissionAction();
   const [cancelling, setCancelling] = useState<AdminCommissionRow | null>(null);
-  const statusId = useId();
-  const agentId = useId();
 
   const run = (c: AdminCommissionRow, action: CommissionAction, done?: () => void) =>
     act.mutate(
@@ -73,16 +71,14 @@ export function CommissionsTab({ agent: agentText, onAgent }: { agent: string; o
         c.actions.length ? (
           <div className="aaf-actions">
             {c.actions.map((action) => (
-              <button
+              <RowAction
                 key={action}
-                type="button"
-                className={action === 'confirm' ? 'btn btn--primary' : 'btn btn--secondary'}
+                primary={action === 'confirm'}
                 disabled={act.isPending}
-                aria-label={t('commissions.actionLabel', { action: t(`commissions.actions.${action}`), id: c.id })}
+                label={t(`commissions.actions.${action}`)}
+                name={t('commissions.actionLabel', { action: t(`commissions.actions.${action}`), id: c.id })}
                 onClick={() => (action === 'cancel' ? setCancelling(c) : run(c, action))}
-              >
-                {t(`commissions.actions.${action}`)}
-              </button>
+              />
             ))}
           </div>
         ) : null,
@@ -91,53 +87,32 @@ export function CommissionsTab({ agent: agentText, onAgent }: { agent: string; o
 
   return (
     <>
-      <div className="admin-filters">
-        <label htmlFor={statusId}>
-          {t('commissions.status')}
-          <select id={statusId} value={status} onChange={(e) => setStatus(e.target.value as CommissionStatus | '')}>
-            <option value="">{t('all')}</option>
-            {COMMISSION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label htmlFor={agentId}>
-          {t('agentEmail')}
-          <input
-            id={agentId}
-            type="search"
-            value={agentText}
-            autoComplete="off"
-            onChange={(e) => onAgent(e.target.value)}
-          />
-        </label>
-      </div>
-      {list.isPending || list.isError ? (
-        <ListStatus isPending={list.isPending} error={list.error} onRetry={() => list.refetch()} />
-      ) : (
-        <>
-          <DataTable
-            caption={t('commissions.caption')}
-            columns={columns}
-            rows={rows}
-            rowKey={(c) => c.id}
-            empty={t('commissions.empty')}
-          />
-          <LoadMore
-            hasNextPage={list.hasNextPage}
-            isFetchingNextPage={list.isFetchingNextPage}
-            fetchNextPage={list.fetchNextPage}
-          />
-        </>
-      )}
+      <StatusAgentFilters
+        statusLabel={t('commissions.status')}
+        statuses={COMMISSION_STATUSES}
+        status={status}
+        onStatus={setStatus}
+        statusName={(s) => t(`statuses.${s}`)}
+        agent={agentText}
+        onAgent={onAgent}
+      />
+      <PagedTable
+        list={list}
+        caption={t('commissions.caption')}
+        columns={columns}
+        rows={rows}
+        rowKey={(c) => c.id}
+        empty={t('commissions.empty')}
+      />
       {cancelling && (
-        <Modal
+        <ConfirmDialog
           title={t('commissions.cancelTitle', { id: cancelling.id })}
           closeLabel={t('close')}
-          onClose={() => setCancelling(null)}
+          confirmLabel={t('commissions.cancelConfirm')}
+          cancelLabel={t('commissions.keep')}
           busy={act.isPending}
+          onConfirm={() => run(cancelling, 'cancel', () => setCancelling(null))}
+          onClose={() => setCancelling(null)}
         >
           <p>
             {t('commissions.cancelText', {
@@ -146,26 +121,7 @@ export function CommissionsTab({ agent: agentText, onAgent }: { agent: string; o
               order: cancelling.order_no,
             })}
           </p>
-          <div className="admin-page__actions">
-            <button
-              type="button"
-              className="btn btn--primary"
-              disabled={act.isPending}
-              aria-busy={act.isPending || undefined}
-              onClick={() => run(cancelling, 'cancel', () => setCancelling(null))}
-            >
-              {t('commissions.cancelConfirm')}
-            </button>
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => setCancelling(null)}
-              disabled={act.isPending}
-            >
-              {t('commissions.keep')}
-            </button>
-          </div>
-        </Modal>
+        </ConfirmDialog>
       )}
     </>
   );

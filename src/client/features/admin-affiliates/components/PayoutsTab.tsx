@@ -1,18 +1,17 @@
 import type { AdminPayoutRow } from '@common/contract/admin/affiliates';
 import { PAYOUT_STATUSES, type PayoutStatus } from '@common/contract/referral';
 import { formatCents } from '@common/money';
-import { type FormEvent, useId, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api/client';
 import { formatDate } from '@/lib/format/date';
 import { useDebounced } from '@/lib/hooks/use-debounced';
 import { notify } from '@/lib/toast';
-import { LoadMore } from '@/lib/ui/admin/LoadMore';
-import { type Column, DataTable } from '@/lib/ui/DataTable';
-import { ListStatus } from '@/lib/ui/ListStatus';
-import { Modal } from '@/lib/ui/Modal';
+import { PagedTable } from '@/lib/ui/admin/PagedTable';
+import type { Column } from '@/lib/ui/DataTable';
+import { FormField } from '@/lib/ui/FormField';
 import { useMarkPayoutPaid, usePayouts, useRejectPayout } from '../api';
-import { errorText, Field } from './Field';
+import { FormDialog, Person, RowAction, StatusAgentFilters } from './TabParts';
 
 const BADGE: Record<PayoutStatus, string> = {
   requested: 'admin-badge admin-badge--warn',
@@ -28,20 +27,13 @@ export function PayoutsTab({ agent: agentText, onAgent }: { agent: string; onAge
   const list = usePayouts(status, agent);
   const rows = list.data?.pages.flatMap((p) => p.payouts) ?? [];
   const [deciding, setDeciding] = useState<{ payout: AdminPayoutRow; kind: 'paid' | 'reject' } | null>(null);
-  const statusId = useId();
-  const agentId = useId();
 
   const columns: Column<AdminPayoutRow>[] = [
     { key: 'requested', label: t('payouts.col.requested'), render: (p) => formatDate(p.requested_at) },
     {
       key: 'agent',
       label: t('payouts.col.agent'),
-      render: (p) => (
-        <span className="aaf-person">
-          <span>{p.agent.email}</span>
-          <span className="aaf-muted">{p.agent.nickname}</span>
-        </span>
-      ),
+      render: (p) => <Person email={p.agent.email} nickname={p.agent.nickname} />,
     },
     { key: 'amount', label: t('payouts.col.amount'), numeric: true, render: (p) => formatCents(p.amount_cents) },
     { key: 'bank', label: t('payouts.col.bank'), render: (p) => <Bank payout={p} /> },
@@ -67,22 +59,17 @@ export function PayoutsTab({ agent: agentText, onAgent }: { agent: string; onAge
       render: (p) =>
         p.status === 'requested' ? (
           <div className="aaf-actions">
-            <button
-              type="button"
-              className="btn btn--primary"
-              aria-label={t('payouts.markPaidLabel', { id: p.id })}
+            <RowAction
+              primary
+              label={t('payouts.markPaid')}
+              name={t('payouts.markPaidLabel', { id: p.id })}
               onClick={() => setDeciding({ payout: p, kind: 'paid' })}
-            >
-              {t('payouts.markPaid')}
-            </button>
-            <button
-              type="button"
-              className="btn btn--secondary"
-              aria-label={t('payouts.rejectLabel', { id: p.id })}
+            />
+            <RowAction
+              label={t('payouts.reject')}
+              name={t('payouts.rejectLabel', { id: p.id })}
               onClick={() => setDeciding({ payout: p, kind: 'reject' })}
-            >
-              {t('payouts.reject')}
-            </button>
+            />
           </div>
         ) : null,
     },
@@ -90,64 +77,46 @@ export function PayoutsTab({ agent: agentText, onAgent }: { agent: string; onAge
 
   return (
     <>
-      <div className="admin-filters">
-        <label htmlFor={statusId}>
-          {t('payouts.status')}
-          <select id={statusId} value={status} onChange={(e) => setStatus(e.target.value as PayoutStatus | '')}>
-            <option value="">{t('all')}</option>
-            {PAYOUT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`payouts.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label htmlFor={agentId}>
-          {t('agentEmail')}
-          <input
-            id={agentId}
-            type="search"
-            value={agentText}
-            autoComplete="off"
-            onChange={(e) => onAgent(e.target.value)}
-          />
-        </label>
-      </div>
-      {list.isPending || list.isError ? (
-        <ListStatus isPending={list.isPending} error={list.error} onRetry={() => list.refetch()} />
-      ) : (
-        <>
-          <DataTable
-            caption={t('payouts.caption')}
-            columns={columns}
-            rows={rows}
-            rowKey={(p) => p.id}
-            empty={t('payouts.empty')}
-          />
-          <LoadMore
-            hasNextPage={list.hasNextPage}
-            isFetchingNextPage={list.isFetchingNextPage}
-            fetchNextPage={list.fetchNextPage}
-          />
-        </>
-      )}
+      <StatusAgentFilters
+        statusLabel={t('payouts.status')}
+        statuses={PAYOUT_STATUSES}
+        status={status}
+        onStatus={setStatus}
+        statusName={(s) => t(`payouts.statuses.${s}`)}
+        agent={agentText}
+        onAgent={onAgent}
+      />
+      <PagedTable
+        list={list}
+        caption={t('payouts.caption')}
+        columns={columns}
+        rows={rows}
+        rowKey={(p) => p.id}
+        empty={t('payouts.empty')}
+      />
       {deciding?.kind === 'paid' && <PaidDialog payout={deciding.payout} onClose={() => setDeciding(null)} />}
       {deciding?.kind === 'reject' && <RejectDialog payout={deciding.payout} onClose={() => setDeciding(null)} />}
     </>
   );
 }
 
+const BANK_FIELDS = [
+  ['bank_name', 'payouts.bankName'],
+  ['bank_account_name', 'payouts.accountName'],
+  ['bank_account_number', 'payouts.accountNumber'],
+] as const;
+
 function Bank({ payout: p }: { payout: AdminPayoutRow }) {
   const { t } = useTranslation('admin-affiliates');
   if (!p.bank.bank_name && !p.bank.bank_account_number) return <span className="aaf-muted">{t('payouts.noBank')}</span>;
   return (
     <dl className="aaf-bank">
-      <dt>{t('payouts.bankName')}</dt>
-      <dd>{p.bank.bank_name}</dd>
-      <dt>{t('payouts.accountName')}</dt>
-      <dd>{p.bank.bank_account_name}</dd>
-      <dt>{t('payouts.accountNumber')}</dt>
-      <dd>{p.bank.bank_account_number}</dd>
+      {BANK_FIELDS.map(([key, label]) => (
+        <Fragment key={key}>
+          <dt>{t(label)}</dt>
+          <dd>{p.bank[key]}</dd>
+        </Fragment>
+      ))}
     </dl>
   );
 }
@@ -156,8 +125,7 @@ function PaidDialog({ payout: p, onClose }: { payout: AdminPayoutRow; onClose():
   const { t } = useTranslation('admin-affiliates');
   const mark = useMarkPayoutPaid();
   const [reference, setReference] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () =>
     mark.mutate(
       { payout_id: p.id, reference: reference.trim() || undefined },
       {
@@ -167,46 +135,27 @@ function PaidDialog({ payout: p, onClose }: { payout: AdminPayoutRow; onClose():
         },
       },
     );
-  };
   const fieldError = mark.error instanceof ApiError ? mark.error.field('reference') : undefined;
   return (
-    <Modal
+    <FormDialog
       title={t('payouts.paidTitle', { amount: formatCents(p.amount_cents), agent: p.agent.email })}
-      closeLabel={t('close')}
-      onClose={onClose}
+      confirmLabel={t('payouts.markPaid')}
       busy={mark.isPending}
+      error={fieldError ? null : mark.error}
+      onConfirm={submit}
+      onClose={onClose}
     >
-      <form className="aaf-form" onSubmit={submit} noValidate>
-        <p>{t('payouts.paidIntro')}</p>
-        <Bank payout={p} />
-        <Field
-          label={t('payouts.referenceField')}
-          autoComplete="off"
-          maxLength={100}
-          value={reference}
-          onChange={(e) => setReference(e.target.value)}
-          error={fieldError}
-        />
-        {mark.error && !fieldError && (
-          <p role="alert" className="field__error">
-            {errorText(mark.error)}
-          </p>
-        )}
-        <div className="admin-page__actions">
-          <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={mark.isPending}
-            aria-busy={mark.isPending || undefined}
-          >
-            {t('payouts.markPaid')}
-          </button>
-          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={mark.isPending}>
-            {t('back')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      <p>{t('payouts.paidIntro')}</p>
+      <Bank payout={p} />
+      <FormField
+        label={t('payouts.referenceField')}
+        autoComplete="off"
+        maxLength={100}
+        value={reference}
+        onChange={(e) => setReference(e.target.value)}
+        error={fieldError}
+      />
+    </FormDialog>
   );
 }
 
@@ -215,8 +164,7 @@ function RejectDialog({ payout: p, onClose }: { payout: AdminPayoutRow; onClose(
   const reject = useRejectPayout();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     if (!reason.trim()) return setError(t('payouts.reasonRequired'));
     setError(null);
     reject.mutate(
@@ -231,42 +179,24 @@ function RejectDialog({ payout: p, onClose }: { payout: AdminPayoutRow; onClose(
   };
   const fieldError = reject.error instanceof ApiError ? reject.error.field('reason') : undefined;
   return (
-    <Modal
+    <FormDialog
       title={t('payouts.rejectTitle', { amount: formatCents(p.amount_cents), agent: p.agent.email })}
-      closeLabel={t('close')}
-      onClose={onClose}
+      confirmLabel={t('payouts.reject')}
       busy={reject.isPending}
+      error={fieldError ? null : reject.error}
+      onConfirm={submit}
+      onClose={onClose}
     >
-      <form className="aaf-form" onSubmit={submit} noValidate>
-        <p>{t('payouts.rejectIntro')}</p>
-        <Field
-          label={t('payouts.reasonField')}
-          autoComplete="off"
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={error ?? fieldError}
-          required
-        />
-        {reject.error && !fieldError && (
-          <p role="alert" className="field__error">
-            {errorText(reject.error)}
-          </p>
-        )}
-        <div className="admin-page__actions">
-          <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={reject.isPending}
-            aria-busy={reject.isPending || undefined}
-          >
-            {t('payouts.reject')}
-          </button>
-          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={reject.isPending}>
-            {t('back')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      <p>{t('payouts.rejectIntro')}</p>
+      <FormField
+        label={t('payouts.reasonField')}
+        autoComplete="off"
+        maxLength={500}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        error={error ?? fieldError}
+        required
+      />
+    </FormDialog>
   );
 }

@@ -5,8 +5,7 @@ import { Link } from 'react-router-dom';
 import { formatDateTime } from '@/lib/format/date';
 import { useDebounced } from '@/lib/hooks/use-debounced';
 import { AdminPage } from '@/lib/ui/admin/AdminPage';
-import { LoadMore } from '@/lib/ui/admin/LoadMore';
-import { ListStatus } from '@/lib/ui/ListStatus';
+import { PagedList } from '@/lib/ui/admin/PagedTable';
 import { useAuditActors, useAuditLog } from '../api';
 import '../locales';
 import '../audit.css';
@@ -59,24 +58,17 @@ export default function AuditPage() {
           />
         </label>
       </div>
-      {log.isPending || log.isError ? (
-        <ListStatus isPending={log.isPending} error={log.error} onRetry={() => log.refetch()} />
-      ) : entries.length === 0 ? (
-        <p>{t('empty')}</p>
-      ) : (
-        <>
+      <PagedList list={log}>
+        {entries.length === 0 ? (
+          <p>{t('empty')}</p>
+        ) : (
           <ol className="audit-list" aria-label={t('listLabel')}>
             {entries.map((e) => (
               <Entry key={e.id} entry={e} />
             ))}
           </ol>
-          <LoadMore
-            hasNextPage={log.hasNextPage}
-            isFetchingNextPage={log.isFetchingNextPage}
-            fetchNextPage={log.fetchNextPage}
-          />
-        </>
-      )}
+        )}
+      </PagedList>
     </AdminPage>
   );
 }

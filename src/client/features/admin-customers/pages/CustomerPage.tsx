@@ -1,10 +1,10 @@
 import type { AdminCustomerDetail } from '@common/contract/admin/customers';
 import { formatCents } from '@common/money';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatDate, formatDateTime } from '@/lib/format/date';
 import { AdminPage } from '@/lib/ui/admin/AdminPage';
+import { Card, Facts } from '@/lib/ui/admin/Card';
 import { type Column, DataTable } from '@/lib/ui/DataTable';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { useCustomer } from '../api';
@@ -36,28 +36,6 @@ export default function CustomerPage() {
         </div>
       )}
     </AdminPage>
-  );
-}
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="admin-card" aria-label={title}>
-      <h2>{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function Facts({ items }: { items: Array<[string, ReactNode]> }) {
-  return (
-    <dl className="admin-facts">
-      {items.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 

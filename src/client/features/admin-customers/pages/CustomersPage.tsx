@@ -6,9 +6,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { formatDate } from '@/lib/format/date';
 import { useDebounced } from '@/lib/hooks/use-debounced';
 import { AdminPage } from '@/lib/ui/admin/AdminPage';
-import { LoadMore } from '@/lib/ui/admin/LoadMore';
-import { type Column, DataTable } from '@/lib/ui/DataTable';
-import { ListStatus } from '@/lib/ui/ListStatus';
+import { PagedTable } from '@/lib/ui/admin/PagedTable';
+import type { Column } from '@/lib/ui/DataTable';
 import { useCustomerSearch } from '../api';
 import '../locales';
 
@@ -59,18 +58,14 @@ export default function CustomersPage() {
           />
         </label>
       </div>
-      {list.isPending || list.isError ? (
-        <ListStatus isPending={list.isPending} error={list.error} onRetry={() => list.refetch()} />
-      ) : (
-        <>
-          <DataTable caption={t('listCaption')} columns={columns} rows={rows} rowKey={(c) => c.id} empty={t('empty')} />
-          <LoadMore
-            hasNextPage={list.hasNextPage}
-            isFetchingNextPage={list.isFetchingNextPage}
-            fetchNextPage={list.fetchNextPage}
-          />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        caption={t('listCaption')}
+        columns={columns}
+        rows={rows}
+        rowKey={(c) => c.id}
+        empty={t('empty')}
+      />
     </AdminPage>
   );
 }

@@ -3,13 +3,14 @@ import { REFUND_METHODS, type RefundMethod } from '@common/contract/admin/order-
 import type { AdminOrderDetail } from '@common/contract/admin/orders';
 import { formatCents, parseDollarsToCents } from '@common/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStaffMe } from '@/entities/staff/api/use-staff';
 import { ApiError, api } from '@/lib/api/client';
 import { notify } from '@/lib/toast';
 import type { MainAction } from '@/lib/ui/admin/AdminPage';
-import { Modal } from '@/lib/ui/Modal';
+import { ConfirmDialog } from '@/lib/ui/admin/ConfirmDialog';
+import { FormField } from '@/lib/ui/FormField';
 import './order-actions-locales';
 
 /**
@@ -175,70 +176,48 @@ function errorsFrom(err: unknown, fields: string[], fallback: string): Errors {
   return { form: err instanceof Error ? err.message : fallback };
 }
 
-/** A labelled control with its hint and its error, tied by aria-describedby. */
-function Field({
-  label,
-  hint,
+/** A dialog of the Actions card: while `busy` its confirm button says so; Close leaves the order as it is. */
+function ActionDialog({
+  title,
+  submit,
+  busy,
   error,
+  onSubmit,
+  onDone,
   children,
 }: {
-  label: string;
-  hint?: string;
+  title: string;
+  submit: string;
+  busy: boolean;
   error?: string;
-  children: (props: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true }) => ReactNode;
+  onSubmit(): void;
+  onDone(): void;
+  children: ReactNode;
 }) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
-  return (
-    <div className={error ? 'field field--invalid' : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="field__control">
-        {children({ id, 'aria-describedby': describedBy || undefined, 'aria-invalid': error ? true : undefined })}
-      </div>
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function FormButtons({ busy, submit, onCancel }: { busy: boolean; submit: string; onCancel(): void }) {
   const { t } = useTranslation('admin-order-actions');
   return (
-    <div className="admin-page__actions">
-      <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? t('working') : submit}
-      </button>
-      <button type="button" className="btn btn--secondary" onClick={onCancel} disabled={busy}>
-        {t('close')}
-      </button>
-    </div>
+    <ConfirmDialog
+      form="form-stack"
+      title={title}
+      closeLabel={t('close')}
+      confirmLabel={submit}
+      busyLabel={t('working')}
+      cancelLabel={t('close')}
+      busy={busy}
+      error={error}
+      onConfirm={onSubmit}
+      onClose={onDone}
+    >
+      {children}
+    </ConfirmDialog>
   );
-}
-
-function FormError({ message }: { message?: string }) {
-  return message ? (
-    <p className="form-error" role="alert">
-      {message}
-    </p>
-  ) : null;
 }
 
 function RejectForm({ run, busy, onDone }: FormProps) {
   const { t } = useTranslation('admin-order-actions');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     if (!reason.trim()) return setErrors({ reason: t('reasonRequired') });
     try {
       await run('reject_receipt', { reason: reason.trim() });
@@ -248,29 +227,32 @@ function RejectForm({ run, busy, onDone }: FormProps) {
     }
   };
   return (
-    <Modal title={t('reject_receipt')} closeLabel={t('close')} onClose={onDone} busy={busy}>
-      <form className="form-stack" onSubmit={submit} noValidate>
-        <Field label={t('reason')} hint={t('reasonHint')} error={errors.reason}>
-          {(props) => (
-            <textarea
-              {...props}
-              className="input field__input"
-              rows={3}
-              maxLength={500}
-              required
-              aria-required="true"
-              value={reason}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setErrors({});
-              }}
-            />
-          )}
-        </Field>
-        <FormError message={errors.form} />
-        <FormButtons busy={busy} submit={t('rejectSubmit')} onCancel={onDone} />
-      </form>
-    </Modal>
+    <ActionDialog
+      title={t('reject_receipt')}
+      submit={t('rejectSubmit')}
+      busy={busy}
+      error={errors.form}
+      onSubmit={submit}
+      onDone={onDone}
+    >
+      <FormField label={t('reason')} hint={t('reasonHint')} error={errors.reason}>
+        {(control) => (
+          <textarea
+            {...control}
+            className="input field__input"
+            rows={3}
+            maxLength={500}
+            required
+            aria-required="true"
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setErrors({});
+            }}
+          />
+        )}
+      </FormField>
+    </ActionDialog>
   );
 }
 
@@ -281,6 +263,13 @@ const isHttpLink = (link: string) => {
     return false;
   }
 };
+
+/** The tracking form's fields (all text; the link is optional). */
+const TRACKING_FIELDS: Array<{ key: 'company' | 'number' | 'link'; maxLength: number; link?: true }> = [
+  { key: 'company', maxLength: 100 },
+  { key: 'number', maxLength: 100 },
+  { key: 'link', maxLength: 500, link: true },
+];
 
 function TrackingForm({ order, run, busy, onDone }: FormProps & { order: Order }) {
   const { t } = useTranslation('admin-order-actions');
@@ -294,8 +283,7 @@ function TrackingForm({ order, run, busy, onDone }: FormProps & { order: Order }
     setValues((v) => ({ ...v, [key]: e.target.value }));
     setErrors((x) => ({ ...x, [key]: undefined, form: undefined }));
   };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const company = values.company.trim();
     const number = values.number.trim();
     const link = values.link.trim();
@@ -313,49 +301,29 @@ function TrackingForm({ order, run, busy, onDone }: FormProps & { order: Order }
     }
   };
   return (
-    <Modal title={t('tracking')} closeLabel={t('close')} onClose={onDone} busy={busy}>
-      <form className="form-stack" onSubmit={submit} noValidate>
-        <Field label={t('company')} error={errors.company}>
-          {(props) => (
-            <input
-              {...props}
-              className="input field__input"
-              maxLength={100}
-              aria-required="true"
-              value={values.company}
-              onChange={set('company')}
-            />
-          )}
-        </Field>
-        <Field label={t('number')} error={errors.number}>
-          {(props) => (
-            <input
-              {...props}
-              className="input field__input"
-              maxLength={100}
-              aria-required="true"
-              value={values.number}
-              onChange={set('number')}
-            />
-          )}
-        </Field>
-        <Field label={t('link')} hint={t('linkHint')} error={errors.link}>
-          {(props) => (
-            <input
-              {...props}
-              className="input field__input"
-              type="url"
-              inputMode="url"
-              maxLength={500}
-              value={values.link}
-              onChange={set('link')}
-            />
-          )}
-        </Field>
-        <FormError message={errors.form} />
-        <FormButtons busy={busy} submit={t('tracking')} onCancel={onDone} />
-      </form>
-    </Modal>
+    <ActionDialog
+      title={t('tracking')}
+      submit={t('tracking')}
+      busy={busy}
+      error={errors.form}
+      onSubmit={submit}
+      onDone={onDone}
+    >
+      {TRACKING_FIELDS.map((f) => (
+        <FormField
+          key={f.key}
+          label={t(f.key)}
+          hint={f.link ? t('linkHint') : undefined}
+          error={errors[f.key]}
+          type={f.link ? 'url' : undefined}
+          inputMode={f.link ? 'url' : undefined}
+          maxLength={f.maxLength}
+          aria-required={f.link ? undefined : 'true'}
+          value={values[f.key]}
+          onChange={set(f.key)}
+        />
+      ))}
+    </ActionDialog>
   );
 }
 
@@ -371,24 +339,19 @@ function CancelDialog({ order, run, busy, onDone }: FormProps & { order: Order }
     }
   };
   return (
-    <Modal title={t('cancelTitle', { orderNo: order.order_no })} closeLabel={t('close')} onClose={onDone} busy={busy}>
+    <ConfirmDialog
+      title={t('cancelTitle', { orderNo: order.order_no })}
+      closeLabel={t('close')}
+      confirmLabel={t('cancelConfirm')}
+      busyLabel={t('working')}
+      cancelLabel={t('keep')}
+      busy={busy}
+      error={error}
+      onConfirm={confirm}
+      onClose={onDone}
+    >
       <p>{t('cancelText')}</p>
-      <FormError message={error} />
-      <div className="admin-page__actions">
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={busy}
-          aria-busy={busy || undefined}
-          onClick={confirm}
-        >
-          {busy ? t('working') : t('cancelConfirm')}
-        </button>
-        <button type="button" className="btn btn--secondary" onClick={onDone} disabled={busy}>
-          {t('keep')}
-        </button>
-      </div>
-    </Modal>
+    </ConfirmDialog>
   );
 }
 
@@ -405,8 +368,7 @@ function RefundForm({ order, run, busy, onDone }: FormProps & { order: Order }) 
     setValues((v) => ({ ...v, [key]: e.target.value }));
     setErrors((x) => ({ ...x, [key === 'amount' ? 'amount_cents' : key]: undefined, form: undefined }));
   };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const cents = parseDollarsToCents(values.amount);
     const reference = values.reference.trim();
     const found: Errors = {
@@ -427,49 +389,46 @@ function RefundForm({ order, run, busy, onDone }: FormProps & { order: Order }) 
     }
   };
   return (
-    <Modal title={t('refund')} closeLabel={t('close')} onClose={onDone} busy={busy}>
-      <form className="form-stack" onSubmit={submit} noValidate>
-        <p>{t('owed', { amount: formatCents(owed) })}</p>
-        <Field label={t('amount')} hint={t('amountHint')} error={errors.amount_cents}>
-          {(props) => (
-            <input
-              {...props}
-              className="input field__input"
-              inputMode="decimal"
-              autoComplete="off"
-              aria-required="true"
-              value={values.amount}
-              onChange={set('amount')}
-            />
-          )}
-        </Field>
-        <Field label={t('method')} error={errors.method}>
-          {(props) => (
-            <select {...props} className="input field__input" value={values.method} onChange={set('method')}>
-              {REFUND_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {t(`methods.${m}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={t('reference')} hint={t('referenceHint')} error={errors.reference}>
-          {(props) => (
-            <input
-              {...props}
-              className="input field__input"
-              maxLength={200}
-              autoComplete="off"
-              aria-required="true"
-              value={values.reference}
-              onChange={set('reference')}
-            />
-          )}
-        </Field>
-        <FormError message={errors.form} />
-        <FormButtons busy={busy} submit={t('refundSubmit')} onCancel={onDone} />
-      </form>
-    </Modal>
+    <ActionDialog
+      title={t('refund')}
+      submit={t('refundSubmit')}
+      busy={busy}
+      error={errors.form}
+      onSubmit={submit}
+      onDone={onDone}
+    >
+      <p>{t('owed', { amount: formatCents(owed) })}</p>
+      <FormField
+        label={t('amount')}
+        hint={t('amountHint')}
+        error={errors.amount_cents}
+        inputMode="decimal"
+        autoComplete="off"
+        aria-required="true"
+        value={values.amount}
+        onChange={set('amount')}
+      />
+      <FormField label={t('method')} error={errors.method}>
+        {(control) => (
+          <select {...control} className="input field__input" value={values.method} onChange={set('method')}>
+            {REFUND_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {t(`methods.${m}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField
+        label={t('reference')}
+        hint={t('referenceHint')}
+        error={errors.reference}
+        maxLength={200}
+        autoComplete="off"
+        aria-required="true"
+        value={values.reference}
+        onChange={set('reference')}
+      />
+    </ActionDialog>
   );
 }

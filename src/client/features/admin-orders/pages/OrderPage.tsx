@@ -1,15 +1,18 @@
 import type { AdminOrderDetail, AdminOrderEvent } from '@common/contract/admin/orders';
 import { formatCents } from '@common/money';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { API_BASE } from '@/lib/api/client';
 import { formatDateTime } from '@/lib/format/date';
 import { AdminPage } from '@/lib/ui/admin/AdminPage';
+import { Card, Facts } from '@/lib/ui/admin/Card';
 import { type Column, DataTable } from '@/lib/ui/DataTable';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { Modal } from '@/lib/ui/Modal';
 import { useOrder } from '../api';
+import { AddressLines } from '../components/AddressLines';
 import { OrderActions, useOrderMainAction } from '../components/OrderActions';
 import { StatusBadge, TodoBadges } from '../components/OrderBadges';
 import '../locales';
@@ -70,27 +73,8 @@ export default function OrderPage() {
   );
 }
 
-function Card({ title, wide, children }: { title: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <section className={`admin-card${wide ? ' admin-orders__wide' : ''}`} aria-label={title}>
-      <h2>{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function Facts({ items }: { items: Array<[string, ReactNode]> }) {
-  return (
-    <dl className="admin-facts">
-      {items.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+/** The cards that take the grid's whole width. */
+const WIDE = 'admin-orders__wide';
 
 function Items({ d }: { d: Detail }) {
   const { t } = useTranslation('admin-orders');
@@ -107,7 +91,7 @@ function Items({ d }: { d: Detail }) {
     { key: 'line', label: t('lineTotal'), numeric: true, render: (i) => formatCents(i.line_total_cents) },
   ];
   return (
-    <Card title={t('items')} wide>
+    <Card title={t('items')} className={WIDE}>
       <DataTable caption={t('itemsCaption')} columns={columns} rows={d.items} rowKey={(i) => i.id} empty="" />
     </Card>
   );
@@ -144,12 +128,7 @@ function Delivery({ d }: { d: Detail }) {
           [
             t('address'),
             <address className="admin-orders__address">
-              {a.company && <span>{a.company}</span>}
-              <span>{a.address}</span>
-              <span>
-                {a.city}, {a.state_name} {a.zip}
-              </span>
-              <span>{a.country}</span>
+              <AddressLines address={a} />
             </address>,
           ],
           [t('phone'), <a href={`tel:${a.phone.replace(/[^\d+]/g, '')}`}>{a.phone}</a>],
@@ -289,11 +268,19 @@ function Refunds({ d }: { d: Detail }) {
   );
 }
 
-function eventDetails(e: AdminOrderEvent): string {
+/** What the timeline does not show: file paths and row ids are for the server, not for staff. */
+const INTERNAL_DETAILS = new Set(['receipt', 'receipt_path', 'refund_id']);
+
+/** An event's details as "Label: value" (amounts in dollars), in the staff member's language. */
+function eventDetails(e: AdminOrderEvent, t: TFunction<'admin-orders'>): string {
   if (!e.details) return '';
   return Object.entries(e.details)
-    .filter(([, v]) => v !== null && v !== undefined && v !== '')
-    .map(([k, v]) => `${k.replaceAll('_', ' ')}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .filter(([k, v]) => !INTERNAL_DETAILS.has(k) && v !== null && v !== undefined && v !== '')
+    .map(([k, v]) => {
+      const value =
+        k.endsWith('_cents') && typeof v === 'number' ? formatCents(v) : typeof v === 'string' ? v : JSON.stringify(v);
+      return `${t(`detail.${k}`, { defaultValue: k.replaceAll('_', ' ') })}: ${value}`;
+    })
     .join(' · ');
 }
 
@@ -301,7 +288,7 @@ function Timeline({ d }: { d: Detail }) {
   const { t } = useTranslation('admin-orders');
   const actor = (a: string) => t(`actor.${a}`, { defaultValue: a });
   return (
-    <Card title={t('timeline')} wide>
+    <Card title={t('timeline')} className={WIDE}>
       {d.timeline.length === 0 ? (
         <p>{t('noTimeline')}</p>
       ) : (
@@ -311,7 +298,7 @@ function Timeline({ d }: { d: Detail }) {
               <time dateTime={e.at}>{formatDateTime(e.at)}</time>{' '}
               <strong>{t(`event.${e.kind}`, { defaultValue: e.kind })}</strong> · {actor(e.actor)}
               {e.id === null && <> {t('fromOrderTimes')}</>}
-              {eventDetails(e) && <div className="admin-orders__details">{eventDetails(e)}</div>}
+              {eventDetails(e, t) && <div className="admin-orders__details">{eventDetails(e, t)}</div>}
             </li>
           ))}
         </ol>

@@ -10,9 +10,8 @@ import { formatDateTime } from '@/lib/format/date';
 import { useDebounced } from '@/lib/hooks/use-debounced';
 import { notify } from '@/lib/toast';
 import { AdminPage } from '@/lib/ui/admin/AdminPage';
-import { LoadMore } from '@/lib/ui/admin/LoadMore';
-import { type Column, DataTable } from '@/lib/ui/DataTable';
-import { ListStatus } from '@/lib/ui/ListStatus';
+import { PagedTable } from '@/lib/ui/admin/PagedTable';
+import type { Column } from '@/lib/ui/DataTable';
 import { downloadOrdersCsv, type OrderFilters, useOrderList } from '../api';
 import { StatusBadge, TodoBadges } from '../components/OrderBadges';
 import '../locales';
@@ -186,19 +185,15 @@ export default function OrdersPage() {
           </button>
         )}
       </search>
-      {list.isPending || (list.isError && !list.data) ? (
-        <ListStatus isPending={list.isPending} error={list.error} onRetry={() => list.refetch()} />
-      ) : (
-        <>
-          {list.isError && <ListStatus isPending={false} error={list.error} onRetry={() => list.refetch()} />}
-          <DataTable caption={t('listCaption')} columns={columns} rows={rows} rowKey={(o) => o.id} empty={t('empty')} />
-          <LoadMore
-            hasNextPage={list.hasNextPage}
-            isFetchingNextPage={list.isFetchingNextPage}
-            fetchNextPage={list.fetchNextPage}
-          />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        keepRowsOnError
+        caption={t('listCaption')}
+        columns={columns}
+        rows={rows}
+        rowKey={(o) => o.id}
+        empty={t('empty')}
+      />
     </AdminPage>
   );
 }

@@ -4,6 +4,7 @@ import { formatDate } from '@/lib/format/date';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useOrder } from '../api';
+import { AddressLines } from '../components/AddressLines';
 import '../locales';
 import '../admin-orders.css';
 
@@ -47,12 +48,7 @@ export default function PackingSlipPage() {
         <h2 id="packing-slip-ship-to">{t('shipTo')}</h2>
         <address className="packing-slip__address">
           <strong>{a.receiver_name}</strong>
-          {a.company && <span>{a.company}</span>}
-          <span>{a.address}</span>
-          <span>
-            {a.city}, {a.state_name} {a.zip}
-          </span>
-          <span>{a.country}</span>
+          <AddressLines address={a} />
           <span>
             {t('phone')}: {a.phone}
           </span>

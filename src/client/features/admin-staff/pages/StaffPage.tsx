@@ -1,20 +1,17 @@
 import type { StaffMember } from '@common/contract/admin/staff';
 import { STAFF_ROLES, type StaffRole } from '@common/staff-rules';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api/client';
 import { notify } from '@/lib/toast';
 import { AdminPage } from '@/lib/ui/admin/AdminPage';
+import { ConfirmDialog } from '@/lib/ui/admin/ConfirmDialog';
 import { type Column, DataTable } from '@/lib/ui/DataTable';
 import { FormField } from '@/lib/ui/FormField';
 import { ListStatus } from '@/lib/ui/ListStatus';
-import { Modal } from '@/lib/ui/Modal';
 import { useAddStaff, useChangeRole, useRemoveStaff, useStaffList } from '../api';
 import '../locales';
-
-const messageOf = (err: unknown): string | null =>
-  err instanceof ApiError ? err.message : err ? String((err as Error).message ?? err) : null;
 
 /** /admin/staff (owner): who is on the staff; Add staff, change a role, Remove (each confirmed). */
 export default function StaffPage() {
@@ -97,8 +94,7 @@ export default function StaffPage() {
 function AddStaff({ onClose }: { onClose(): void }) {
   const { t } = useTranslation('admin-staff');
   const add = useAddStaff();
-  const roleId = useId();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<unknown>(null);
   const [roleError, setRoleError] = useState<string | null>(null);
   const {
     register,
@@ -122,144 +118,125 @@ function AddStaff({ onClose }: { onClose(): void }) {
           const role = err instanceof ApiError ? err.field('role') : undefined;
           if (email) setError('email', { message: email }, { shouldFocus: true });
           if (role) setRoleError(role);
-          if (!email && !role) setFormError(messageOf(err));
+          if (!email && !role) setFormError(err);
         },
       },
     );
   });
 
   return (
-    <Modal title={t('add')} closeLabel={t('close')} onClose={onClose} busy={add.isPending}>
-      <form onSubmit={submit} noValidate>
-        <FormField
-          label={t('email')}
-          type="email"
-          autoComplete="off"
-          hint={t('emailHint')}
-          error={errors.email?.message}
-          registration={register('email', {
-            validate: (v) => (v.trim() ? true : t('emailRequired')),
-          })}
-        />
-        <div className={roleError ? 'field field--invalid' : 'field'}>
-          <label className="field__label" htmlFor={roleId}>
-            {t('role')}
-          </label>
-          <select
-            id={roleId}
-            className="input field__input"
-            aria-invalid={roleError ? true : undefined}
-            aria-describedby={roleError ? `${roleId}-error` : undefined}
-            {...register('role')}
-          >
+    <ConfirmDialog
+      form
+      title={t('add')}
+      closeLabel={t('close')}
+      confirmLabel={t('addSubmit')}
+      cancelLabel={t('cancel')}
+      busy={add.isPending}
+      error={formError}
+      onConfirm={submit}
+      onClose={onClose}
+    >
+      <FormField
+        label={t('email')}
+        type="email"
+        autoComplete="off"
+        hint={t('emailHint')}
+        error={errors.email?.message}
+        registration={register('email', {
+          validate: (v) => (v.trim() ? true : t('emailRequired')),
+        })}
+      />
+      <FormField label={t('role')} error={roleError}>
+        {(control) => (
+          <select {...control} className="input field__input" {...register('role')}>
             {STAFF_ROLES.map((r) => (
               <option key={r} value={r}>
                 {t(`roles.${r}`)}
               </option>
             ))}
           </select>
-          {roleError && (
-            <p id={`${roleId}-error`} className="field__error" role="alert">
-              {roleError}
-            </p>
-          )}
-        </div>
-        {formError && (
-          <p className="field__error" role="alert">
-            {formError}
-          </p>
         )}
-        <div className="admin-page__actions">
-          <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={add.isPending}
-            aria-busy={add.isPending || undefined}
-          >
-            {t('addSubmit')}
-          </button>
-          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={add.isPending}>
-            {t('cancel')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      </FormField>
+    </ConfirmDialog>
+  );
+}
+
+/** Asks before a change to the staff, with the refusal's message if the server refuses it. */
+function ConfirmChange({
+  title,
+  text,
+  confirmLabel,
+  mutation,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  mutation: { isPending: boolean; error: unknown };
+  onConfirm(): void;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('admin-staff');
+  return (
+    <ConfirmDialog
+      title={title}
+      closeLabel={t('close')}
+      confirmLabel={confirmLabel}
+      cancelLabel={t('cancel')}
+      busy={mutation.isPending}
+      error={mutation.error}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
+      <p>{text}</p>
+    </ConfirmDialog>
   );
 }
 
 function ConfirmRole({ member, role, onClose }: { member: StaffMember; role: StaffRole; onClose(): void }) {
   const { t } = useTranslation('admin-staff');
   const change = useChangeRole();
-  const error = messageOf(change.error);
   return (
-    <Modal title={t('roleTitle')} closeLabel={t('close')} onClose={onClose} busy={change.isPending}>
-      <p>{t('roleText', { email: member.email, role: t(`roles.${role}`) })}</p>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="admin-page__actions">
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={change.isPending}
-          aria-busy={change.isPending || undefined}
-          onClick={() =>
-            change.mutate(
-              { user_id: member.user_id, role },
-              {
-                onSuccess: () => {
-                  notify.success(t('changed'));
-                  onClose();
-                },
-              },
-            )
-          }
-        >
-          {t('changeRole')}
-        </button>
-        <button type="button" className="btn btn--secondary" onClick={onClose} disabled={change.isPending}>
-          {t('cancel')}
-        </button>
-      </div>
-    </Modal>
+    <ConfirmChange
+      title={t('roleTitle')}
+      text={t('roleText', { email: member.email, role: t(`roles.${role}`) })}
+      confirmLabel={t('changeRole')}
+      mutation={change}
+      onConfirm={() =>
+        change.mutate(
+          { user_id: member.user_id, role },
+          {
+            onSuccess: () => {
+              notify.success(t('changed'));
+              onClose();
+            },
+          },
+        )
+      }
+      onClose={onClose}
+    />
   );
 }
 
 function ConfirmRemove({ member, onClose }: { member: StaffMember; onClose(): void }) {
   const { t } = useTranslation('admin-staff');
   const remove = useRemoveStaff();
-  const error = messageOf(remove.error);
   return (
-    <Modal title={t('removeTitle')} closeLabel={t('close')} onClose={onClose} busy={remove.isPending}>
-      <p>{t('removeText', { email: member.email })}</p>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="admin-page__actions">
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={remove.isPending}
-          aria-busy={remove.isPending || undefined}
-          onClick={() =>
-            remove.mutate(member.user_id, {
-              onSuccess: () => {
-                notify.success(t('removed'));
-                onClose();
-              },
-            })
-          }
-        >
-          {t('remove')}
-        </button>
-        <button type="button" className="btn btn--secondary" onClick={onClose} disabled={remove.isPending}>
-          {t('cancel')}
-        </button>
-      </div>
-    </Modal>
+    <ConfirmChange
+      title={t('removeTitle')}
+      text={t('removeText', { email: member.email })}
+      confirmLabel={t('remove')}
+      mutation={remove}
+      onConfirm={() =>
+        remove.mutate(member.user_id, {
+          onSuccess: () => {
+            notify.success(t('removed'));
+            onClose();
+          },
+        })
+      }
+      onClose={onClose}
+    />
   );
 }

@@ -3,15 +3,13 @@ import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@common/contract
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ApiError } from '@/lib/api/client';
 import { formatDate } from '@/lib/format/date';
 import { useDebounced } from '@/lib/hooks/use-debounced';
 import { notify } from '@/lib/toast';
 import { AdminPage } from '@/lib/ui/admin/AdminPage';
-import { LoadMore } from '@/lib/ui/admin/LoadMore';
-import { type Column, DataTable } from '@/lib/ui/DataTable';
-import { ListStatus } from '@/lib/ui/ListStatus';
-import { Modal } from '@/lib/ui/Modal';
+import { ConfirmDialog } from '@/lib/ui/admin/ConfirmDialog';
+import { PagedTable } from '@/lib/ui/admin/PagedTable';
+import type { Column } from '@/lib/ui/DataTable';
 import { useAdminSubscriptions, useCancelSubscription } from '../api';
 import '../locales';
 
@@ -90,18 +88,14 @@ export default function SubscriptionsPage() {
           />
         </label>
       </div>
-      {list.isPending || list.isError ? (
-        <ListStatus isPending={list.isPending} error={list.error} onRetry={() => list.refetch()} />
-      ) : (
-        <>
-          <DataTable caption={t('listCaption')} columns={columns} rows={rows} rowKey={(s) => s.id} empty={t('empty')} />
-          <LoadMore
-            hasNextPage={list.hasNextPage}
-            isFetchingNextPage={list.isFetchingNextPage}
-            fetchNextPage={list.fetchNextPage}
-          />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        caption={t('listCaption')}
+        columns={columns}
+        rows={rows}
+        rowKey={(s) => s.id}
+        empty={t('empty')}
+      />
       {confirming && <ConfirmCancel subscription={confirming} onClose={() => setConfirming(null)} />}
     </AdminPage>
   );
@@ -110,9 +104,24 @@ export default function SubscriptionsPage() {
 function ConfirmCancel({ subscription: s, onClose }: { subscription: AdminSubscriptionRow; onClose(): void }) {
   const { t } = useTranslation('admin-subscriptions');
   const cancel = useCancelSubscription();
-  const error = cancel.error instanceof ApiError ? cancel.error.message : cancel.error ? String(cancel.error) : null;
   return (
-    <Modal title={t('confirmTitle')} closeLabel={t('close')} onClose={onClose} busy={cancel.isPending}>
+    <ConfirmDialog
+      title={t('confirmTitle')}
+      closeLabel={t('close')}
+      confirmLabel={t('confirm')}
+      cancelLabel={t('keep')}
+      busy={cancel.isPending}
+      error={cancel.error}
+      onConfirm={() =>
+        cancel.mutate(s.id, {
+          onSuccess: () => {
+            notify.success(t('done'));
+            onClose();
+          },
+        })
+      }
+      onClose={onClose}
+    >
       <p>
         {t('confirmText', {
           product: `${s.product} (${s.packaging})`,
@@ -120,32 +129,6 @@ function ConfirmCancel({ subscription: s, onClose }: { subscription: AdminSubscr
           count: s.frequency_weeks,
         })}
       </p>
-      {error && (
-        <p role="alert" className="field__error">
-          {error}
-        </p>
-      )}
-      <div className="admin-page__actions">
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={cancel.isPending}
-          aria-busy={cancel.isPending || undefined}
-          onClick={() =>
-            cancel.mutate(s.id, {
-              onSuccess: () => {
-                notify.success(t('done'));
-                onClose();
-              },
-            })
-          }
-        >
-          {t('confirm')}
-        </button>
-        <button type="button" className="btn btn--secondary" onClick={onClose} disabled={cancel.isPending}>
-          {t('keep')}
-        </button>
-      </div>
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -1,0 +1,29 @@
+import { run } from '../../../../src/server/operator/cli';
+import { staffCrew } from '../../../factories/staff';
+import { buildTestApp, type Dialect, type TestApp, type TestAppOptions } from '../../helper';
+
+/** The staff of a test app: owner, manager, fulfilment and a customer, each with a session `.token`. */
+export type Crew = Awaited<ReturnType<typeof staffCrew>>;
+
+/**
+ * The back office's test files' set-up: before the file's tests, an app on a fresh `dialect` database (`opts` as
+ * buildTestApp takes them) and its staff crew, handed to `use` (which keeps them in the file's `t` and `crew`);
+ * after them, the app closed and its database dropped.
+ */
+export function withStaffApp(dialect: Dialect, opts: TestAppOptions, use: (t: TestApp, crew: Crew) => void): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await buildTestApp(dialect, opts);
+    use(app, await staffCrew(app.db));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+}
+
+/** Runs the operator's command line on the test app's database; answers what it printed (or rejects with its error). */
+export async function runCli(t: TestApp, ...argv: string[]): Promise<string> {
+  const lines: string[] = [];
+  await run(t.db, argv, (line) => lines.push(line), t.config);
+  return lines.join('\n');
+}
