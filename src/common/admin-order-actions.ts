@@ -60,3 +60,7 @@ export function stateAllows(action: OrderAction, order: OrderActionState): boole
 export function availableOrderActions(order: OrderActionState, role: StaffRole): OrderAction[] {
   return ORDER_ACTIONS.filter((a) => can(role, ORDER_ACTION_PERMISSION[a]) && stateAllows(a, order));
 }
+
+/** How a refund was given back. */
+export const REFUND_METHODS = ['bank_transfer', 'telegram', 'cash', 'other'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];

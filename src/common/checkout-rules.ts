@@ -63,6 +63,10 @@ export function isOrderableQuantity(quantity: unknown, stock: number): quantity 
 // ---------------------------------------------------------------------------
 
 /** Shipping methods (spec §6); the one definition, used by the contract, the server's schema and the client. */
+/** How an order is paid (decisions §6): bank transfer (reference + receipt) or a payment link (Telegram invoice). */
+export const PAYMENT_METHODS = ['bank_transfer', 'payment_link'] as const;
+export type PaymentMethodCode = (typeof PAYMENT_METHODS)[number];
+
 export const SHIPPING_METHODS = ['standard', 'expedited'] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 

@@ -53,3 +53,7 @@ export function can(role: StaffRole | null | undefined, permission?: Permission)
   if (!role || !isStaffRole(role)) return false;
   return permission === undefined || ROLE_PERMISSIONS[role].includes(permission);
 }
+
+/** The kinds of change the audit log can be filtered by (an action's prefix, e.g. `order.confirm_payment`). */
+export const AUDIT_KINDS = ['order', 'staff', 'commission', 'payout', 'subscription', 'agent', 'catalogue'] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { COUPON_KINDS, SHIPPING_METHODS, type ShippingMethod } from '../checkout-rules';
+import {
+  COUPON_KINDS,
+  PAYMENT_METHODS,
+  type PaymentMethodCode,
+  SHIPPING_METHODS,
+  type ShippingMethod,
+} from '../checkout-rules';
 import { defineEndpoint } from './endpoint';
 import { cents, flag, INT4, id, int, json, MAX_ROW_ID, optional, optionalText } from './fields';
 
@@ -11,8 +17,7 @@ import { cents, flag, INT4, id, int, json, MAX_ROW_ID, optional, optionalText } 
 export { SHIPPING_METHODS, type ShippingMethod };
 export const shippingMethod = z.enum(SHIPPING_METHODS, { error: 'must be standard or expedited' });
 
-export const PAYMENT_METHODS = ['bank_transfer', 'payment_link'] as const;
-export type PaymentMethodCode = (typeof PAYMENT_METHODS)[number];
+export { PAYMENT_METHODS, type PaymentMethodCode };
 export const paymentMethodCode = z.enum(PAYMENT_METHODS, { error: 'must be bank_transfer or payment_link' });
 
 /** A row id: a positive whole number the database can hold (a larger one is refused, not a 500). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMISSION_STATUSES, type CommissionStatus, PAYOUT_STATUSES, type PayoutStatus } from '../referral-rules';
 import { defineEndpoint } from './endpoint';
 import { cents, int, optional, optionalText, text } from './fields';
 
@@ -25,8 +26,7 @@ import { cents, int, optional, optionalText, text } from './fields';
  * All affiliate paths answer 403 "You are not allowed to do that" to a user who is not an agent.
  */
 
-export const COMMISSION_STATUSES = ['Pending Payment', 'Not Confirm', 'Canceled', 'On Hold', 'Paid'] as const;
-export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
+export { COMMISSION_STATUSES, type CommissionStatus, PAYOUT_STATUSES, type PayoutStatus };
 
 /** How a downline found its upline: '/{code}' link, code typed at register, or the bot's start parameter. */
 export const JOINED_VIA = ['link', 'code', 'bot'] as const;
@@ -276,10 +276,6 @@ export const updateCommissionBank = defineEndpoint({
   }),
   response: z.object({ bank: bankDetails }),
 });
-
-/** A payout request's state as stored: requested, then paid or rejected by staff (the back office). */
-export const PAYOUT_STATUSES = ['requested', 'paid', 'rejected'] as const;
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 export const payoutRow = z.object({
   id: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../subscription-rules';
 import { paymentMethodCode, rowId, shippingMethod } from './checkout';
 import { defineEndpoint } from './endpoint';
 import { flag, int, optional, optionalText } from './fields';
@@ -16,9 +17,8 @@ import { orderDetails } from './orders';
 export const SUBSCRIPTION_FREQUENCIES = [2, 4, 8] as const;
 export type SubscriptionFrequency = (typeof SUBSCRIPTION_FREQUENCIES)[number];
 
-export const SUBSCRIPTION_STATUSES = ['active', 'cancelled'] as const;
+export { SUBSCRIPTION_STATUSES, type SubscriptionStatus };
 export const subscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
-export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
 
 export const subscription = z.object({
   id: z.number().int(),

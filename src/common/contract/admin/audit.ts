@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { AUDIT_KINDS, type AuditKind } from '../../staff-rules';
 import { defineAdminEndpoint } from '../endpoint';
 import { id, optional, optionalText } from '../fields';
 import { adminPaging, nextCursor } from './paging';
 
 /** The back office's Audit log (owner; issue 12): who changed what, when, with the values before and after. */
 
-/** The kinds of change the log can be filtered by (an action's prefix). */
-export const AUDIT_KINDS = ['order', 'staff', 'commission', 'payout', 'subscription', 'agent'] as const;
-export type AuditKind = (typeof AUDIT_KINDS)[number];
+export { AUDIT_KINDS, type AuditKind };
 
 export const AUDIT_SOURCES = ['admin', 'bot', 'cli'] as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFUND_METHODS, type RefundMethod } from '../../admin-order-actions';
 import { defineAdminEndpoint } from '../endpoint';
 import { cents, optionalText, text } from '../fields';
 import { orderStatus } from '../orders';
@@ -9,9 +10,7 @@ import { orderStatus } from '../orders';
  * refused by the server (409) when the state does not allow it, audited and written to the order's timeline.
  */
 
-/** How a refund was given back. */
-export const REFUND_METHODS = ['bank_transfer', 'telegram', 'cash', 'other'] as const;
-export type RefundMethod = (typeof REFUND_METHODS)[number];
+export { REFUND_METHODS, type RefundMethod };
 
 /** The order an action is for. */
 const orderNo = () => text(40);

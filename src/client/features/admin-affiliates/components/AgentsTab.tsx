@@ -1,6 +1,6 @@
 import type { AdminAgentRow } from '@common/contract/admin/affiliates';
-import { COMMISSION_STATUSES } from '@common/contract/referral';
 import { formatCents } from '@common/money';
+import { COMMISSION_STATUSES } from '@common/referral-rules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api/client';

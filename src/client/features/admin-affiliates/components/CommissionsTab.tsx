@@ -1,6 +1,6 @@
 import type { AdminCommissionRow, CommissionAction } from '@common/contract/admin/affiliates';
-import { COMMISSION_STATUSES, type CommissionStatus } from '@common/contract/referral';
 import { formatCents } from '@common/money';
+import { COMMISSION_STATUSES, type CommissionStatus } from '@common/referral-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/api/error-text';

@@ -1,6 +1,6 @@
 import type { AdminPayoutRow } from '@common/contract/admin/affiliates';
-import { PAYOUT_STATUSES, type PayoutStatus } from '@common/contract/referral';
 import { formatCents } from '@common/money';
+import { PAYOUT_STATUSES, type PayoutStatus } from '@common/referral-rules';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api/client';

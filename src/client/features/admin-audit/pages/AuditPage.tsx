@@ -1,4 +1,5 @@
-import { AUDIT_KINDS, type AuditEntryRow, type AuditKind } from '@common/contract/admin/audit';
+import type { AuditEntryRow } from '@common/contract/admin/audit';
+import { AUDIT_KINDS, type AuditKind } from '@common/staff-rules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

@@ -1,5 +1,9 @@
-import { ORDER_ACTION_PERMISSION, type OrderAction } from '@common/admin-order-actions';
-import { REFUND_METHODS, type RefundMethod } from '@common/contract/admin/order-actions';
+import {
+  ORDER_ACTION_PERMISSION,
+  type OrderAction,
+  REFUND_METHODS,
+  type RefundMethod,
+} from '@common/admin-order-actions';
 import type { AdminOrderDetail } from '@common/contract/admin/orders';
 import { formatCents, parseDollarsToCents } from '@common/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

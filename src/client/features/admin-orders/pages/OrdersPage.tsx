@@ -1,6 +1,5 @@
-import { ORDER_STATUSES, type OrderStatus } from '@common/checkout-rules';
+import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS, type PaymentMethodCode } from '@common/checkout-rules';
 import type { AdminOrderRow } from '@common/contract/admin/orders';
-import { PAYMENT_METHODS, type PaymentMethodCode } from '@common/contract/checkout';
 import { formatCents } from '@common/money';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import type { AdminSubscriptionRow } from '@common/contract/admin/subscriptions';
-import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@common/contract/subscriptions';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@common/subscription-rules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
