@@ -138,7 +138,7 @@ describe('back office journeys', () => {
 
     // The customer's order shows Paid.
     expect((await kit.customerOrder(buyer, order.id)).status).toBe('Paid');
-    const mine = await openAs(browser, shop, buyer, '/orders');
+    const mine = await openAs(browser, shop, buyer, '/order');
     const dialog = await customerOrderDialog(mine.page, order);
     await dialog.locator('.ord-badge--paid').first().waitFor();
     expect(await dialog.locator('.ord-badge--paid').first().textContent()).toBe('Paid');
@@ -166,7 +166,7 @@ describe('back office journeys', () => {
     expect((await kit.customerOrder(buyer, order.id)).receipt_rejected_reason).toBe(reason);
 
     // The customer sees the reason on the order and uploads a new receipt there.
-    const mine = await openAs(browser, shop, buyer, '/orders');
+    const mine = await openAs(browser, shop, buyer, '/order');
     const detail = await customerOrderDialog(mine.page, order);
     await detail
       .getByRole('alert')
@@ -220,7 +220,7 @@ describe('back office journeys', () => {
     expect(staffPage.errors).toEqual([]);
     await staffPage.close();
 
-    const mine = await openAs(browser, shop, buyer, '/orders');
+    const mine = await openAs(browser, shop, buyer, '/order');
     const detail = await customerOrderDialog(mine.page, order);
     const tracking = detail.getByRole('region', { name: 'Tracking' });
     await tracking.getByText('LBC Express').waitFor();
@@ -280,7 +280,7 @@ describe('back office journeys', () => {
     await staffPage.close();
 
     // The customer's order says it was refunded.
-    const mine = await openAs(browser, shop, buyer, '/orders');
+    const mine = await openAs(browser, shop, buyer, '/order');
     const detail = await customerOrderDialog(mine.page, order);
     await detail.getByText(`Refunded $${amount}`).waitFor();
     await mine.close();
