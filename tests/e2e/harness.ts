@@ -177,13 +177,11 @@ export async function newPage(
     locale?: string;
     viewport?: { width: number; height: number };
     session?: { user: unknown; token: string };
-    acceptDownloads?: boolean;
   } = {},
 ): Promise<TestPage> {
   const context = await browser.newContext({
     locale: opts.locale ?? 'en-US',
     viewport: opts.viewport ?? { width: 390, height: 844 },
-    ...(opts.acceptDownloads ? { acceptDownloads: true } : {}),
   });
   if (opts.session) {
     await context.addInitScript(({ user, token }) => {

@@ -1,3 +1,4 @@
+import { AUDIT_SOURCES } from '../../common/contract/admin/audit';
 import type { Db } from '../db/connection';
 import { adminLimit, keysetPage } from '../lib/paging';
 import { nowIso } from '../lib/time';
@@ -39,8 +40,7 @@ export async function recordAudit(db: Db, actor: StaffActor, entry: AuditEntry, 
 
 // The Audit log screen (owner; permission `audit`).
 
-const SOURCES = ['admin', 'bot', 'cli'] as const;
-const sourceOf = (s: string): (typeof SOURCES)[number] => SOURCES.find((known) => known === s) ?? 'admin';
+const sourceOf = (s: string): (typeof AUDIT_SOURCES)[number] => AUDIT_SOURCES.find((known) => known === s) ?? 'admin';
 
 /** A JSON object as logged (a value that is not an object is shown under `value`). */
 function readJson(text: string | null): Record<string, unknown> | null {

@@ -4,8 +4,9 @@ import type { Db } from '../db/connection';
 
 /**
  * The dashboard's SQL (issue 12): counts of what needs doing, the low-stock list and the revenue per shop day.
- * Each query reads an index range: orders by status (`orders_status_idx`) or by `paid_at` (`orders_paid_at_idx`),
- * packagings by stock (`product_variants_stock_idx`). Counts come back as text on PostgreSQL: read with Number().
+ * Each query reads an index range: orders by status (`orders_status_placed_idx`) or by `paid_at`
+ * (`orders_paid_at_idx`), packagings by stock (`product_variants_stock_idx`). Counts come back as text on PostgreSQL:
+ * read with Number().
  */
 
 /** Pending bank-transfer orders whose receipt was sent and not rejected (a rejection clears it until a new one). */

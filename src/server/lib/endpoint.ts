@@ -9,6 +9,7 @@ import { formatAnyMessage as formatMessage, type AnyMessageKey as MessageKey } f
 import { can, type StaffRole } from '../../common/staff-rules';
 import type { StaffActor } from '../audit/actor';
 import type { User } from '../db/schema';
+import { isMultipartRequest } from '../plugins/multipart-paths';
 import { staffRole } from '../staff/service';
 import { forbidden, unauthorized, unsupportedMediaType } from './errors';
 import { type ResponseCache, sendJson } from './response-cache';
@@ -56,7 +57,7 @@ function staffCheck(def: EndpointDef) {
     const role = await staffRole(req.server.db, auth.user.id);
     if (!role) throw forbidden('staffOnly');
     if (!can(role, def.permission)) throw forbidden('forbidden');
-    if (/^\s*multipart\//i.test(req.headers['content-type'] ?? '') && !def.multipart) {
+    if (isMultipartRequest(req.headers['content-type']) && !def.multipart) {
       throw unsupportedMediaType('multipartNotAccepted');
     }
     req.staffAuth = {

@@ -1,7 +1,6 @@
 import { can, type Permission, STAFF_ROLES } from '../../common/staff-rules';
 import type { Db } from '../db/connection';
 import { nowIso } from '../lib/time';
-import { getShopSettings } from '../settings/repository';
 import { insertNotification } from './repository';
 import * as repo from './staff-alert-repository';
 
@@ -50,6 +49,29 @@ export interface StaffAlertParams {
   };
 }
 
+/** The staff members who should hear of `kind` now (see the top of this file). */
+const alertRecipients = (db: Db, kind: StaffAlertKind): Promise<number[]> =>
+  repo.staffAlertRecipients(
+    db,
+    STAFF_ROLES.filter((role) => can(role, STAFF_ALERT_PERMISSION[kind])),
+  );
+
+/** Writes one alert of `kind` for each of `recipients` (from `alertRecipients`). Answers how many were queued. */
+async function insertStaffAlerts<K extends StaffAlertKind>(
+  db: Db,
+  recipients: readonly number[],
+  kind: K,
+  params: StaffAlertParams[K],
+  now: string,
+): Promise<number> {
+  const orderId = 'orderId' in params ? params.orderId : null;
+  const stored = orderId === null ? JSON.stringify(params) : null;
+  for (const userId of recipients) {
+    await insertNotification(db, { user_id: userId, order_id: orderId, kind, params: stored, created_at: now });
+  }
+  return recipients.length;
+}
+
 /**
  * Queues one alert of `kind` for every staff member who should hear it. Call it with the transaction of the event.
  * Answers how many were queued.
@@ -60,14 +82,7 @@ export async function enqueueStaffAlert<K extends StaffAlertKind>(
   params: StaffAlertParams[K],
   now: string = nowIso(),
 ): Promise<number> {
-  const roles = STAFF_ROLES.filter((role) => can(role, STAFF_ALERT_PERMISSION[kind]));
-  const recipients = await repo.staffAlertRecipients(db, roles);
-  const orderId = 'orderId' in params ? params.orderId : null;
-  const stored = orderId === null ? JSON.stringify(params) : null;
-  for (const userId of recipients) {
-    await insertNotification(db, { user_id: userId, order_id: orderId, kind, params: stored, created_at: now });
-  }
-  return recipients.length;
+  return insertStaffAlerts(db, await alertRecipients(db, kind), kind, params, now);
 }
 
 /**
@@ -80,22 +95,26 @@ export const lowStockThreshold = (productThreshold: number | null, shopDefault: 
 /**
  * After an order took stock (`moves`: packaging id → quantity taken, in the order's transaction), alerts staff of
  * each packaging whose stock went from above its threshold to at or below it with this order (a packaging already
- * low is not reported again by every order).
+ * low is not reported again by every order). `lowStockDefault`: the shop's `low_stock_default` setting, which the
+ * caller has already read (getShopSettings).
  */
 export async function enqueueLowStockAlerts(
   db: Db,
   moves: ReadonlyMap<number, { quantity: number }>,
+  lowStockDefault: number,
   now: string = nowIso(),
 ): Promise<void> {
   const packagings = await repo.packagingsWithStock(db, [...moves.keys()]);
-  if (packagings.length === 0) return;
-  const { lowStockDefault } = await getShopSettings(db);
+  // Who hears of low stock: looked up once, and only when some packaging crossed its threshold.
+  let recipients: number[] | undefined;
   for (const p of packagings) {
     const taken = moves.get(p.id)?.quantity ?? 0;
     const threshold = lowStockThreshold(p.low_stock_threshold, lowStockDefault);
     if (taken <= 0 || p.stock > threshold || p.stock + taken <= threshold) continue;
-    await enqueueStaffAlert(
+    recipients ??= await alertRecipients(db, 'staff_low_stock');
+    await insertStaffAlerts(
       db,
+      recipients,
       'staff_low_stock',
       {
         packagingId: p.id,

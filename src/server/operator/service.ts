@@ -3,6 +3,7 @@ import type { CommissionAction } from '../../common/contract/admin/affiliates';
 import { COMMISSION_STATUSES, PAYOUT_STATUSES } from '../../common/contract/referral';
 import { SUBSCRIPTION_STATUSES } from '../../common/contract/subscriptions';
 import { formatAnyMessage } from '../../common/i18n/admin-messages';
+import { isHttpLink } from '../../common/links';
 import { formatCents, parseDollarsToCents } from '../../common/money';
 import { CLI_ACTOR } from '../audit/actor';
 import { recordAudit } from '../audit/service';
@@ -13,7 +14,6 @@ import { AppError } from '../lib/errors';
 import * as orderActions from '../orders/admin-service';
 import { cancelUnpaidOrders } from '../orders/expiry';
 import * as orders from '../orders/repository';
-import { isHttpLink } from '../orders/status';
 import * as affiliates from '../referral/admin-service';
 import * as staff from '../staff/service';
 import * as subscriptionAdmin from '../subscriptions/admin-service';
@@ -266,15 +266,10 @@ export async function listSubscriptions(
  * cancel, with the command line as the actor (audited; see subscriptions/admin-service.ts for the renewal race).
  */
 export async function cancelSubscription(db: Db, subscriptionId: number): Promise<{ id: number; changed: boolean }> {
-  try {
-    const { changed } = await subscriptionAdmin.cancelSubscription(db, CLI_ACTOR, subscriptionId);
-    return { id: subscriptionId, changed };
-  } catch (err) {
-    if (err instanceof AppError && err.key === 'subscriptionNotFound') {
-      throw new OperatorError(`There is no subscription ${subscriptionId}`);
-    }
-    return explain(err);
-  }
+  const { changed } = await subscriptionAdmin
+    .cancelSubscription(db, CLI_ACTOR, subscriptionId)
+    .catch(refusedAs('subscriptionNotFound', `There is no subscription ${subscriptionId}`));
+  return { id: subscriptionId, changed };
 }
 
 /** Cancels now the orders left unpaid past `UNPAID_ORDER_HOURS` (what the server does every minute). */

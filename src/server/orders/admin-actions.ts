@@ -187,8 +187,9 @@ export async function recordRefund(
   if (!reference) throw invalidField('reference', 'refundReferenceRequired');
   return withRetry(() =>
     db.transaction().execute(async (trx) => {
-      await refundRepo.lockOrder(trx, orderId);
-      const order = await findOrder(trx, orderId);
+      // The row as locked: no other refund of this order can be recorded until this transaction ends.
+      const order = await refundRepo.lockOrder(trx, orderId);
+      if (!order) throw notFound('orderNotFound');
       const owed = await owedBack(trx, order);
       if (!stateAllows('refund', actionState(order, owed))) {
         throw conflict('refundNotOwed', { orderNo: order.order_no });

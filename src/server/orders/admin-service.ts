@@ -11,9 +11,7 @@ export {
   confirmPayment,
   markProcessing,
   owedBack,
-  receiptWaiting,
   recordRefund,
   rejectReceipt,
   saveTracking,
 } from './admin-actions';
-export { paidCents, refundOwedCents } from './refunds';

@@ -354,7 +354,7 @@ async function placeInTransaction(
       lang,
     );
   }
-  await enqueueLowStockAlerts(trx, cart.perPackaging, placedAt);
+  await enqueueLowStockAlerts(trx, cart.perPackaging, settings.lowStockDefault, placedAt);
 
   return order;
 }

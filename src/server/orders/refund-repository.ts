@@ -1,18 +1,20 @@
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db/connection';
 import { isPostgres } from '../db/dialect';
+import type { Order } from '../db/schema';
 
 // The SQL of refunds (docs/decisions/013): money given back on a cancelled order that had been paid.
 
 /**
  * Locks the order's row until the transaction ends (PostgreSQL; SQLite runs one transaction at a time), so two
  * refunds of one order are recorded one after the other and the second sees the first. FOR NO KEY UPDATE: rows
- * that only reference the order (its timeline, its refunds) can still be written meanwhile.
+ * that only reference the order (its timeline, its refunds) can still be written meanwhile. Answers the locked row
+ * (undefined when there is no such order).
  */
-export async function lockOrder(db: Db, orderId: number): Promise<void> {
-  await db
+export async function lockOrder(db: Db, orderId: number): Promise<Order | undefined> {
+  return db
     .selectFrom('orders')
-    .select('id')
+    .selectAll()
     .where('id', '=', orderId)
     .$if(isPostgres(db as unknown as Kysely<unknown>), (q) => q.forNoKeyUpdate())
     .executeTakeFirst();

@@ -26,6 +26,8 @@ export function refundOwedCents(
 
 /** What was refunded, and what is still owed (0 for an order that is not Cancelled). */
 export async function refundState(db: Db, order: Order): Promise<{ refundedCents: number; owedCents: number }> {
+  // Refunds are only recorded on Cancelled orders (a terminal status): no need to sum anything for the others.
+  if (order.status !== 'Cancelled') return { refundedCents: 0, owedCents: 0 };
   const money = await moneyOfOrder(db, order.id);
   return {
     refundedCents: money.refundedCents,

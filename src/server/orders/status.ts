@@ -7,6 +7,7 @@ import {
   type OrderStatus,
   rewardBaseCents,
 } from '../../common/checkout-rules';
+import { isHttpLink } from '../../common/links';
 import { actorLabel, type StaffActor } from '../audit/actor';
 import { recordAudit } from '../audit/service';
 import * as cashRewardRepo from '../cash-rewards/repository';
@@ -263,15 +264,6 @@ async function earnCashReward(trx: Db, order: Order): Promise<void> {
   await confirmCommissionsForOrder(trx, order.id);
   // The member's first completed order credits their referrer the referral award (once per member).
   await creditReferralAward(trx, order);
-}
-
-/** Whether a tracking link is an http(s) URL (the only kind the shop and the bot show as a link). */
-export function isHttpLink(link: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(link).protocol);
-  } catch {
-    return false;
-  }
 }
 
 /**

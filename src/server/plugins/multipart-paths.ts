@@ -9,9 +9,10 @@ import { unsupportedMediaType } from '../lib/errors';
  * and up to MAX_UPLOAD_BYTES of file for a path that never looks at them.
  *
  * The route's config says whether it takes uploads (`route()` in lib/endpoint.ts copies the contract's flag);
- * routes that are not contract paths (webhook, receipt links, static files, unknown paths) never do.
+ * routes that are not contract paths (webhook, receipt links, static files, unknown paths) never do. Exported for
+ * lib/endpoint.ts's staff check, which refuses multipart on staff paths after the session and role.
  */
-const isMultipartRequest = (contentType: string | undefined): boolean =>
+export const isMultipartRequest = (contentType: string | undefined): boolean =>
   typeof contentType === 'string' && /^\s*multipart\//i.test(contentType);
 
 export default fp(async function multipartPaths(app: FastifyInstance) {

@@ -1,3 +1,4 @@
+import { normalizeEmail } from '../../common/account-rules';
 import {
   type AdminAgentRow,
   type AdminCommissionRow,
@@ -8,6 +9,7 @@ import {
 } from '../../common/contract/admin/affiliates';
 import { COMMISSION_STATUSES, type CommissionStatus, type PayoutStatus } from '../../common/contract/referral';
 import type { AdminMessageKey } from '../../common/i18n/admin-messages';
+import { findUserByEmail } from '../accounts/repository';
 import { actorUserId, type StaffActor } from '../audit/actor';
 import { recordAudit } from '../audit/service';
 import type { Db } from '../db/connection';
@@ -15,7 +17,6 @@ import { withRetry } from '../db/errors';
 import { conflict, invalidField, notFound } from '../lib/errors';
 import { adminLimit, keysetPage } from '../lib/paging';
 import { nowIso } from '../lib/time';
-import { findUserByEmail } from '../staff/repository';
 import * as adminRepo from './admin-repository';
 import * as commissionRepo from './commission-repository';
 import { payCoveredCommissions } from './commission-service';
@@ -108,7 +109,7 @@ export async function makeAgent(db: Db, actor: StaffActor, email: string, rateBp
   checkRate(rateBp);
   return withRetry(() =>
     db.transaction().execute(async (trx) => {
-      const found = await findUserByEmail(trx, email);
+      const found = await findUserByEmail(trx, normalizeEmail(email));
       if (!found) throw notFound('agentAccountNotFound', 'email');
       const user = (await repo.lockUser(trx, found.id))!;
       const wasAgent = user.is_agent === 1;
@@ -208,7 +209,7 @@ const commissionRow = (c: adminRepo.CommissionListRow): AdminCommissionRow => ({
 /** The agent named by e-mail in a list filter: its id, or null when no account has it (the list is then empty). */
 async function agentFilter(db: Db, email: string | undefined): Promise<number | null | undefined> {
   if (email === undefined) return undefined;
-  return (await findUserByEmail(db, email))?.id ?? null;
+  return (await findUserByEmail(db, normalizeEmail(email)))?.id ?? null;
 }
 
 export async function listCommissions(

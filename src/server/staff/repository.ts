@@ -35,18 +35,6 @@ export async function listStaff(db: Db) {
   return staffMembers(db).orderBy('staff.created_at').orderBy('staff.user_id').execute();
 }
 
-/**
- * An account by e-mail, as typed (trimmed, any case: e-mails are stored lower-case, accounts/service.ts
- * normalizeEmail). The staff screens and the Affiliates screen (referral/admin-service.ts) find people by it.
- */
-export async function findUserByEmail(db: Db, email: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'nickname'])
-    .where('email', '=', email.trim().toLowerCase())
-    .executeTakeFirst();
-}
-
 export async function insertStaff(db: Db, userId: number, role: StaffRole, now: string): Promise<void> {
   await db.insertInto('staff').values({ user_id: userId, role, created_at: now, updated_at: now }).execute();
 }

@@ -219,7 +219,6 @@ export function openAs(
   return newPage(browser, `${shop.url}${path}`, {
     viewport,
     session: { user: person.userInfo, token: person.token },
-    acceptDownloads: true,
   });
 }
 

@@ -141,7 +141,7 @@ describe('biome.json: shop code never imports the back office', () => {
       'src/client/features/orders/A.ts': "import { x } from '@/entities/staff/api/use-staff';\nexport const a = x;\n",
       'src/client/features/orders/pages/B.tsx': "import { x } from '@/lib/ui/admin/AdminPage';\nexport const b = x;\n",
       'src/client/features/orders/components/deep/C.tsx':
-        "import { x } from '@/lib/ui/admin/LoadMore';\nexport const c = x;\n",
+        "import { x } from '@/lib/ui/admin/PagedTable';\nexport const c = x;\n",
       'src/client/features/orders/D.ts': "import { x } from '@/features/admin-orders/pages/X';\nexport const d = x;\n",
       'src/client/lib/ui/E.tsx': "import { x } from './admin/AdminPage';\nexport const e = x;\n",
       'src/client/stores/f.ts': "import { x } from '@/entities/staff/api/use-staff';\nexport const f = x;\n",

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { useStaffMe } from '@/entities/staff/api/use-staff';
+import { Link, Route, Routes } from 'react-router-dom';
+import { allows, useStaffMe } from '@/entities/staff/api/use-staff';
 import { ApiError } from '@/lib/api/client';
-import { useSession } from '@/stores/session-store';
+import { RequireUser } from '../guards/RequireUser';
 import { PageFallback } from '../layout/PageFallback';
 import { useShellEffects } from '../layout/RootLayout';
 import { AdminLayout } from './AdminLayout';
@@ -20,21 +20,17 @@ const SCREENS = ADMIN_SCREENS.map((screen) => ({ ...screen, Page: lazy(screen.lo
  */
 export default function AdminApp() {
   useShellEffects('/admin');
-  const user = useSession((s) => s.user);
-  const location = useLocation();
-  if (!user) {
-    return <Navigate to={`/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`} replace />;
-  }
-  return <StaffGate />;
+  return (
+    <RequireUser keepSearch>
+      <StaffGate />
+    </RequireUser>
+  );
 }
 
 function StaffGate() {
   const { t } = useTranslation('admin');
   const me = useStaffMe();
-  const allowed = useMemo(
-    () => SCREENS.filter((s) => !s.permission || me.data?.permissions.includes(s.permission)),
-    [me.data],
-  );
+  const allowed = useMemo(() => SCREENS.filter((s) => allows(me.data, s.permission)), [me.data]);
   if (me.isPending) return <PageFallback />;
   if (me.isError) {
     const staffOnly = me.error instanceof ApiError && me.error.code === 403;

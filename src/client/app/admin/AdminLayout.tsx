@@ -2,6 +2,7 @@ import type { AdminMeOutput } from '@common/contract/admin/staff';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
+import { allows } from '@/entities/staff/api/use-staff';
 import { LogoMark } from '@/lib/icons';
 import { LanguageSelect } from '@/lib/ui/LanguageSelect';
 import { ADMIN_SCREENS } from './admin-screens';
@@ -13,7 +14,7 @@ import './admin.css';
  */
 export function AdminLayout({ me, children }: { me: AdminMeOutput; children: ReactNode }) {
   const { t } = useTranslation('admin');
-  const items = ADMIN_SCREENS.filter((s) => s.nav && (!s.permission || me.permissions.includes(s.permission)));
+  const items = ADMIN_SCREENS.filter((s) => s.nav && allows(me, s.permission));
   return (
     <div className="admin">
       <header className="admin__bar">

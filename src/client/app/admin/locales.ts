@@ -22,8 +22,6 @@ export const en = {
   staffOnlyHint: 'Ask the shop’s owner to add your account to the staff.',
   loadFailed: 'Could not load this. Check your connection and try again.',
   retry: 'Try again',
-  loading: 'Loading…',
-  loadMore: 'Load more',
   notFound: 'There is no such page in the back office.',
 };
 
@@ -48,8 +46,6 @@ export const zh: typeof en = {
   staffOnlyHint: '请让店主把您的账户添加为员工。',
   loadFailed: '无法加载。请检查网络后重试。',
   retry: '重试',
-  loading: '加载中…',
-  loadMore: '加载更多',
   notFound: '后台没有这个页面。',
 };
 

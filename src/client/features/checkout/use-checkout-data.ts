@@ -3,9 +3,9 @@ import { useCart } from '@/entities/cart/cart-store';
 import { usePaymentMethods } from '@/entities/order/api/get-all-payment-method';
 import { useCheckoutForm } from '@/entities/order/checkout-store';
 import { useAddresses } from '@/entities/user/api/get-addresses';
+import { useDebounced } from '@/lib/hooks/use-debounced';
 import { toCheckoutItems } from './api/cart-items';
 import { type SummaryInput, useCheckoutSummary } from './api/checkout-summary';
-import { useDebouncedValue } from './use-debounced-value';
 
 /** How long the inputs must stay put before the server is asked for new totals. */
 const SUMMARY_DEBOUNCE_MS = 300;
@@ -33,7 +33,7 @@ export function useCheckoutData() {
   );
   // Wait for the addresses so the first summary already has the default address (one request, not
   // two); from then on, changes are asked for once they settle.
-  const settled = useDebouncedValue(addresses.isPending ? null : input, SUMMARY_DEBOUNCE_MS);
+  const settled = useDebounced(addresses.isPending ? null : input, SUMMARY_DEBOUNCE_MS);
   const summary = useCheckoutSummary(settled ?? input, settled !== null);
   return {
     lines,

@@ -1,5 +1,6 @@
 import { type Api, GrammyError, InlineKeyboard, InputFile } from 'grammy';
 import type { Lang } from '../../../common/contract/lang';
+import { isHttpLink } from '../../../common/links';
 import { formatCents } from '../../../common/money';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
@@ -89,8 +90,9 @@ function orderNotification(
   }
   const keyboard = new InlineKeyboard();
   links.addButton(keyboard, botText(lang, 'viewOrder'), links.order(order.id));
-  if ((kind === 'tracking' || kind === 'shipped') && order.tracking_link && /^https?:\/\//.test(order.tracking_link)) {
-    keyboard.row().url(botText(lang, 'trackParcel'), order.tracking_link);
+  if ((kind === 'tracking' || kind === 'shipped') && order.tracking_link && isHttpLink(order.tracking_link)) {
+    // The URL as parsed (`HTTPS://X` → `https://x/`): the button gets the normal form of the link the server saved.
+    keyboard.row().url(botText(lang, 'trackParcel'), new URL(order.tracking_link).href);
   }
   return { text: lines.join('\n'), keyboard: markup(keyboard) };
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-// The back office shell's strings (Load more), as AdminApp loads them.
+// The back office shell's strings, as AdminApp loads them.
 import '../../../../src/client/app/admin/locales';
 import CustomerPage from '../../../../src/client/features/admin-customers/pages/CustomerPage';
 import CustomersPage from '../../../../src/client/features/admin-customers/pages/CustomersPage';

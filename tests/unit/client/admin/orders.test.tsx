@@ -2,7 +2,7 @@ import type { AdminOrderDetail, AdminOrderRow } from '@common/contract/admin/ord
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-// The back office shell's strings (Load more), as AdminApp loads them.
+// The back office shell's strings, as AdminApp loads them.
 import '../../../../src/client/app/admin/locales';
 import OrderPage from '../../../../src/client/features/admin-orders/pages/OrderPage';
 import OrdersPage from '../../../../src/client/features/admin-orders/pages/OrdersPage';

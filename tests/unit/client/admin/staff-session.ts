@@ -1,8 +1,7 @@
 import { ROLE_PERMISSIONS, type StaffRole } from '@common/staff-rules';
 import { afterEach } from 'vitest';
 import AdminApp from '../../../../src/client/app/admin/AdminApp';
-import { useSession } from '../../../../src/client/stores/session-store';
-import { type Handlers, logIn, makeUser, mockApi, type RenderOptions, renderRoutes } from '../toolkit';
+import { type Handlers, logIn, makeUser, mockApi, type RenderOptions, renderRoutes, resetStores } from '../toolkit';
 
 /** `/admin/me` for a staff member with `role` (and anything else `extra` sets). */
 export const staffMe = (role: StaffRole, extra: { notify_telegram?: boolean; telegram_linked?: boolean } = {}) => ({
@@ -37,8 +36,5 @@ export function asStaff(me: ReturnType<typeof staffMe> | 'customer', handlers: H
 export const renderAdmin = (url: string, options?: RenderOptions) =>
   renderRoutes([{ path: '/admin/*', Component: AdminApp }], url, options);
 
-/** Logs the user out after each test of the file. */
-export const logOutAfterEach = () =>
-  afterEach(() => {
-    useSession.getState().clear();
-  });
+/** Logs the user out (and resets the other stores) after each test of the file. */
+export const logOutAfterEach = () => afterEach(resetStores);

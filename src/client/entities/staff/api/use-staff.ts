@@ -1,3 +1,4 @@
+import type { AdminMeOutput } from '@common/contract/admin/staff';
 import type { Permission } from '@common/staff-rules';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
@@ -22,8 +23,7 @@ export function useStaffMe() {
   });
 }
 
-/** Whether the caller's role allows `permission` (none: any staff member). The server checks it too. */
-export function useCan(permission?: Permission): boolean {
-  const me = useStaffMe().data;
+/** Whether staff member `me` (useStaffMe's data) has `permission` (none: any staff member). The server checks too. */
+export function allows(me: Pick<AdminMeOutput, 'permissions'> | undefined, permission?: Permission): boolean {
   return !!me && (permission === undefined || me.permissions.includes(permission));
 }

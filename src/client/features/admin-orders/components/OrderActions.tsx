@@ -5,11 +5,12 @@ import {
   type RefundMethod,
 } from '@common/admin-order-actions';
 import type { AdminOrderDetail } from '@common/contract/admin/orders';
+import { isHttpLink } from '@common/links';
 import { formatCents, parseDollarsToCents } from '@common/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStaffMe } from '@/entities/staff/api/use-staff';
+import { allows, useStaffMe } from '@/entities/staff/api/use-staff';
 import { ApiError, api } from '@/lib/api/client';
 import { notify } from '@/lib/toast';
 import type { MainAction } from '@/lib/ui/admin/AdminPage';
@@ -71,7 +72,7 @@ function useRunAction(orderNo: string) {
 /** Whether the caller's role allows the action (the server answers `actions` for this role already). */
 function useRoleAllows() {
   const me = useStaffMe().data;
-  return (action: OrderAction) => !me || me.permissions.includes(ORDER_ACTION_PERMISSION[action]);
+  return (action: OrderAction) => !me || allows(me, ORDER_ACTION_PERMISSION[action]);
 }
 
 export function OrderActions({ order }: { order: Order }) {
@@ -259,14 +260,6 @@ function RejectForm({ run, busy, onDone }: FormProps) {
     </ActionDialog>
   );
 }
-
-const isHttpLink = (link: string) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(link).protocol);
-  } catch {
-    return false;
-  }
-};
 
 /** The tracking form's fields (all text; the link is optional). */
 const TRACKING_FIELDS: Array<{ key: 'company' | 'number' | 'link'; maxLength: number; link?: true }> = [

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { type Column, DataTable } from '../DataTable';
-import { ListStatus } from '../ListStatus';
-import { LoadMore } from './LoadMore';
+import { ListStatus, LoadMore } from '../ListStatus';
 
 /** What a paged list screen reads of its infinite query (react-query's useInfiniteQuery result). */
 export interface PagedQuery {
@@ -34,11 +33,7 @@ export function PagedList({
     <>
       {list.isError && status}
       {children}
-      <LoadMore
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        fetchNextPage={list.fetchNextPage}
-      />
+      <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
     </>
   );
 }
