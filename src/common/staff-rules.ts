@@ -54,6 +54,21 @@ export function can(role: StaffRole | null | undefined, permission?: Permission)
   return permission === undefined || ROLE_PERMISSIONS[role].includes(permission);
 }
 
-/** The kinds of change the audit log can be filtered by (an action's prefix, e.g. `order.confirm_payment`). */
-export const AUDIT_KINDS = ['order', 'staff', 'commission', 'payout', 'subscription', 'agent', 'catalogue'] as const;
+/**
+ * The kinds of change the audit log can be filtered by (an action's prefix, e.g. `order.confirm_payment`).
+ * `catalogue.*`: products, packagings, images, stock and imports; `content.*`: banners, pages, FAQ;
+ * `settings.*`: the shop's settings and delivery fees.
+ */
+export const AUDIT_KINDS = [
+  'order',
+  'staff',
+  'commission',
+  'payout',
+  'subscription',
+  'agent',
+  'catalogue',
+  'coupon',
+  'content',
+  'settings',
+] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -9,6 +9,7 @@ import { createAccountCleanupJob } from './accounts/cleanup';
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import { ping } from './db/repository';
+import { diskStore, type FileStore } from './files/store';
 import { fastifyTrustProxy } from './lib/client-address';
 import { requestLogFields } from './lib/log';
 import { createExpiryScheduler } from './orders/expiry';
@@ -49,6 +50,8 @@ export async function buildApp({ config, db, ownsDb = false, logger }: AppOption
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  // Uploaded files (product and banner images): this instance's disk for now (files/store.ts).
+  app.decorate('files', diskStore(config.UPLOAD_DIR));
 
   await app.register(errorsPlugin);
   await app.register(securityHeaders);
@@ -119,6 +122,7 @@ export async function buildApp({ config, db, ownsDb = false, logger }: AppOption
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    files: FileStore;
   }
   interface FastifyContextConfig {
     access?: import('../common/contract/endpoint').Access;

@@ -8,6 +8,7 @@ import checkoutRoutes from './checkout/routes';
 import couponRoutes from './coupons/routes';
 import customerAdminRoutes from './customers/admin-routes';
 import dashboardRoutes from './dashboard/routes';
+import fileRoutes from './files/routes';
 import infoRoutes from './info/routes';
 import orderActionRoutes from './orders/admin-action-routes';
 import orderAdminRoutes from './orders/admin-routes';
@@ -31,6 +32,7 @@ export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   checkoutRoutes,
   orderRoutes,
   infoRoutes,
+  fileRoutes,
   referralRoutes,
   telegramRoutes,
   subscriptionRoutes,

@@ -57,6 +57,18 @@ export const adminMessages = {
     refundMethodUnknown: 'Choose a method: {{methods}}',
     refundReferenceRequired: 'Give the refund’s reference (transfer number, receipt…)',
     refundRecorded: 'Refund of {{amount}} recorded; {{owed}} still owed',
+    imageUnreadable: 'This file is not an image the shop can read (PNG, JPEG, WebP, GIF, AVIF or TIFF)',
+    // Stock (stock/service.ts)
+    packagingNotFound: 'There is no such packaging',
+    stockChangeInvalid: 'Enter a change other than 0, from -100000 to 100000',
+    stockReasonRequired: 'Give a reason for the change',
+    stockNotEnough: 'Only {{stock}} in stock: taking {{taken}} would go below zero',
+    stockAdjusted: 'Stock changed by {{delta}}: {{stock}} now',
+    // Products (catalog admin, issue 13)
+    // Import and export (issue 13)
+    // Coupons (coupons admin, issue 13)
+    // Content: banners, pages, FAQ (issue 13)
+    // Settings (owner, issue 13)
   },
   zh: {
     staffOnly: '此页面仅供店铺员工使用',
@@ -107,6 +119,18 @@ export const adminMessages = {
     refundMethodUnknown: '请选择退款方式：{{methods}}',
     refundReferenceRequired: '请填写退款参考号（转账编号、收据等）',
     refundRecorded: '已记录退款 {{amount}}；尚需退款 {{owed}}',
+    imageUnreadable: '此文件不是商店可读取的图片（PNG、JPEG、WebP、GIF、AVIF 或 TIFF）',
+    // Stock (stock/service.ts)
+    packagingNotFound: '没有这个包装',
+    stockChangeInvalid: '请输入 -100000 到 100000 之间且不为 0 的变动数量',
+    stockReasonRequired: '请填写变动原因',
+    stockNotEnough: '库存只有 {{stock}}：减少 {{taken}} 会低于零',
+    stockAdjusted: '库存已变动 {{delta}}：现为 {{stock}}',
+    // Products (catalog admin, issue 13)
+    // Import and export (issue 13)
+    // Coupons (coupons admin, issue 13)
+    // Content: banners, pages, FAQ (issue 13)
+    // Settings (owner, issue 13)
   },
 } as const;
 

@@ -9,6 +9,7 @@ import * as backOffice from './migrations/2026-11-24T00-00-back-office';
 import * as adminOrdersList from './migrations/2026-11-24T01-00-admin-orders-list';
 import * as affiliates from './migrations/2026-11-24T04-00-affiliates';
 import * as dashboard from './migrations/2026-11-24T05-00-dashboard';
+import * as stockHistory from './migrations/2026-11-24T06-00-stock-history';
 
 /** Every migration, by its frozen date-stamped name. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T12-00-session-and-limit-cleanup': sessionAndLimitCleanup,
   '2026-11-24T00-00-back-office': backOffice,
   '2026-11-24T05-00-dashboard': dashboard,
+  '2026-11-24T06-00-stock-history': stockHistory,
   '2026-11-24T04-00-affiliates': affiliates,
   '2026-11-24T01-00-admin-orders-list': adminOrdersList,
 };

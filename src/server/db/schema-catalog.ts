@@ -103,3 +103,23 @@ export interface ReviewsTable {
   description: string;
   created_at: string;
 }
+
+/** Where a stock change came from (stock_movements.source). */
+export type StockSource = 'order' | 'cancel' | 'adjust' | 'import' | 'new';
+
+/** One change of a packaging's stock, with the stock it left (the product page's stock history). */
+export interface StockMovementsTable {
+  id: Generated<number>;
+  product_id: number;
+  packaging_id: number;
+  /** Units added (> 0) or taken (< 0); never 0. */
+  delta: number;
+  stock_after: number;
+  source: StockSource;
+  /** Staff's reason for an adjustment or an import's file name; '' for orders. */
+  reason: string;
+  order_id: number | null;
+  /** The staff member who adjusted or imported it; null for orders and cancels (the order says who). */
+  user_id: number | null;
+  created_at: string;
+}

@@ -14,6 +14,7 @@ import type {
   ProductTagsTable,
   ProductVariantsTable,
   ReviewsTable,
+  StockMovementsTable,
   TagsTable,
 } from './schema-catalog';
 
@@ -27,6 +28,7 @@ export type {
   ProductTagsTable,
   ProductVariantsTable,
   ReviewsTable,
+  StockMovementsTable,
   TagsTable,
 };
 
@@ -77,6 +79,7 @@ export interface Database {
   audit_log: AuditLogTable;
   order_events: OrderEventsTable;
   refunds: RefundsTable;
+  stock_movements: StockMovementsTable;
 }
 
 export interface UsersTable {

@@ -19,6 +19,7 @@ import { enqueueLowStockAlerts, enqueueStaffAlert } from '../notifications/staff
 import { recordCommissionForOrder } from '../referral/commission-service';
 import * as settingsRepo from '../settings/repository';
 import { paymentProviderConfigured } from '../settings/service';
+import * as stockRepo from '../stock/repository';
 import { recordOrderEvent } from './event-repository';
 import { newOrderNo } from './order-number';
 import { countReceiptUpload, detectImageKind, receiptTooLarge, removeReceipt, storeReceipt } from './receipts';
@@ -345,10 +346,14 @@ async function placeInTransaction(
       coupon_discount_cents: totals.coupon_discount_cents,
     });
   // 6. Stock last, so its row locks are held for the shortest time (packagings, then products: moveStock).
-  const short = await repo.moveStock(trx, cart.perPackaging, 'take');
+  const short = await stockRepo.moveStock(trx, cart.perPackaging, 'take', {
+    source: 'order',
+    orderId,
+    now: placedAt,
+  });
   if (short !== null) {
     const line = cart.lines.find((l) => l.variant_id === short)!;
-    const left = await repo.packagingStock(trx, short);
+    const left = await stockRepo.packagingStock(trx, short);
     throw lineError(
       { ...line, problem: 'not_enough_stock', problemKey: 'itemNotEnoughStock', problemParams: { stock: left } },
       lang,

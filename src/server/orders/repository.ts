@@ -123,59 +123,6 @@ export async function itemsOfOrders(db: Db, orderIds: number[]) {
     .execute();
 }
 
-/** Units of one packaging a stock move takes or gives back, with the product it belongs to. */
-export interface StockMove {
-  productId: number;
-  quantity: number;
-}
-
-/**
- * Takes (`'take'`) or gives back (`'return'`) the stock of several packagings, and keeps their products'
- * list-card stock totals in step: the one place stock changes. Taking is a conditional update per packaging
- * (stock never goes below zero, whatever the concurrency); the first packaging that is short stops it and its
- * id is answered (the caller refuses, and its transaction rolls back what was taken); null when all moved.
- *
- * Lock order: packagings in ascending id, then their products in ascending id. It is the tail of the lock
- * order of placing an order (coupon → user → packagings → products), which cancelling follows too, so
- * concurrent orders and cancels never deadlock. Callers run it last in their transaction, so the stock rows
- * stay locked for the shortest time.
- */
-export async function moveStock(
-  db: Db,
-  moves: ReadonlyMap<number, StockMove>,
-  direction: 'take' | 'return',
-): Promise<number | null> {
-  const sign = direction === 'take' ? -1 : 1;
-  for (const [packagingId, { quantity }] of [...moves].sort((a, b) => a[0] - b[0])) {
-    const result = await db
-      .updateTable('product_variants')
-      .set((eb) => ({ stock: eb('stock', '+', sign * quantity) }))
-      .where('id', '=', packagingId)
-      .$if(direction === 'take', (q) => q.where('stock', '>=', quantity))
-      .executeTakeFirst();
-    if (direction === 'take' && Number(result.numUpdatedRows) !== 1) return packagingId;
-  }
-  const perProduct = new Map<number, number>();
-  for (const { productId, quantity } of moves.values()) {
-    perProduct.set(productId, (perProduct.get(productId) ?? 0) + quantity);
-  }
-  for (const [productId, quantity] of [...perProduct].sort((a, b) => a[0] - b[0])) {
-    const delta = sign * quantity;
-    await db
-      .updateTable('products')
-      .set({ stock_total: sql<number>`case when stock_total + ${delta} < 0 then 0 else stock_total + ${delta} end` })
-      .where('id', '=', productId)
-      .execute();
-  }
-  return null;
-}
-
-/** The stock of one packaging now (0 when it is gone). */
-export async function packagingStock(db: Db, packagingId: number): Promise<number> {
-  const row = await db.selectFrom('product_variants').select('stock').where('id', '=', packagingId).executeTakeFirst();
-  return row?.stock ?? 0;
-}
-
 /** A where-condition on `orders`: no payment has been recorded for the order (queries and updates alike). */
 export const noPaymentRecorded = ({ not, exists, selectFrom }: ExpressionBuilder<Database, 'orders'>) =>
   not(exists(selectFrom('payments').select('payments.id').whereRef('payments.order_id', '=', 'orders.id')));

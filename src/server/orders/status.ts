@@ -22,6 +22,7 @@ import { enqueueOrderNotification, type OrderNotificationKind } from '../notific
 import { creditReferralAward } from '../referral/award-service';
 import { cancelCommissionsForOrder, confirmCommissionsForOrder } from '../referral/commission-service';
 import * as settingsRepo from '../settings/repository';
+import { moveStock, type StockMove } from '../stock/repository';
 import { type OrderEventKind, recordOrderEvent } from './event-repository';
 import * as repo from './repository';
 
@@ -230,13 +231,13 @@ async function undoOrderEffects(trx: Db, order: Order): Promise<void> {
   }
 
   const items = await repo.orderItems(trx, order.id);
-  const perPackaging = new Map<number, repo.StockMove>();
+  const perPackaging = new Map<number, StockMove>();
   for (const item of items) {
     const entry = perPackaging.get(item.variant_id) ?? { productId: item.product_id, quantity: 0 };
     entry.quantity += item.quantity;
     perPackaging.set(item.variant_id, entry);
   }
-  await repo.moveStock(trx, perPackaging, 'return');
+  await moveStock(trx, perPackaging, 'return', { source: 'cancel', orderId: order.id, now: nowIso() });
   await cancelCommissionsForOrder(trx, order.id);
 }
 

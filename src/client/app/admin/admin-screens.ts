@@ -8,7 +8,18 @@ import type { ComponentType } from 'react';
  */
 export interface AdminScreen {
   path: string;
-  nav?: 'dashboard' | 'orders' | 'customers' | 'affiliates' | 'subscriptions' | 'staff' | 'audit';
+  nav?:
+    | 'dashboard'
+    | 'orders'
+    | 'products'
+    | 'customers'
+    | 'coupons'
+    | 'content'
+    | 'affiliates'
+    | 'subscriptions'
+    | 'staff'
+    | 'settings'
+    | 'audit';
   permission?: Permission;
   load: () => Promise<{ default: ComponentType }>;
 }

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
+import { badRequest } from '../lib/errors';
+import type { FileStore } from './store';
+
+/**
+ * Images staff upload for products and banners (issue 13, docs/decisions/015). The upload is decoded with sharp
+ * (so only real images pass, whatever the name or declared type says), turned upright, stripped of metadata
+ * (no camera GPS reaches the shop) and stored once per width the shop shows, as WebP, under a name made of the
+ * content's hash: the same picture uploaded twice is one set of files, and the files never change, so they are
+ * served public and immutable (`/media/…`, files/routes.ts).
+ */
+
+/** Widths stored per image: list cards and thumbnails, the product page, large screens. Never enlarged. */
+export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+
+/** The width whose URL is kept on the product or banner (`image` columns): what a card shows. */
+export const DEFAULT_IMAGE_WIDTH: ImageWidth = 640;
+
+/** Pixels an upload may have (a 50-megapixel photo passes; a decompression bomb does not). */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+export const MEDIA_PREFIX = '/media/';
+
+const keyFor = (hash: string, width: ImageWidth) => `images/${hash}-${width}.webp`;
+
+/** The public URL of one stored width. */
+export const imageUrl = (hash: string, width: ImageWidth = DEFAULT_IMAGE_WIDTH) =>
+  `${MEDIA_PREFIX}${keyFor(hash, width)}`;
+
+/**
+ * The URL of another width of a stored image's URL (e.g. the product page's 1280 from the card's 640); a URL
+ * that is not a stored image (the seed's SVGs, an outside link) is answered as it is.
+ */
+export function imageUrlAt(url: string, width: ImageWidth): string {
+  const m = /^\/media\/images\/([0-9a-f]{32})-(?:320|640|1280)\.webp$/.exec(url);
+  return m ? imageUrl(m[1]!, width) : url;
+}
+
+export interface StoredImage {
+  /** The URL kept on the product or banner (the 640 width). */
+  url: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Decodes, resizes and stores an uploaded image. 400 at `field` when the bytes are not an image sharp can read
+ * (PNG, JPEG, WebP, GIF, AVIF, TIFF) or are too large in pixels.
+ */
+export async function storeImage(store: FileStore, bytes: Uint8Array, field = 'image'): Promise<StoredImage> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch {
+    throw badRequest('imageUnreadable', undefined, field);
+  }
+  if (!meta.width || !meta.height) throw badRequest('imageUnreadable', undefined, field);
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+  let size = { width: meta.width, height: meta.height };
+  for (const width of IMAGE_WIDTHS) {
+    const key = keyFor(hash, width);
+    const out = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true })
+      .catch(() => {
+        throw badRequest('imageUnreadable', undefined, field);
+      });
+    if (width === DEFAULT_IMAGE_WIDTH) size = { width: out.info.width, height: out.info.height };
+    if (!(await store.has(key))) await store.put(key, out.data);
+  }
+  return { url: imageUrl(hash), ...size };
+}
