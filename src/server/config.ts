@@ -97,7 +97,8 @@ const schema = z.object({
     .optional(),
   /**
    * Hours after which a Pending order with nothing paid (no Telegram payment, no transfer receipt) is
-   * cancelled by the server and its stock given back; 0 keeps unpaid orders until the operator acts.
+   * cancelled by the server and its stock given back; 0 keeps unpaid orders until the operator acts. The default
+   * only: once the owner sets "Unpaid orders" in the back office's Settings, that setting wins.
    */
   UNPAID_ORDER_HOURS: z.coerce
     .number()

@@ -3,20 +3,26 @@ import accountRoutes from './accounts/routes';
 import addressRoutes from './addresses/routes';
 import auditRoutes from './audit/routes';
 import cashRewardRoutes from './cash-rewards/routes';
+import productAdminRoutes from './catalog/admin-routes';
+import catalogueIoRoutes from './catalog/catalogue-io/routes';
 import catalogRoutes from './catalog/routes';
 import checkoutRoutes from './checkout/routes';
+import couponAdminRoutes from './coupons/admin-routes';
 import couponRoutes from './coupons/routes';
 import customerAdminRoutes from './customers/admin-routes';
 import dashboardRoutes from './dashboard/routes';
 import fileRoutes from './files/routes';
+import contentAdminRoutes from './info/admin-routes';
 import infoRoutes from './info/routes';
 import orderActionRoutes from './orders/admin-action-routes';
 import orderAdminRoutes from './orders/admin-routes';
 import orderRoutes from './orders/routes';
 import affiliateAdminRoutes from './referral/admin-routes';
 import referralRoutes from './referral/routes';
+import settingsAdminRoutes from './settings/admin-routes';
 import settingsRoutes from './settings/routes';
 import staffRoutes from './staff/routes';
+import stockRoutes from './stock/routes';
 import subscriptionAdminRoutes from './subscriptions/admin-routes';
 import subscriptionRoutes from './subscriptions/routes';
 import telegramRoutes from './telegram/routes';
@@ -45,4 +51,10 @@ export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   auditRoutes,
   orderActionRoutes,
   dashboardRoutes,
+  catalogueIoRoutes,
+  productAdminRoutes,
+  contentAdminRoutes,
+  settingsAdminRoutes,
+  couponAdminRoutes,
+  stockRoutes,
 ];

@@ -2,11 +2,17 @@ import type { z } from 'zod';
 import type * as accounts from './accounts';
 import type * as adminAffiliates from './admin/affiliates';
 import type * as adminAudit from './admin/audit';
+import type * as adminCatalogueIo from './admin/catalogue-io';
+import type * as adminContent from './admin/content';
+import type * as adminCoupons from './admin/coupons';
 import type * as adminCustomers from './admin/customers';
 import type * as adminDashboard from './admin/dashboard';
 import type * as adminOrderActions from './admin/order-actions';
 import type * as adminOrders from './admin/orders';
+import type * as adminProducts from './admin/products';
+import type * as adminSettings from './admin/settings';
 import type * as adminStaff from './admin/staff';
+import type * as adminStock from './admin/stock';
 import type * as adminSubscriptions from './admin/subscriptions';
 import type * as catalog from './catalog';
 import type * as checkout from './checkout';
@@ -39,7 +45,13 @@ type AllEndpoints =
   | EndpointsOf<typeof adminCustomers>
   | EndpointsOf<typeof adminSubscriptions>
   | EndpointsOf<typeof adminAudit>
-  | EndpointsOf<typeof adminAffiliates>;
+  | EndpointsOf<typeof adminContent>
+  | EndpointsOf<typeof adminAffiliates>
+  | EndpointsOf<typeof adminCatalogueIo>
+  | EndpointsOf<typeof adminProducts>
+  | EndpointsOf<typeof adminCoupons>
+  | EndpointsOf<typeof adminSettings>
+  | EndpointsOf<typeof adminStock>;
 
 export type ApiPath = AllEndpoints['path'];
 export type EndpointAt<P extends ApiPath> = Extract<AllEndpoints, { path: P }>;

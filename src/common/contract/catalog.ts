@@ -22,6 +22,8 @@ export const banner = z.object({
   image: z.string(),
   title: z.string(),
   subtitle: z.string(),
+  /** The image's alt text ('' when the image is decoration: the title and subtitle say it all). */
+  alt: z.string(),
   link: z.string(),
 });
 export type Banner = z.infer<typeof banner>;
@@ -182,6 +184,8 @@ export const productDetails = z.object({
   description: z.string(),
   image: z.string(),
   images: z.array(z.string()),
+  /** Each image's alt text (same index as `images`); '' when there is none (the product's name then describes it). */
+  image_alts: z.array(z.string()).optional(),
   variants: z.array(variant),
   subscribable: z.boolean(),
   frequencies: z.array(frequencyOption),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_RANGE, isDay } from '../day-rules';
 
 /**
  * Field builders for request bodies. Bodies arrive form-encoded, so every scalar is a string:
@@ -55,6 +56,20 @@ export const cents = () =>
       .min(0, { error: 'must not be negative' })
       .max(INT4.max, { error: `must be at most ${INT4.max}` }),
   );
+
+/**
+ * A calendar day staff pick, YYYY-MM-DD, from 2000-01-01 to 2999-12-31 (day-rules.ts: a day outside would break the
+ * server's day arithmetic). What it means (a shop day in `SHOP_TIMEZONE`) is said where it is used.
+ */
+export const day = () =>
+  z
+    .string({ error: 'must be a date like 2026-11-24' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date like 2026-11-24', abort: true })
+    .refine((d) => d >= DAY_RANGE.min && d <= DAY_RANGE.max, {
+      error: `must be from ${DAY_RANGE.min} to ${DAY_RANGE.max}`,
+      abort: true,
+    })
+    .refine(isDay, { error: 'must be a real date' });
 
 /** A flag sent as 1/0, true/false, on/off. */
 export const flag = () =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SLUGS, type PageSlug } from '../content-rules';
 import { defineEndpoint } from './endpoint';
 
 /**
@@ -7,9 +8,8 @@ import { defineEndpoint } from './endpoint';
  * blank line (the client splits on blank lines; no HTML is ever sent).
  */
 
-/** The pages kept by the shop: `about`, `tnc` (terms of service), `privacy`, `shipping`. */
-export const PAGE_SLUGS = ['about', 'tnc', 'privacy', 'shipping'] as const;
-export type PageSlug = (typeof PAGE_SLUGS)[number];
+/** The pages kept by the shop (src/common/content-rules.ts): `about`, `tnc`, `privacy`, `shipping`. */
+export { PAGE_SLUGS, type PageSlug };
 
 export const infoPage = z.object({
   slug: z.enum(PAGE_SLUGS),

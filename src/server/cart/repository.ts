@@ -16,6 +16,7 @@ export async function findPackagings(db: Db, packagingIds: number[]) {
       'product_variants.price_cents',
       'product_variants.discount_price_cents',
       'product_variants.stock',
+      'product_variants.is_retired',
       'products.name_en',
       'products.name_zh',
       'products.image',

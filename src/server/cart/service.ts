@@ -93,7 +93,14 @@ export async function priceCart(
       quantity: item.quantity,
       frequency_weeks: frequency,
     };
-    if (!row || row.product_id !== item.product_id || row.is_active !== 1 || row.stock_state === 'coming_soon') {
+    // A retired packaging (back office) can never be bought again, like a hidden product.
+    if (
+      !row ||
+      row.product_id !== item.product_id ||
+      row.is_active !== 1 ||
+      row.is_retired === 1 ||
+      row.stock_state === 'coming_soon'
+    ) {
       return {
         ...base,
         name_en: row?.name_en ?? '',

@@ -3,6 +3,8 @@ import type { StockState } from '../../common/contract/catalog';
 import type { Lang } from '../../common/contract/lang';
 import type { Db } from '../db/connection';
 import type { Database } from '../db/schema';
+import { imageUrlAt } from '../files/images';
+import { nowIso } from '../lib/time';
 import type { Position } from './cursor';
 
 // All catalogue SQL lives here. Names come back in the asked language.
@@ -16,8 +18,12 @@ export async function listCategories(db: Db, lang: Lang) {
     .execute();
 }
 
-export async function listBanners(db: Db, lang: Lang) {
-  return db
+/**
+ * The hero's banners in order: switched on and within their days now (`starts_at` inclusive, `ends_at` exclusive,
+ * either open; the rule of content-rules.ts `bannerState`). An uploaded image is answered at its wide width.
+ */
+export async function listBanners(db: Db, lang: Lang, now: string = nowIso()) {
+  const rows = await db
     .selectFrom('banners')
     .select([
       'id',
@@ -25,11 +31,15 @@ export async function listBanners(db: Db, lang: Lang) {
       'link',
       lang === 'zh' ? 'title_zh as title' : 'title_en as title',
       lang === 'zh' ? 'subtitle_zh as subtitle' : 'subtitle_en as subtitle',
+      lang === 'zh' ? 'alt_zh as alt' : 'alt_en as alt',
     ])
     .where('is_active', '=', 1)
+    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
     .orderBy('sort_order')
     .orderBy('id')
     .execute();
+  return rows.map((b) => ({ ...b, image: imageUrlAt(b.image, 1280) }));
 }
 
 export async function listTags(db: Db, lang: Lang) {
@@ -194,32 +204,36 @@ export async function findProduct(db: Db, productId: number) {
 }
 
 export async function listPackagings(db: Db, lang: Lang, productId: number) {
-  return db
-    .selectFrom('product_variants')
-    .select([
-      'id',
-      lang === 'zh' ? 'name_zh as name' : 'name_en as name',
-      'name_en',
-      'name_zh',
-      'price_cents',
-      'discount_price_cents',
-      'stock',
-    ])
-    .where('product_id', '=', productId)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
+  return (
+    db
+      .selectFrom('product_variants')
+      .select([
+        'id',
+        lang === 'zh' ? 'name_zh as name' : 'name_en as name',
+        'name_en',
+        'name_zh',
+        'price_cents',
+        'discount_price_cents',
+        'stock',
+      ])
+      .where('product_id', '=', productId)
+      // A retired packaging is never shown (it stays for the orders that name it).
+      .where('is_retired', '=', 0)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute()
+  );
 }
 
-export async function listImages(db: Db, productId: number) {
-  const rows = await db
+/** The product's images in order, each with its alt text in the asked language ('' when staff gave none). */
+export async function listImages(db: Db, lang: Lang, productId: number) {
+  return db
     .selectFrom('product_images')
-    .select('url')
+    .select(['url', lang === 'zh' ? 'alt_zh as alt' : 'alt_en as alt'])
     .where('product_id', '=', productId)
     .orderBy('sort_order')
     .orderBy('id')
     .execute();
-  return rows.map((r) => r.url);
 }
 
 export async function listProductCategories(db: Db, lang: Lang, productId: number) {

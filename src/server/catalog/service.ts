@@ -93,7 +93,7 @@ export async function productDetails(db: Db, lang: Lang, productId: number): Pro
   if (!p) throw notFound('productNotFound', 'product_id');
   const [packagings, images, categories, tags, counts] = await Promise.all([
     repo.listPackagings(db, lang, productId),
-    repo.listImages(db, productId),
+    repo.listImages(db, lang, productId),
     repo.listProductCategories(db, lang, productId),
     repo.listProductTags(db, lang, productId),
     repo.ratingCounts(db, productId),
@@ -118,7 +118,8 @@ export async function productDetails(db: Db, lang: Lang, productId: number): Pro
     ],
     description: lang === 'zh' ? p.description_zh : p.description_en,
     image: p.image,
-    images: images.length ? images : [p.image],
+    images: images.length ? images.map((i) => i.url) : [p.image],
+    image_alts: images.length ? images.map((i) => i.alt) : [''],
     variants: packagings.map((v) => ({
       id: v.id,
       name: v.name,

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { normalizeCouponCode } from '../../common/checkout-rules';
 import type { Db } from '../db/connection';
+import { isPostgres } from '../db/dialect';
 import { nowIso } from '../lib/time';
 
 // Coupons, their application to a customer's checkout and their uses. Every function takes the database
@@ -17,6 +18,23 @@ export async function findCouponByCode(db: Db, code: string) {
 
 export async function findCoupon(db: Db, couponId: number) {
   return db.selectFrom('coupons').selectAll().where('id', '=', couponId).executeTakeFirst();
+}
+
+/**
+ * Reads a coupon and locks its row until the transaction ends (PostgreSQL; SQLite runs one write transaction at a
+ * time). Placing an order (`use`) and a staff edit, pause or resume (`edit`, coupons/admin-service.ts) both read the
+ * coupon so, and are serialized on its row: whichever commits first, the other sees, so an order's checks see an
+ * edit that committed before it, and an edit that comes later waits for the order (and counts its use).
+ * `use` takes `for no key update`, the lock the use's conditional update takes anyway; `edit` takes `for update`, as
+ * an edit may change the code, a unique key.
+ */
+export async function lockCoupon(db: Db, couponId: number, mode: 'use' | 'edit' = 'use') {
+  return db
+    .selectFrom('coupons')
+    .selectAll()
+    .where('id', '=', couponId)
+    .$if(isPostgres(db as unknown as Kysely<unknown>), (q) => (mode === 'edit' ? q.forUpdate() : q.forNoKeyUpdate()))
+    .executeTakeFirst();
 }
 
 /** How many of the user's placed (not cancelled) orders used the coupon. */

@@ -63,6 +63,7 @@ export async function lowStock(db: Db, lang: Lang, defaultThreshold: number, lim
     .selectFrom('product_variants as v')
     .innerJoin('products as p', 'p.id', 'v.product_id')
     .where('v.stock', '<=', highest)
+    .where('v.is_retired', '=', 0)
     .where('p.is_active', '=', 1)
     .where(sql<boolean>`v.stock <= ${threshold}`);
   const [count, items] = await Promise.all([

@@ -50,6 +50,15 @@ export function isUniqueViolation(err: unknown, key?: UniqueKey | `${string}.${s
   return text.includes(key) || text.includes(`${table}_${column}_key`) || text.includes(`(${column})`);
 }
 
+/**
+ * A foreign-key violation: a row named by the one being written went away meanwhile (e.g. a product deleted while an
+ * order for it was being placed).
+ */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = asDbError(err).code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
 /** A PostgreSQL deadlock or serialization failure, or a busy SQLite: the transaction may simply be run again. */
 export function isRetryableConflict(err: unknown): boolean {
   const code = asDbError(err).code;

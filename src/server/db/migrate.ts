@@ -10,6 +10,9 @@ import * as adminOrdersList from './migrations/2026-11-24T01-00-admin-orders-lis
 import * as affiliates from './migrations/2026-11-24T04-00-affiliates';
 import * as dashboard from './migrations/2026-11-24T05-00-dashboard';
 import * as stockHistory from './migrations/2026-11-24T06-00-stock-history';
+import * as productAdmin from './migrations/2026-11-24T07-00-product-admin';
+import * as content from './migrations/2026-11-24T10-00-content';
+import * as settings from './migrations/2026-11-24T11-00-settings';
 
 /** Every migration, by its frozen date-stamped name. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -21,8 +24,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T00-00-back-office': backOffice,
   '2026-11-24T05-00-dashboard': dashboard,
   '2026-11-24T06-00-stock-history': stockHistory,
+  '2026-11-24T07-00-product-admin': productAdmin,
   '2026-11-24T04-00-affiliates': affiliates,
   '2026-11-24T01-00-admin-orders-list': adminOrdersList,
+  '2026-11-24T10-00-content': content,
+  '2026-11-24T11-00-settings': settings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

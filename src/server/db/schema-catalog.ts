@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { StockState } from '../../common/contract/catalog';
+import type { StockSource } from '../../common/stock-rules';
 
 // The catalogue's tables (part of `Database` in schema.ts, split off to keep that file short).
 
@@ -70,6 +71,8 @@ export interface ProductVariantsTable {
   discount_price_cents: number | null;
   stock: number;
   sort_order: number;
+  /** 1: retired (never shown or sold again; kept for the orders that name it). */
+  is_retired: Generated<number>;
 }
 
 export interface ProductImagesTable {
@@ -77,6 +80,9 @@ export interface ProductImagesTable {
   product_id: number;
   url: string;
   sort_order: number;
+  /** The image's text for screen readers ('' : the product's name). */
+  alt_en: Generated<string>;
+  alt_zh: Generated<string>;
 }
 
 export interface BannersTable {
@@ -89,6 +95,13 @@ export interface BannersTable {
   link: string;
   sort_order: number;
   is_active: Generated<number>;
+  /** Shown from this instant (the shop's midnight of its first day, UTC ISO); null: from now on. */
+  starts_at: Generated<string | null>;
+  /** Shown until this instant, exclusive (the midnight after its last day); null: no end. */
+  ends_at: Generated<string | null>;
+  /** The image's alt text ('' when the image is decoration). */
+  alt_en: Generated<string>;
+  alt_zh: Generated<string>;
 }
 
 export interface ReviewsTable {
@@ -104,8 +117,8 @@ export interface ReviewsTable {
   created_at: string;
 }
 
-/** Where a stock change came from (stock_movements.source). */
-export type StockSource = 'order' | 'cancel' | 'adjust' | 'import' | 'new';
+/** Where a stock change came from (stock_movements.source): the union of src/common/stock-rules.ts. */
+export type { StockSource };
 
 /** One change of a packaging's stock, with the stock it left (the product page's stock history). */
 export interface StockMovementsTable {

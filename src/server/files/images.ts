@@ -29,14 +29,33 @@ const keyFor = (hash: string, width: ImageWidth) => `images/${hash}-${width}.web
 export const imageUrl = (hash: string, width: ImageWidth = DEFAULT_IMAGE_WIDTH) =>
   `${MEDIA_PREFIX}${keyFor(hash, width)}`;
 
+/** A stored image's URL at any of its widths; the content hash is its first group. */
+const STORED_URL = /^\/media\/images\/([0-9a-f]{32})-(?:320|640|1280)\.webp$/;
+
 /**
  * The URL of another width of a stored image's URL (e.g. the product page's 1280 from the card's 640); a URL
  * that is not a stored image (the seed's SVGs, an outside link) is answered as it is.
  */
 export function imageUrlAt(url: string, width: ImageWidth): string {
-  const m = /^\/media\/images\/([0-9a-f]{32})-(?:320|640|1280)\.webp$/.exec(url);
+  const m = STORED_URL.exec(url);
   return m ? imageUrl(m[1]!, width) : url;
 }
+
+/** Whether `url` names an image uploaded to `store` (at any of its widths), not just a path that looks like one. */
+export async function isStoredImage(store: FileStore, url: string): Promise<boolean> {
+  const m = STORED_URL.exec(url);
+  return m !== null && (await store.has(keyFor(m[1]!, DEFAULT_IMAGE_WIDTH)));
+}
+
+/**
+ * The formats the shop takes, as sharp names them. sharp decodes more (SVG, PDF, HEIC, PPM, raw camera files…), none
+ * of which staff are told they may upload, and an SVG is a document (scripts, outside references), not a picture.
+ */
+const ACCEPTED_FORMATS: ReadonlySet<string> = new Set(['png', 'jpeg', 'webp', 'gif', 'tiff']);
+
+/** Whether the decoded upload is one of the formats the shop takes; sharp reports AVIF as HEIF compressed with AV1. */
+const isAcceptedFormat = (meta: Metadata): boolean =>
+  ACCEPTED_FORMATS.has(meta.format ?? '') || (meta.format === 'heif' && meta.compression === 'av1');
 
 export interface StoredImage {
   /** The URL kept on the product or banner (the 640 width). */
@@ -46,8 +65,8 @@ export interface StoredImage {
 }
 
 /**
- * Decodes, resizes and stores an uploaded image. 400 at `field` when the bytes are not an image sharp can read
- * (PNG, JPEG, WebP, GIF, AVIF, TIFF) or are too large in pixels.
+ * Decodes, resizes and stores an uploaded image. 400 at `field` when the bytes are not a PNG, JPEG, WebP, GIF, AVIF
+ * or TIFF image that sharp can read, or are too large in pixels.
  */
 export async function storeImage(store: FileStore, bytes: Uint8Array, field = 'image'): Promise<StoredImage> {
   let meta: Metadata;
@@ -56,7 +75,7 @@ export async function storeImage(store: FileStore, bytes: Uint8Array, field = 'i
   } catch {
     throw badRequest('imageUnreadable', undefined, field);
   }
-  if (!meta.width || !meta.height) throw badRequest('imageUnreadable', undefined, field);
+  if (!isAcceptedFormat(meta) || !meta.width || !meta.height) throw badRequest('imageUnreadable', undefined, field);
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
   let size = { width: meta.width, height: meta.height };
   for (const width of IMAGE_WIDTHS) {

@@ -21,7 +21,10 @@ export async function staffAlertRecipients(db: Db, roles: readonly StaffRole[]):
   return rows.map((r) => r.user_id);
 }
 
-/** The packagings' stock now, with their names, their product's names and its own low-stock threshold. */
+/**
+ * The packagings' stock now, with their names, their product's names and its own low-stock threshold. Packagings on
+ * sale only: a retired one is never sold again, so its stock (0 once retiring took it out) is never "low".
+ */
 export async function packagingsWithStock(db: Db, packagingIds: readonly number[]) {
   if (packagingIds.length === 0) return [];
   return db
@@ -38,6 +41,7 @@ export async function packagingsWithStock(db: Db, packagingIds: readonly number[
       'p.low_stock_threshold',
     ])
     .where('v.id', 'in', [...packagingIds])
+    .where('v.is_retired', '=', 0)
     .orderBy('v.id')
     .execute();
 }

@@ -1,6 +1,9 @@
+import { STAFF_ALERT_KINDS, type StaffAlertKind } from '../../common/settings-rules';
 import { can, type Permission, STAFF_ROLES } from '../../common/staff-rules';
+import { lowStockThreshold } from '../../common/stock-rules';
 import type { Db } from '../db/connection';
 import { nowIso } from '../lib/time';
+import { getShopSettings } from '../settings/repository';
 import { insertNotification } from './repository';
 import * as repo from './staff-alert-repository';
 
@@ -9,17 +12,10 @@ import * as repo from './staff-alert-repository';
  * Like the customers' order news they go through the `notifications` outbox: the domain writes them with the
  * transaction of the event (so an alert exists exactly when the event committed), the bot's sender
  * (src/server/telegram/bot/notifications.ts) sends each row once. One row per staff member who wants alerts
- * (`staff.notify_telegram`), is linked to Telegram and whose role may act on the event; the sender checks the
- * switch and the role again when it sends, and writes in the member's language (users.language).
+ * (`staff.notify_telegram`), is linked to Telegram and whose role may act on the event, while the owner's switch
+ * for that kind of alert (Settings, `<kind>_alerts`) is on; the sender checks the switches and the role again when
+ * it sends, and writes in the member's language (users.language).
  */
-
-export const STAFF_ALERT_KINDS = [
-  'staff_new_order',
-  'staff_receipt',
-  'staff_payout_request',
-  'staff_low_stock',
-] as const;
-export type StaffAlertKind = (typeof STAFF_ALERT_KINDS)[number];
 
 export const isStaffAlertKind = (kind: string): kind is StaffAlertKind =>
   (STAFF_ALERT_KINDS as readonly string[]).includes(kind);
@@ -49,12 +45,14 @@ export interface StaffAlertParams {
   };
 }
 
-/** The staff members who should hear of `kind` now (see the top of this file). */
-const alertRecipients = (db: Db, kind: StaffAlertKind): Promise<number[]> =>
-  repo.staffAlertRecipients(
+/** The staff members who should hear of `kind` now (see the top of this file): nobody while the shop's switch is off. */
+async function alertRecipients(db: Db, kind: StaffAlertKind): Promise<number[]> {
+  if (!(await getShopSettings(db)).staffAlerts[kind]) return [];
+  return repo.staffAlertRecipients(
     db,
     STAFF_ROLES.filter((role) => can(role, STAFF_ALERT_PERMISSION[kind])),
   );
+}
 
 /** Writes one alert of `kind` for each of `recipients` (from `alertRecipients`). Answers how many were queued. */
 async function insertStaffAlerts<K extends StaffAlertKind>(
@@ -84,13 +82,6 @@ export async function enqueueStaffAlert<K extends StaffAlertKind>(
 ): Promise<number> {
   return insertStaffAlerts(db, await alertRecipients(db, kind), kind, params, now);
 }
-
-/**
- * A packaging's low-stock threshold: its product's own (products.low_stock_threshold), else the shop's
- * `low_stock_default` setting (5 when unset: settings/repository.ts). The one place the alerts decide it.
- */
-export const lowStockThreshold = (productThreshold: number | null, shopDefault: number): number =>
-  productThreshold ?? shopDefault;
 
 /**
  * After an order took stock (`moves`: packaging id → quantity taken, in the order's transaction), alerts staff of

@@ -1,28 +1,31 @@
 import { z } from 'zod';
 import { CLI_ACTOR } from '../audit/actor';
 import { recordAudit } from '../audit/service';
-import { catalogChanged } from '../catalog/list-cache';
-import type { Db } from '../db/connection';
-import { nowIso } from '../lib/time';
-import { insertProducts, linkProduct, packagingFields, productFields, slugIds } from '../seed/index';
-import type { SeedProduct } from '../seed/types';
 import {
-  deletePackaging,
-  findProductBySlug,
   insertPackaging,
-  isPackagingReferenced,
-  productPackagings,
-  retirePackaging,
+  lockProducts,
+  refreshListPrice,
+  slugIds,
   unlinkProduct,
   updatePackaging,
   updateProduct,
-} from './repository';
+} from '../catalog/admin-repository';
+import { packagingsOf, productsBySlug } from '../catalog/catalogue-io/repository';
+import { catalogChanged } from '../catalog/list-cache';
+import type { Db } from '../db/connection';
+import { withRetry } from '../db/errors';
+import { nowIso } from '../lib/time';
+import { insertProducts, linkProduct, packagingFields, productFields } from '../seed/index';
+import type { SeedProduct } from '../seed/types';
+import { changeStock, deleteUnusedPackaging } from '../stock/repository';
+import { isPackagingReferenced, productPackagings } from './repository';
 
 /**
  * Catalogue import for the operator: products in the seed's SeedProduct shape (src/server/seed/types.ts),
  * upserted by slug in one transaction. A new slug is inserted like the seed does (with its reviews); an
  * existing one has its fields, images, categories and tags replaced and its packagings matched by English
- * name (updated, added; a dropped packaging is deleted, or kept with no stock when orders refer to it).
+ * name (updated, added; a dropped packaging is deleted, or retired when orders refer to it). Stock only ever
+ * moves by changes through the stock core (see importCatalogue).
  */
 
 const localized = z.object({ en: z.string().trim().min(1), zh: z.string().trim().min(1) });
@@ -86,64 +89,106 @@ export function parseCatalogue(json: unknown): SeedProduct[] {
   return products as SeedProduct[];
 }
 
-export async function importCatalogue(db: Db, products: SeedProduct[]): Promise<{ created: number; updated: number }> {
-  const counts = await db.transaction().execute(async (trx) => {
-    const ids = await slugIds(trx);
-    for (const p of products) {
-      const unknownCategory = p.categories.find((s) => !ids.categories.has(s));
-      if (unknownCategory) throw new CatalogueError(`${p.slug}: unknown category "${unknownCategory}"`);
-      const unknownTag = p.tags.find((s) => !ids.tags.has(s));
-      if (unknownTag) throw new CatalogueError(`${p.slug}: unknown tag "${unknownTag}"`);
-    }
-    const now = nowIso();
-    let created = 0;
-    let updated = 0;
-    const createdSlugs: string[] = [];
-    const updatedSlugs: string[] = [];
-    for (const p of products) {
-      const existing = await findProductBySlug(trx, p.slug);
-      if (!existing) {
-        await insertProducts(trx, [p], now);
-        created++;
-        createdSlugs.push(p.slug);
-        continue;
+/**
+ * Upserts the products, in one transaction. Stock is never overwritten (an order placed meanwhile would be undone):
+ * a new packaging's `stock` is its first stock, added through the stock core (a `new` history row); an existing
+ * packaging's `stock` is ignored, and each one that differs from the shop's is answered as a note (change stock with
+ * `adjust-stock` or `import-csv`'s stock_change). A dropped packaging that orders name is retired (its stock taken
+ * out through the stock core first), else deleted. Lock order: the existing products' packagings (ascending id),
+ * then those products (ascending id), like placing an order; a deadlock or serialization failure runs it again.
+ */
+export async function importCatalogue(
+  db: Db,
+  products: SeedProduct[],
+): Promise<{ created: number; updated: number; notes: string[] }> {
+  const counts = await withRetry(() =>
+    db.transaction().execute(async (trx) => {
+      const ids = await slugIds(trx);
+      for (const p of products) {
+        const unknownCategory = p.categories.find((s) => !ids.categories.has(s));
+        if (unknownCategory) throw new CatalogueError(`${p.slug}: unknown category "${unknownCategory}"`);
+        const unknownTag = p.tags.find((s) => !ids.tags.has(s));
+        if (unknownTag) throw new CatalogueError(`${p.slug}: unknown tag "${unknownTag}"`);
       }
-      const productId = existing.id;
-      // Packagings first (the order placing code locks packagings before products).
-      const current = await productPackagings(trx, productId);
-      const kept = new Set<number>();
-      for (const [i, v] of p.variants.entries()) {
-        const match = current.find((c) => c.name_en === v.name.en && !kept.has(c.id));
-        const values = packagingFields(v, i);
-        if (match) {
-          kept.add(match.id);
-          await updatePackaging(trx, match.id, values);
-        } else {
-          kept.add(await insertPackaging(trx, { ...values, product_id: productId }));
+      const now = nowIso();
+      const cause = (source: 'new' | 'import') => ({ source, reason: 'import-catalogue', now });
+      const known = await productsBySlug(
+        trx,
+        products.map((p) => p.slug),
+      );
+      const existing = new Map(known.map((e) => [e.slug, e]));
+      const existingIds = [...existing.values()].map((e) => e.id).sort((a, b) => a - b);
+      await packagingsOf(trx, existingIds, { lock: true });
+      await lockProducts(trx, existingIds);
+
+      /** Adds a new packaging's first stock through the stock core. */
+      const firstStock = async (packagingId: number, units: number) => {
+        if (units > 0) await changeStock(trx, packagingId, units, cause('new'));
+      };
+      let created = 0;
+      let updated = 0;
+      const notes: string[] = [];
+      const createdSlugs: string[] = [];
+      const updatedSlugs: string[] = [];
+      for (const p of products) {
+        const found = existing.get(p.slug);
+        if (!found) {
+          // Inserted with no stock, like the seed otherwise; each packaging's stock then comes in as a change.
+          await insertProducts(trx, [{ ...p, variants: p.variants.map((v) => ({ ...v, stock: 0 })) }], now);
+          const [row] = await productsBySlug(trx, [p.slug]);
+          const packagings = await productPackagings(trx, row!.id);
+          for (const [i, v] of p.variants.entries()) await firstStock(packagings[i]!.id, v.stock);
+          created++;
+          createdSlugs.push(p.slug);
+          continue;
         }
-      }
-      for (const old of current.filter((c) => !kept.has(c.id))) {
-        if (await isPackagingReferenced(trx, old.id)) {
-          await retirePackaging(trx, old.id);
-        } else {
-          await deletePackaging(trx, old.id);
+        const productId = found.id;
+        const current = await productPackagings(trx, productId);
+        const kept = new Set<number>();
+        for (const [i, v] of p.variants.entries()) {
+          const match = current.find((c) => c.name_en === v.name.en && !kept.has(c.id));
+          const { stock, ...values } = packagingFields(v, i);
+          if (match) {
+            kept.add(match.id);
+            await updatePackaging(trx, match.id, values);
+            if (stock !== match.stock)
+              notes.push(`${p.slug} (${v.name.en}): stock not changed (file ${stock}, shop ${match.stock})`);
+          } else {
+            const id = await insertPackaging(trx, { ...values, product_id: productId });
+            kept.add(id);
+            await firstStock(id, stock);
+          }
         }
+        for (const old of current.filter((c) => !kept.has(c.id))) {
+          if (await isPackagingReferenced(trx, old.id)) {
+            // Its stock out first (while on sale it leaves the product's total), then retired.
+            if (old.stock > 0 && !(await changeStock(trx, old.id, -old.stock, cause('import'))))
+              throw new CatalogueError(`${p.slug} (${old.name_en}): its stock changed meanwhile; run it again`);
+            await updatePackaging(trx, old.id, { is_retired: 1 });
+          } else {
+            // Never stocked through the history nor ordered: it goes (the stock core keeps the product's total).
+            await deleteUnusedPackaging(trx, old.id);
+          }
+        }
+        // The product's columns but its stock total, which the stock core keeps.
+        const { stock_total: _total, ...fields } = productFields(p);
+        await updateProduct(trx, productId, { ...fields, is_active: 1, updated_at: now });
+        await refreshListPrice(trx, productId);
+        await unlinkProduct(trx, productId);
+        await linkProduct(trx, productId, p, found.created_at, ids);
+        updated++;
+        updatedSlugs.push(p.slug);
       }
-      await updateProduct(trx, productId, { ...productFields(p), is_active: 1, updated_at: now });
-      await unlinkProduct(trx, productId);
-      await linkProduct(trx, productId, p, existing.created_at, ids);
-      updated++;
-      updatedSlugs.push(p.slug);
-    }
-    // Part 2 audits each field; the import is audited as one change naming the products it wrote.
-    await recordAudit(
-      trx,
-      CLI_ACTOR,
-      { action: 'catalogue.import', entity: 'product', after: { created: createdSlugs, updated: updatedSlugs } },
-      now,
-    );
-    return { created, updated };
-  });
+      // Part 2 audits each field; the import is audited as one change naming the products it wrote.
+      await recordAudit(
+        trx,
+        CLI_ACTOR,
+        { action: 'catalogue.import', entity: 'product', after: { created: createdSlugs, updated: updatedSlugs } },
+        now,
+      );
+      return { created, updated, notes };
+    }),
+  );
   catalogChanged(db);
   return counts;
 }

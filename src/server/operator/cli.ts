@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from '../config';
 import { createDb, type Db, parseDatabaseUrl } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { CatalogueError, importCatalogue, parseCatalogue } from './catalogue';
+import { exportCsvFile, importCsvFile } from './catalogue-csv';
 import * as ops from './service';
 import { showOrder } from './show-order';
 
@@ -30,7 +31,7 @@ Orders
   refund <order_no> --amount 12.50 --method M --reference "…"
                                            record money given back on a cancelled paid order
                                            (M: bank_transfer, telegram, cash, other)
-  expire-unpaid                            cancel now the orders left unpaid past UNPAID_ORDER_HOURS
+  expire-unpaid                            cancel now the orders left unpaid past the unpaid-order hours
                                            (the server does this every minute)
 
 Subscriptions
@@ -55,7 +56,15 @@ People and money
   reject-payout <id> --reason "…"          reject a payout request; the agent sees the reason and can ask again
 
 Catalogue
-  import-catalogue <file.json>             upsert products (SeedProduct shape) by slug`;
+  import-catalogue <file.json>             upsert products (SeedProduct shape) by slug; stock only for new
+                                           packagings (an existing one's stock is never overwritten: a
+                                           different number is listed, not applied)
+  import-csv <file.csv> [--dry-run]        import the back office's catalogue CSV (every bad row listed;
+                                           nothing written if any is bad); --dry-run lists the changes only
+  export-csv [file.csv]                    write the whole catalogue as that CSV (default catalogue-DATE.csv)
+  adjust-stock <packaging-id> <+n|-n> --reason "…"
+                                           change a packaging's stock by a number (never below zero),
+                                           kept in its product's stock history`;
 
 class UsageError extends Error {}
 
@@ -94,8 +103,10 @@ export async function run(
   print: (line: string) => void = console.log,
   config: Pick<Config, 'UNPAID_ORDER_HOURS'> & Partial<Pick<Config, 'UPLOAD_DIR'>> = loadConfig(),
 ): Promise<void> {
+  // A negative change ("adjust-stock 12 -3") is a value, not options: parseArgs would read "-3" as flags.
+  const signed = argv[0] === 'adjust-stock' ? argv.findIndex((a, i) => i > 1 && /^-\d+$/.test(a)) : -1;
   const { positionals, values } = parseArgs({
-    args: argv,
+    args: signed < 0 ? argv : argv.filter((_, i) => i !== signed),
     allowPositionals: true,
     options: {
       status: { type: 'string' },
@@ -111,6 +122,7 @@ export async function run(
       reason: { type: 'string' },
       agent: { type: 'string' },
       show: { type: 'string' },
+      'dry-run': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -185,11 +197,11 @@ export async function run(
       return;
     }
     case 'expire-unpaid': {
-      const cancelled = await ops.expireUnpaidOrders(db, config);
+      const { cancelled, hours } = await ops.expireUnpaidOrders(db, config);
       print(
         cancelled.length
           ? `Cancelled ${cancelled.length} unpaid order${cancelled.length === 1 ? '' : 's'}: ${cancelled.join(', ')}.`
-          : `No order has been unpaid for more than ${config.UNPAID_ORDER_HOURS} hours.`,
+          : `No order has been unpaid for more than ${hours} hours.`,
       );
       return;
     }
@@ -325,8 +337,28 @@ export async function run(
       } catch (err) {
         throw new ops.OperatorError(`Cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
       }
-      const { created, updated } = await importCatalogue(db, parseCatalogue(json));
+      const { created, updated, notes } = await importCatalogue(db, parseCatalogue(json));
       print(`Imported ${created + updated} products: ${created} new, ${updated} updated.`);
+      for (const note of notes) print(`  ${note}`);
+      if (notes.length) print('Stock changes by a change only: adjust-stock, or import-csv with stock_change.');
+      return;
+    }
+    case 'import-csv':
+      await importCsvFile(db, resolve(need(arg, 'the CSV file')), values['dry-run'] === true, print);
+      return;
+    case 'export-csv':
+      await exportCsvFile(db, arg ? resolve(arg) : undefined, print);
+      return;
+    case 'adjust-stock': {
+      const packagingId = positiveId(arg, 'the packaging id');
+      const change = signed < 0 ? positionals[2] : argv[signed];
+      const { message } = await ops.adjustStock(
+        db,
+        packagingId,
+        need(change, 'the change (e.g. +5 or -3)'),
+        values.reason,
+      );
+      print(`Packaging ${packagingId}: ${message}.`);
       return;
     }
     default:

@@ -1,8 +1,7 @@
-import { type Insertable, sql, type Updateable } from 'kysely';
+import { sql } from 'kysely';
 import type { OrderStatus } from '../../common/checkout-rules';
 import type { SubscriptionStatus } from '../../common/contract/subscriptions';
 import type { Db } from '../db/connection';
-import type { ProductsTable, ProductVariantsTable } from '../db/schema';
 import { subscriptionsJoined } from '../subscriptions/admin-repository';
 
 // The operator's SQL: the lists the command line prints and the rows it looks up before acting.
@@ -60,55 +59,23 @@ export async function listSubscriptions(db: Db, opts: { status?: SubscriptionSta
   return q.execute();
 }
 
-// The catalogue import's SQL (catalogue.ts), called inside its transaction.
-
-export async function findProductBySlug(db: Db, slug: string) {
-  return db.selectFrom('products').select(['id', 'created_at']).where('slug', '=', slug).executeTakeFirst();
-}
+// The JSON catalogue import's reads (catalogue.ts; its writes are the catalogue's: catalog/admin-repository.ts).
 
 /** A product's packagings (`product_variants`), in their order of creation. */
 export async function productPackagings(db: Db, productId: number) {
   return db
     .selectFrom('product_variants')
-    .select(['id', 'name_en'])
+    .select(['id', 'name_en', 'stock'])
     .where('product_id', '=', productId)
     .orderBy('id')
     .execute();
 }
 
-export async function updatePackaging(db: Db, id: number, values: Updateable<ProductVariantsTable>): Promise<void> {
-  await db.updateTable('product_variants').set(values).where('id', '=', id).execute();
-}
-
-export async function insertPackaging(db: Db, values: Insertable<ProductVariantsTable>): Promise<number> {
-  const row = await db.insertInto('product_variants').values(values).returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** Whether an order item or a subscription refers to the packaging (it must then stay). */
+/** Whether an order item, a subscription or the stock history refers to the packaging (it must then stay). */
 export async function isPackagingReferenced(db: Db, id: number): Promise<boolean> {
   const used =
     (await db.selectFrom('order_items').select('id').where('variant_id', '=', id).limit(1).executeTakeFirst()) ??
-    (await db.selectFrom('subscriptions').select('id').where('variant_id', '=', id).limit(1).executeTakeFirst());
+    (await db.selectFrom('subscriptions').select('id').where('variant_id', '=', id).limit(1).executeTakeFirst()) ??
+    (await db.selectFrom('stock_movements').select('id').where('packaging_id', '=', id).limit(1).executeTakeFirst());
   return used !== undefined;
-}
-
-/** Keeps a packaging that orders refer to, with no stock and sorted last. */
-export async function retirePackaging(db: Db, id: number): Promise<void> {
-  await db.updateTable('product_variants').set({ stock: 0, sort_order: 1000 }).where('id', '=', id).execute();
-}
-
-export async function deletePackaging(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('product_variants').where('id', '=', id).execute();
-}
-
-export async function updateProduct(db: Db, id: number, values: Updateable<ProductsTable>): Promise<void> {
-  await db.updateTable('products').set(values).where('id', '=', id).execute();
-}
-
-/** Deletes a product's images, categories and tags (to be linked again). */
-export async function unlinkProduct(db: Db, productId: number): Promise<void> {
-  for (const table of ['product_images', 'product_categories', 'product_tags'] as const) {
-    await db.deleteFrom(table).where('product_id', '=', productId).execute();
-  }
 }

@@ -5,6 +5,7 @@ import { SUBSCRIPTION_STATUSES } from '../../common/contract/subscriptions';
 import { formatAnyMessage } from '../../common/i18n/admin-messages';
 import { isHttpLink } from '../../common/links';
 import { formatCents, parseDollarsToCents } from '../../common/money';
+import { formatStockChange, MAX_STOCK_CHANGE, parseStockChange } from '../../common/stock-rules';
 import { CLI_ACTOR } from '../audit/actor';
 import { recordAudit } from '../audit/service';
 import type { Config } from '../config';
@@ -15,7 +16,9 @@ import * as orderActions from '../orders/admin-service';
 import { cancelUnpaidOrders } from '../orders/expiry';
 import * as orders from '../orders/repository';
 import * as affiliates from '../referral/admin-service';
+import { unpaidOrderHours } from '../settings/repository';
 import * as staff from '../staff/service';
+import * as stockService from '../stock/service';
 import * as subscriptionAdmin from '../subscriptions/admin-service';
 import * as repo from './repository';
 
@@ -272,10 +275,19 @@ export async function cancelSubscription(db: Db, subscriptionId: number): Promis
   return { id: subscriptionId, changed };
 }
 
-/** Cancels now the orders left unpaid past `UNPAID_ORDER_HOURS` (what the server does every minute). */
-export async function expireUnpaidOrders(db: Db, config: Pick<Config, 'UNPAID_ORDER_HOURS'>): Promise<string[]> {
-  if (config.UNPAID_ORDER_HOURS <= 0) {
-    throw new OperatorError('UNPAID_ORDER_HOURS is 0: unpaid orders are kept until you cancel them');
+/**
+ * Cancels now the orders left unpaid past the unpaid-order hours (what the server does every minute); answers their
+ * numbers and the hours that applied (the back office's setting once set, else UNPAID_ORDER_HOURS).
+ */
+export async function expireUnpaidOrders(
+  db: Db,
+  config: Pick<Config, 'UNPAID_ORDER_HOURS'>,
+): Promise<{ cancelled: string[]; hours: number }> {
+  const hours = await unpaidOrderHours(db, config);
+  if (hours <= 0) {
+    throw new OperatorError(
+      'Unpaid-order hours are 0 (Settings in the back office, or UNPAID_ORDER_HOURS is 0 while that is unset): unpaid orders are kept until you cancel them',
+    );
   }
   const report = await cancelUnpaidOrders(db, config);
   if (report.errors.length) {
@@ -290,7 +302,7 @@ export async function expireUnpaidOrders(db: Db, config: Pick<Config, 'UNPAID_OR
       after: { cancelled: orderNos },
     });
   }
-  return orderNos;
+  return { cancelled: orderNos, hours };
 }
 
 /** Makes an existing account staff (or changes its role): how the first owner is made. */
@@ -303,4 +315,17 @@ export async function addStaff(db: Db, email: string, role: string | undefined) 
 export async function removeStaff(db: Db, email: string): Promise<void> {
   const userId = await staff.userIdByEmail(db, email).catch(explain);
   await staff.removeStaff(db, CLI_ACTOR, userId).catch(explain);
+}
+
+/** "Adjust stock" from the command line (audited as the command line): a signed change such as +5 or -3, a reason. */
+export async function adjustStock(db: Db, packagingId: number, change: string | undefined, reason: string | undefined) {
+  const delta = change === undefined ? null : parseStockChange(change);
+  if (delta === null) {
+    throw new OperatorError(
+      `The change must be a whole number such as +5 or -3, not 0, at most ${MAX_STOCK_CHANGE} either way (got "${change ?? ''}")`,
+    );
+  }
+  if (!reason?.trim()) throw new OperatorError('Give the reason for the change: --reason "…"');
+  const { stock } = await stockService.adjustStock(db, CLI_ACTOR, { packagingId, delta, reason }).catch(explain);
+  return { delta, stock, message: formatAnyMessage('en', 'stockAdjusted', { delta: formatStockChange(delta), stock }) };
 }

@@ -13,6 +13,7 @@ import type { StaffRole } from '../../common/staff-rules';
 import { encodeCursor, readCursor } from '../catalog/cursor';
 import type { Db } from '../db/connection';
 import type { Order } from '../db/schema';
+import { CSV_BOM, formulaSafe } from '../lib/csv';
 import { invalidField, notFound } from '../lib/errors';
 import { adminLimit } from '../lib/paging';
 import { addDaysToDate, startOfDay } from '../lib/shop-days';
@@ -131,15 +132,11 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
  */
 export function csvCell(value: string | number | null | undefined, { number = false } = {}): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (!number && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = number ? String(value) : formulaSafe(String(value));
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 const frequencyText = (weeks: number) => (weeks > 0 ? ` every ${weeks} weeks` : '');
-
-/** The UTF-8 byte order mark: Excel then reads the file as UTF-8 (Chinese names stay readable). */
-const BOM = '\uFEFF';
 
 /**
  * The filtered list as CSV, read `EXPORT_BATCH` rows at a time by keyset (never the whole list in memory).
@@ -148,7 +145,7 @@ const BOM = '\uFEFF';
 export function exportOrdersCsv(db: Db, input: AdminOrderFilterInput, zone: string): Readable {
   const filter = orderFilter(input, zone);
   async function* lines(): AsyncGenerator<string> {
-    yield `${BOM}${ORDER_CSV_COLUMNS.map((c) => csvCell(c)).join(',')}\r\n`;
+    yield `${CSV_BOM}${ORDER_CSV_COLUMNS.map((c) => csvCell(c)).join(',')}\r\n`;
     let after: repo.ListPosition | undefined;
     for (;;) {
       const rows = await repo.exportAdminOrders(db, filter, after, EXPORT_BATCH);

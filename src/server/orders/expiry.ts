@@ -2,13 +2,15 @@ import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import { addMinutes } from '../lib/time';
+import { unpaidOrderHours } from '../settings/repository';
 import { findUnpaidOrders } from './receipt-repository';
 import { changeOrderStatus } from './status';
 
 /**
  * Unpaid orders do not hold stock for ever. A Pending order with something to pay and nothing paid — no
  * Telegram payment recorded, no transfer receipt sent (a payment-link order never paid, a renewal placed
- * without payment) — is cancelled by the server UNPAID_ORDER_HOURS after it was placed: stock, coupon use
+ * without payment) — is cancelled by the server the shop's unpaid-order hours after it was placed (the back
+ * office's setting once the owner set it, else UNPAID_ORDER_HOURS; settings/repository.ts): stock, coupon use
  * and cash reward come back as with any cancel, and the customer gets an 'expired' notice. An order with a
  * receipt waits for the operator however long that takes.
  *
@@ -31,7 +33,7 @@ interface ExpiryReport {
 
 type Log = { info?(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
-/** Cancels every order left unpaid for longer than `UNPAID_ORDER_HOURS` at `now` (0: never). */
+/** Cancels every order left unpaid for longer than the unpaid-order hours at `now` (0: never), read each round. */
 export async function cancelUnpaidOrders(
   db: Db,
   config: Pick<Config, 'UNPAID_ORDER_HOURS'>,
@@ -39,8 +41,9 @@ export async function cancelUnpaidOrders(
   opts: { log?: Log; limit?: number } = {},
 ): Promise<ExpiryReport> {
   const report: ExpiryReport = { cancelled: [], kept: [], errors: [] };
-  if (config.UNPAID_ORDER_HOURS <= 0) return report;
-  const cutoff = addMinutes(now.toISOString(), -60 * config.UNPAID_ORDER_HOURS);
+  const hours = await unpaidOrderHours(db, config);
+  if (hours <= 0) return report;
+  const cutoff = addMinutes(now.toISOString(), -60 * hours);
   for (const id of await findUnpaidOrders(db, cutoff, opts.limit ?? BATCH)) {
     try {
       const change = await changeOrderStatus(db, id, 'Cancelled', { kind: 'expiry' }, now.getTime());

@@ -10,7 +10,7 @@ import type { Config } from '../config';
 import * as couponRepo from '../coupons/repository';
 import { checkCoupon } from '../coupons/service';
 import type { Db } from '../db/connection';
-import { isRetryableConflict, isUniqueViolation, withRetry } from '../db/errors';
+import { isForeignKeyViolation, isRetryableConflict, isUniqueViolation, withRetry } from '../db/errors';
 import type { Order, User } from '../db/schema';
 import { AppError, badRequest, conflict, invalidField, notFound } from '../lib/errors';
 import { addDays } from '../lib/time';
@@ -132,11 +132,13 @@ export async function placeOrder(
   }
   const receiptPath = request.receipt ? await storeReceipt(config, request.receipt.bytes, request.receipt.kind) : null;
   try {
+    // Run again after a conflict, a taken order number, or a foreign-key violation: a product deleted by staff
+    // after it was priced here (its lines name it) is then found gone, and refused as no longer available (409).
     const order = await withRetry(
       () =>
         db.transaction().execute((trx) => placeInTransaction(trx, user, lang, input, request, receiptPath, maxUnpaid)),
       4,
-      (err) => isRetryableConflict(err) || isUniqueViolation(err, repo.ORDER_NO_UNIQUE),
+      (err) => isRetryableConflict(err) || isUniqueViolation(err, repo.ORDER_NO_UNIQUE) || isForeignKeyViolation(err),
     );
     // Stock totals on list cards changed.
     catalogChanged(db);
@@ -217,14 +219,15 @@ async function placeInTransaction(
   let coupon: { id: number; code: string; discount: number } | null = null;
   const applied = input.renewal ? undefined : await couponRepo.takeCouponApplication(trx, user.id);
   if (applied && input.useCoupon !== false) {
-    const row = await couponRepo.findCoupon(trx, applied.coupon_id);
+    // Locked first (coupon → user → packagings → products): a staff edit or pause committed before is seen here.
+    const row = await couponRepo.lockCoupon(trx, applied.coupon_id);
     if (row) {
       const problem = await checkCoupon(trx, row, user.id, cart.subtotalCents);
       if (problem) throw conflict(problem.key, problem.params, 'coupon');
       if (!(await couponRepo.takeCouponUse(trx, row.id))) {
         throw conflict('couponUsedUp', undefined, 'coupon');
       }
-      // The coupon row is locked now: this count sees every committed use by this customer.
+      // The coupon row is locked: this count sees every committed use by this customer.
       if (
         row.per_user_limit !== null &&
         (await couponRepo.countUserRedemptions(trx, row.id, user.id)) >= row.per_user_limit

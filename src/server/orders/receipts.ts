@@ -1,10 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import { payloadTooLarge, tooManyRequests } from '../lib/errors';
+import { answerOversizedUploads, formatBytes } from '../lib/uploads';
 import { hit } from '../rate-limits/rate-limit';
 import { getOrCreateSetting } from '../settings/repository';
 
@@ -30,12 +31,6 @@ export function detectImageKind(bytes: Uint8Array): ReceiptKind | null {
   // RIFF....WEBP
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
   return null;
-}
-
-/** "5 MB" for 5 * 1024 * 1024; "300 KB" below a megabyte. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 /**
@@ -68,12 +63,8 @@ export const receiptTooLarge = (config: Config) =>
  * multipart body is read, before the handler; answer it with the receipt's own message. Everything else
  * goes on to the app's error handler.
  */
-export function answerOversizedReceipts(app: FastifyInstance): void {
-  app.setErrorHandler(async (error: FastifyError) => {
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw receiptTooLarge(app.config);
-    throw error;
-  });
-}
+export const answerOversizedReceipts = (app: FastifyInstance): void =>
+  answerOversizedUploads(app, 'receipt', 'receiptTooLarge');
 
 const RECEIPT_DIR = 'receipts';
 

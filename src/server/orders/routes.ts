@@ -48,7 +48,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     });
     say('orderPlaced');
     return {
-      order: await service.orderDetails(db, placed.order, lang, { unpaidOrderHours: config.UNPAID_ORDER_HOURS }),
+      order: await service.orderDetails(db, placed.order, lang, { config }),
       created: placed.created,
     };
   });
@@ -59,19 +59,19 @@ export default async function orderRoutes(app: FastifyInstance) {
 
   route(app, getOrderDetails, async ({ auth, input, lang }) => {
     const order = await service.getOwnOrder(db, auth.user, input.order_id);
-    return { order: await service.orderDetails(db, order, lang, { unpaidOrderHours: config.UNPAID_ORDER_HOURS }) };
+    return { order: await service.orderDetails(db, order, lang, { config }) };
   });
 
   route(app, updateOrderAddress, async ({ auth, input, lang, say }) => {
     const order = await service.changeOrderAddress(db, auth.user, input.order_id, input.address_id, Date.now(), lang);
     say('addressUpdated');
-    return { order: await service.orderDetails(db, order, lang, { unpaidOrderHours: config.UNPAID_ORDER_HOURS }) };
+    return { order: await service.orderDetails(db, order, lang, { config }) };
   });
 
   route(app, cancelOrder, async ({ auth, input, lang, say }) => {
     const order = await service.cancelOwnOrder(db, auth.user, input.order_id);
     say('orderCancelled');
-    return { order: await service.orderDetails(db, order, lang, { unpaidOrderHours: config.UNPAID_ORDER_HOURS }) };
+    return { order: await service.orderDetails(db, order, lang, { config }) };
   });
 
   route(app, addReview, async ({ auth, input, say }) => {

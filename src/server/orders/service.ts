@@ -33,7 +33,6 @@ import { createTelegramInvoiceLink, InvoiceLinkError } from './telegram-invoice'
 
 const pick = (lang: Lang, en: string, zh: string) => (lang === 'zh' ? zh : en);
 
-/** An order as its owner sees it, in the asked language (`unpaidOrderHours`: the shop's UNPAID_ORDER_HOURS). */
 /** An order's amounts as the shop's and the back office's order pages show them. */
 export const orderAmounts = (order: Order) => ({
   subtotal_cents: order.subtotal_cents,
@@ -44,11 +43,12 @@ export const orderAmounts = (order: Order) => ({
   total_cents: order.total_cents,
 });
 
+/** An order as its owner sees it, in the asked language (`config`: the unpaid-order hours' default). */
 export async function orderDetails(
   db: Db,
   order: Order,
   lang: Lang,
-  { unpaidOrderHours, nowMs = Date.now() }: { unpaidOrderHours: number; nowMs?: number },
+  { config, nowMs = Date.now() }: { config: Pick<Config, 'UNPAID_ORDER_HOURS'>; nowMs?: number },
 ): Promise<OrderDetails> {
   const [items, reviewed, receiptUrl, state, payBy, refunds] = await Promise.all([
     repo.orderItems(db, order.id),
@@ -57,7 +57,7 @@ export async function orderDetails(
     order.receipt_path ? receiptLink(db, order.id, order.user_id, nowMs) : Promise.resolve(null),
     // Orders keep the state's English name; the Chinese one is looked up.
     lang === 'zh' ? repo.findStateByEnglishName(db, order.state_name) : Promise.resolve(undefined),
-    unpaidDeadline(db, order, unpaidOrderHours),
+    unpaidDeadline(db, order, config),
     refundState(db, order),
   ]);
   const reviewedIds = new Set(reviewed.map((r) => r.product_id));
@@ -112,9 +112,14 @@ export async function orderDetails(
 }
 
 /** When the expiry (orders/expiry.ts) will cancel this order if nothing is paid by then; null if it never will. */
-async function unpaidDeadline(db: Db, order: Order, hours: number): Promise<string | null> {
-  if (hours <= 0 || order.status !== 'Pending' || order.total_cents <= 0 || order.receipt_path) return null;
-  if (await repo.hasPayment(db, order.id)) return null;
+async function unpaidDeadline(
+  db: Db,
+  order: Order,
+  config: Pick<Config, 'UNPAID_ORDER_HOURS'>,
+): Promise<string | null> {
+  if (order.status !== 'Pending' || order.total_cents <= 0 || order.receipt_path) return null;
+  const [hours, paid] = await Promise.all([settingsRepo.unpaidOrderHours(db, config), repo.hasPayment(db, order.id)]);
+  if (hours <= 0 || paid) return null;
   return addMinutes(order.placed_at, hours * 60);
 }
 

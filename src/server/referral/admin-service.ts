@@ -17,6 +17,7 @@ import { withRetry } from '../db/errors';
 import { conflict, invalidField, notFound } from '../lib/errors';
 import { adminLimit, keysetPage } from '../lib/paging';
 import { nowIso } from '../lib/time';
+import { getShopSettings } from '../settings/repository';
 import * as adminRepo from './admin-repository';
 import * as commissionRepo from './commission-repository';
 import { payCoveredCommissions } from './commission-service';
@@ -39,10 +40,9 @@ import * as repo from './repository';
  *   once, exactly one wins (the agent's row is locked, then a conditional update on the request's status).
  */
 
-/** The shop's default rate for a new agent (basis points), from its settings; 1000 (10%) when unset or bad. */
+/** The shop's default rate for a new agent (basis points), from its settings (settings/repository.ts). */
 async function defaultRateBp(db: Db): Promise<number> {
-  const rate = await repo.getSettingInt(db, 'default_commission_rate_bp', 1000);
-  return rate <= 10_000 ? rate : 1000;
+  return (await getShopSettings(db)).defaultCommissionRateBp;
 }
 
 function checkRate(rateBp: number | undefined, field = 'rate_bp'): void {

@@ -2,6 +2,7 @@ import * as cashRewardRepo from '../cash-rewards/repository';
 import type { Db } from '../db/connection';
 import type { Order } from '../db/schema';
 import { nowIso } from '../lib/time';
+import { getShopSettings } from '../settings/repository';
 import * as adminRepo from './admin-repository';
 import * as repo from './repository';
 
@@ -25,7 +26,7 @@ export async function creditReferralAward(trx: Db, order: Pick<Order, 'id' | 'us
   const referrer = await repo.findUser(trx, member.upline_id);
   if (!referrer || referrer.is_agent === 1) return 0;
   if (await adminRepo.hasOtherCompletedOrder(trx, member.id, order.id)) return 0;
-  const award = await repo.getSettingInt(trx, 'referral_award_cents', 0);
+  const award = (await getShopSettings(trx)).referralAwardCents;
   if (award <= 0) return 0;
   const now = nowIso();
   const inserted = await adminRepo.insertReferralAward(trx, {

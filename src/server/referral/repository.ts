@@ -61,12 +61,6 @@ export async function lockUser(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-export async function getSettingInt(db: Db, key: string, fallback: number): Promise<number> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  const value = row ? Number.parseInt(row.value, 10) : Number.NaN;
-  return Number.isSafeInteger(value) && value >= 0 ? value : fallback;
-}
-
 // ---------------------------------------------------------------------------
 // Visits
 // ---------------------------------------------------------------------------

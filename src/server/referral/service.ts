@@ -17,6 +17,7 @@ import { keysetPage } from '../lib/paging';
 import { nowIso } from '../lib/time';
 import { enqueueStaffAlert } from '../notifications/staff-alerts';
 import * as rateLimit from '../rate-limits/rate-limit';
+import { getShopSettings } from '../settings/repository';
 import * as adminRepo from './admin-repository';
 import * as repo from './repository';
 
@@ -147,7 +148,7 @@ export async function memberAward(db: Db, userId: number, cursor: string | undef
   const limit = limitOf(limitInput);
   const beforeId = parseCursor(cursor);
   const [award, totals, rows] = await Promise.all([
-    repo.getSettingInt(db, 'referral_award_cents', 0),
+    getShopSettings(db).then((s) => s.referralAwardCents),
     repo.memberTotals(db, userId),
     repo.listMembers(db, userId, beforeId, limit),
   ]);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { type SlugIds, slugIds } from '../catalog/admin-repository';
 import type { Db } from '../db/connection';
 import { addDays, nowIso } from '../lib/time';
 import { banners, categories, products, tags } from './catalog-data';
@@ -81,15 +82,6 @@ export const packagingFields = (v: SeedPackaging, index: number) => ({
   stock: v.stock,
   sort_order: index,
 });
-
-type SlugIds = { categories: Map<string, number>; tags: Map<string, number> };
-
-/** The ids of categories and tags by slug. */
-export async function slugIds(db: Db): Promise<SlugIds> {
-  const categories = await db.selectFrom('categories').select(['id', 'slug']).execute();
-  const tags = await db.selectFrom('tags').select(['id', 'slug']).execute();
-  return { categories: new Map(categories.map((c) => [c.slug, c.id])), tags: new Map(tags.map((t) => [t.slug, t.id])) };
-}
 
 /** Writes a product's images, categories and tags (the caller removed any old ones). */
 export async function linkProduct(db: Db, productId: number, p: SeedProduct, createdAt: string, ids: SlugIds) {

@@ -31,10 +31,10 @@ export const paymentMethods = [
     code: 'bank_transfer',
     name_en: 'Bank Transfer',
     name_zh: '银行转账',
+    // The account itself is the settings' bank_* (the owner edits it in Settings), shown beside these words.
     instructions_en:
-      'Transfer the grand total to Leaf & Cup Trading, account 0123-4567-89 at BDO Unibank, then enter your payment reference and upload the receipt.',
-    instructions_zh:
-      '请将应付总额转账至 BDO Unibank 账户 0123-4567-89（户名 Leaf & Cup Trading），然后填写付款参考号并上传收据。',
+      'Transfer the grand total to the bank account shown here, then enter your payment reference and upload the receipt.',
+    instructions_zh: '请将应付总额转账至此处显示的银行账户，然后填写付款参考号并上传收据。',
     sort_order: 0,
   },
   {

@@ -1,8 +1,18 @@
 import type { Lang } from '../../common/contract/lang';
+import {
+  NUMBER_SETTINGS,
+  STAFF_ALERT_KINDS,
+  type StaffAlertKind,
+  staffAlertSetting,
+} from '../../common/settings-rules';
+import type { Config } from '../config';
 import type { Db } from '../db/connection';
 
 // The shop's settings, states (with their shipping fees) and payment methods. Every function takes the
 // database or a transaction (a Transaction is a Db).
+
+/** What the settings need of the server's config: UNPAID_ORDER_HOURS, the unpaid-order hours while unset. */
+export type UnpaidHoursConfig = Pick<Config, 'UNPAID_ORDER_HOURS'>;
 
 export interface ShopSettings {
   freeShippingThresholdCents: number;
@@ -10,6 +20,14 @@ export interface ShopSettings {
   /** A packaging is low at or below this stock unless its product sets its own threshold (dashboard). */
   lowStockDefault: number;
   bank: { bank_name: string; bank_account_name: string; bank_account_number: string };
+  /** Credited to a referrer when a member they referred completes a first order (referral/award-service.ts). */
+  referralAwardCents: number;
+  /** A new agent's commission rate (basis points) unless staff give one (referral/admin-service.ts). */
+  defaultCommissionRateBp: number;
+  /** The back office's unpaid-order hours, or null while unset (UNPAID_ORDER_HOURS applies: `unpaidHoursOf`). */
+  unpaidOrderHours: number | null;
+  /** Each kind of staff alert, on (the default) or off for the whole shop. */
+  staffAlerts: Record<StaffAlertKind, boolean>;
 }
 
 /** The `low_stock_default` setting when the shop has not set one. */
@@ -20,20 +38,39 @@ const intSetting = (value: string | undefined, fallback: number) => {
   return Number.isSafeInteger(n) && n >= 0 ? n : fallback;
 };
 
-/** The shop's settings (a handful of rows, read per request so every instance sees a change). */
+/** The `default_commission_rate_bp` setting when unset or above 100 %: 10 %. */
+const DEFAULT_COMMISSION_RATE_BP = 1000;
+
+/** A stored `unpaid_order_hours`, or null while unset. */
+const storedUnpaidHours = (value: string | undefined): number | null => {
+  const hours = intSetting(value, -1);
+  return hours >= 0 && hours <= NUMBER_SETTINGS.unpaid_order_hours.max ? hours : null;
+};
+
+/** A staff alert switch: on unless set to '0'. */
+const switchSetting = (value: string | undefined) => value !== '0';
+
+/** The keys `getShopSettings` reads. */
+const SHOP_SETTING_KEYS = [
+  'free_shipping_threshold_cents',
+  'cash_reward_percent',
+  'low_stock_default',
+  'bank_name',
+  'bank_account_name',
+  'bank_account_number',
+  'referral_award_cents',
+  'default_commission_rate_bp',
+  'unpaid_order_hours',
+  ...STAFF_ALERT_KINDS.map(staffAlertSetting),
+];
+
+/**
+ * The shop's settings (a handful of rows, read per request and never cached, so a change made in the back office
+ * is used by the very next request on every instance). The one reader of these keys: what the owner's Settings
+ * screen shows is what the shop, the referral award and the staff alerts use.
+ */
 export async function getShopSettings(db: Db): Promise<ShopSettings> {
-  const rows = await db
-    .selectFrom('settings')
-    .select(['key', 'value'])
-    .where('key', 'in', [
-      'free_shipping_threshold_cents',
-      'cash_reward_percent',
-      'low_stock_default',
-      'bank_name',
-      'bank_account_name',
-      'bank_account_number',
-    ])
-    .execute();
+  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', SHOP_SETTING_KEYS).execute();
   const map = new Map(rows.map((r) => [r.key, r.value]));
   return {
     freeShippingThresholdCents: intSetting(map.get('free_shipping_threshold_cents'), 0),
@@ -44,7 +81,28 @@ export async function getShopSettings(db: Db): Promise<ShopSettings> {
       bank_account_name: map.get('bank_account_name') ?? '',
       bank_account_number: map.get('bank_account_number') ?? '',
     },
+    referralAwardCents: intSetting(map.get('referral_award_cents'), 0),
+    defaultCommissionRateBp: Math.min(
+      intSetting(map.get('default_commission_rate_bp'), DEFAULT_COMMISSION_RATE_BP),
+      10_000,
+    ),
+    unpaidOrderHours: storedUnpaidHours(map.get('unpaid_order_hours')),
+    staffAlerts: Object.fromEntries(
+      STAFF_ALERT_KINDS.map((kind) => [kind, switchSetting(map.get(staffAlertSetting(kind)))]),
+    ) as Record<StaffAlertKind, boolean>,
   };
+}
+
+/** The unpaid-order hours that apply: the owner's setting once set (even to the server's number), else UNPAID_ORDER_HOURS. */
+export const unpaidHoursOf = (settings: Pick<ShopSettings, 'unpaidOrderHours'>, config: UnpaidHoursConfig): number =>
+  settings.unpaidOrderHours ?? config.UNPAID_ORDER_HOURS;
+
+/**
+ * How many hours after placing an unpaid order is cancelled (0: never): `unpaidHoursOf` the shop's settings now.
+ * For the expiry job, the command line's expire-unpaid and the "pay by" deadline customers see.
+ */
+export async function unpaidOrderHours(db: Db, config: UnpaidHoursConfig): Promise<number> {
+  return unpaidHoursOf(await getShopSettings(db), config);
 }
 
 /** A setting that is created on first use with `create()` (e.g. a signing secret); the same for every instance. */

@@ -1,3 +1,5 @@
+import type { Lang } from '../../common/contract/lang';
+import { isLowStock, lowStockThreshold, MAX_STOCK_CHANGE } from '../../common/stock-rules';
 import { actorUserId, type StaffActor } from '../audit/actor';
 import { recordAudit } from '../audit/service';
 import { catalogChanged } from '../catalog/list-cache';
@@ -18,63 +20,65 @@ import * as repo from './repository';
  * packaging at or below its low-stock threshold, a staff alert; the product list's cache is dropped on commit.
  */
 
-/** The largest change one adjustment may make, either way (a typo guard: 1e5 units of tea is not a correction). */
-export const MAX_STOCK_CHANGE = 100_000;
-
 export interface StockAdjustment {
   packagingId: number;
   delta: number;
   reason: string;
 }
 
-/** Checks an adjustment's fields (400 naming the field at fault). */
-export function checkAdjustment(change: StockAdjustment, field = ''): void {
+/** Checks an adjustment's fields (422 naming the field at fault). */
+export function checkAdjustment(change: StockAdjustment): void {
   const { delta, reason } = change;
   if (!Number.isSafeInteger(delta) || delta === 0 || Math.abs(delta) > MAX_STOCK_CHANGE)
-    throw invalidField(`${field}delta`, 'stockChangeInvalid');
-  if (reason.trim() === '') throw invalidField(`${field}reason`, 'stockReasonRequired');
+    throw invalidField('delta', 'stockChangeInvalid');
+  if (reason.trim() === '') throw invalidField('reason', 'stockReasonRequired');
 }
 
 /**
- * Applies one adjustment inside `trx` (the caller's transaction: the back office's adjust, an import): the
- * history row, the product's list-card total, the audit entry and a low-stock alert. 404 for an unknown
- * packaging, 409 when a negative change would take more than the packaging holds now.
+ * Applies one adjustment inside `trx` (the caller's transaction): the change through the stock core (history row,
+ * the product's list-card total), the audit entry and a low-stock alert. 404 for an unknown packaging, 409 for a
+ * retired one (never sold again: retiring took its stock out; decided under the row's lock, by the conditional
+ * update) and when a negative change would take more than the packaging holds now.
  */
 export async function applyAdjustment(
   trx: Db,
   actor: StaffActor,
-  change: StockAdjustment & { source?: 'adjust' | 'import' },
+  change: StockAdjustment,
   lowStockDefault: number,
   now: string,
 ): Promise<{ productId: number; stock: number }> {
   const packaging = await repo.findPackaging(trx, change.packagingId);
   if (!packaging) throw notFound('packagingNotFound', 'packaging_id');
-  const stock = await repo.changePackagingStock(trx, packaging.id, packaging.product_id, change.delta, {
-    source: change.source ?? 'adjust',
-    reason: change.reason.trim(),
-    userId: actorUserId(actor),
-    now,
-  });
-  if (stock === null) {
-    const left = await repo.packagingStock(trx, packaging.id);
-    throw conflict('stockNotEnough', { stock: left, taken: -change.delta }, 'delta');
+  const reason = change.reason.trim();
+  const done = await repo.changeStock(
+    trx,
+    packaging.id,
+    change.delta,
+    { source: 'adjust', reason, userId: actorUserId(actor), now },
+    { onSaleOnly: true },
+  );
+  if (!done) {
+    // Refused under the row's lock: say why as the row is now.
+    const current = await repo.findPackaging(trx, packaging.id);
+    if (!current) throw notFound('packagingNotFound', 'packaging_id');
+    if (current.is_retired === 1) throw conflict('packagingRetired', {}, 'packaging_id');
+    throw conflict('stockNotEnough', { stock: current.stock, taken: -change.delta }, 'delta');
   }
-  await repo.addToStockTotals(trx, new Map([[packaging.product_id, change.delta]]));
   await recordAudit(
     trx,
     actor,
     {
-      action: change.source === 'import' ? 'catalogue.stock_import' : 'catalogue.stock_adjust',
+      action: 'catalogue.stock_adjust',
       entity: 'packaging',
       entityId: packaging.id,
-      before: { product: packaging.product_en, packaging: packaging.name_en, stock: stock - change.delta },
-      after: { stock, change: change.delta, reason: change.reason.trim() },
+      before: { product: packaging.product_en, packaging: packaging.name_en, stock: done.stock - change.delta },
+      after: { stock: done.stock, change: change.delta, reason },
     },
     now,
   );
   if (change.delta < 0)
     await enqueueLowStockAlerts(trx, new Map([[packaging.id, { quantity: -change.delta }]]), lowStockDefault, now);
-  return { productId: packaging.product_id, stock };
+  return { productId: packaging.product_id, stock: done.stock };
 }
 
 /** The back office's "Adjust stock": one change to one packaging, in its own transaction. */
@@ -90,8 +94,33 @@ export async function adjustStock(db: Db, actor: StaffActor, change: StockAdjust
   return result;
 }
 
-/** A product's stock history, newest first, keyset-paged (`cursor`: the last row's id). */
-export async function stockHistoryPage(db: Db, productId: number, cursor?: number, limit?: number) {
+/**
+ * A product's packagings' stock, each marked low when on sale and at or below the product's threshold (its own,
+ * else the shop's `low_stock_default`: the rule of the dashboard and the staff alerts), and its list-card total.
+ * 404 for an unknown product.
+ */
+export async function stockLevels(db: Db, productId: number) {
+  const product = await repo.findProductStock(db, productId);
+  if (!product) throw notFound('productNotFound', 'product_id');
+  const [{ lowStockDefault }, packagings] = await Promise.all([
+    getShopSettings(db),
+    repo.productPackagingStock(db, productId),
+  ]);
+  const threshold = lowStockThreshold(product.low_stock_threshold, lowStockDefault);
+  return {
+    packagings: packagings.map((p) => ({
+      id: p.id,
+      stock: p.stock,
+      low: p.is_retired === 0 && isLowStock(p.stock, threshold),
+    })),
+    stock_total: product.stock_total,
+  };
+}
+
+/** A product's stock history, newest first, keyset-paged (`cursor`: the last row's id). 404 for an unknown product. */
+export async function stockHistoryPage(db: Db, productId: number, lang: Lang, cursor?: number, limit?: number) {
+  if (!(await repo.findProductStock(db, productId))) throw notFound('productNotFound', 'product_id');
   const size = adminLimit(limit);
-  return keysetPage(await repo.stockHistory(db, productId, size + 1, cursor), size);
+  const { items, next_cursor } = keysetPage(await repo.stockHistory(db, productId, lang, size, cursor), size);
+  return { movements: items, next_cursor };
 }

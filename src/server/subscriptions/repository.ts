@@ -25,6 +25,7 @@ function withDetails(db: Db) {
       'v.price_cents',
       'v.discount_price_cents',
       'v.stock',
+      'v.is_retired',
       'a.receiver_name',
       'a.address',
       'a.city',

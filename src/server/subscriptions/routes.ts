@@ -45,6 +45,6 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
       receipt: input.receipt instanceof Uint8Array ? input.receipt : undefined,
     });
     say('paymentSubmitted');
-    return { order: await orderDetails(db, order, lang, { unpaidOrderHours: config.UNPAID_ORDER_HOURS }) };
+    return { order: await orderDetails(db, order, lang, { config }) };
   });
 }

@@ -43,7 +43,9 @@ function toSubscription(row: repo.SubscriptionRow, lang: Lang): Subscription {
     regular_unit_price_cents: chargedUnitCents(row, 0),
     line_total_cents: unit * row.quantity,
     stock: row.stock,
-    available: row.is_active === 1 && row.subscribable === 1 && row.stock_state !== 'coming_soon',
+    // A retired packaging's renewals are refused like a hidden product's (the delivery is skipped and the customer told).
+    available:
+      row.is_active === 1 && row.is_retired !== 1 && row.subscribable === 1 && row.stock_state !== 'coming_soon',
     next_due_at: row.next_due_at,
     shipping_method: row.shipping_method,
     payment_method: row.payment_method === 'payment_link' ? 'payment_link' : 'bank_transfer',

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, type Shop, shopCommand, type TestPage } from '../harness';
+import { launchBrowser, newPage, type Shop, shopCommand, startShop, type TestPage } from '../harness';
 
 /**
  * What the back-office journeys share: the shop's API as a customer or a staff member calls it (form-encoded,
  * multipart for a receipt), people (customers with an address, staff made with the operator command line), orders
- * placed by bank transfer, and a browser page opened already logged in as someone.
+ * placed by bank transfer, a journey's shop and browser, and a browser page opened already logged in as someone.
  */
 
 /** A real 1×1 PNG (the server checks a receipt's bytes). */
@@ -200,6 +200,46 @@ export function backOfficeKit(getShop: () => Shop) {
     ).order;
 
   return { call, ok, multipart, customer, staff, placeTransferOrder, customerOrder, catalogue };
+}
+
+export type BackOfficeKit = ReturnType<typeof backOfficeKit>;
+
+/**
+ * A journey's shop and browser, started before the describe block's tests (then `makePeople` makes its staff and
+ * customers) and stopped after them. `shop`, `browser` and `people` are there once the tests run; `open` is `openAs`
+ * in this shop.
+ */
+export function backOfficeJourney<P>(makePeople: (kit: BackOfficeKit) => Promise<P>) {
+  let shop: Shop | undefined;
+  let browser: Browser | undefined;
+  let people: P | undefined;
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the journey has not started yet (use it inside tests and hooks)');
+    return value;
+  };
+  const kit = backOfficeKit(() => ready(shop));
+  beforeAll(async () => {
+    [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+    people = await makePeople(kit);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+  return {
+    kit,
+    get shop() {
+      return ready(shop);
+    },
+    get browser() {
+      return ready(browser);
+    },
+    get people() {
+      return ready(people);
+    },
+    open: (person: Person, path: string, viewport?: { width: number; height: number }) =>
+      openAs(ready(browser), ready(shop), person, path, viewport),
+  };
 }
 
 /** A page opened by `openAs`: console errors and uncaught page errors collect in `errors`. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes } from 'react-router-dom';
 import { allows, useStaffMe } from '@/entities/staff/api/use-staff';
 import { ApiError } from '@/lib/api/client';
+import { AdminNotFound } from '@/lib/ui/admin/NotFound';
 import { RequireUser } from '../guards/RequireUser';
 import { PageFallback } from '../layout/PageFallback';
 import { useShellEffects } from '../layout/RootLayout';
@@ -61,7 +62,7 @@ function StaffGate() {
               <Route key={path} path={path} element={<Page />} />
             ),
           )}
-          <Route path="*" element={<p role="alert">{t('notFound')}</p>} />
+          <Route path="*" element={<AdminNotFound />} />
         </Routes>
       </Suspense>
     </AdminLayout>

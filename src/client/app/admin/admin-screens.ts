@@ -59,6 +59,15 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     load: () => import('@/features/admin-customers/pages/CustomerPage'),
   },
   {
+    path: 'coupons',
+    nav: 'coupons',
+    permission: 'coupons',
+    load: () => import('@/features/admin-coupons/pages/CouponsPage'),
+  },
+  // New coupon and a coupon's page are one page (no id: New coupon).
+  { path: 'coupons/new', permission: 'coupons', load: () => import('@/features/admin-coupons/pages/CouponPage') },
+  { path: 'coupons/:id', permission: 'coupons', load: () => import('@/features/admin-coupons/pages/CouponPage') },
+  {
     path: 'subscriptions',
     nav: 'subscriptions',
     permission: 'subscriptions',
@@ -70,7 +79,36 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     permission: 'affiliates',
     load: () => import('@/features/admin-affiliates/pages/AffiliatesPage'),
   },
+  {
+    path: 'products',
+    nav: 'products',
+    permission: 'catalogue',
+    load: () => import('@/features/admin-products/pages/ProductsPage'),
+  },
+  // The catalogue's CSV import and export (linked from the Products list; a static path wins over products/:id).
+  {
+    path: 'products/import',
+    permission: 'catalogue',
+    load: () => import('@/features/admin-catalogue-io/pages/CatalogueIoPage'),
+  },
+  {
+    path: 'products/:id',
+    permission: 'catalogue',
+    load: () => import('@/features/admin-products/pages/ProductPage'),
+  },
   { path: 'staff', nav: 'staff', permission: 'staff', load: () => import('@/features/admin-staff/pages/StaffPage') },
+  {
+    path: 'settings',
+    nav: 'settings',
+    permission: 'settings',
+    load: () => import('@/features/admin-settings/pages/SettingsPage'),
+  },
+  {
+    path: 'content',
+    nav: 'content',
+    permission: 'content',
+    load: () => import('@/features/admin-content/pages/ContentPage'),
+  },
   { path: 'audit', nav: 'audit', permission: 'audit', load: () => import('@/features/admin-audit/pages/AuditPage') },
   { path: 'me', load: () => import('@/features/admin-me/pages/MyAlertsPage') },
 ];

@@ -26,7 +26,6 @@ export const en = {
   staffOnlyHint: 'Ask the shop’s owner to add your account to the staff.',
   loadFailed: 'Could not load this. Check your connection and try again.',
   retry: 'Try again',
-  notFound: 'There is no such page in the back office.',
 };
 
 export const zh: typeof en = {
@@ -54,7 +53,6 @@ export const zh: typeof en = {
   staffOnlyHint: '请让店主把您的账户添加为员工。',
   loadFailed: '无法加载。请检查网络后重试。',
   retry: '重试',
-  notFound: '后台没有这个页面。',
 };
 
 addTranslations('admin', { en, zh });

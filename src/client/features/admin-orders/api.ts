@@ -1,10 +1,9 @@
 import type { OrderStatus } from '@common/checkout-rules';
 import type { PaymentMethodCode } from '@common/contract/checkout';
 import { useQuery } from '@tanstack/react-query';
-import { API_BASE, ApiError, api } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
+import { downloadFile } from '@/lib/api/transfer';
 import { useCursorPages } from '@/lib/hooks/use-cursor-pages';
-import { currentLang } from '@/lib/i18n/i18n';
-import { useSession } from '@/stores/session-store';
 
 /** The list's filters, as kept in the URL's query (`?status=Paid&q=…`). */
 export interface OrderFilters {
@@ -44,35 +43,9 @@ export function exportFileName(now = new Date()): string {
 }
 
 /**
- * Downloads the filtered list as CSV: a POST with the bearer token (a plain link could not carry it), the answer
- * saved as `orders-YYYY-MM-DD.csv`. A refusal arrives as the usual JSON envelope and is thrown as an ApiError.
+ * Downloads the filtered list as CSV (a POST with the session: a plain link could not carry it), saved as
+ * `orders-YYYY-MM-DD.csv`. A refusal is thrown as an ApiError.
  */
-export async function downloadOrdersCsv(filters: OrderFilters): Promise<void> {
-  const token = useSession.getState().token;
-  const form = new URLSearchParams({ lang: currentLang(), is_frontend: '1' });
-  for (const [k, v] of Object.entries(filters)) if (v) form.append(k, v);
-  const response = await fetch(`${API_BASE}/admin/orders/export`, {
-    method: 'POST',
-    body: form,
-    headers: { accept: 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  }).catch(() => {
-    throw new ApiError('Network error', 0);
-  });
-  if (!response.ok) {
-    const json = (await response.json().catch(() => null)) as {
-      message?: string;
-      code?: number;
-      data?: { errors?: Array<{ field: string; message: string }> };
-    } | null;
-    throw new ApiError(json?.message ?? response.statusText, json?.code ?? response.status, json?.data?.errors ?? []);
-  }
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = exportFileName();
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+export function downloadOrdersCsv(filters: OrderFilters): Promise<void> {
+  return downloadFile('/admin/orders/export', filters, exportFileName());
 }

@@ -74,27 +74,10 @@ export async function api<P extends ApiPath>(
     onMessage?: (message: string) => void;
   } = {},
 ): Promise<ApiOutput<P>> {
-  const { token, telegramUserId } = readCredentials();
-  const initData = telegramInitData();
-  const fields: Record<string, unknown> = {
-    ...(body as Record<string, unknown> | undefined),
-    lang: currentLang(),
-    token: token ?? undefined,
-    telegram_user_id: telegramUserId ?? undefined,
-    is_frontend: 1,
-    init_data: initData,
-  };
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-
+  const { form, headers, token } = request(body as Record<string, unknown> | undefined);
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method: 'POST',
-      body: encode(fields),
-      headers,
-      signal: options.signal,
-    });
+    response = await fetch(`${API_BASE}${path}`, { method: 'POST', body: form, headers, signal: options.signal });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError('Network error', 0);
@@ -109,25 +92,57 @@ export async function api<P extends ApiPath>(
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError('Network error', 0);
   }
+  return readAnswer<ApiOutput<P>>(response.status, response.statusText, text, token, options.onMessage);
+}
+
+/**
+ * One call's body and headers: the path's fields with the common fields merged in (form-encoded, multipart when
+ * a file is in it) and the bearer token when there is one. Shared with lib/api/transfer.ts (downloads, uploads
+ * with progress), so every call carries the session alike.
+ */
+export function request(body: Record<string, unknown> | undefined) {
+  const { token, telegramUserId } = readCredentials();
+  const fields: Record<string, unknown> = {
+    ...body,
+    lang: currentLang(),
+    token: token ?? undefined,
+    telegram_user_id: telegramUserId ?? undefined,
+    is_frontend: 1,
+    init_data: telegramInitData(),
+  };
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  return { form: encode(fields), headers, token };
+}
+
+/**
+ * Reads an answer's envelope: its `data` (or the bare body) on success; else an ApiError with the server's message.
+ * A 401 (HTTP or body code) ends the session that was refused, and only it: an answer to a request sent with a
+ * token that has since been replaced (log-out, then a new log-in) must not log the new session out.
+ */
+export function readAnswer<T>(
+  status: number,
+  statusText: string,
+  text: string,
+  token: string | null,
+  onMessage?: (message: string) => void,
+): T {
   const json = parseJson(text) as {
     success?: boolean;
     code?: number;
     message?: string;
     data?: unknown;
   } | null;
-
-  if (response.status === 401 || json?.code === 401) {
-    // Only the session that was refused ends: an answer to a request sent with a token that has since been
-    // replaced (log-out, then a new log-in) must not log the new session out.
+  if (status === 401 || json?.code === 401) {
     if ((readCredentials().token ?? null) === (token ?? null)) onUnauthorized();
     throw new ApiError(json?.message ?? 'Unauthorized', 401);
   }
-  if (!response.ok || !json || json.success !== true) {
+  if (status < 200 || status >= 300 || !json || json.success !== true) {
     const fields = (json?.data as { errors?: FieldError[] } | null)?.errors ?? [];
-    throw new ApiError(json?.message ?? response.statusText, json?.code ?? response.status, fields);
+    throw new ApiError(json?.message ?? statusText, json?.code ?? status, fields);
   }
-  if (typeof json.message === 'string') options.onMessage?.(json.message);
-  return ('data' in json ? json.data : json) as ApiOutput<P>;
+  if (typeof json.message === 'string') onMessage?.(json.message);
+  return ('data' in json ? json.data : json) as T;
 }
 
 function parseJson(text: string): unknown {

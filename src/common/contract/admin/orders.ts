@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ORDER_ACTIONS } from '../../admin-order-actions';
 import { paymentMethodCode } from '../checkout';
 import { defineAdminEndpoint } from '../endpoint';
-import { optional, optionalText, text } from '../fields';
+import { day, optional, optionalText, text } from '../fields';
 import { orderDetails, orderItem, orderStatus } from '../orders';
 import { adminPaging } from './paging';
 
@@ -12,28 +12,14 @@ import { adminPaging } from './paging';
  * actions the caller's role may take now). The actions themselves are in `order-actions.ts`.
  */
 
-/** A calendar day, YYYY-MM-DD (a UTC day: `from` is its first instant, `to` includes the whole day). */
-const day = () =>
-  optional(
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date like 2026-11-24' })
-      .refine(
-        (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-        {
-          error: 'must be a real date',
-        },
-      ),
-  );
-
 /** What the list and the export filter by. */
 export const adminOrderFilters = {
   status: optional(orderStatus),
   payment_method: optional(paymentMethodCode),
-  /** Placed on or after this day. */
-  from: day(),
-  /** Placed on or before this day. */
-  to: day(),
+  /** Placed on or after this shop day (`SHOP_TIMEZONE`, from its midnight). */
+  from: optional(day()),
+  /** Placed on or before this shop day (to its end). */
+  to: optional(day()),
   /**
    * An order number (whole or its start, e.g. "LC-20261124"), a customer's e-mail (whole or its start, any case)
    * or a phone number (the account's or the delivery's; spaces and dashes ignored).

@@ -3,12 +3,14 @@ import { InlineKeyboard } from 'grammy';
 import { ORDER_ACTION_PERMISSION, stateAllows } from '../../../common/admin-order-actions';
 import type { Lang } from '../../../common/contract/lang';
 import { formatCents } from '../../../common/money';
+import type { StaffAlertKind } from '../../../common/settings-rules';
 import { can, isStaffRole, type StaffRole } from '../../../common/staff-rules';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
-import { STAFF_ALERT_PERMISSION, type StaffAlertKind, type StaffAlertParams } from '../../notifications/staff-alerts';
+import { STAFF_ALERT_PERMISSION, type StaffAlertParams } from '../../notifications/staff-alerts';
 import { actionState } from '../../orders/admin-service';
 import { receiptFile } from '../../orders/receipts';
+import { getShopSettings } from '../../settings/repository';
 import { markup, type ShopLinks } from './links';
 import { botText, statusText } from './locales';
 import { payoutAlert, staffOrderAlert } from './repository';
@@ -146,6 +148,9 @@ export async function staffAlertMessage(
 ): Promise<StaffAlertMessage> {
   const skip = staffAlertSkip(row);
   if (skip) return { skip };
+  if (!(await getShopSettings(db)).staffAlerts[row.kind]) {
+    return { skip: 'skipped: switched off for the shop in Settings' };
+  }
   const role = row.staff_role as StaffRole;
   switch (row.kind) {
     case 'staff_new_order':

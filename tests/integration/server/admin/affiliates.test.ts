@@ -6,7 +6,7 @@ import { recordCommissionForOrder } from '../../../../src/server/referral/commis
 import { createUser } from '../../../factories/users';
 import { dialects, post, type TestApp } from '../../helper';
 import { insertCommission, insertOrder } from '../referral/fixtures';
-import { type Crew, runCli, withStaffApp } from './support';
+import { auditEntries, type Crew, runCli, withStaffApp } from './support';
 
 const BANK = { bank_name: 'BDO', bank_account_name: 'Ana Agent', bank_account_number: '1234-5678-90' };
 
@@ -18,14 +18,7 @@ describe.each(dialects)('back office: affiliates on %s', (dialect) => {
     crew = staff;
   });
 
-  const audit = (action: string, entityId?: number) =>
-    t.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('action', '=', action)
-      .$if(entityId !== undefined, (q) => q.where('entity_id', '=', String(entityId)))
-      .orderBy('id', 'desc')
-      .execute();
+  const audit = (action: string, entityId?: number) => auditEntries(t, action, entityId);
   const commissionStatus = async (id: number) =>
     (await t.db.selectFrom('commissions').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
   const payoutRow = (id: number) =>

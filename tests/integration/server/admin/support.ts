@@ -21,6 +21,16 @@ export function withStaffApp(dialect: Dialect, opts: TestAppOptions, use: (t: Te
   });
 }
 
+/** The audit log's entries of `action` (of the entity `entityId` when given), newest first. */
+export const auditEntries = (t: TestApp, action: string, entityId?: number) =>
+  t.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('action', '=', action)
+    .$if(entityId !== undefined, (q) => q.where('entity_id', '=', String(entityId)))
+    .orderBy('id', 'desc')
+    .execute();
+
 /** Runs the operator's command line on the test app's database; answers what it printed (or rejects with its error). */
 export async function runCli(t: TestApp, ...argv: string[]): Promise<string> {
   const lines: string[] = [];

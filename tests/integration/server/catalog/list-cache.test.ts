@@ -151,7 +151,8 @@ describe.each(dialects)('product list cache on %s', (dialect) => {
         subscribable: false,
       },
     ]);
-    expect(await importCatalogue(t.db, products)).toEqual({ created: 0, updated: 1 });
+    // The file's stock (100) is not applied to an existing packaging: stock changes only by a change (015).
+    expect(await importCatalogue(t.db, products)).toMatchObject({ created: 0, updated: 1 });
     expect((await card(product.id)).name).toBe('After Import');
   });
 

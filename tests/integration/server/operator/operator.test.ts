@@ -3,13 +3,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { CLI_ACTOR } from '../../../../src/server/audit/actor';
+import { retirePackaging } from '../../../../src/server/catalog/admin-service';
 import { run } from '../../../../src/server/operator/cli';
+import { cancelOrder } from '../../../../src/server/orders/admin-service';
 import type { SeedProduct } from '../../../../src/server/seed/types';
 import { placeDueRenewals } from '../../../../src/server/subscriptions/scheduler';
 import { createProduct } from '../../../factories/products';
 import { createUser } from '../../../factories/users';
 import { buildTestApp, dialects, type TestApp } from '../../helper';
 import { customer, PROVIDER_ENV, placeOrder } from '../orders/support';
+import { stockTotalDrift } from '../stock/invariants';
 import { makeDue, subscribe, subscriptionRow } from '../subscriptions/support';
 
 const exec = promisify(execFile);
@@ -203,7 +207,14 @@ describe.each(dialects)('operator command line on %s', (dialect) => {
       file,
       JSON.stringify({ products: [product(`import-new-${dialect}`), product(`import-known-${dialect}`)] }),
     );
-    expect(await shop('import-catalogue', file)).toBe('Imported 2 products: 1 new, 1 updated.');
+    // The known 50 g holds 3: the file's 7 is not applied (an order placed meanwhile would be undone), only listed.
+    expect(await shop('import-catalogue', file)).toBe(
+      [
+        'Imported 2 products: 1 new, 1 updated.',
+        `  import-known-${dialect} (50 g): stock not changed (file 7, shop 3)`,
+        'Stock changes by a change only: adjust-stock, or import-csv with stock_change.',
+      ].join('\n'),
+    );
     const imported = await t.db
       .selectFrom('audit_log')
       .selectAll()
@@ -223,7 +234,7 @@ describe.each(dialects)('operator command line on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(updated).toMatchObject({
       name_en: `Imported import-known-${dialect}`,
-      stock_total: 11,
+      stock_total: 7,
       price_cents: 1200,
       discount_price_cents: 1000,
       available_cn: 0,
@@ -236,8 +247,21 @@ describe.each(dialects)('operator command line on %s', (dialect) => {
       .orderBy('sort_order')
       .execute();
     expect(variants.map((v) => [v.name_en, v.price_cents, v.stock])).toEqual([
-      ['50 g', 1200, 7],
+      ['50 g', 1200, 3],
       ['250 g', 4500, 4],
+    ]);
+    // New packagings' stock came in through the stock core, as new stock in the history.
+    const moves = await t.db
+      .selectFrom('stock_movements as m')
+      .innerJoin('products as p', 'p.id', 'm.product_id')
+      .select(['p.slug', 'm.delta', 'm.source'])
+      .where('p.slug', 'in', [`import-known-${dialect}`, `import-new-${dialect}`])
+      .orderBy('m.id')
+      .execute();
+    expect(moves).toEqual([
+      { slug: `import-new-${dialect}`, delta: 7, source: 'new' },
+      { slug: `import-new-${dialect}`, delta: 4, source: 'new' },
+      { slug: `import-known-${dialect}`, delta: 4, source: 'new' },
     ]);
     // The 50 g packaging kept its id (orders refer to packagings by id).
     expect(variants[0]!.id).toBe(existing.variants[0]!.id);
@@ -261,6 +285,67 @@ describe.each(dialects)('operator command line on %s', (dialect) => {
     await expect(shop('import-catalogue', file)).rejects.toThrow('unknown category "no-such-category"');
     const none = await t.db.selectFrom('products').select('id').where('slug', '=', `y-${dialect}`).execute();
     expect(none).toEqual([]);
+  });
+
+  it('a catalogue import drops packagings through the stock core: the total stays the stock on sale', async () => {
+    const slug = `import-drops-${dialect}`;
+    const { product, variants } = await createProduct(t.db, {
+      slug,
+      variants: [
+        { name: '50 g', price: 1000, stock: 5 },
+        { name: '100 g', price: 1800, stock: 4 },
+        { name: '250 g', price: 4000, stock: 6 },
+      ],
+    });
+    const [small, medium, large] = variants as [(typeof variants)[0], (typeof variants)[0], (typeof variants)[0]];
+    const c = await customer(t.db);
+    const placed = await placeOrder(t.app, c, {
+      items: [
+        { product_id: product.id, variant_id: medium.id, quantity: 1 },
+        { product_id: product.id, variant_id: large.id, quantity: 1 },
+      ],
+    });
+    expect(placed.status, placed.body.message).toBe(200);
+    // 250 g retired (its 5 units taken out), then the order cancelled: 1 unit back on the retired 250 g, which the
+    // total never counts, and 1 back on the 100 g.
+    await retirePackaging(t.db, CLI_ACTOR, large.id);
+    await cancelOrder(t.db, CLI_ACTOR, placed.body.data.order.id);
+    const totalOf = async () =>
+      (await t.db.selectFrom('products').select('stock_total').where('id', '=', product.id).executeTakeFirstOrThrow())
+        .stock_total;
+    expect(await totalOf()).toBe(5 + 4);
+    const file = join(dir, `drops-${dialect}.json`);
+    const entry: SeedProduct = {
+      slug,
+      name: { en: 'Kept small', zh: '只留小包' },
+      description: { en: 'A tea.', zh: '一种茶。' },
+      categories: ['all-teas'],
+      tags: [],
+      variants: [{ name: { en: '50 g', zh: '50 克' }, priceCents: 1000, stock: 5 }],
+      stockState: 'in_stock',
+      availability: { ph: true, cn: true },
+      image: '/images/products/imported.svg',
+      gallery: [],
+      subscribable: false,
+      addedDaysAgo: 0,
+      reviews: [],
+    };
+    writeFileSync(file, JSON.stringify([entry]));
+    expect(await shop('import-catalogue', file)).toMatch(/^Imported 1 products: 0 new, 1 updated\./);
+    const left = await t.db
+      .selectFrom('product_variants')
+      .select(['id', 'stock', 'is_retired'])
+      .where('product_id', '=', product.id)
+      .orderBy('id')
+      .execute();
+    // Both dropped packagings are named by the order: retired, their stock taken out through the history.
+    expect(left).toEqual([
+      { id: small.id, stock: 5, is_retired: 0 },
+      { id: medium.id, stock: 0, is_retired: 1 },
+      { id: large.id, stock: 0, is_retired: 1 },
+    ]);
+    expect(await totalOf()).toBe(5);
+    expect(await stockTotalDrift(t.db)).toEqual([]);
   });
 
   it('lists subscriptions and stops one: no more renewals', async () => {

@@ -1,6 +1,7 @@
 import { CLI_ACTOR } from '../../../../src/server/audit/actor';
 import { changeOrderStatus } from '../../../../src/server/orders/status';
 import { recordConversion } from '../../../../src/server/referral/service';
+import { getShopSettings } from '../../../../src/server/settings/repository';
 import { createUser } from '../../../factories/users';
 import { buildTestApp, dialects, post, type TestApp } from '../../helper';
 import { insertOrder } from './fixtures';
@@ -252,6 +253,28 @@ describe.each(dialects)('referral programme on %s', (dialect) => {
         .where('id', '=', me.user.id)
         .executeTakeFirstOrThrow();
       expect(balance.cash_balance_cents).toBe(1250);
+    });
+
+    it('reads the award as the owner’s Settings read it: a stored value Settings refuses is no award anywhere', async () => {
+      const me = await createUser(t.db);
+      const member = await createUser(t.db, { upline_id: me.user.id });
+      // Not a whole number of cents (written by hand): Settings shows 0, so members are told 0 and credited 0.
+      await t.db.updateTable('settings').set({ value: '250.9' }).where('key', '=', 'referral_award_cents').execute();
+      try {
+        expect((await getShopSettings(t.db)).referralAwardCents).toBe(0);
+        const order = await insertOrder(t.db, member.user.id, { status: 'Processing' });
+        await changeOrderStatus(t.db, order.id, 'Completed', CLI_ACTOR);
+        const res = await post(t.app, '/v2/get-referral-member-award', {}, { token: me.token });
+        expect(res.body.data).toMatchObject({ award_per_member_cents: 0, total_award_cents: 0 });
+        const balance = await t.db
+          .selectFrom('users')
+          .select('cash_balance_cents')
+          .where('id', '=', me.user.id)
+          .executeTakeFirstOrThrow();
+        expect(balance.cash_balance_cents).toBe(0);
+      } finally {
+        await t.db.updateTable('settings').set({ value: '500' }).where('key', '=', 'referral_award_cents').execute();
+      }
     });
 
     it('pages with limit and cursor, and refuses a bad cursor', async () => {

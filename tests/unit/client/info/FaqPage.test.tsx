@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { splitParagraphs } from '../../../../src/client/features/info/components/Paragraphs';
 import AboutPage from '../../../../src/client/features/info/pages/AboutPage';
 import FaqPage from '../../../../src/client/features/info/pages/FaqPage';
 import TermsPage from '../../../../src/client/features/info/pages/TermsPage';
+import { splitParagraphs } from '../../../../src/client/lib/ui/Paragraphs';
 import { useSession } from '../../../../src/client/stores/session-store';
 import { mockApi, renderRoute } from '../toolkit';
 

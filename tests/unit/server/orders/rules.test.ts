@@ -1,6 +1,7 @@
 import { loadConfig } from '../../../../src/server/config';
+import { formatBytes } from '../../../../src/server/lib/uploads';
 import { newOrderNo, ORDER_NO_PATTERN } from '../../../../src/server/orders/order-number';
-import { detectImageKind, formatBytes } from '../../../../src/server/orders/receipts';
+import { detectImageKind } from '../../../../src/server/orders/receipts';
 import { canTransition, TRANSITIONS } from '../../../../src/server/orders/status';
 import {
   createTelegramInvoiceLink,

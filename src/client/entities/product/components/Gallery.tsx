@@ -6,8 +6,11 @@ import '../product.css';
 // React 18 does not know `fetchPriority`; the lower-case HTML attribute works everywhere it is supported.
 export const HIGH_PRIORITY = { fetchpriority: 'high' } as Record<string, string>;
 
-/** The product's images: a large one and, when there are several, thumbnails to switch it. */
-export function Gallery({ images, name }: { images: string[]; name: string }) {
+/**
+ * The product's images: a large one and, when there are several, thumbnails to switch it. `alts`: each image's alt
+ * text (same index); an empty one falls back to the product's name.
+ */
+export function Gallery({ images, alts, name }: { images: string[]; alts?: string[]; name: string }) {
   const { t } = useTranslation('product');
   const [index, setIndex] = useState(0);
   const current = images[index] ?? images[0];
@@ -15,7 +18,14 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
     <section className="gallery" aria-label={t('gallery.label')}>
       <div className="gallery__main">
         {current && (
-          <img className="gallery__image" src={current} alt={name} width={600} height={600} {...HIGH_PRIORITY} />
+          <img
+            className="gallery__image"
+            src={current}
+            alt={alts?.[index] || name}
+            width={600}
+            height={600}
+            {...HIGH_PRIORITY}
+          />
         )}
       </div>
       {images.length > 1 && (

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useStaffMe } from '@/entities/staff/api/use-staff';
-import { ApiError } from '@/lib/api/client';
+import { errorText } from '@/lib/api/error-text';
 import { notify } from '@/lib/toast';
 import { AdminPage } from '@/lib/ui/admin/AdminPage';
 import { ListStatus } from '@/lib/ui/ListStatus';
@@ -31,7 +31,7 @@ export default function MyAlertsPage() {
   const toggle = (next: boolean) =>
     setAlerts.mutate(next, {
       onSuccess: () => notify.success(t('saved')),
-      onError: (err) => notify.error(err instanceof ApiError && err.code !== 0 ? err.message : t('saveFailed')),
+      onError: (err) => notify.error(errorText(err, t('saveFailed')) ?? t('saveFailed')),
     });
 
   return (

@@ -7,15 +7,17 @@ import {
 import type { AdminOrderDetail } from '@common/contract/admin/orders';
 import { isHttpLink } from '@common/links';
 import { formatCents, parseDollarsToCents } from '@common/money';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allows, useStaffMe } from '@/entities/staff/api/use-staff';
 import { ApiError, api } from '@/lib/api/client';
+import { errorText } from '@/lib/api/error-text';
+import { useMessageMutation } from '@/lib/api/use-message-mutation';
 import { notify } from '@/lib/toast';
 import type { MainAction } from '@/lib/ui/admin/AdminPage';
 import { ConfirmDialog } from '@/lib/ui/admin/ConfirmDialog';
 import { FormField } from '@/lib/ui/FormField';
+import { orderKeys } from '../api';
 import './order-actions-locales';
 
 /**
@@ -50,21 +52,15 @@ type Run = <A extends OrderAction>(action: A, body: Bodies[A]) => Promise<void>;
 
 /** Runs one action: toast with the server's message, refresh `['admin', 'orders']`; errors are the caller's. */
 function useRunAction(orderNo: string) {
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: async ({ action, body }: { action: OrderAction; body: object }) => {
-      let message = '';
+  const mutation = useMessageMutation(
+    ({ action, body }: { action: OrderAction; body: object }, onMessage) =>
       // biome-ignore lint/suspicious/noExplicitAny: one call for seven typed paths; each body is typed by `Bodies`
-      await api(PATHS[action], { order_no: orderNo, ...body } as any, { onMessage: (m) => (message = m) });
-      return message;
-    },
-    onSuccess: (message) => {
-      if (message) notify.success(message);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] }),
-  });
+      api(PATHS[action], { order_no: orderNo, ...body } as any, { onMessage }),
+    [orderKeys.all],
+  );
   const run: Run = async (action, body) => {
-    await mutation.mutateAsync({ action, body });
+    const { message } = await mutation.mutateAsync({ action, body });
+    if (message) notify.success(message);
   };
   return { run, busy: mutation.isPending };
 }
@@ -89,7 +85,7 @@ export function OrderActions({ order }: { order: Order }) {
     try {
       await run(action, {});
     } catch (err) {
-      const message = err instanceof Error ? err.message : t('failed');
+      const message = errorText(err, t('failed')) ?? t('failed');
       setError(message);
       notify.error(message);
     }
@@ -154,7 +150,7 @@ export function useOrderMainAction(
     loading: busy,
     disabled: busy,
     onClick: () => {
-      run(next, {}).catch((err: unknown) => notify.error(err instanceof Error ? err.message : t('failed')));
+      run(next, {}).catch((err: unknown) => notify.error(errorText(err, t('failed')) ?? t('failed')));
     },
   };
 }
@@ -176,9 +172,8 @@ function errorsFrom(err: unknown, fields: string[], fallback: string): Errors {
   if (err instanceof ApiError) {
     const at = Object.fromEntries(fields.map((f) => [f, err.field(f)]).filter(([, m]) => m));
     if (Object.keys(at).length) return at;
-    return { form: err.message };
   }
-  return { form: err instanceof Error ? err.message : fallback };
+  return { form: errorText(err, fallback) ?? fallback };
 }
 
 /** A dialog of the Actions card: while `busy` its confirm button says so; Close leaves the order as it is. */
@@ -332,7 +327,7 @@ function CancelDialog({ order, run, busy, onDone }: FormProps & { order: Order }
       await run('cancel', {});
       onDone();
     } catch (err) {
-      setError(err instanceof Error ? err.message : t('failed'));
+      setError(errorText(err, t('failed')) ?? t('failed'));
     }
   };
   return (

@@ -1,14 +1,14 @@
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS, type PaymentMethodCode } from '@common/checkout-rules';
 import type { AdminOrderRow } from '@common/contract/admin/orders';
 import { formatCents } from '@common/money';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
-import { ApiError } from '@/lib/api/client';
+import { Link } from 'react-router-dom';
 import { formatDateTime } from '@/lib/format/date';
-import { useDebounced } from '@/lib/hooks/use-debounced';
-import { notify } from '@/lib/toast';
+import { useUrlFilters } from '@/lib/hooks/use-url-filters';
 import { AdminPage } from '@/lib/ui/admin/AdminPage';
+import { DownloadButton } from '@/lib/ui/admin/DownloadButton';
+import { FilterBar, SearchFilter, SelectFilter } from '@/lib/ui/admin/Filters';
 import { PagedTable } from '@/lib/ui/admin/PagedTable';
 import type { Column } from '@/lib/ui/DataTable';
 import { downloadOrdersCsv, type OrderFilters, useOrderList } from '../api';
@@ -40,35 +40,10 @@ function readFilters(params: URLSearchParams): OrderFilters {
  */
 export default function OrdersPage() {
   const { t } = useTranslation('admin-orders');
-  const [params, setParams] = useSearchParams();
-  const fromUrl = readFilters(params);
-  const [text, setText] = useState(fromUrl.q ?? '');
-  const q = useDebounced(text.trim(), 300);
-  // react-query compares keys by value, so a new object per render is the same list.
-  const filters: OrderFilters = { ...fromUrl, q: q || undefined };
+  const { filters, text, search, setFilter, filtered, clear } = useUrlFilters(readFilters);
   const list = useOrderList(filters);
   const rows = list.data?.pages.flatMap((p) => p.orders) ?? [];
-  const [exporting, setExporting] = useState(false);
-  const ids = { status: useId(), method: useId(), from: useId(), to: useId(), search: useId() };
-
-  const setFilter = (name: keyof OrderFilters, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-  };
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadOrdersCsv(filters);
-      notify.success(t('exported'));
-    } catch (err) {
-      notify.error(err instanceof ApiError ? err.message : String(err));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const ids = { from: useId(), to: useId() };
 
   const columns: Column<AdminOrderRow>[] = [
     {
@@ -106,84 +81,46 @@ export default function OrdersPage() {
     <AdminPage
       title={t('title')}
       actions={
-        <button
-          type="button"
-          className="btn"
-          onClick={exportCsv}
-          disabled={exporting}
-          aria-busy={exporting || undefined}
-        >
-          {exporting ? t('exporting') : t('exportCsv')}
-        </button>
+        <DownloadButton
+          download={() => downloadOrdersCsv(filters)}
+          doneText={t('exported')}
+          label={t('exportCsv')}
+          busyLabel={t('exporting')}
+        />
       }
     >
-      <search className="admin-filters" aria-label={t('filters')}>
-        <label htmlFor={ids.status}>
-          {t('status')}
-          <select id={ids.status} value={fromUrl.status ?? ''} onChange={(e) => setFilter('status', e.target.value)}>
-            <option value="">{t('anyStatus')}</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`orderStatus.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label htmlFor={ids.method}>
-          {t('paymentMethod')}
-          <select
-            id={ids.method}
-            value={fromUrl.payment_method ?? ''}
-            onChange={(e) => setFilter('payment_method', e.target.value)}
-          >
-            <option value="">{t('anyMethod')}</option>
-            {PAYMENT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {t(`method.${m}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+      <FilterBar label={t('filters')} clear={filtered && { label: t('clear'), onClick: clear }}>
+        <SelectFilter
+          label={t('status')}
+          value={filters.status}
+          any={t('anyStatus')}
+          choices={ORDER_STATUSES}
+          choiceLabel={(s) => t(`orderStatus.${s}`)}
+          onChange={(v) => setFilter('status', v)}
+        />
+        <SelectFilter
+          label={t('paymentMethod')}
+          value={filters.payment_method}
+          any={t('anyMethod')}
+          choices={PAYMENT_METHODS}
+          choiceLabel={(m) => t(`method.${m}`)}
+          onChange={(v) => setFilter('payment_method', v)}
+        />
         <label htmlFor={ids.from}>
           {t('from')}
           <input
             id={ids.from}
             type="date"
-            value={fromUrl.from ?? ''}
+            value={filters.from ?? ''}
             onChange={(e) => setFilter('from', e.target.value)}
           />
         </label>
         <label htmlFor={ids.to}>
           {t('to')}
-          <input id={ids.to} type="date" value={fromUrl.to ?? ''} onChange={(e) => setFilter('to', e.target.value)} />
+          <input id={ids.to} type="date" value={filters.to ?? ''} onChange={(e) => setFilter('to', e.target.value)} />
         </label>
-        <label htmlFor={ids.search}>
-          {t('search')}
-          <input
-            id={ids.search}
-            type="search"
-            value={text}
-            placeholder={t('searchHint')}
-            autoComplete="off"
-            onChange={(e) => {
-              setText(e.target.value);
-              setFilter('q', e.target.value.trim());
-            }}
-          />
-        </label>
-        {params.toString() !== '' && (
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => {
-              setText('');
-              setParams(new URLSearchParams(), { replace: true });
-            }}
-          >
-            {t('clear')}
-          </button>
-        )}
-      </search>
+        <SearchFilter label={t('search')} value={text} placeholder={t('searchHint')} onChange={search} />
+      </FilterBar>
       <PagedTable
         list={list}
         keepRowsOnError

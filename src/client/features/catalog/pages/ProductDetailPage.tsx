@@ -128,7 +128,7 @@ function ProductView({ product }: { product: ProductDetails }) {
         </Link>
       </nav>
       <div className="product-detail__grid">
-        <Gallery images={product.images} name={product.name} />
+        <Gallery images={product.images} alts={product.image_alts} name={product.name} />
 
         <div className="product-detail__info">
           <h1 className="product-detail__name">{product.name}</h1>

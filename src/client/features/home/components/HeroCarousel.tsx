@@ -70,7 +70,7 @@ export function HeroCarousel({ banners }: { banners: Banner[] }) {
               <Link to={b.link} className="home-hero__link" tabIndex={i === selected ? 0 : -1}>
                 <img
                   src={b.image}
-                  alt=""
+                  alt={b.alt}
                   width={1200}
                   height={500}
                   loading={i === 0 ? 'eager' : 'lazy'}

@@ -1,11 +1,11 @@
 import type { InfoPage } from '@common/contract/info';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Paragraphs } from './Paragraphs';
 import { QueryState } from './QueryState';
 import '../locales';
 import '../info.css';
 import { formatDate } from '@/lib/format/date';
+import { InfoArticle } from '@/lib/ui/InfoArticle';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /** One information page: its title and paragraphs, with loading and error states. */
@@ -18,15 +18,11 @@ export function InfoPageView({ query }: { query: UseQueryResult<{ page: InfoPage
   return (
     <main className="page info">
       {page ? (
-        <article className="info__article">
-          <h1 className="info__title">{page.title}</h1>
-          <div className="info__body">
-            <Paragraphs text={page.body} />
-          </div>
+        <InfoArticle title={page.title} body={page.body}>
           {formatDate(page.updated_at, { style: 'long' }) && (
             <p className="info__updated">{t('updated', { date: formatDate(page.updated_at, { style: 'long' }) })}</p>
           )}
-        </article>
+        </InfoArticle>
       ) : (
         <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} />
       )}

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useFaq } from '../api/get-faq';
-import { FaqAccordion } from '../components/FaqAccordion';
 import { QueryState } from '../components/QueryState';
 import '../locales';
 import '../info.css';
+import { FaqAccordion } from '@/lib/ui/FaqAccordion';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /** /faq: the questions from the API as an accordion. */

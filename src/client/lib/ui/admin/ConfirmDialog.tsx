@@ -1,7 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
-import { errorText } from '../../api/error-text';
 import { Modal } from '../Modal';
-import '../form-field.css';
+import { FormActions } from './FormActions';
 
 /**
  * A back-office dialog that asks before a change: its text (or its fields), the failed request's message, and
@@ -37,29 +36,19 @@ export function ConfirmDialog({
   form?: string | true;
   children: ReactNode;
 }) {
-  const message = errorText(error);
   const body = (
     <>
       {children}
-      {message && (
-        <p className="form-error" role="alert">
-          {message}
-        </p>
-      )}
-      <div className="admin-page__actions">
-        <button
-          type={form ? 'submit' : 'button'}
-          className="btn btn--primary"
-          disabled={busy}
-          aria-busy={busy || undefined}
-          onClick={form ? undefined : onConfirm}
-        >
-          {busy && busyLabel ? busyLabel : confirmLabel}
-        </button>
+      <FormActions
+        error={error}
+        busy={busy}
+        label={busy && busyLabel ? busyLabel : confirmLabel}
+        onClick={form ? undefined : onConfirm}
+      >
         <button type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
           {cancelLabel}
         </button>
-      </div>
+      </FormActions>
     </>
   );
   const submit = (e: FormEvent) => {

@@ -1,0 +1,137 @@
+import type { AdminSettingsView } from '@common/contract/admin/settings';
+import type { ApiInput } from '@common/contract/api-map';
+import { centsToDecimal, parseDollarsToCents } from '@common/money';
+import {
+  BANK_SETTINGS,
+  type BankSetting,
+  DELIVERY_FEE_MAX_CENTS,
+  NUMBER_SETTINGS,
+  type NumberSetting,
+  type Range,
+  STAFF_ALERT_KINDS,
+  type StaffAlertSetting,
+  staffAlertSetting,
+} from '@common/settings-rules';
+
+/**
+ * The Settings screen's form: what the owner types (money in dollars, as text), read back into what changed (cents,
+ * whole numbers, trimmed text) against the settings as loaded. Only changed values are sent, so a setting the owner
+ * did not touch stays as it is (an unset unpaid-order hours keeps following UNPAID_ORDER_HOURS).
+ */
+
+export const FEE_METHODS = ['standard_fee_cents', 'expedited_fee_cents'] as const;
+export type FeeMethod = (typeof FEE_METHODS)[number];
+
+/** Settings typed in dollars (stored in cents). */
+const MONEY_SETTINGS: readonly NumberSetting[] = ['free_shipping_threshold_cents', 'referral_award_cents'];
+export const isMoneySetting = (key: NumberSetting) => MONEY_SETTINGS.includes(key);
+
+export const NUMBER_KEYS = Object.keys(NUMBER_SETTINGS) as NumberSetting[];
+export const BANK_KEYS = Object.keys(BANK_SETTINGS) as BankSetting[];
+export const ALERT_KEYS: StaffAlertSetting[] = STAFF_ALERT_KINDS.map(staffAlertSetting);
+
+export interface SettingsForm {
+  numbers: Record<NumberSetting, string>;
+  bank: Record<BankSetting, string>;
+  alerts: Record<StaffAlertSetting, boolean>;
+  /** Each state's fees in dollars as typed, by state id. */
+  fees: Record<number, Record<FeeMethod, string>>;
+}
+
+/** The error key of one fee input. */
+export const feeField = (stateId: number, method: FeeMethod) => `fee.${stateId}.${method}`;
+
+const dollars = (cents: number) => centsToDecimal(cents);
+
+export function formFrom(view: AdminSettingsView): SettingsForm {
+  const s = view.settings;
+  const fees: SettingsForm['fees'] = {};
+  for (const group of view.countries) {
+    for (const state of group.states) {
+      fees[state.id] = {
+        standard_fee_cents: dollars(state.standard_fee_cents),
+        expedited_fee_cents: dollars(state.expedited_fee_cents),
+      };
+    }
+  }
+  return {
+    numbers: Object.fromEntries(
+      NUMBER_KEYS.map((k) => [k, isMoneySetting(k) ? dollars(s[k]) : String(s[k])]),
+    ) as SettingsForm['numbers'],
+    bank: Object.fromEntries(BANK_KEYS.map((k) => [k, s[k]])) as SettingsForm['bank'],
+    alerts: Object.fromEntries(ALERT_KEYS.map((k) => [k, s[k]])) as SettingsForm['alerts'],
+    fees,
+  };
+}
+
+/** Why a typed value is refused; the screen words it (locales `invalid.*`). */
+export type Problem =
+  | { kind: 'dollars'; range: Range }
+  | { kind: 'whole'; range: Range }
+  | { kind: 'required' }
+  | { kind: 'tooLong'; max: number };
+
+export type SettingsUpdate = ApiInput<'/admin/settings/update'>;
+export interface FeeUpdate {
+  state_id: number;
+  standard_fee_cents?: number;
+  expedited_fee_cents?: number;
+}
+
+export interface ReadForm {
+  settings: Partial<SettingsUpdate>;
+  fees: FeeUpdate[];
+  /** By field key (a setting's key, or feeField()). */
+  problems: Record<string, Problem>;
+}
+
+const inRange = (n: number, r: Range) => n >= r.min && n <= r.max;
+
+/** Dollars typed → cents in `range`, or the problem. */
+function readDollars(text: string, range: Range): number | Problem {
+  const cents = parseDollarsToCents(text);
+  return cents !== null && inRange(cents, range) ? cents : { kind: 'dollars', range };
+}
+
+/** A whole number typed (digits only) in `range`, or the problem. */
+function readWhole(text: string, range: Range): number | Problem {
+  const trimmed = text.trim();
+  const n = /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  return Number.isInteger(n) && inRange(n, range) ? n : { kind: 'whole', range };
+}
+
+const FEE_RANGE: Range = { min: 0, max: DELIVERY_FEE_MAX_CENTS };
+
+/** What the form changes against `view`, and what is wrong with it (nothing is sent while anything is). */
+export function readForm(form: SettingsForm, view: AdminSettingsView): ReadForm {
+  const settings: Record<string, number | string | boolean> = {};
+  const problems: Record<string, Problem> = {};
+
+  const fees: FeeUpdate[] = [];
+  for (const state of view.countries.flatMap((group) => group.states)) {
+    const row: FeeUpdate = { state_id: state.id };
+    for (const method of FEE_METHODS) {
+      const value = readDollars(form.fees[state.id]?.[method] ?? '', FEE_RANGE);
+      if (typeof value !== 'number') problems[feeField(state.id, method)] = value;
+      else if (value !== state[method]) row[method] = value;
+    }
+    if (row.standard_fee_cents !== undefined || row.expedited_fee_cents !== undefined) fees.push(row);
+  }
+
+  for (const key of NUMBER_KEYS) {
+    const range = NUMBER_SETTINGS[key];
+    const value = isMoneySetting(key) ? readDollars(form.numbers[key], range) : readWhole(form.numbers[key], range);
+    if (typeof value !== 'number') problems[key] = value;
+    else if (value !== view.settings[key]) settings[key] = value;
+  }
+  for (const key of BANK_KEYS) {
+    const value = form.bank[key].trim();
+    if (!value) problems[key] = { kind: 'required' };
+    else if (value.length > BANK_SETTINGS[key]) problems[key] = { kind: 'tooLong', max: BANK_SETTINGS[key] };
+    else if (value !== view.settings[key]) settings[key] = value;
+  }
+  for (const key of ALERT_KEYS) {
+    if (form.alerts[key] !== view.settings[key]) settings[key] = form.alerts[key];
+  }
+  return { settings: settings as Partial<SettingsUpdate>, fees, problems };
+}

@@ -1,0 +1,50 @@
+/**
+ * The shop's settings the owner edits in the back office (issue 13): their keys in the `settings` table, their
+ * limits and the staff alert switches. Zod-free, so the back office's Settings screen and the server read the same
+ * limits without the contract's schemas in the screen's chunk.
+ */
+
+/** The bot's staff alerts (src/server/notifications/staff-alerts.ts): one switch per kind for the whole shop. */
+export const STAFF_ALERT_KINDS = [
+  'staff_new_order',
+  'staff_receipt',
+  'staff_payout_request',
+  'staff_low_stock',
+] as const;
+export type StaffAlertKind = (typeof STAFF_ALERT_KINDS)[number];
+
+/** The setting that switches a kind of staff alert on ('1', or unset) or off ('0') for every staff member. */
+export type StaffAlertSetting = `${StaffAlertKind}_alerts`;
+export const staffAlertSetting = (kind: StaffAlertKind): StaffAlertSetting => `${kind}_alerts`;
+
+/** A whole-number setting's range (inclusive). Money is in cents. */
+export interface Range {
+  min: number;
+  max: number;
+}
+
+/**
+ * The whole-number settings and their ranges. `unpaid_order_hours` 0 means unpaid orders never expire (as
+ * UNPAID_ORDER_HOURS=0 did); a free-delivery threshold of 0 means delivery is never free.
+ */
+export const NUMBER_SETTINGS = {
+  /** Up to $100,000. */
+  free_shipping_threshold_cents: { min: 0, max: 10_000_000 },
+  cash_reward_percent: { min: 0, max: 100 },
+  /** Up to $1,000 per referred member. */
+  referral_award_cents: { min: 0, max: 100_000 },
+  /** Up to 30 days, like UNPAID_ORDER_HOURS. */
+  unpaid_order_hours: { min: 0, max: 720 },
+  low_stock_default: { min: 0, max: 100_000 },
+} as const satisfies Record<string, Range>;
+export type NumberSetting = keyof typeof NUMBER_SETTINGS;
+
+/** The bank account shown to customers who pay by transfer, with each field's longest length. */
+export const BANK_SETTINGS = { bank_name: 100, bank_account_name: 100, bank_account_number: 40 } as const;
+export type BankSetting = keyof typeof BANK_SETTINGS;
+
+/** A state's delivery fee per method: up to $1,000. */
+export const DELIVERY_FEE_MAX_CENTS = 100_000;
+
+/** At most this many fee rows in one save (the shop has a dozen states). */
+export const MAX_FEE_ROWS = 500;

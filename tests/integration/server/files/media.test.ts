@@ -1,0 +1,108 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { IMAGE_WIDTHS, imageUrlAt, storeImage } from '../../../../src/server/files/images';
+import { diskStore, isFileKey } from '../../../../src/server/files/store';
+import { AppError } from '../../../../src/server/lib/errors';
+import { buildTestApp, type TestApp } from '../../helper';
+
+// The file store and the image pipeline (src/server/files): what staff upload for products and banners.
+// One dialect: nothing here touches the database.
+
+/** A real JPEG photo, 2000×1000, with EXIF metadata (a camera's make) that must not reach the shop. */
+const photo = () =>
+  sharp({ create: { width: 2000, height: 1000, channels: 3, background: { r: 120, g: 160, b: 90 } } })
+    .jpeg()
+    .withExif({ IFD0: { Make: 'SecretCam', Model: 'GPS-9000' } })
+    .toBuffer();
+
+describe('product and banner images', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite', { seed: false });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('stores an upload once per width as WebP, named by its content, and serves it public and immutable', async () => {
+    const bytes = await photo();
+    const stored = await storeImage(t.app.files, bytes);
+    expect(stored.url).toMatch(/^\/media\/images\/[0-9a-f]{32}-640\.webp$/);
+    expect(stored).toMatchObject({ width: 640, height: 320 });
+
+    const files = readdirSync(join(t.config.UPLOAD_DIR, 'images'));
+    expect(files).toHaveLength(IMAGE_WIDTHS.length);
+
+    for (const width of IMAGE_WIDTHS) {
+      const res = await t.app.inject({ method: 'GET', url: imageUrlAt(stored.url, width) });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width });
+      // No camera metadata in what the shop serves.
+      expect(meta.exif).toBeUndefined();
+      expect(res.rawPayload.includes(Buffer.from('SecretCam'))).toBe(false);
+    }
+
+    // The same picture again is the same files.
+    expect((await storeImage(t.app.files, bytes)).url).toBe(stored.url);
+    expect(readdirSync(join(t.config.UPLOAD_DIR, 'images'))).toHaveLength(IMAGE_WIDTHS.length);
+  });
+
+  it('never enlarges a small image', async () => {
+    const small = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#345' } })
+      .png()
+      .toBuffer();
+    const stored = await storeImage(t.app.files, small);
+    expect(stored).toMatchObject({ width: 200, height: 100 });
+    const res = await t.app.inject({ method: 'GET', url: imageUrlAt(stored.url, 1280) });
+    expect((await sharp(res.rawPayload).metadata()).width).toBe(200);
+  });
+
+  it('refuses bytes that are not an image, naming the field', async () => {
+    const refused = await storeImage(t.app.files, Buffer.from('<svg onload="alert(1)"></svg>'), 'images[0]').catch(
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ status: 400, key: 'imageUnreadable', fields: [{ field: 'images[0]' }] });
+  });
+
+  it('takes PNG, JPEG, WebP, GIF, AVIF and TIFF, and refuses an SVG even though sharp can read it', async () => {
+    const picture = () => sharp({ create: { width: 60, height: 30, channels: 3, background: '#3a6' } });
+    for (const format of ['png', 'jpeg', 'webp', 'gif', 'avif', 'tiff'] as const) {
+      const stored = await storeImage(t.app.files, await picture().toFormat(format).toBuffer());
+      expect(stored, format).toMatchObject({ width: 60, height: 30 });
+    }
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="60" height="30"><rect width="60" height="30" fill="red"/></svg>',
+    );
+    expect((await sharp(svg).metadata()).format).toBe('svg');
+    const refused = await storeImage(t.app.files, svg, 'image').catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 400, key: 'imageUnreadable', fields: [{ field: 'image' }] });
+  });
+
+  it('answers 404 for unknown images and for any other path under /media, never a file outside the store', async () => {
+    for (const url of [
+      '/media/images/00000000000000000000000000000000-640.webp',
+      '/media/images/../../package.json',
+      '/media/..%2f..%2fpackage.json',
+      '/media/receipts/x.png',
+      '/media/images/abc-640.webp',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+
+  it('keeps every key inside the store', async () => {
+    for (const key of ['../x', '/etc/passwd', 'a/../b', '.hidden', 'a//b', 'a\\b', ''])
+      expect(isFileKey(key), key).toBe(false);
+    expect(isFileKey('images/abc-640.webp')).toBe(true);
+    const store = diskStore(t.config.UPLOAD_DIR);
+    await expect(store.put('../escape', new Uint8Array([1]))).rejects.toThrow(/not a file key/);
+    expect(await store.get('../escape')).toBeNull();
+  });
+});
