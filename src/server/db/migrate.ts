@@ -13,6 +13,7 @@ import * as stockHistory from './migrations/2026-11-24T06-00-stock-history';
 import * as productAdmin from './migrations/2026-11-24T07-00-product-admin';
 import * as content from './migrations/2026-11-24T10-00-content';
 import * as settings from './migrations/2026-11-24T11-00-settings';
+import * as mail from './migrations/2026-11-24T12-00-mail';
 
 /** Every migration, by its frozen date-stamped name. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T01-00-admin-orders-list': adminOrdersList,
   '2026-11-24T10-00-content': content,
   '2026-11-24T11-00-settings': settings,
+  '2026-11-24T12-00-mail': mail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -80,6 +80,7 @@ export interface Database {
   order_events: OrderEventsTable;
   refunds: RefundsTable;
   stock_movements: StockMovementsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export interface UsersTable {
@@ -104,6 +105,10 @@ export interface UsersTable {
   bank_account_name: string | null;
   bank_account_number: string | null;
   notify_orders: Generated<number>;
+  /** The e-mail switch for order news (notify_orders is the Telegram one). */
+  notify_email: Generated<number>;
+  /** When the customer confirmed the e-mail address (null: not yet). */
+  email_confirmed_at: string | null;
   remark: string | null;
   created_at: string;
   updated_at: string;
@@ -456,3 +461,25 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Product = Selectable<ProductsTable>;
 export type Order = Selectable<OrdersTable>;
+
+/** The e-mail outbox (src/server/mail/outbox.ts): one message per row, sent once by the sender job. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  user_id: number | null;
+  order_id: number | null;
+  to_address: string;
+  kind: string;
+  lang: string;
+  /** The template's parameters as JSON. */
+  params: string;
+  /** A message with the same key is queued once (null: no such key). */
+  dedupe_key: string | null;
+  /** pending → sending (claimed by one sender, until lease_until) → sent; failed after the last try. */
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_until: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}

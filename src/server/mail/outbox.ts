@@ -1,0 +1,78 @@
+import type { Lang } from '../../common/contract/lang';
+import type { Db } from '../db/connection';
+import { nowIso } from '../lib/time';
+import * as repo from './repository';
+import { isMailOn } from './switch';
+
+/**
+ * The e-mail outbox (issue 14, docs/decisions/016). Code that changes something a customer should hear about by e-mail
+ * calls `enqueueMail` with the transaction of the change: the message exists exactly when the change committed, and the
+ * sender job (mail/sender.ts) delivers it later, once, with retries. Without SMTP_URL nothing is queued.
+ *
+ * Each kind of message has its parameters (`MailParams`) and a template (mail/templates/index.ts) that renders the
+ * subject, the HTML and the plain text in the message's language.
+ */
+
+/** Every kind of message the shop sends, and what its template needs (ids are read again when it is sent). */
+export interface MailParams {
+  // Accounts (mail/templates/account-*.tsx; accounts/…): links carry a single-use token, stored hashed.
+  /** Welcome, with the link that confirms the address (also after a change of address, to the new one). */
+  confirm_email: { link: string; changed: boolean };
+  /** The link to /reset-password/{token}, valid 30 minutes. */
+  password_reset: { link: string };
+  /** The password was reset by e-mail and every session ended. */
+  password_was_reset: Record<string, never>;
+  /** To the old address when the address was changed. */
+  email_changed: { newAddress: string };
+  // Orders (mail/templates/order-*.tsx): the order is read again when the message is sent; `event` params are what
+  // only the event knows (a rejection's reason, a refund's amount).
+  order_placed: { orderId: number };
+  order_paid: { orderId: number };
+  order_receipt_rejected: { orderId: number; reason: string };
+  order_processing: { orderId: number };
+  order_shipped: { orderId: number };
+  order_completed: { orderId: number };
+  order_cancelled: { orderId: number };
+  order_expired: { orderId: number };
+  order_refund_recorded: { orderId: number; amountCents: number; method: string };
+  /** A Subscribe & save renewal was placed; for a bank transfer its payment is due. */
+  renewal_placed: { orderId: number; subscriptionId: number };
+  /** A renewal could not be placed (out of stock, retired…) and was skipped. */
+  renewal_skipped: { subscriptionId: number; reason: string };
+}
+export type MailKind = keyof MailParams;
+
+export interface MailRequest<K extends MailKind> {
+  to: string;
+  /** The account it is about (null: an address with no account, e.g. a notice to an old address). */
+  userId: number | null;
+  orderId?: number | null;
+  kind: K;
+  lang: Lang;
+  params: MailParams[K];
+  /** A message with the same key is queued once (e.g. `order:12:paid`): a retried change never mails twice. */
+  dedupeKey?: string;
+}
+
+/**
+ * Queues one message (nothing when e-mail is off for this database: no SMTP_URL). Call it with the transaction of the
+ * change it reports. Answers whether a row was written (false: e-mail off, or the dedupe key was already queued).
+ */
+export async function enqueueMail<K extends MailKind>(
+  db: Db,
+  mail: MailRequest<K>,
+  now: string = nowIso(),
+): Promise<boolean> {
+  if (!isMailOn(db)) return false;
+  return repo.insertMail(db, {
+    user_id: mail.userId,
+    order_id: mail.orderId ?? null,
+    to_address: mail.to,
+    kind: mail.kind,
+    lang: mail.lang,
+    params: JSON.stringify(mail.params),
+    dedupe_key: mail.dedupeKey ?? null,
+    next_attempt_at: now,
+    created_at: now,
+  });
+}
