@@ -12,6 +12,8 @@ import { ping } from './db/repository';
 import { diskStore, type FileStore } from './files/store';
 import { fastifyTrustProxy } from './lib/client-address';
 import { requestLogFields } from './lib/log';
+import { createMailSender } from './mail/sender';
+import { setMailOn } from './mail/switch';
 import { createExpiryScheduler } from './orders/expiry';
 import { createReceiptRetentionJob } from './orders/receipt-retention';
 import authPlugin from './plugins/auth';
@@ -56,6 +58,13 @@ export async function buildApp({ config, db, ownsDb = false, logger }: AppOption
   await app.register(errorsPlugin);
   await app.register(securityHeaders);
   await app.register(dbPlugin, { db, ownsDb });
+  // E-mail (docs/decisions/016): on with SMTP_URL; messages are queued only then (mail/outbox.ts).
+  setMailOn(db, Boolean(config.SMTP_URL));
+  if (!config.SMTP_URL) {
+    app.log.info('e-mail is off (SMTP_URL is not set): no e-mail is sent and password reset by e-mail is not offered');
+  } else if (!config.PUBLIC_URL) {
+    app.log.warn(`PUBLIC_URL is not set: links in e-mails point at http://localhost:${config.PORT}`);
+  }
   await app.register(authPlugin);
   // Multipart bodies are refused, unread, on every path that takes no upload.
   await app.register(multipartPaths);
@@ -107,6 +116,8 @@ export async function buildApp({ config, db, ownsDb = false, logger }: AppOption
     createReceiptRetentionJob({ db, config, log: app.log }),
     // Hourly: expired or long-revoked sessions and passed rate-limit windows (accounts/cleanup.ts).
     createAccountCleanupJob({ db, log: app.log }),
+    // Every 5 seconds with SMTP_URL: the e-mail outbox (mail/sender.ts).
+    ...(config.SMTP_URL ? [createMailSender({ db, config, log: app.log })] : []),
   ];
   if (config.NODE_ENV !== 'test') {
     app.addHook('onReady', async () => {

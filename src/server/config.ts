@@ -135,6 +135,23 @@ const schema = z.object({
     .string()
     .default('Asia/Manila')
     .refine(isTimeZone, { error: 'SHOP_TIMEZONE must be an IANA time zone such as Asia/Manila or Europe/London' }),
+  /**
+   * The SMTP server e-mail goes through (issue 14, docs/decisions/016): `smtp://user:pass@host:587` (STARTTLS when
+   * offered) or `smtps://user:pass@host:465`. Unset: e-mail is off (nothing is queued, no reset by e-mail).
+   */
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || isSmtpUrl(v), {
+      error: 'SMTP_URL must be smtp://user:pass@host:587 or smtps://user:pass@host:465 (user:pass@ optional)',
+    }),
+  /** The From of every e-mail, e.g. `Leaf & Cup <orders@example.com>`; required with SMTP_URL. */
+  MAIL_FROM: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^([^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/.test(v), {
+      error: 'MAIL_FROM must be an address such as orders@example.com or Leaf & Cup <orders@example.com>',
+    }),
   /** Max receipt upload size in bytes. */
   MAX_UPLOAD_BYTES: z.coerce
     .number()
@@ -143,10 +160,31 @@ const schema = z.object({
     .default(5 * 1024 * 1024),
 });
 
-const withDefaults = schema.transform((c) => ({
-  ...c,
-  CATALOG_CACHE_MS: c.CATALOG_CACHE_MS ?? (c.NODE_ENV === 'test' ? 0 : 1000),
-}));
+/** smtp:// or smtps:// with a host (and an optional user:pass@ and port). */
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const withDefaults = schema
+  .superRefine((c, ctx) => {
+    if (c.SMTP_URL && !c.MAIL_FROM) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_FROM'],
+        message:
+          'MAIL_FROM is required when SMTP_URL is set (the From of every e-mail, e.g. Leaf & Cup <orders@example.com>)',
+      });
+    }
+  })
+  .transform((c) => ({
+    ...c,
+    CATALOG_CACHE_MS: c.CATALOG_CACHE_MS ?? (c.NODE_ENV === 'test' ? 0 : 1000),
+  }));
 
 export type Config = z.infer<typeof withDefaults>;
 

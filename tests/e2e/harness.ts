@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject, onTestFailed } from 'vitest';
 import { freePort } from '../setup/postgres';
+import type { TestSmtp } from '../setup/smtp';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -32,6 +33,8 @@ export interface StartShopOptions {
   env?: Record<string, string>;
   /** How long to wait for /health (default 30 s). */
   timeoutMs?: number;
+  /** E-mail on, sent to this test SMTP server (tests/setup/smtp.ts `startSmtp()`); links in e-mails point at the shop. */
+  smtp?: Pick<TestSmtp, 'env'>;
 }
 
 /**
@@ -55,6 +58,9 @@ export async function startShop(opts: StartShopOptions = {}): Promise<Shop> {
     UPLOAD_DIR: join(dir, 'uploads'),
     CLIENT_DIST: join(root, 'dist/client'),
     LOG_LEVEL: 'info',
+    ...(opts.smtp
+      ? { SMTP_URL: opts.smtp.env.SMTP_URL, MAIL_FROM: opts.smtp.env.MAIL_FROM, PUBLIC_URL: `http://127.0.0.1:${port}` }
+      : {}),
     ...opts.env,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -60,6 +60,10 @@ export const routes: RouteObject[] = [
       { path: 'login', ...page(() => import('@/features/auth/pages/LoginPage')) },
       { path: 'login/:referralCode', ...page(() => import('@/features/auth/pages/LoginPage')) },
       { path: 'login_be/:telegramUserId/*', ...page(() => import('@/features/auth/pages/LoginBePage')) },
+      // E-mail for the account (issue 14): lazy, like every screen.
+      { path: 'forgot-password', ...page(() => import('@/features/auth/pages/ForgotPasswordPage')) },
+      { path: 'reset-password/:token', ...page(() => import('@/features/auth/pages/ResetPasswordPage')) },
+      { path: 'confirm-email/:token', ...page(() => import('@/features/auth/pages/ConfirmEmailPage')) },
     ],
   },
 ];

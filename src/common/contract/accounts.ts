@@ -166,6 +166,8 @@ export const userDetail = z.object({
   bank_account_number: z.string().nullable(),
   /** Whether the bot tells the user about their orders (spec: notification toggle On/Off). */
   notify_orders: z.boolean(),
+  /** Whether the shop e-mails the user about their orders (mail about an order awaiting payment is always sent). */
+  notify_email: z.boolean(),
   /** The language of the bot's messages to the user. */
   language: z.enum(['en', 'zh']),
 });
@@ -200,6 +202,7 @@ export const editUserDetail = defineEndpoint({
     ),
     clear_bank: optional(flag()),
     notify_orders: optional(flag()),
+    notify_email: optional(flag()),
     language: optional(
       z.preprocess(
         (v) => (v === '1' || v === 1 ? 'en' : v === '2' || v === 2 ? 'zh' : v),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type * as accountMail from './account-mail';
 import type * as accounts from './accounts';
 import type * as adminAffiliates from './admin/affiliates';
 import type * as adminAudit from './admin/audit';
@@ -30,6 +31,7 @@ type EndpointsOf<M> = { [K in keyof M]: M[K] extends EndpointDef ? M[K] : never 
 
 type AllEndpoints =
   | EndpointsOf<typeof accounts>
+  | EndpointsOf<typeof accountMail>
   | EndpointsOf<typeof catalog>
   | EndpointsOf<typeof checkout>
   | EndpointsOf<typeof orders>

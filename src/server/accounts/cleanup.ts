@@ -2,6 +2,7 @@ import type { Db } from '../db/connection';
 import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import { addDays, addMinutes } from '../lib/time';
 import { deletePassedWindows } from '../rate-limits/repository';
+import { deleteExpiredAccountTokens } from './account-tokens';
 import { deleteDeadSessions } from './session-repository';
 import { REVOKED_SESSION_KEEP_DAYS, SESSION_MAX_DAYS } from './tokens';
 
@@ -45,6 +46,9 @@ export async function cleanUpAccounts(db: Db, now: Date = new Date(), opts: { lo
     at,
     legacyOpenedBefore: addMinutes(at, -LEGACY_RATE_LIMIT_KEEP_MINUTES),
   });
+  // Mailed links (password reset, address confirmation) a day after they expired (issue 14).
+  const links = await deleteExpiredAccountTokens(db, addDays(at, -1));
+  if (links) opts.log?.info?.({ links }, 'expired e-mail links deleted');
   const report: AccountCleanupReport = { sessions, rateLimits };
   if (sessions || rateLimits) opts.log?.info?.(report, 'old sessions and rate-limit windows deleted');
   return report;

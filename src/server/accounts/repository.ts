@@ -104,13 +104,21 @@ export async function recordConversion(
   return 'new';
 }
 
-/** Revokes every live session of a user but `keepSessionId` (after a password change). */
-export async function revokeOtherSessions(db: Conn, userId: number, keepSessionId: number): Promise<void> {
-  await db
+/**
+ * Revokes every live session of a user, but `keep` when given: a password change keeps the session that made it, a
+ * reset by e-mail keeps none (whoever held a session is logged out). Answers how many ended.
+ */
+export async function revokeSessions(
+  db: Conn,
+  userId: number,
+  opts: { keep?: number; now?: string } = {},
+): Promise<number> {
+  let q = db
     .updateTable('sessions')
-    .set({ revoked_at: nowIso() })
+    .set({ revoked_at: opts.now ?? nowIso() })
     .where('user_id', '=', userId)
-    .where('id', '!=', keepSessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (opts.keep !== undefined) q = q.where('id', '!=', opts.keep);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -1,5 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  confirmEmail,
+  forgotPassword,
+  getEmailStatus,
+  getMailOptions,
+  resendEmailConfirmation,
+  resetPassword,
+} from '../../common/contract/account-mail';
+import {
   editUserDetail,
   editUserProfile,
   getUserDetail,
@@ -11,6 +19,9 @@ import {
 import { formatMessage } from '../../common/i18n/messages';
 import { route } from '../lib/endpoint';
 import { unauthorized } from '../lib/errors';
+import { isMailOn } from '../mail/switch';
+import * as confirmation from './email-confirmation';
+import * as passwordReset from './password-reset';
 import * as service from './service';
 import { revokeSession } from './session-repository';
 
@@ -65,6 +76,39 @@ export default async function accountRoutes(app: FastifyInstance) {
   });
 
   route(app, getUserDetail, async ({ auth }) => ({ detail: service.toUserDetail(auth.user) }));
+
+  // E-mail for the account (issue 14): forgot password, reset by link, confirming the address.
+  route(app, getMailOptions, async () => ({ mail_on: isMailOn(app.db) }));
+
+  route(app, forgotPassword, async ({ input, lang, req, say }) => {
+    await passwordReset.forgotPassword(app.db, input, lang, req.ip);
+    say('resetLinkSent');
+    return { requested: true as const };
+  });
+
+  route(app, resetPassword, async ({ input, req, say }) => {
+    await passwordReset.resetPassword(app.db, input, req.ip);
+    say('passwordWasReset');
+    return { reset: true as const };
+  });
+
+  route(app, confirmEmail, async ({ input, say }) => {
+    const { email } = await confirmation.confirmEmail(app.db, input.link_token);
+    say('emailConfirmed');
+    return { email, confirmed: true as const };
+  });
+
+  route(app, getEmailStatus, async ({ auth }) => ({
+    email: auth.user.email,
+    confirmed: auth.user.email_confirmed_at !== null,
+    mail_on: isMailOn(app.db),
+  }));
+
+  route(app, resendEmailConfirmation, async ({ auth, say }) => {
+    const { email } = await confirmation.resendConfirmation(app.db, auth.user);
+    say('confirmationSent', { email });
+    return { email };
+  });
 
   route(app, editUserDetail, async ({ input, auth, say }) => {
     const user = await service.updateDetail(app.db, auth.user, input);

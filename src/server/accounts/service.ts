@@ -2,15 +2,19 @@ import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { isEmail, isPhone, normalizeEmail, normalizePhone } from '../../common/account-rules';
 import type { UserDetail, UserInfo } from '../../common/contract/accounts';
+import { parseLang } from '../../common/contract/lang';
 import type { MessageKey } from '../../common/i18n/messages';
 import type { Db } from '../db/connection';
 import type { User, UserUpdate } from '../db/schema';
 import { clientAddressKey } from '../lib/client-address';
 import { tooManyRequests, unprocessable } from '../lib/errors';
 import { nowIso } from '../lib/time';
+import { enqueueMail } from '../mail/outbox';
+import { mayMail } from '../mail/policy';
 import { enqueueAccountNotification } from '../notifications/outbox';
 import * as rateLimit from '../rate-limits/rate-limit';
 import { derivedVisitorKey } from '../referral/service';
+import { queueConfirmation } from './email-confirmation';
 import * as repo from './repository';
 import { createSession } from './session-repository';
 import {
@@ -30,7 +34,7 @@ import {
 // ---------------------------------------------------------------------------
 
 /** argon2id (the library's default algorithm) with its default memory-hard parameters (docs/decisions/001). */
-const hashPassword = (password: string): Promise<string> => hash(password);
+export const hashPassword = (password: string): Promise<string> => hash(password);
 
 async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
@@ -95,6 +99,7 @@ export function toUserDetail(user: User): UserDetail {
     bank_account_name: user.bank_account_name,
     bank_account_number: user.bank_account_number,
     notify_orders: user.notify_orders === 1,
+    notify_email: user.notify_email === 1,
     language: user.language === 'zh' ? 'zh' : 'en',
   };
 }
@@ -159,6 +164,8 @@ export async function register(
           created_at: now,
           updated_at: now,
         });
+        // The welcome e-mail with the link that confirms the address (issue 14), queued with the account.
+        await queueConfirmation(trx, { userId: created.id, email, lang, changed: false });
         if (upline) {
           const via = input.joined_via ?? 'code';
           await repo.recordConversion(trx, {
@@ -334,14 +341,31 @@ export async function updateProfile(
 
   const changes: UserUpdate = { nickname: input.nickname!.trim(), email, phone };
   if (passwordChanged) changes.password_hash = await hashPassword(input.password!);
+  const emailChanged = email !== user.email;
+  // A new address is unconfirmed until its link is opened (issue 14).
+  if (emailChanged) changes.email_confirmed_at = null;
   try {
     return await db.transaction().execute(async (trx) => {
       const updated = await repo.updateUser(trx, user.id, changes);
       if (passwordChanged) {
-        await repo.revokeOtherSessions(trx, user.id, sessionId);
+        await repo.revokeSessions(trx, user.id, { keep: sessionId });
         await enqueueAccountNotification(trx, { userId: user.id, kind: 'password_changed' });
       }
       if (contactChanged) await enqueueAccountNotification(trx, { userId: user.id, kind: 'contact_changed' });
+      if (emailChanged) {
+        // The confirmation to the new address, and a notice to the old one (issue 14).
+        const mailLang = parseLang(user.language) ?? 'en';
+        await queueConfirmation(trx, { userId: user.id, email, lang: mailLang, changed: true });
+        // The old address hears of it only if it was confirmed (mail/policy.ts).
+        if (mayMail(user, 'email_changed'))
+          await enqueueMail(trx, {
+            to: user.email,
+            userId: user.id,
+            kind: 'email_changed',
+            lang: mailLang,
+            params: { newAddress: email },
+          });
+      }
       return updated;
     });
   } catch (err) {
@@ -357,6 +381,7 @@ interface DetailInput {
   bank_account_number?: string;
   clear_bank?: boolean;
   notify_orders?: boolean;
+  notify_email?: boolean;
   language?: 'en' | 'zh';
 }
 
@@ -372,6 +397,7 @@ export async function updateDetail(db: Db, user: User, input: DetailInput): Prom
   if (input.bank_account_name !== undefined) changes.bank_account_name = input.bank_account_name;
   if (input.bank_account_number !== undefined) changes.bank_account_number = input.bank_account_number;
   if (input.notify_orders !== undefined) changes.notify_orders = input.notify_orders ? 1 : 0;
+  if (input.notify_email !== undefined) changes.notify_email = input.notify_email ? 1 : 0;
   if (input.language !== undefined) changes.language = input.language;
   if (Object.keys(changes).length === 0) return user;
   return repo.updateUser(db, user.id, changes);

@@ -47,6 +47,12 @@ function newPasswordIssues(password: string | undefined, confirm: string | undef
   return issues;
 }
 
+/** A new password and its confirmation (the reset-password page): spec §5 messages, every field at fault (422). */
+export function validateNewPassword(password: string | undefined, confirm: string | undefined): void {
+  const issues = newPasswordIssues(password, confirm, 'passwordsDoNotMatch');
+  if (issues.length) refuse(issues);
+}
+
 export interface RegisterInput {
   nickname?: string;
   email?: string;

@@ -14,6 +14,7 @@ import * as productAdmin from './migrations/2026-11-24T07-00-product-admin';
 import * as content from './migrations/2026-11-24T10-00-content';
 import * as settings from './migrations/2026-11-24T11-00-settings';
 import * as mail from './migrations/2026-11-24T12-00-mail';
+import * as accountTokens from './migrations/2026-11-24T13-00-account-tokens';
 
 /** Every migration, by its frozen date-stamped name. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T10-00-content': content,
   '2026-11-24T11-00-settings': settings,
   '2026-11-24T12-00-mail': mail,
+  '2026-11-24T13-00-account-tokens': accountTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

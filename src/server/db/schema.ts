@@ -81,6 +81,7 @@ export interface Database {
   refunds: RefundsTable;
   stock_movements: StockMovementsTable;
   mail_outbox: MailOutboxTable;
+  account_tokens: AccountTokensTable;
 }
 
 export interface UsersTable {
@@ -481,5 +482,20 @@ export interface MailOutboxTable {
   lease_until: string | null;
   sent_at: string | null;
   last_error: string | null;
+  created_at: string;
+}
+
+/** A link sent by e-mail for the account (migration 2026-11-24T13-00): a password reset or an address confirmation. */
+export interface AccountTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'reset_password' | 'confirm_email';
+  /** SHA-256 of the token in the link; the token itself is never stored. */
+  token_hash: string;
+  /** The address the link was sent to. */
+  email: string;
+  expires_at: string;
+  /** Set once, by a conditional update, when the link is used (or ended by a newer one). */
+  used_at: string | null;
   created_at: string;
 }

@@ -38,8 +38,10 @@ export interface MailParams {
   /** A Subscribe & save renewal was placed; for a bank transfer its payment is due. */
   renewal_placed: { orderId: number; subscriptionId: number };
   /** A renewal could not be placed (out of stock, retired…) and was skipped. */
-  renewal_skipped: { subscriptionId: number; reason: string };
+  renewal_skipped: { subscriptionId: number; reason: RenewalSkipReason };
 }
+/** Why a renewal was skipped, as its e-mail says (subscriptions/scheduler.ts). */
+export type RenewalSkipReason = 'out_of_stock' | 'unavailable' | 'not_deliverable' | 'payment_method' | 'other';
 export type MailKind = keyof MailParams;
 
 export interface MailRequest<K extends MailKind> {

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config';
 import { createDb, type Db, parseDatabaseUrl } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
+import { setMailOn } from '../mail/switch';
 import { CatalogueError, importCatalogue, parseCatalogue } from './catalogue';
 import { exportCsvFile, importCsvFile } from './catalogue-csv';
 import * as ops from './service';
@@ -373,6 +374,8 @@ async function main(argv: string[]): Promise<number> {
     const config = loadConfig();
     db = createDb(parseDatabaseUrl(config.DATABASE_URL));
     await migrateToLatest(db);
+    // The command line's changes (confirm payment, cancel, refund…) mail customers like the back office's.
+    setMailOn(db, config.SMTP_URL !== undefined);
     await run(db, argv, console.log, config);
     return 0;
   } catch (err) {

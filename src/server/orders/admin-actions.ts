@@ -9,8 +9,8 @@ import { withRetry } from '../db/errors';
 import type { Order } from '../db/schema';
 import { conflict, invalidField, notFound } from '../lib/errors';
 import { nowIso } from '../lib/time';
-import { enqueueOrderNotification } from '../notifications/outbox';
 import { recordOrderEvent } from './event-repository';
+import { notifyOrder } from './notify';
 import * as receiptRepo from './receipt-repository';
 import * as refundRepo from './refund-repository';
 import { refundState } from './refunds';
@@ -125,7 +125,7 @@ export async function rejectReceipt(
       if (!(await receiptRepo.rejectReceipt(trx, order.id, order.receipt_path, text, now))) {
         throw refusal(await findOrder(trx, order.id));
       }
-      await recordOrderEvent(
+      const eventId = await recordOrderEvent(
         trx,
         order.id,
         'receipt_rejected',
@@ -150,9 +150,16 @@ export async function rejectReceipt(
         },
         now,
       );
-      await enqueueOrderNotification(
+      await notifyOrder(
         trx,
-        { userId: order.user_id, orderId: order.id, kind: 'receipt_rejected', params: { reason: text } },
+        {
+          userId: order.user_id,
+          orderId: order.id,
+          kind: 'receipt_rejected',
+          params: { reason: text },
+          mail: { reason: text },
+          eventId,
+        },
         now,
       );
       return { order: await findOrder(trx, order.id), changed: true };
@@ -223,13 +230,15 @@ export async function recordRefund(
         },
         now,
       );
-      await enqueueOrderNotification(
+      await notifyOrder(
         trx,
         {
           userId: order.user_id,
           orderId: order.id,
           kind: 'refund_recorded',
           params: { amount: formatCents(amount), method },
+          mail: { amountCents: amount, method },
+          eventId: refundId,
         },
         now,
       );

@@ -27,11 +27,13 @@ export async function recordOrderEvent(
   actor: string,
   details?: Record<string, unknown>,
   now: string = nowIso(),
-): Promise<void> {
-  await db
+): Promise<number> {
+  const row = await db
     .insertInto('order_events')
     .values({ order_id: orderId, kind, actor, details: details ? JSON.stringify(details) : null, created_at: now })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export async function orderEvents(db: Db, orderId: number) {

@@ -14,13 +14,13 @@ import { isForeignKeyViolation, isRetryableConflict, isUniqueViolation, withRetr
 import type { Order, User } from '../db/schema';
 import { AppError, badRequest, conflict, invalidField, notFound } from '../lib/errors';
 import { addDays } from '../lib/time';
-import { enqueueOrderNotification } from '../notifications/outbox';
 import { enqueueLowStockAlerts, enqueueStaffAlert } from '../notifications/staff-alerts';
 import { recordCommissionForOrder } from '../referral/commission-service';
 import * as settingsRepo from '../settings/repository';
 import { paymentProviderConfigured } from '../settings/service';
 import * as stockRepo from '../stock/repository';
 import { recordOrderEvent } from './event-repository';
+import { notifyOrder } from './notify';
 import { newOrderNo } from './order-number';
 import { countReceiptUpload, detectImageKind, receiptTooLarge, removeReceipt, storeReceipt } from './receipts';
 import * as repo from './repository';
@@ -330,7 +330,16 @@ async function placeInTransaction(
       updated_at: placedAt,
     })),
   );
-  await enqueueOrderNotification(trx, { userId: user.id, orderId, kind: 'placed' }, placedAt);
+  await notifyOrder(
+    trx,
+    {
+      userId: user.id,
+      orderId,
+      kind: 'placed',
+      ...(input.renewal ? { renewalOf: input.renewal.subscriptionId } : {}),
+    },
+    placedAt,
+  );
   // The order's timeline (docs/decisions/013): placed by the customer, or by the server for a renewal.
   const placer = input.renewal ? 'system' : 'customer';
   await recordOrderEvent(trx, orderId, 'placed', placer, { total_cents: totals.total_cents }, placedAt);

@@ -18,12 +18,13 @@ import { isRetryableConflict, withRetry } from '../db/errors';
 import type { Order } from '../db/schema';
 import { conflict, forbidden, invalidField, notFound } from '../lib/errors';
 import { addMinutes, nowIso } from '../lib/time';
-import { enqueueOrderNotification, type OrderNotificationKind } from '../notifications/outbox';
+import type { OrderNotificationKind } from '../notifications/outbox';
 import { creditReferralAward } from '../referral/award-service';
 import { cancelCommissionsForOrder, confirmCommissionsForOrder } from '../referral/commission-service';
 import * as settingsRepo from '../settings/repository';
 import { moveStock, type StockMove } from '../stock/repository';
 import { type OrderEventKind, recordOrderEvent } from './event-repository';
+import { notifyOrder } from './notify';
 import * as repo from './repository';
 
 /**
@@ -176,10 +177,12 @@ export async function changeOrderStatus(
 
         if (to === 'Cancelled') await undoOrderEffects(trx, order);
         if (to === 'Completed') await earnCashReward(trx, order);
-        const kind = actor.kind === 'expiry' ? 'expired' : NOTICE[to];
-        if (kind) await enqueueOrderNotification(trx, { userId: order.user_id, orderId: order.id, kind }, now);
         const event = actor.kind === 'expiry' ? 'expired' : EVENT[to];
-        if (event) await recordOrderEvent(trx, order.id, event, eventActor(actor), { from: order.status, to }, now);
+        const eventId = event
+          ? await recordOrderEvent(trx, order.id, event, eventActor(actor), { from: order.status, to }, now)
+          : undefined;
+        const kind = actor.kind === 'expiry' ? 'expired' : NOTICE[to];
+        if (kind) await notifyOrder(trx, { userId: order.user_id, orderId: order.id, kind, eventId }, now);
         const action = AUDIT_ACTION[to];
         if (isStaffActor(actor) && action) {
           await recordAudit(
@@ -298,8 +301,8 @@ export async function setTracking(
         const current = await repo.findOrder(trx, order.id);
         throw conflict('illegalTransition', { from: current?.status ?? order.status, to: 'shipped' });
       }
-      await enqueueOrderNotification(trx, { userId: order.user_id, orderId: order.id, kind: 'tracking' }, now);
-      await recordOrderEvent(trx, order.id, 'tracking', actorLabel(actor), tracking, now);
+      const eventId = await recordOrderEvent(trx, order.id, 'tracking', actorLabel(actor), tracking, now);
+      await notifyOrder(trx, { userId: order.user_id, orderId: order.id, kind: 'tracking', eventId }, now);
       await recordAudit(
         trx,
         actor,

@@ -52,6 +52,11 @@ export async function findOwnSubscription(db: Db, userId: number, subscriptionId
   return withDetails(db).where('s.user_id', '=', userId).where('s.id', '=', subscriptionId).executeTakeFirst();
 }
 
+/** A subscription by id, whoever's (the e-mail of a skipped renewal, mail/templates/order-renewal.tsx). */
+export async function findSubscription(db: Db, subscriptionId: number) {
+  return withDetails(db).where('s.id', '=', subscriptionId).executeTakeFirst();
+}
+
 /**
  * Changes an active subscription only if it is still as it was read (`expected.updated_at` and, when given,
  * `next_due_at`): a renewal or another change in between makes it answer false, never a lost update.

@@ -6,6 +6,8 @@ import type { Db } from '../db/connection';
 import { AppError } from '../lib/errors';
 import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import { addDays } from '../lib/time';
+import { enqueueMail, type RenewalSkipReason } from '../mail/outbox';
+import { isMailOn } from '../mail/switch';
 import { placeOrder } from '../orders/place-order';
 import { hit } from '../rate-limits/rate-limit';
 import { paymentProviderConfigured } from '../settings/service';
@@ -133,13 +135,51 @@ type DueRow = Awaited<ReturnType<typeof repo.findDue>>[number];
  * notice, in one transaction, conditional on the due date (of two schedulers only one does it). Answers
  * whether this call did it.
  */
-async function skipDelivery(db: Db, sub: DueRow, dueAt: string, nextDueAt: string): Promise<boolean> {
+async function skipDelivery(
+  db: Db,
+  sub: DueRow,
+  dueAt: string,
+  nextDueAt: string,
+  reason: RenewalSkipReason,
+): Promise<boolean> {
   const at = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
     if (!(await repo.advanceIfDue(trx, sub.id, dueAt, nextDueAt, at))) return false;
     await repo.enqueueRenewalFailed(trx, sub.user_id, at);
+    await mailRenewalSkipped(trx, sub, dueAt, reason, at);
     return true;
   });
+}
+
+/**
+ * The e-mail of a skipped delivery (issue 14), in the customer's language, unless their e-mail switch is off (nothing
+ * is awaiting their payment). Queued once per due date.
+ */
+async function mailRenewalSkipped(trx: Db, sub: DueRow, dueAt: string, reason: RenewalSkipReason, at: string) {
+  if (!isMailOn(trx)) return;
+  const user = await findUserById(trx, sub.user_id);
+  if (!user?.email || user.notify_email !== 1) return;
+  await enqueueMail(
+    trx,
+    {
+      to: user.email,
+      userId: user.id,
+      kind: 'renewal_skipped',
+      lang: parseLang(user.language) ?? 'en',
+      params: { subscriptionId: sub.id, reason },
+      dedupeKey: `subscription:${sub.id}:skipped:${dueAt}`,
+    },
+    at,
+  );
+}
+
+/** Why placeOrder refused a renewal, as the e-mail says it. */
+function skipReason(key: string): RenewalSkipReason {
+  if (key === 'itemNotEnoughStock' || key === 'itemInvalidQuantity') return 'out_of_stock';
+  if (key === 'itemUnavailable' || key === 'itemNotSubscribable') return 'unavailable';
+  if (key === 'itemNotDeliverable' || key === 'addressNotFound') return 'not_deliverable';
+  if (key === 'methodNotAvailable') return 'payment_method';
+  return 'other';
 }
 
 /** Counts an unexpected failure of a due date; the RENEWAL_ATTEMPTS-th skips that delivery. */
@@ -147,7 +187,7 @@ async function giveUpAfterAttempts(db: Db, sub: DueRow, now: Date, report: Renew
   const dueAt = sub.next_due_at;
   const attempt = await hit(db, `renewal-attempts:${sub.id}:${dueAt}`, RENEWAL_ATTEMPTS - 1, 24 * 60);
   if (attempt.allowed) return;
-  if (await skipDelivery(db, sub, dueAt, nextDueDate(dueAt, sub.frequency_weeks, now))) {
+  if (await skipDelivery(db, sub, dueAt, nextDueDate(dueAt, sub.frequency_weeks, now), 'other')) {
     report.failed.push(sub.id);
     log?.error(
       { subscriptionId: sub.id, dueAt, attempts: RENEWAL_ATTEMPTS },
@@ -194,7 +234,7 @@ async function renew(db: Db, config: Config, sub: DueRow, now: Date, report: Ren
     const blocked = { subscriptionId: sub.id, dueAt, orderId: placed.order.id };
     if (log?.warn) log.warn(blocked, 'renewal key held by another order; this delivery is skipped');
     else log?.error(blocked, 'renewal key held by another order; this delivery is skipped');
-    if (await skipDelivery(db, sub, dueAt, nextDueAt)) report.blocked.push(sub.id);
+    if (await skipDelivery(db, sub, dueAt, nextDueAt, 'other')) report.blocked.push(sub.id);
     else report.skipped.push(sub.id);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
@@ -204,7 +244,7 @@ async function renew(db: Db, config: Config, sub: DueRow, now: Date, report: Ren
       return;
     }
     // The renewal was refused (stock, product, address, method): skip this delivery and tell the customer.
-    if (await skipDelivery(db, sub, dueAt, nextDueAt)) report.failed.push(sub.id);
+    if (await skipDelivery(db, sub, dueAt, nextDueAt, skipReason(err.key))) report.failed.push(sub.id);
     else report.skipped.push(sub.id);
   }
 }

@@ -9,11 +9,11 @@ import { TEST_BOT_TOKEN } from '../../support/telegram/init-data';
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 describe('bot-config', () => {
-  it('commands.json has /start and /orders in English and Chinese within Telegram limits', () => {
+  it('commands.json has /start, /orders and /password in English and Chinese within Telegram limits', () => {
     const settings = readSettings();
     expect(checkSettings(settings)).toEqual([]);
-    expect(settings.commands.en.map((c) => c.command)).toEqual(['start', 'orders']);
-    expect(settings.commands.zh.map((c) => c.command)).toEqual(['start', 'orders']);
+    expect(settings.commands.en.map((c) => c.command)).toEqual(['start', 'orders', 'password']);
+    expect(settings.commands.zh.map((c) => c.command)).toEqual(['start', 'orders', 'password']);
   });
 
   it('finds bad settings', () => {

@@ -18,6 +18,22 @@ export const en = {
   noAccount: 'New here?',
   haveAccount: 'Already have an account?',
   somethingWrong: 'Something went wrong, please try again',
+  // Forgot password, reset, confirm the address (issue 14)
+  forgotLink: 'Forgot password?',
+  forgotTitle: 'Forgot password',
+  forgotIntro: 'Enter the e-mail address of your account. We will send you a link to choose a new password.',
+  email: 'Email',
+  forgotSubmit: 'Send the link',
+  forgotSent: 'If an account exists for that address, we have sent a link to reset the password.',
+  backToLogin: 'Back to log in',
+  resetTitle: 'Choose a new password',
+  newPassword: 'New Password',
+  resetSubmit: 'Save the new password',
+  resetDone: 'Your password has been changed. Please log in with your new password.',
+  askAgain: 'Ask for a new link',
+  confirmTitle: 'Confirm your e-mail address',
+  confirmDone: 'Thank you! {{email}} is confirmed.',
+  confirmAskAgain: 'Send a new link from your profile',
 };
 
 export const zh: typeof en = {
@@ -37,6 +53,21 @@ export const zh: typeof en = {
   noAccount: '第一次来？',
   haveAccount: '已有账户？',
   somethingWrong: '出了点问题，请重试',
+  forgotLink: '忘记密码？',
+  forgotTitle: '忘记密码',
+  forgotIntro: '请输入您账户的邮箱地址，我们会发送一个设置新密码的链接。',
+  email: '邮箱',
+  forgotSubmit: '发送链接',
+  forgotSent: '如果该邮箱有对应的账户，我们已发送重置密码的链接。',
+  backToLogin: '返回登录',
+  resetTitle: '设置新密码',
+  newPassword: '新密码',
+  resetSubmit: '保存新密码',
+  resetDone: '您的密码已更改，请使用新密码登录。',
+  askAgain: '重新获取链接',
+  confirmTitle: '确认您的邮箱地址',
+  confirmDone: '谢谢！{{email}} 已确认。',
+  confirmAskAgain: '在个人资料中重新发送链接',
 };
 
 addTranslations('auth', { en, zh });

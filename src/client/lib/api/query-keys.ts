@@ -46,6 +46,10 @@ export const queryKeys = {
     list: () => ['subscriptions', currentLang()] as const,
   },
   userDetail: (userId: number | undefined) => ['user-detail', userId] as const,
+  /** Whether the shop sends e-mail (login screen: "Forgot password?"). */
+  mailOptions: ['mail-options'] as const,
+  /** The caller's e-mail address and whether it is confirmed (profile). */
+  emailStatus: (userId: number, email: string) => ['email-status', userId, email] as const,
   cashReward: ['cash-reward'] as const,
   affiliate: {
     all: ['affiliate'] as const,

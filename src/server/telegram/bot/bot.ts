@@ -3,9 +3,12 @@ import type { UserFromGetMe } from 'grammy/types';
 import { formatAnyMessage } from '../../../common/i18n/admin-messages';
 import { formatCents } from '../../../common/money';
 import { can, isStaffRole } from '../../../common/staff-rules';
+import { sendResetLink } from '../../accounts/password-reset';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { AppError } from '../../lib/errors';
+import { maskAddress } from '../../mail/policy';
+import { isMailOn } from '../../mail/switch';
 import { confirmPayment } from '../../orders/admin-service';
 import { latestOrders } from '../../orders/repository';
 import { checkPreCheckout, recordTelegramPayment } from '../../payments/telegram-payments';
@@ -249,6 +252,33 @@ export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
       keyboard.row();
     }
     await ctx.reply([t(lang, 'ordersTitle'), ...lines].join('\n'), { reply_markup: markup(keyboard) });
+  });
+
+  // /password (issue 14): a linked customer gets the reset link by e-mail (the web form's limit per account applies).
+  pm.command('password', async (ctx) => {
+    const user = await userOf(ctx);
+    const lang = botLang(user?.language, ctx.from.language_code);
+    if (!user) {
+      const keyboard = links.addButton(
+        new InlineKeyboard(),
+        t(lang, 'logInAndLink'),
+        links.loginBe(String(ctx.from.id), 'profile'),
+      );
+      await ctx.reply(t(lang, 'passwordNotLinked'), { reply_markup: markup(keyboard) });
+      return;
+    }
+    if (!isMailOn(db)) {
+      await ctx.reply(t(lang, 'passwordNoMail'));
+      return;
+    }
+    const outcome = await sendResetLink(db, user, lang);
+    const email = maskAddress(user.email);
+    const reply = {
+      sent: 'passwordLinkSent',
+      throttled: 'passwordLinkThrottled',
+    } as const;
+    await ctx.reply(t(lang, reply[outcome], { email }));
+    log.info({ user_id: user.id, outcome }, 'bot: password reset link asked for');
   });
 
   pm.on('message', async (ctx) => {

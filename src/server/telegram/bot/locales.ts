@@ -46,6 +46,14 @@ const en = {
   notifyContactChanged:
     'The e-mail address or phone number of your Leaf & Cup account {{nickname}} was changed. If this was not you, contact us right away.',
   openProfile: 'Open profile',
+  // /password (issue 14)
+  passwordLinkSent:
+    'We have sent a link to reset your password to {{email}}. It works once, for 30 minutes. If it does not arrive, check your spam folder.',
+  passwordLinkThrottled:
+    'A reset link was sent to {{email}} a short while ago. Please use that one, or try again later.',
+  passwordNotLinked:
+    'This Telegram account is not linked to a Leaf & Cup account. Log in once with your e-mail or phone number to link it; if you forgot your password, use "Forgot password?" on the login screen.',
+  passwordNoMail: 'This shop does not send e-mail, so the password cannot be reset by e-mail. Please contact us.',
   // payments
   paymentReceived: 'Payment received for order #{{orderNo}}. Thank you!',
   payOrderMissing: 'This order no longer exists.',
@@ -131,6 +139,12 @@ const zh: Record<BotTextKey, string> = {
   notifyContactChanged:
     '您的 Leaf & Cup 账户 {{nickname}} 的电子邮箱或手机号码已更改。如果这不是您本人的操作，请立即联系我们。',
   openProfile: '打开个人资料',
+  passwordLinkSent:
+    '我们已将重置密码的链接发送至 {{email}}。链接只能使用一次，30 分钟内有效。如未收到，请检查垃圾邮件。',
+  passwordLinkThrottled: '不久前已向 {{email}} 发送过重置链接，请使用该链接，或稍后再试。',
+  passwordNotLinked:
+    '此 Telegram 账号尚未绑定 Leaf & Cup 账户。请先用邮箱或手机号码登录一次完成绑定；如果忘记密码，请在登录页面使用"忘记密码？"。',
+  passwordNoMail: '本店不发送电子邮件，因此无法通过邮件重置密码。请联系我们。',
   paymentReceived: '已收到订单 #{{orderNo}} 的付款。谢谢！',
   payOrderMissing: '该订单已不存在。',
   payOrderNotPending: '该订单不在待付款状态（状态：{{status}}）。',

@@ -522,6 +522,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
         bank_account_name: null,
         bank_account_number: null,
         notify_orders: true,
+        notify_email: true,
         language: 'en',
       });
       const res = await post(
@@ -532,6 +533,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
           bank_account_name: 'Mei Lin',
           bank_account_number: '1234-5678',
           notify_orders: '0',
+          notify_email: '0',
           language: '2',
         },
         { token },
@@ -543,12 +545,20 @@ describe.each(dialects)('accounts on %s', (dialect) => {
         bank_account_name: 'Mei Lin',
         bank_account_number: '1234-5678',
         notify_orders: false,
+        notify_email: false,
         language: 'zh',
       });
       expect(res.body.data.user_info.language).toBe('zh');
 
       const partial = await post(t.app, '/v2/edit-user-detail', { notify_orders: 'on' }, { token });
-      expect(partial.body.data.detail).toMatchObject({ bank_name: 'Tea Bank', notify_orders: true });
+      expect(partial.body.data.detail).toMatchObject({
+        bank_name: 'Tea Bank',
+        notify_orders: true,
+        notify_email: false,
+      });
+      const email = await post(t.app, '/v2/edit-user-detail', { notify_email: 'maybe' }, { token });
+      expect(email.status).toBe(422);
+      expect(email.errors.map((e) => e.field)).toEqual(['notify_email']);
       const cleared = await post(t.app, '/v2/edit-user-detail', { clear_bank: 1 }, { token });
       expect(cleared.body.data.detail).toMatchObject({ bank_name: null, bank_account_number: null });
 

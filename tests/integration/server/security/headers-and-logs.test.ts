@@ -117,6 +117,18 @@ describe.each(dialects)('request logs on %s', (dialect) => {
         expect(log).toContain('sig=[redacted]');
         expect(log).not.toContain(sig);
         expect(log).not.toContain('abc123secret');
+
+        // The links of the password reset and e-mail confirmation e-mails: their token is the last part of the path.
+        lines.length = 0;
+        const reset = 'ResetTokenAbcdefghijklmnopqrstuvwxyz0123456789';
+        const confirm = 'ConfirmTokenAbcdefghijklmnopqrstuvwxyz012345678';
+        await app.inject({ method: 'GET', url: `/reset-password/${reset}` });
+        await app.inject({ method: 'GET', url: `/confirm-email/${confirm}?from=mail` });
+        const links = lines.join('');
+        expect(links).toContain('/reset-password/[redacted]');
+        expect(links).toContain('/confirm-email/[redacted]?from=mail');
+        expect(links).not.toContain(reset);
+        expect(links).not.toContain(confirm);
       } finally {
         await app.close();
       }

@@ -22,6 +22,7 @@ const detail = {
   bank_account_name: null,
   bank_account_number: null,
   notify_orders: true,
+  notify_email: true,
   language: 'en',
 };
 
@@ -206,5 +207,39 @@ describe('/profile', () => {
     const body = api.callsTo('/v2/edit-user-detail')[0]!.body;
     expect(body.get('notify_orders')).toBe('false');
     expect(body.get('language')).toBe('zh');
+  });
+
+  it('has one switch per channel: Telegram and e-mail, saved separately', async () => {
+    const api = mockApi({
+      '/v2/get-user-detail': () => ({ data: { detail } }),
+      '/v2/get-email-status': () => ({ data: { email: 'mei@example.com', confirmed: true, mail_on: true } }),
+      '/v2/edit-user-detail': () => ({ data: { user_info: user(), detail: { ...detail, notify_email: false } } }),
+    });
+    act(() => useSession.getState().setSession(user(), 'tok'));
+    renderRoute(<ProfilePage />, { path: '/profile', pattern: '/profile' });
+    const email = await screen.findByRole('switch', { name: /Order notifications by e-mail/ });
+    expect(email).toBeChecked();
+    expect(email).toHaveAccessibleDescription('E-mail about an order that awaits your payment is always sent.');
+    await userEvent.click(email);
+    await userEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Info updated successfully'));
+    const body = api.callsTo('/v2/edit-user-detail')[0]!.body;
+    expect(body.get('notify_email')).toBe('false');
+    expect(body.get('notify_orders')).toBe('true');
+  });
+
+  it('shows no e-mail switch when the shop sends no e-mail', async () => {
+    const api = mockApi({
+      '/v2/get-user-detail': () => ({ data: { detail } }),
+      '/v2/get-email-status': () => ({ data: { email: 'mei@example.com', confirmed: false, mail_on: false } }),
+    });
+    act(() => useSession.getState().setSession(user(), 'tok'));
+    renderRoute(<ProfilePage />, { path: '/profile', pattern: '/profile' });
+    expect(await screen.findByRole('switch', { name: /Order notifications in Telegram/ })).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('/v2/get-email-status')).toHaveLength(1));
+    expect(screen.queryByRole('switch', { name: /Order notifications by e-mail/ })).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('E-mail about an order that awaits your payment is always sent.'),
+    ).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import type { UserInfo } from '@common/contract/accounts';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { accountRules, blank, showServerError } from '@/entities/user/account-rules';
 import { FormField } from '@/lib/ui/FormField';
 import { userLogin } from '../api/user-login';
@@ -22,6 +23,8 @@ interface AuthFormProps {
   /** A referral code to prefill (from `/login/{code}`). */
   referralCode?: string;
   initialTab?: AuthTab;
+  /** Shows "Forgot password?" under the log-in form (the shop sends e-mail: issue 14). */
+  forgotPassword?: boolean;
 }
 
 /**
@@ -29,7 +32,7 @@ interface AuthFormProps {
  * shown at its field in the current language, the server's refusals mapped to the fields.
  * Reused by the Telegram login (`/login_be`) through `onLoggedIn`.
  */
-export function AuthForm({ onLoggedIn, referralCode, initialTab = 'login' }: AuthFormProps) {
+export function AuthForm({ onLoggedIn, referralCode, initialTab = 'login', forgotPassword = false }: AuthFormProps) {
   const { t } = useTranslation('auth');
   const [tab, setTab] = useState<AuthTab>(initialTab);
   const id = useId();
@@ -69,7 +72,7 @@ export function AuthForm({ onLoggedIn, referralCode, initialTab = 'login' }: Aut
       </div>
       <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}-tab`} className="auth__panel">
         {tab === 'login' ? (
-          <LoginForm onLoggedIn={onLoggedIn} />
+          <LoginForm onLoggedIn={onLoggedIn} forgotPassword={forgotPassword} />
         ) : (
           <RegisterForm onLoggedIn={onLoggedIn} referralCode={referralCode} />
         )}
@@ -83,7 +86,7 @@ interface LoginValues {
   password: string;
 }
 
-function LoginForm({ onLoggedIn }: Pick<AuthFormProps, 'onLoggedIn'>) {
+function LoginForm({ onLoggedIn, forgotPassword }: Pick<AuthFormProps, 'onLoggedIn' | 'forgotPassword'>) {
   const { t } = useTranslation('auth');
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -126,6 +129,11 @@ function LoginForm({ onLoggedIn }: Pick<AuthFormProps, 'onLoggedIn'>) {
         error={errors.password?.message}
         registration={register('password', { validate: (v) => v.length > 0 || t('messages:passwordRequired') })}
       />
+      {forgotPassword && (
+        <Link to="/forgot-password" className="auth__forgot">
+          {t('forgotLink')}
+        </Link>
+      )}
       <button type="submit" className="btn btn--primary auth__submit" disabled={isSubmitting}>
         {isSubmitting ? t('messages:pleaseWait') : t('loginSubmit')}
       </button>

@@ -7,6 +7,7 @@ import { api } from '@/lib/api/client';
 import { Brand } from '@/lib/ui/Brand';
 import { LanguageSelect } from '@/lib/ui/LanguageSelect';
 import { useSession } from '@/stores/session-store';
+import { useMailOptions } from '../api/account-mail';
 import { AuthForm } from '../components/AuthForm';
 import { safeRedirect } from '../safe-redirect';
 import '../locales';
@@ -28,6 +29,8 @@ export default function LoginPage() {
   const referralCode = codeInPath ?? (isReferralCode(ref) ? ref : undefined) ?? getStoredReferralCode() ?? undefined;
   const target = safeRedirect(params.get('redirect'));
   const loggedIn = useSession((s) => s.user !== null && s.token !== null);
+  // "Forgot password?" only when the shop sends e-mail (issue 14).
+  const mailOn = useMailOptions().data?.mail_on === true;
 
   usePageTitle(t('pageTitle'));
 
@@ -56,7 +59,12 @@ export default function LoginPage() {
         <LanguageSelect />
       </div>
       <h1 className="auth-page__title">{t('welcome')}</h1>
-      <AuthForm onLoggedIn={onLoggedIn} referralCode={referralCode} initialTab={referralCode ? 'register' : 'login'} />
+      <AuthForm
+        onLoggedIn={onLoggedIn}
+        referralCode={referralCode}
+        initialTab={referralCode ? 'register' : 'login'}
+        forgotPassword={mailOn}
+      />
       <Link to="/" className="auth-page__back">
         {t('backToShop')}
       </Link>

@@ -10,7 +10,9 @@ import { FormField } from '@/lib/ui/FormField';
 import { useSession } from '@/stores/session-store';
 import { editUserDetail } from '../api/edit-user-detail';
 import { editUserProfile } from '../api/edit-user-profile';
+import { useEmailStatus } from '../api/email-status';
 import { useUserDetail } from '../api/get-user-detail';
+import { EmailStatus } from '../components/EmailStatus';
 import { TelegramLinkSection } from '../components/TelegramLinkSection';
 import '../locales';
 import '../profile.css';
@@ -34,8 +36,9 @@ export default function ProfilePage() {
         <ProfileForm user={user} />
         <div className="profile__side">
           <AccountSummary user={user} />
+          <EmailStatus userId={user.id} email={user.email} />
           <TelegramLinkSection />
-          <Preferences userId={user.id} />
+          <Preferences userId={user.id} email={user.email} />
         </div>
       </div>
     </main>
@@ -200,9 +203,11 @@ function AccountSummary({ user }: { user: UserInfo }) {
   );
 }
 
-function Preferences({ userId }: { userId: number }) {
+function Preferences({ userId, email }: { userId: number; email: string }) {
   const { t } = useTranslation('profile');
   const detail = useUserDetail(userId);
+  // The e-mail switch only where the shop sends e-mail (the same query as EmailStatus's).
+  const mailOn = useEmailStatus(userId, email).data?.mail_on === true;
   return (
     <section className="profile-card" aria-labelledby="profile-preferences">
       <h2 id="profile-preferences" className="profile-card__title">
@@ -216,7 +221,7 @@ function Preferences({ userId }: { userId: number }) {
           </button>
         </div>
       ) : detail.data ? (
-        <PreferencesForm key={JSON.stringify(detail.data.detail)} detail={detail.data.detail} />
+        <PreferencesForm key={JSON.stringify(detail.data.detail)} detail={detail.data.detail} mailOn={mailOn} />
       ) : (
         <p className="profile-card__loading" aria-busy="true">
           {t('messages:pleaseWait')}
@@ -226,10 +231,11 @@ function Preferences({ userId }: { userId: number }) {
   );
 }
 
-function PreferencesForm({ detail }: { detail: UserDetail }) {
+function PreferencesForm({ detail, mailOn }: { detail: UserDetail; mailOn: boolean }) {
   const { t } = useTranslation('profile');
   const id = useId();
   const [notify_orders, setNotify] = useState(detail.notify_orders);
+  const [notify_email, setNotifyEmail] = useState(detail.notify_email);
   const [language, setLanguage] = useState(detail.language);
   const [saving, setSaving] = useState(false);
 
@@ -237,7 +243,7 @@ function PreferencesForm({ detail }: { detail: UserDetail }) {
     e.preventDefault();
     setSaving(true);
     try {
-      const { user_info } = await editUserDetail({ notify_orders, language });
+      const { user_info } = await editUserDetail({ notify_orders, notify_email, language });
       useSession.getState().setUser(user_info);
       notify.success(t('messages:infoUpdated'));
     } catch (err) {
@@ -263,6 +269,28 @@ function PreferencesForm({ detail }: { detail: UserDetail }) {
           <span aria-hidden="true">{notify_orders ? t('on') : t('off')}</span>
         </span>
       </label>
+      {mailOn && (
+        <>
+          <label className="profile-switch" htmlFor={`${id}-notify-email`}>
+            <span>{t('notifyEmail')}</span>
+            <span className="profile-switch__control">
+              <input
+                id={`${id}-notify-email`}
+                type="checkbox"
+                role="switch"
+                aria-checked={notify_email}
+                aria-describedby={`${id}-notify-email-hint`}
+                checked={notify_email}
+                onChange={(e) => setNotifyEmail(e.target.checked)}
+              />
+              <span aria-hidden="true">{notify_email ? t('on') : t('off')}</span>
+            </span>
+          </label>
+          <p id={`${id}-notify-email-hint`} className="field__hint">
+            {t('notifyEmailHint')}
+          </p>
+        </>
+      )}
       <label className="field" htmlFor={`${id}-lang`}>
         <span className="field__label">{t('botLanguage')}</span>
         <select

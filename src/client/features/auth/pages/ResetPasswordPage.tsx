@@ -1,0 +1,126 @@
+import { type ReactNode, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { accountRules, showServerError } from '@/entities/user/account-rules';
+import { ApiError } from '@/lib/api/client';
+import { Brand } from '@/lib/ui/Brand';
+import { FormField } from '@/lib/ui/FormField';
+import { LanguageSelect } from '@/lib/ui/LanguageSelect';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useSession } from '@/stores/session-store';
+import { resetPassword } from '../api/account-mail';
+import '../locales';
+import '../auth.css';
+
+interface ResetValues {
+  password: string;
+  confirm_password: string;
+}
+
+/**
+ * /reset-password/{token} (issue 14): a new password and its confirmation, with the spec's messages. After the reset
+ * every session has ended (this browser's too), so the customer logs in with the new password. A link that expired
+ * or was used already says so, with a way to ask for a new one.
+ */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const { token = '' } = useParams();
+  const rules = accountRules(t);
+  const [done, setDone] = useState(false);
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetValues>({ defaultValues: { password: '', confirm_password: '' } });
+
+  usePageTitle(t('resetTitle'));
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await resetPassword({ link_token: token, password: values.password, confirm_password: values.confirm_password });
+      // The server ended every session, this one included.
+      useSession.getState().clear();
+      setDone(true);
+    } catch (err) {
+      const tokenMessage = err instanceof ApiError ? err.field('link_token') : undefined;
+      if (tokenMessage) {
+        setLinkError(tokenMessage);
+        return;
+      }
+      setFormError(showServerError(err, ['password', 'confirm_password'], setError, t('somethingWrong')));
+    }
+  });
+
+  let body: ReactNode;
+  if (done) {
+    body = (
+      <div className="form-stack">
+        <p className="auth__note" role="status">
+          {t('resetDone')}
+        </p>
+        <Link to="/login" className="btn btn--primary auth__submit">
+          {t('loginSubmit')}
+        </Link>
+      </div>
+    );
+  } else if (linkError) {
+    body = (
+      <div className="form-stack">
+        <p className="form-error" role="alert">
+          {linkError}
+        </p>
+        <Link to="/forgot-password" className="btn btn--primary auth__submit">
+          {t('askAgain')}
+        </Link>
+      </div>
+    );
+  } else {
+    body = (
+      <form className="form-stack" noValidate onSubmit={submit} aria-busy={isSubmitting}>
+        {formError && (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        )}
+        <FormField
+          label={t('newPassword')}
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          registration={register('password', { validate: (v, all) => rules.password(v, all.confirm_password) })}
+        />
+        <FormField
+          label={t('confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirm_password?.message}
+          registration={register('confirm_password', {
+            validate: (v, all) => rules.confirmPassword(v, all.password, 'messages:passwordsDoNotMatch'),
+          })}
+        />
+        <button type="submit" className="btn btn--primary auth__submit" disabled={isSubmitting}>
+          {isSubmitting ? t('messages:pleaseWait') : t('resetSubmit')}
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <main className="page auth-page">
+      <div className="auth-page__top">
+        <Brand />
+        <LanguageSelect />
+      </div>
+      <h1 className="auth-page__title">{t('resetTitle')}</h1>
+      <div className="auth auth--single">{body}</div>
+      <Link to="/login" className="auth-page__back">
+        {t('backToLogin')}
+      </Link>
+    </main>
+  );
+}

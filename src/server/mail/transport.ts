@@ -1,0 +1,87 @@
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+
+/**
+ * The SMTP connection (docs/decisions/016): nodemailer from SMTP_URL (`smtp://user:pass@host:587` with STARTTLS when
+ * the server offers it, `smtps://…:465` for TLS from the start), one connection per message (no pool: the sender sends
+ * a few messages every few seconds, and a pooled connection would outlive a restart of the mail server), bounded
+ * waits so a silent server cannot hold a round of the sender. MAIL_FROM is the From of every message.
+ */
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** The stable id of the outbox row (`<outbox-12@example.com>`): a resend after a crash carries the same id. */
+  messageId: string;
+}
+
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** The domain of MAIL_FROM's address (the Message-ID's right side). */
+export function fromDomain(mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  return address.split('@')[1]?.trim().toLowerCase() || 'localhost';
+}
+
+const isLoopback = (host: string): boolean => {
+  const name = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+};
+
+/**
+ * nodemailer's options for SMTP_URL. An `smtp://` URL with a user and password requires STARTTLS (`requireTLS`):
+ * without it, a network that strips the server's STARTTLS offer would get the login in clear. Only a server on this
+ * machine (127.0.0.0/8, ::1, localhost) may take a login without TLS.
+ */
+export function mailTransportOptions(smtpUrl: string) {
+  const url = new URL(smtpUrl);
+  const hasLogin = url.username !== '' || url.password !== '';
+  return {
+    url: smtpUrl,
+    pool: false,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+    dnsTimeout: 15_000,
+    ...(url.protocol === 'smtp:' && hasLogin && !isLoopback(url.hostname) ? { requireTLS: true } : {}),
+  };
+}
+
+export function createMailTransport(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>): MailTransport {
+  if (!config.SMTP_URL || !config.MAIL_FROM) throw new Error('e-mail is off: SMTP_URL and MAIL_FROM are not set');
+  const from = config.MAIL_FROM;
+  const transport = nodemailer.createTransport(mailTransportOptions(config.SMTP_URL));
+  return {
+    async send(mail) {
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        messageId: mail.messageId,
+        headers: { 'Auto-Submitted': 'auto-generated' },
+      });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+/** SMTP refusals that sending again cannot fix: a 5xx answer to the recipient or to the message itself. */
+export function isPermanentRefusal(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const { responseCode, command } = err as { responseCode?: unknown; command?: unknown };
+  return (
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    (command === 'RCPT TO' || command === 'DATA' || command === 'DATA end')
+  );
+}

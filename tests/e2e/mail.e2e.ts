@@ -1,0 +1,98 @@
+import type { Browser } from 'playwright-core';
+import { startSmtp, type TestSmtp } from '../setup/smtp';
+import { launchBrowser, newPage, type Shop, startShop } from './harness';
+
+// E-mail in a real journey (issue 14): the real server with SMTP_URL pointing at a test SMTP server; its sender job
+// delivers what the outbox holds every few seconds. Each topic has its own describe block.
+
+/** A real 1×1 PNG (the server checks the receipt's bytes). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('order e-mail journey', () => {
+  let smtp: TestSmtp;
+  let shop: Shop;
+  let browser: Browser;
+  const account = { email: 'mail.buyer@example.com', password: 'secret1' };
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    [shop, browser] = await Promise.all([startShop({ smtp }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+    await smtp?.close();
+  });
+
+  it('register in the browser → order by bank transfer → the e-mail arrives with the order number and total', async () => {
+    const { page, errors, close } = await newPage(browser, `${shop.url}/login`, {
+      viewport: { width: 1280, height: 900 },
+    });
+    await page.getByRole('button', { name: 'Yes', exact: true }).click();
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByLabel('Nickname', { exact: true }).fill('Mail Buyer');
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    await page.getByLabel('Phone Number', { exact: true }).fill('+63 917 555 0188');
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${shop.url}/`);
+
+    // One product into the cart.
+    await page.goto(`${shop.url}/details/1`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('radio').first().check();
+    await page.getByRole('button', { name: /^Add to cart/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Your Cart' });
+    await panel.waitFor();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+
+    // Checkout: an address, bank transfer with reference and receipt.
+    await page.goto(`${shop.url}/checkout`);
+    await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+    await page.getByRole('button', { name: /Add address/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add address' });
+    await dialog.getByLabel('Receiver name').fill('Mail Buyer');
+    await dialog.getByLabel('Shipping contact phone').fill('+639175550188');
+    await dialog.getByLabel('Address', { exact: true }).fill('9 Acacia Lane');
+    await dialog.getByLabel('City').fill('Pasig');
+    await dialog.getByLabel('State').selectOption({ label: 'Metro Manila' });
+    await dialog.getByLabel('Zip code').fill('1600');
+    await dialog.getByRole('button', { name: 'Save address' }).click();
+    await page.getByRole('radio', { name: /Mail Buyer/ }).waitFor();
+    await page.getByLabel('Payment reference').fill('MAIL-REF-0001');
+    await page.getByLabel('Receipt image').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('img', { name: 'Receipt preview' }).waitFor();
+    await page.waitForFunction(() => {
+      const b = document.querySelector<HTMLButtonElement>('[data-primary-action="place-order"]');
+      return b && !b.disabled && b.textContent?.startsWith('Place order');
+    });
+    await page.locator('[data-primary-action="place-order"]').click();
+    await page.waitForURL(/\/order\?id=\d+$/);
+    const orderId = Number(new URL(page.url()).searchParams.get('id'));
+
+    const order = page.getByRole('dialog', { name: /^Order LC-/ });
+    await order.getByText('Thank you! Your order has been placed.').waitFor();
+    const title = (await order.getByRole('heading', { level: 2 }).first().textContent()) ?? '';
+    const orderNo = /LC-\d{8}-[A-Z0-9]+/.exec(title)![0];
+    const total = /\$\d+\.\d\d/.exec((await order.locator('.ord-totals__grand').textContent()) ?? '')![0];
+
+    // The sender job runs every 5 seconds.
+    const mail = await smtp.waitFor((m) => m.to === account.email && m.subject.includes(orderNo), 30_000);
+    expect(mail.subject).toBe(`Order #${orderNo} placed: ${total}`);
+    expect(mail.text).toContain(total);
+    expect(mail.text).toContain('9 Acacia Lane');
+    const link = `${shop.url}/order?id=${orderId}`;
+    expect(mail.html).toContain(`href="${link}"`);
+
+    // The link opens the order in the shop.
+    await page.goto(link);
+    await page.getByRole('dialog', { name: new RegExp(`^Order ${orderNo}`) }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
