@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, type Shop, shopCommand, startShop, type TestPage } from '../harness';
 
@@ -116,9 +116,12 @@ export function backOfficeKit(getShop: () => Shop) {
 
   /** A registered customer with a default address; `referralCode` makes its owner the upline. */
   async function customer(nickname: string, opts: { referralCode?: string } = {}): Promise<Person> {
+    // This person's number, taken before any await: people are made concurrently (Promise.all), and a shared `seq`
+    // read after an await gave two of them the same number, and in the same millisecond the same phone.
     seq += 1;
+    const n = seq;
     await catalogue();
-    const tag = `${seq}${randomUUID().slice(0, 6)}`;
+    const tag = `${n}${randomUUID().slice(0, 6)}`;
     const email = `${nickname.toLowerCase().replace(/[^a-z]+/g, '.')}.${tag}@example.com`;
     const password = 'Secret123!';
     const registered = await ok<{ token: string; user_info: Record<string, unknown> & { id: number } }>(
@@ -126,7 +129,7 @@ export function backOfficeKit(getShop: () => Shop) {
       {
         nickname,
         email,
-        phone: `+63917${String(1_000_000 + ((Date.now() + seq * 7919) % 8_999_999)).slice(-7)}`,
+        phone: `+63917${String(n % 1000).padStart(3, '0')}${String(randomInt(10_000)).padStart(4, '0')}`,
         password,
         confirm_password: password,
         ...(opts.referralCode ? { referral_code: opts.referralCode } : {}),
