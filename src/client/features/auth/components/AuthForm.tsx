@@ -3,7 +3,8 @@ import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { accountRules, blank, showServerError } from '@/entities/user/account-rules';
+import { blank, showServerError } from '@/entities/user/account-rules';
+import { NewPasswordFields } from '@/entities/user/components/NewPasswordFields';
 import { FormField } from '@/lib/ui/FormField';
 import { userLogin } from '../api/user-login';
 import { userRegister } from '../api/user-register';
@@ -154,7 +155,6 @@ const REGISTER_FIELDS = ['nickname', 'email', 'phone', 'password', 'confirm_pass
 
 function RegisterForm({ onLoggedIn, referralCode }: Pick<AuthFormProps, 'onLoggedIn' | 'referralCode'>) {
   const { t } = useTranslation('auth');
-  const rules = accountRules(t);
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -212,21 +212,11 @@ function RegisterForm({ onLoggedIn, referralCode }: Pick<AuthFormProps, 'onLogge
         </p>
       )}
       <ContactFields register={register} errors={errors} />
-      <FormField
-        label={t('password')}
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        registration={register('password', { validate: (v, all) => rules.password(v, all.confirm_password) })}
-      />
-      <FormField
-        label={t('confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirm_password?.message}
-        registration={register('confirm_password', {
-          validate: (v, all) => rules.confirmPassword(v, all.password, 'messages:passwordsDoNotMatch'),
-        })}
+      <NewPasswordFields
+        register={register}
+        errors={errors}
+        labels={{ password: t('password'), confirm: t('confirmPassword') }}
+        mismatchKey="messages:passwordsDoNotMatch"
       />
       <FormField
         label={t('referralCode')}

@@ -2,10 +2,10 @@ import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { accountRules, showServerError } from '@/entities/user/account-rules';
+import { showServerError } from '@/entities/user/account-rules';
+import { NewPasswordFields } from '@/entities/user/components/NewPasswordFields';
 import { ApiError } from '@/lib/api/client';
 import { Brand } from '@/lib/ui/Brand';
-import { FormField } from '@/lib/ui/FormField';
 import { LanguageSelect } from '@/lib/ui/LanguageSelect';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/stores/session-store';
@@ -26,7 +26,6 @@ interface ResetValues {
 export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const { token = '' } = useParams();
-  const rules = accountRules(t);
   const [done, setDone] = useState(false);
   const [linkError, setLinkError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -87,21 +86,11 @@ export default function ResetPasswordPage() {
             {formError}
           </p>
         )}
-        <FormField
-          label={t('newPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          registration={register('password', { validate: (v, all) => rules.password(v, all.confirm_password) })}
-        />
-        <FormField
-          label={t('confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirm_password?.message}
-          registration={register('confirm_password', {
-            validate: (v, all) => rules.confirmPassword(v, all.password, 'messages:passwordsDoNotMatch'),
-          })}
+        <NewPasswordFields
+          register={register}
+          errors={errors}
+          labels={{ password: t('newPassword'), confirm: t('confirmPassword') }}
+          mismatchKey="messages:passwordsDoNotMatch"
         />
         <button type="submit" className="btn btn--primary auth__submit" disabled={isSubmitting}>
           {isSubmitting ? t('messages:pleaseWait') : t('resetSubmit')}

@@ -3,7 +3,8 @@ import { formatCents } from '@common/money';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { accountRules, showServerError } from '@/entities/user/account-rules';
+import { showServerError } from '@/entities/user/account-rules';
+import { NewPasswordFields } from '@/entities/user/components/NewPasswordFields';
 import { ApiError } from '@/lib/api/client';
 import { notify } from '@/lib/toast';
 import { FormField } from '@/lib/ui/FormField';
@@ -73,7 +74,6 @@ function needsCurrentPassword(
 
 function ProfileForm({ user }: { user: UserInfo }) {
   const { t } = useTranslation('profile');
-  const rules = accountRules(t);
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -137,25 +137,13 @@ function ProfileForm({ user }: { user: UserInfo }) {
           </p>
         )}
         <ContactFields register={register} errors={errors} />
-        <FormField
-          label={t('newPassword')}
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          register={register}
+          errors={errors}
+          labels={{ password: t('newPassword'), confirm: t('confirmPassword') }}
           hint={t('passwordHint')}
-          error={errors.password?.message}
-          registration={register('password', {
-            validate: (v, all) => rules.password(v, all.confirm_password, true),
-          })}
-        />
-        <FormField
-          label={t('confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('passwordHint')}
-          error={errors.confirm_password?.message}
-          registration={register('confirm_password', {
-            validate: (v, all) => rules.confirmPassword(v, all.password, 'messages:passwordNotMatch', true),
-          })}
+          mismatchKey="messages:passwordNotMatch"
+          optional
         />
         {askCurrent && (
           <FormField
