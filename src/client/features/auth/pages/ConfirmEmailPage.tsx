@@ -2,10 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '@/lib/api/client';
-import { Brand } from '@/lib/ui/Brand';
-import { LanguageSelect } from '@/lib/ui/LanguageSelect';
 import { usePageTitle } from '@/lib/use-page-title';
 import { confirmEmail } from '../api/account-mail';
+import { AuthPageShell } from '../components/AuthPageShell';
 import '../locales';
 import '../auth.css';
 
@@ -32,12 +31,7 @@ export default function ConfirmEmailPage() {
   }, [token, t]);
 
   return (
-    <main className="page auth-page">
-      <div className="auth-page__top">
-        <Brand />
-        <LanguageSelect />
-      </div>
-      <h1 className="auth-page__title">{t('confirmTitle')}</h1>
+    <AuthPageShell title={t('confirmTitle')} back={{ to: '/', label: t('backToShop') }}>
       <div className="auth auth--single">
         {state.kind === 'working' && (
           <p className="auth__note" role="status">
@@ -60,9 +54,6 @@ export default function ConfirmEmailPage() {
           </div>
         )}
       </div>
-      <Link to="/" className="auth-page__back">
-        {t('backToShop')}
-      </Link>
-    </main>
+    </AuthPageShell>
   );
 }

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { accountRules, showServerError } from '@/entities/user/account-rules';
-import { Brand } from '@/lib/ui/Brand';
 import { FormField } from '@/lib/ui/FormField';
-import { LanguageSelect } from '@/lib/ui/LanguageSelect';
 import { usePageTitle } from '@/lib/use-page-title';
 import { forgotPassword } from '../api/account-mail';
+import { AuthPageShell } from '../components/AuthPageShell';
 import '../locales';
 import '../auth.css';
 
@@ -40,12 +38,7 @@ export default function ForgotPasswordPage() {
   });
 
   return (
-    <main className="page auth-page">
-      <div className="auth-page__top">
-        <Brand />
-        <LanguageSelect />
-      </div>
-      <h1 className="auth-page__title">{t('forgotTitle')}</h1>
+    <AuthPageShell title={t('forgotTitle')} back={{ to: '/login', label: t('backToLogin') }}>
       <div className="auth auth--single">
         {sent ? (
           <p className="auth__note" role="status">
@@ -73,9 +66,6 @@ export default function ForgotPasswordPage() {
           </form>
         )}
       </div>
-      <Link to="/login" className="auth-page__back">
-        {t('backToLogin')}
-      </Link>
-    </main>
+    </AuthPageShell>
   );
 }

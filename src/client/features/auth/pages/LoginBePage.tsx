@@ -3,12 +3,10 @@ import type { ResponseOf } from '@common/contract/endpoint';
 import type { getTelegramLinkPreview as previewEndpoint, TelegramUser } from '@common/contract/telegram';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '@/lib/api/client';
 import { haptic } from '@/lib/telegram/haptics';
 import { telegramUserIdFromLaunch, useIsInTelegram } from '@/lib/telegram/launch';
-import { Brand } from '@/lib/ui/Brand';
-import { LanguageSelect } from '@/lib/ui/LanguageSelect';
 import '@/lib/telegram/locales';
 import { getTelegramLinkPreview } from '@/entities/user/api/get-telegram-link-preview';
 import { linkTelegram } from '@/entities/user/api/link-telegram';
@@ -16,6 +14,7 @@ import { PasswordConfirmForm, telegramWho } from '@/entities/user/components/Pas
 import { notify } from '@/lib/toast';
 import { useSession } from '@/stores/session-store';
 import { AuthForm } from '../components/AuthForm';
+import { AuthPageShell } from '../components/AuthPageShell';
 import { safeRedirect } from '../safe-redirect';
 import '../locales';
 import '../auth.css';
@@ -131,12 +130,7 @@ export default function LoginBePage() {
   const userLinkedHere = userLink?.id === telegramUserId;
 
   return (
-    <main className="page auth-page">
-      <div className="auth-page__top">
-        <Brand />
-        <LanguageSelect />
-      </div>
-      <h1 className="auth-page__title">{t('loginBeTitle')}</h1>
+    <AuthPageShell title={t('loginBeTitle')} back={{ to: '/', label: tAuth('backToShop') }}>
       <p className={`tg-notice${inTelegram && !otherUser ? '' : ' tg-notice--warn'}`} data-testid="login-be-notice">
         {notice}
       </p>
@@ -207,10 +201,6 @@ export default function LoginBePage() {
       ) : (
         <AuthForm onLoggedIn={onLoggedIn} />
       )}
-
-      <Link to="/" className="auth-page__back">
-        {tAuth('backToShop')}
-      </Link>
-    </main>
+    </AuthPageShell>
   );
 }

@@ -1,14 +1,13 @@
 import type { UserInfo } from '@common/contract/accounts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { getStoredReferralCode, getVisitorKey, isReferralCode } from '@/entities/user/referral-code';
 import { api } from '@/lib/api/client';
-import { Brand } from '@/lib/ui/Brand';
-import { LanguageSelect } from '@/lib/ui/LanguageSelect';
 import { useSession } from '@/stores/session-store';
 import { useMailOptions } from '../api/account-mail';
 import { AuthForm } from '../components/AuthForm';
+import { AuthPageShell } from '../components/AuthPageShell';
 import { safeRedirect } from '../safe-redirect';
 import '../locales';
 import '../auth.css';
@@ -53,21 +52,13 @@ export default function LoginPage() {
   if (loggedIn) return <Navigate to={target} replace />;
 
   return (
-    <main className="page auth-page">
-      <div className="auth-page__top">
-        <Brand />
-        <LanguageSelect />
-      </div>
-      <h1 className="auth-page__title">{t('welcome')}</h1>
+    <AuthPageShell title={t('welcome')} back={{ to: '/', label: t('backToShop') }}>
       <AuthForm
         onLoggedIn={onLoggedIn}
         referralCode={referralCode}
         initialTab={referralCode ? 'register' : 'login'}
         forgotPassword={mailOn}
       />
-      <Link to="/" className="auth-page__back">
-        {t('backToShop')}
-      </Link>
-    </main>
+    </AuthPageShell>
   );
 }

@@ -5,11 +5,10 @@ import { Link, useParams } from 'react-router-dom';
 import { showServerError } from '@/entities/user/account-rules';
 import { NewPasswordFields } from '@/entities/user/components/NewPasswordFields';
 import { ApiError } from '@/lib/api/client';
-import { Brand } from '@/lib/ui/Brand';
-import { LanguageSelect } from '@/lib/ui/LanguageSelect';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/stores/session-store';
 import { resetPassword } from '../api/account-mail';
+import { AuthPageShell } from '../components/AuthPageShell';
 import '../locales';
 import '../auth.css';
 
@@ -100,16 +99,8 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <main className="page auth-page">
-      <div className="auth-page__top">
-        <Brand />
-        <LanguageSelect />
-      </div>
-      <h1 className="auth-page__title">{t('resetTitle')}</h1>
+    <AuthPageShell title={t('resetTitle')} back={{ to: '/login', label: t('backToLogin') }}>
       <div className="auth auth--single">{body}</div>
-      <Link to="/login" className="auth-page__back">
-        {t('backToLogin')}
-      </Link>
-    </main>
+    </AuthPageShell>
   );
 }
