@@ -1,4 +1,5 @@
-import { backOfficeJourney, PNG, scrollsSideways } from './support/back-office';
+import { backOfficeJourney, scrollsSideways } from './support/back-office';
+import { PNG } from './support/checkout';
 
 // Coupons in the back office (issue 13), in a real browser against the real server: a manager creates a coupon
 // (10% off, a minimum spend, 100 uses) with New coupon → a customer adds a product, enters the code at checkout,

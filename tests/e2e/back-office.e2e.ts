@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, type Shop, shopCommand, startShop } from './harness';
-import { backOfficeKit, openAs, type Person, type PlacedOrder, PNG } from './support/back-office';
+import { backOfficeKit, openAs, type Person, type PlacedOrder } from './support/back-office';
+import { PNG } from './support/checkout';
 
 // The back office as staff use it (issue 12), in a real browser at 1366×800 against the real server: a receipt
 // checked and the payment confirmed (the customer's order shows Paid); a receipt rejected (the customer sees the

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, type Shop, startShop } from './harness';
+import { fillAddress, PNG } from './support/checkout';
 
 // Checkout and orders in a real browser against the real server and the demo catalogue:
 // log in → add two products → checkout → add an address → Expedited → coupon WELCOME10 → bank transfer with a
@@ -11,12 +12,6 @@ import { launchBrowser, newPage, type Shop, startShop } from './harness';
 // completes → the customer sees the tracking → reviews the product → the review is on the product page.
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
-/** A real 1×1 PNG (the server checks the receipt's bytes). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 interface Variant {
   id: number;
@@ -146,13 +141,13 @@ describe('checkout journey', () => {
     await dialog.getByRole('button', { name: 'Save address' }).click();
     await dialog.getByText('Please enter receiver name').waitFor();
     await dialog.getByText('Please enter zipcode').waitFor();
-    await dialog.getByLabel('Receiver name').fill('Checkout Buyer');
-    await dialog.getByLabel('Shipping contact phone').fill('+639175550177');
-    await dialog.getByLabel('Address', { exact: true }).fill('7 Narra Avenue');
-    await dialog.getByLabel('City').fill('Quezon City');
-    await dialog.getByLabel('State').selectOption({ label: 'Metro Manila' });
-    await dialog.getByLabel('Zip code').fill('1100');
-    await dialog.getByRole('button', { name: 'Save address' }).click();
+    await fillAddress(dialog, {
+      name: 'Checkout Buyer',
+      phone: '+639175550177',
+      address: '7 Narra Avenue',
+      city: 'Quezon City',
+      zip: '1100',
+    });
     await page.getByText('Address updated successfully').waitFor();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.getByRole('radio', { name: /Checkout Buyer/ }).isChecked()).toBe(true);

@@ -1,15 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { startSmtp, type TestSmtp } from '../setup/smtp';
 import { launchBrowser, newPage, type Shop, startShop } from './harness';
+import { fillAddress, payByTransferAndPlace } from './support/checkout';
 
 // E-mail in a real journey (issue 14): the real server with SMTP_URL pointing at a test SMTP server; its sender job
 // delivers what the outbox holds every few seconds. Each topic has its own describe block.
-
-/** A real 1×1 PNG (the server checks the receipt's bytes). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 describe('order e-mail journey', () => {
   let smtp: TestSmtp;
@@ -56,22 +51,15 @@ describe('order e-mail journey', () => {
     await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
     await page.getByRole('button', { name: /Add address/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Add address' });
-    await dialog.getByLabel('Receiver name').fill('Mail Buyer');
-    await dialog.getByLabel('Shipping contact phone').fill('+639175550188');
-    await dialog.getByLabel('Address', { exact: true }).fill('9 Acacia Lane');
-    await dialog.getByLabel('City').fill('Pasig');
-    await dialog.getByLabel('State').selectOption({ label: 'Metro Manila' });
-    await dialog.getByLabel('Zip code').fill('1600');
-    await dialog.getByRole('button', { name: 'Save address' }).click();
-    await page.getByRole('radio', { name: /Mail Buyer/ }).waitFor();
-    await page.getByLabel('Payment reference').fill('MAIL-REF-0001');
-    await page.getByLabel('Receipt image').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
-    await page.getByRole('img', { name: 'Receipt preview' }).waitFor();
-    await page.waitForFunction(() => {
-      const b = document.querySelector<HTMLButtonElement>('[data-primary-action="place-order"]');
-      return b && !b.disabled && b.textContent?.startsWith('Place order');
+    await fillAddress(dialog, {
+      name: 'Mail Buyer',
+      phone: '+639175550188',
+      address: '9 Acacia Lane',
+      city: 'Pasig',
+      zip: '1600',
     });
-    await page.locator('[data-primary-action="place-order"]').click();
+    await page.getByRole('radio', { name: /Mail Buyer/ }).waitFor();
+    await payByTransferAndPlace(page, 'MAIL-REF-0001');
     await page.waitForURL(/\/order\?id=\d+$/);
     const orderId = Number(new URL(page.url()).searchParams.get('id'));
 

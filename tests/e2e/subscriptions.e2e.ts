@@ -1,16 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, type Shop, startShop } from './harness';
+import { fillAddress, payByTransferAndPlace } from './support/checkout';
 
 // Subscribe & save in a real browser against the real server and the demo catalogue:
 // log in → a product "Every 4 weeks" → checkout (address, bank transfer) → the order line says so →
 // Acct menu → Subscriptions shows it at 15% off → change to every 8 weeks (kept after a reload) →
 // cancel it after the confirmation → listed as cancelled; the side menu of a phone links there too.
-
-/** A real 1×1 PNG (the server checks the receipt's bytes). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 interface Product {
   id: number;
@@ -85,22 +80,15 @@ describe('subscriptions journey', () => {
     await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
     await page.getByRole('button', { name: /Add address/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Add address' });
-    await dialog.getByLabel('Receiver name').fill('Sam Subscriber');
-    await dialog.getByLabel('Shipping contact phone').fill('+639175550188');
-    await dialog.getByLabel('Address', { exact: true }).fill('21 Acacia Lane');
-    await dialog.getByLabel('City').fill('Taguig');
-    await dialog.getByLabel('State').selectOption({ label: 'Metro Manila' });
-    await dialog.getByLabel('Zip code').fill('1630');
-    await dialog.getByRole('button', { name: 'Save address' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await page.getByLabel('Payment reference').fill('BDO-SUB-0001');
-    await page.getByLabel('Receipt image').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
-    await page.getByRole('img', { name: 'Receipt preview' }).waitFor();
-    await page.waitForFunction(() => {
-      const b = document.querySelector<HTMLButtonElement>('[data-primary-action="place-order"]');
-      return b && !b.disabled && b.textContent?.startsWith('Place order');
+    await fillAddress(dialog, {
+      name: 'Sam Subscriber',
+      phone: '+639175550188',
+      address: '21 Acacia Lane',
+      city: 'Taguig',
+      zip: '1630',
     });
-    await page.locator('[data-primary-action="place-order"]').click();
+    await dialog.waitFor({ state: 'detached' });
+    await payByTransferAndPlace(page, 'BDO-SUB-0001');
     await page.waitForURL(/\/order\?id=\d+$/);
     const order = page.getByRole('dialog', { name: /^Order LC-/ });
     await order.getByText('Every 4 weeks').waitFor();

@@ -1,18 +1,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, type Shop, shopCommand, startShop, type TestPage } from '../harness';
+import { PNG } from './checkout';
 
 /**
  * What the back-office journeys share: the shop's API as a customer or a staff member calls it (form-encoded,
  * multipart for a receipt), people (customers with an address, staff made with the operator command line), orders
  * placed by bank transfer, a journey's shop and browser, and a browser page opened already logged in as someone.
  */
-
-/** A real 1×1 PNG (the server checks a receipt's bytes). */
-export const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 export interface Envelope<T = Record<string, unknown>> {
   success: boolean;
