@@ -59,7 +59,7 @@ export function planCalls(
       payload: {
         url: `${publicUrl}${WEBHOOK_PATH}`,
         secret_token: opts.secret,
-        allowed_updates: ['message', 'pre_checkout_query', 'callback_query'],
+        allowed_updates: ['message', 'pre_checkout_query', 'callback_query', 'inline_query'],
       },
     });
   }

@@ -10,6 +10,8 @@ export const STAFF_ALERT_KINDS = [
   'staff_receipt',
   'staff_payout_request',
   'staff_low_stock',
+  /** A customer asked to exchange an item (issue 17). */
+  'staff_exchange_request',
 ] as const;
 export type StaffAlertKind = (typeof STAFF_ALERT_KINDS)[number];
 
@@ -36,6 +38,8 @@ export const NUMBER_SETTINGS = {
   /** Up to 30 days, like UNPAID_ORDER_HOURS. */
   unpaid_order_hours: { min: 0, max: 720 },
   low_stock_default: { min: 0, max: 100_000 },
+  /** Days after an order is completed during which an exchange can be asked (exchange-rules.ts); default 14. */
+  exchange_days: { min: 1, max: 365 },
 } as const satisfies Record<string, Range>;
 export type NumberSetting = keyof typeof NUMBER_SETTINGS;
 

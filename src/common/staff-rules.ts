@@ -20,6 +20,11 @@ export const PERMISSIONS = [
   'orders.fulfil',
   /** Orders: confirm payment, reject receipt, cancel, record refund. */
   'orders.money',
+  /**
+   * Exchanges (issue 17): approve or decline a customer's request. Seeing requests needs only `orders.view`
+   * (fulfilment sees them read-only, to pack what is sent instead).
+   */
+  'exchanges',
   /** Customers, their cash reward and referrals. */
   'customers',
   /** Agents, commissions, payouts. */
@@ -70,5 +75,7 @@ export const AUDIT_KINDS = [
   'coupon',
   'content',
   'settings',
+  /** Exchange requests approved or declined (issue 17). */
+  'exchange',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

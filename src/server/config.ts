@@ -30,6 +30,17 @@ const schema = z.object({
     .string()
     .regex(/^\w{5,}$/, 'BOT_USERNAME is the bot username without @')
     .optional(),
+  /**
+   * The short name of the shop's Mini App in BotFather (/newapp), for direct links `https://t.me/<bot>/<name>?startapp=…`
+   * (shared products, inline results). Unset: the bot's main Mini App link `https://t.me/<bot>?startapp=…`.
+   */
+  MINI_APP_NAME: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_]{3,30}$/,
+      'MINI_APP_NAME is the Mini App short name from BotFather (3-30 letters, digits or _)',
+    )
+    .optional(),
   WEBHOOK_SECRET: z
     .string()
     .regex(/^[\w-]{16,256}$/, 'WEBHOOK_SECRET must be 16-256 letters, digits, _ or -')

@@ -11,6 +11,8 @@ import couponAdminRoutes from './coupons/admin-routes';
 import couponRoutes from './coupons/routes';
 import customerAdminRoutes from './customers/admin-routes';
 import dashboardRoutes from './dashboard/routes';
+import exchangeAdminRoutes from './exchanges/admin-routes';
+import exchangeRoutes from './exchanges/routes';
 import fileRoutes from './files/routes';
 import contentAdminRoutes from './info/admin-routes';
 import infoRoutes from './info/routes';
@@ -23,6 +25,7 @@ import settingsAdminRoutes from './settings/admin-routes';
 import settingsRoutes from './settings/routes';
 import staffRoutes from './staff/routes';
 import stockRoutes from './stock/routes';
+import stockAlertRoutes from './stock-alerts/routes';
 import subscriptionAdminRoutes from './subscriptions/admin-routes';
 import subscriptionRoutes from './subscriptions/routes';
 import telegramRoutes from './telegram/routes';
@@ -37,11 +40,13 @@ export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   cashRewardRoutes,
   checkoutRoutes,
   orderRoutes,
+  exchangeRoutes,
   infoRoutes,
   fileRoutes,
   referralRoutes,
   telegramRoutes,
   subscriptionRoutes,
+  stockAlertRoutes,
   // The back office (`/admin/…`, docs/decisions/013): each domain's staff paths.
   staffRoutes,
   affiliateAdminRoutes,
@@ -57,4 +62,5 @@ export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   settingsAdminRoutes,
   couponAdminRoutes,
   stockRoutes,
+  exchangeAdminRoutes,
 ];

@@ -1,18 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, type Shop, startShop } from './harness';
+import type { Page } from 'playwright-core';
+import { newPage } from './harness';
+import { shopJourney } from './support/back-office';
 
 // Accounts in a real browser against the real server: register with every validation message shown and
 // then fixed, a taken e-mail refused at its field, log out, log back in by phone, the profile shows the user.
 describe('accounts journey', () => {
-  let shop: Shop;
-  let browser: Browser;
-  beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
+  const journey = shopJourney();
 
   /** The message at a field: the element its input names in aria-describedby with role=alert ('' when none). */
   const fieldError = (page: Page, label: string) =>
@@ -25,7 +18,7 @@ describe('accounts journey', () => {
   const fill = async (page: Page, label: string, value: string) => page.getByLabel(label, { exact: true }).fill(value);
 
   it('registers (each validation message shown, then fixed), logs out, and logs back in by phone', async () => {
-    const { page, errors, close } = await newPage(browser, `${shop.url}/login`, {
+    const { page, errors, close } = await newPage(journey.browser, `${journey.shop.url}/login`, {
       viewport: { width: 1280, height: 900 },
     });
     await page.getByRole('button', { name: 'Yes', exact: true }).click();
@@ -67,7 +60,7 @@ describe('accounts journey', () => {
     expect(await fieldError(page, 'Confirm Password')).toBe('');
 
     await submit.click();
-    await page.waitForURL(`${shop.url}/`);
+    await page.waitForURL(`${journey.shop.url}/`);
     const acct = page.getByRole('button', { name: 'Acct' });
     await acct.waitFor();
     const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -96,11 +89,11 @@ describe('accounts journey', () => {
     await page.getByText('Wrong email/phone or password').waitFor();
     await fill(page, 'Password', 'secret1');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${shop.url}/`);
+    await page.waitForURL(`${journey.shop.url}/`);
     await page.getByRole('button', { name: 'Acct' }).waitFor();
 
     // The profile shows the user's details.
-    await page.goto(`${shop.url}/profile`);
+    await page.goto(`${journey.shop.url}/profile`);
     expect(await page.getByLabel('Nickname', { exact: true }).inputValue()).toBe('Mei Lin');
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('mei.lin@example.com');
     await page.getByText('Not linked', { exact: true }).waitFor();
@@ -113,7 +106,9 @@ describe('accounts journey', () => {
     await close();
 
     // Someone else cannot take the same e-mail: refused at the field, in the server's words.
-    const other = await newPage(browser, `${shop.url}/login`, { viewport: { width: 390, height: 844 } });
+    const other = await newPage(journey.browser, `${journey.shop.url}/login`, {
+      viewport: { width: 390, height: 844 },
+    });
     await other.page.getByRole('button', { name: 'Yes', exact: true }).click();
     await other.page.getByRole('tab', { name: 'Register' }).click();
     await fill(other.page, 'Nickname', 'Copycat');

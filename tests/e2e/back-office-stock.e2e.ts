@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { ProductDetails } from '../../src/common/contract/catalog';
 import { newPage } from './harness';
 import { backOfficeJourney, scrollsSideways } from './support/back-office';
 
@@ -7,26 +8,19 @@ import { backOfficeJourney, scrollsSideways } from './support/back-office';
 // of the Stock history, and the shop's product page (/details/{id}) shows the new "In stock" count (the shop shows
 // the product's total across its packagings, and the quantity control stops at the chosen packaging's stock).
 
-interface ShopProduct {
-  id: number;
-  stock_state: string;
-  stock_balance: number;
-  variants: Array<{ id: number; name: string; stock: number }>;
-}
-
 describe('back office: stock', () => {
   const journey = backOfficeJourney(async (kit) => ({ manager: await kit.staff('Maya Manager', 'manager') }));
   const { kit } = journey;
 
   /** A seeded product the shop shows in stock, as the shop reads it. */
-  async function productInStock(): Promise<ShopProduct> {
+  async function productInStock(): Promise<ProductDetails> {
     const list = await kit.ok<{ products: Array<{ id: number; stock_state: string; stock_total: number }> }>(
       '/v2/get-product-list',
       { limit: 50 },
     );
     const candidate = list.products.find((p) => p.stock_state === 'in_stock' && p.stock_total > 0);
     if (!candidate) throw new Error('the seeded shop has no product in stock');
-    return (await kit.ok<{ product: ShopProduct }>('/v2/get-product-details', { product_id: candidate.id })).product;
+    return (await kit.ok<{ product: ProductDetails }>('/v2/get-product-details', { product_id: candidate.id })).product;
   }
 
   const stockCard = (page: Page) => page.getByRole('region', { name: 'Stock', exact: true });
@@ -74,7 +68,7 @@ describe('back office: stock', () => {
       viewport: { width: 1366, height: 800 },
     });
     await shopper.page.getByText(`In stock: ${before.stock_balance + 5} available`).waitFor();
-    const after = (await kit.ok<{ product: ShopProduct }>('/v2/get-product-details', { product_id: before.id }))
+    const after = (await kit.ok<{ product: ProductDetails }>('/v2/get-product-details', { product_id: before.id }))
       .product;
     expect(after.variants.find((v) => v.id === packaging.id)!.stock).toBe(packaging.stock + 5);
     expect(shopper.errors).toEqual([]);
@@ -100,7 +94,7 @@ describe('back office: stock', () => {
     await dialog.getByLabel('Reason').fill('Broken tin');
     await dialog.getByRole('button', { name: 'Save change' }).click();
     await dialog.getByText('Only 1 in stock: taking 2 would go below zero').first().waitFor();
-    const after = (await kit.ok<{ product: ShopProduct }>('/v2/get-product-details', { product_id: before.id }))
+    const after = (await kit.ok<{ product: ProductDetails }>('/v2/get-product-details', { product_id: before.id }))
       .product;
     expect(after.variants.find((v) => v.id === packaging.id)!.stock).toBe(1);
     // The refusal is an answer the form shows, not an error of the page.

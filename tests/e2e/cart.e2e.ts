@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, type Shop, startShop } from './harness';
+import { backOfficeKit } from './support/back-office';
 
 // The cart in a real browser against the real server and the demo catalogue: a guest's "Add to cart" goes
 // through the login and comes back with the item in the cart; plus until "Not Enough Stock"; the cart survives
@@ -10,14 +11,8 @@ describe('cart journey', () => {
   let productId: number;
   const account = { email: 'cart.buyer@example.com', password: 'secret1' };
 
-  const call = async (path: string, body: Record<string, string>) => {
-    const res = await fetch(`${shop.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ lang: 'en', is_frontend: '1', ...body }).toString(),
-    });
-    return (await res.json()) as { success: boolean; data: Record<string, unknown> };
-  };
+  // The shop's API as a customer calls it (the back-office journeys' helper).
+  const { call } = backOfficeKit(() => shop);
 
   beforeAll(async () => {
     [shop, browser] = await Promise.all([startShop(), launchBrowser()]);

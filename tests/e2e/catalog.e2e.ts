@@ -1,22 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, type Shop, startShop } from './harness';
+import { newPage } from './harness';
+import { shopJourney } from './support/back-office';
 
 // The catalogue journey in a real browser against the real server and the demo catalogue:
 // home → Shop mega-menu → ALL TEAS → scroll until the second page loads → open a product from it →
 // choose packaging and frequency and see the price follow → switch to 中文 and see the Chinese name.
 describe('catalogue journey', () => {
-  let shop: Shop;
-  let browser: Browser;
-  beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
+  const journey = shopJourney();
 
   it('browses from the menu to a product, prices a choice, and reads it in Chinese', async () => {
-    const { page, errors, close } = await newPage(browser, `${shop.url}/`, { viewport: { width: 1280, height: 900 } });
+    const { page, errors, close } = await newPage(journey.browser, `${journey.shop.url}/`, {
+      viewport: { width: 1280, height: 900 },
+    });
     // Age gate on the first visit.
     await page.getByRole('button', { name: 'Yes' }).click();
 

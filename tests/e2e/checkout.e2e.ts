@@ -2,8 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import type { ProductDetails } from '../../src/common/contract/catalog';
 import { launchBrowser, newPage, type Shop, startShop } from './harness';
-import { fillAddress, PNG } from './support/checkout';
+import { backOfficeKit } from './support/back-office';
+import { fillAddress, payByTransfer } from './support/checkout';
 
 // Checkout and orders in a real browser against the real server and the demo catalogue:
 // log in → add two products → checkout → add an address → Expedited → coupon WELCOME10 → bank transfer with a
@@ -13,44 +15,23 @@ import { fillAddress, PNG } from './support/checkout';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-interface Variant {
-  id: number;
-  name: string;
-  stock: number;
-}
-interface Product {
-  id: number;
-  slug: string;
-  name: string;
-  variants: Variant[];
-}
-
 describe('checkout journey', () => {
   let shop: Shop;
   let browser: Browser;
   const account = { email: 'checkout.buyer@example.com', password: 'secret1' };
-  let longjing: Product;
-  let pearls: Product;
+  let longjing: ProductDetails;
+  let pearls: ProductDetails;
 
-  const call = async (path: string, body: Record<string, string>, token?: string) => {
-    const res = await fetch(`${shop.url}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: new URLSearchParams({ lang: 'en', is_frontend: '1', ...body }).toString(),
-    });
-    return (await res.json()) as { success: boolean; message: string; data: Record<string, unknown> };
-  };
+  // The shop's API as a customer calls it (the back-office journeys' helper).
+  const { call } = backOfficeKit(() => shop);
 
-  const product = async (slug: string): Promise<Product> => {
+  const product = async (slug: string): Promise<ProductDetails> => {
     const list = await call('/v2/get-product-list', { category: 'best-sellers', limit: '50' });
     const id = (list.data.products as Array<{ id: number; slug: string }>).find((p) => p.slug === slug)!.id;
-    return (await call('/v2/get-product-details', { product_id: String(id) })).data.product as Product;
+    return (await call('/v2/get-product-details', { product_id: String(id) })).data.product as ProductDetails;
   };
 
-  const stockOf = async (p: Product) => (await product(p.slug)).variants[0]!.stock;
+  const stockOf = async (p: ProductDetails) => (await product(p.slug)).variants[0]!.stock;
 
   /** The operator's command line (`npm run shop -- …`) on the shop's own database. */
   const operator = (...args: string[]) => {
@@ -80,7 +61,7 @@ describe('checkout journey', () => {
     await shop?.stop();
   });
 
-  const addToCart = async (page: Page, p: Product) => {
+  const addToCart = async (page: Page, p: ProductDetails) => {
     await page.goto(`${shop.url}/details/${p.id}`);
     await page.getByRole('heading', { level: 1, name: p.name }).waitFor();
     await page.getByRole('radio', { name: new RegExp(p.variants[0]!.name) }).check();
@@ -89,12 +70,6 @@ describe('checkout journey', () => {
     await panel.getByText(p.name).waitFor();
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
-  };
-
-  const payByBankTransfer = async (page: Page, reference: string) => {
-    await page.getByLabel('Payment reference').fill(reference);
-    await page.getByLabel('Receipt image').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
-    await page.getByRole('img', { name: 'Receipt preview' }).waitFor();
   };
 
   /** Places the order with the page's button; resolves to the order id from /order?id=. */
@@ -175,7 +150,7 @@ describe('checkout journey', () => {
     await page.getByText('0123-4567-89', { exact: true }).waitFor();
     await page.locator('[data-primary-action="place-order"]').click();
     await page.getByText('Please enter the payment reference').first().waitFor();
-    await payByBankTransfer(page, 'BDO-REF-0001');
+    await payByTransfer(page, 'BDO-REF-0001');
     const orderId = await placeOrder(page);
 
     // The order screen: Pending, the totals as placed, the way to pay; the cart is empty.
@@ -224,7 +199,7 @@ describe('checkout journey', () => {
     await addToCart(page, longjing);
     await page.goto(`${shop.url}/checkout`);
     await page.getByRole('radio', { name: /Checkout Buyer/ }).waitFor();
-    await payByBankTransfer(page, 'BDO-REF-0002');
+    await payByTransfer(page, 'BDO-REF-0002');
     const orderId = await placeOrder(page);
     const order = page.getByRole('dialog', { name: /^Order LC-/ });
     const title = (await order.getByRole('heading', { level: 2 }).first().textContent()) ?? '';

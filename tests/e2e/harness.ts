@@ -215,6 +215,13 @@ export async function newPage(
   return { page, context, errors, close: () => context.close() };
 }
 
+/** Answers the age question ("Yes") and waits until it has gone. */
+export async function acceptAgeGate(page: Page): Promise<void> {
+  const yes = page.getByRole('button', { name: 'Yes', exact: true });
+  await yes.click();
+  await yes.waitFor({ state: 'detached' });
+}
+
 /**
  * When the test that opened `page` fails, prints where the page was, what it logged and what it showed,
  * so a failure seen once in CI can be read afterwards. (Pages opened in hooks are not reported.)

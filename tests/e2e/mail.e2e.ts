@@ -1,29 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { startSmtp, type TestSmtp } from '../setup/smtp';
-import { launchBrowser, newPage, type Shop, startShop } from './harness';
-import { fillAddress, payByTransferAndPlace } from './support/checkout';
+import { newPage } from './harness';
+import { shopJourney } from './support/back-office';
+import { addToCartFromProductPage, fillAddress, payByTransferAndPlace } from './support/checkout';
 
 // E-mail in a real journey (issue 14): the real server with SMTP_URL pointing at a test SMTP server; its sender job
 // delivers what the outbox holds every few seconds. Each topic has its own describe block.
 
 describe('order e-mail journey', () => {
-  let smtp: TestSmtp;
-  let shop: Shop;
-  let browser: Browser;
+  const journey = shopJourney({ mail: true });
   const account = { email: 'mail.buyer@example.com', password: 'secret1' };
 
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    [shop, browser] = await Promise.all([startShop({ smtp }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-    await smtp?.close();
-  });
-
   it('register in the browser → order by bank transfer → the e-mail arrives with the order number and total', async () => {
-    const { page, errors, close } = await newPage(browser, `${shop.url}/login`, {
+    const { page, errors, close } = await newPage(journey.browser, `${journey.shop.url}/login`, {
       viewport: { width: 1280, height: 900 },
     });
     await page.getByRole('button', { name: 'Yes', exact: true }).click();
@@ -34,20 +21,16 @@ describe('order e-mail journey', () => {
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByLabel('Confirm Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${shop.url}/`);
+    await page.waitForURL(`${journey.shop.url}/`);
 
     // One product into the cart.
-    await page.goto(`${shop.url}/details/1`);
+    await page.goto(`${journey.shop.url}/details/1`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByRole('radio').first().check();
-    await page.getByRole('button', { name: /^Add to cart/ }).click();
-    const panel = page.getByRole('dialog', { name: 'Your Cart' });
-    await panel.waitFor();
-    await page.keyboard.press('Escape');
-    await panel.waitFor({ state: 'detached' });
+    await addToCartFromProductPage(page);
 
     // Checkout: an address, bank transfer with reference and receipt.
-    await page.goto(`${shop.url}/checkout`);
+    await page.goto(`${journey.shop.url}/checkout`);
     await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
     await page.getByRole('button', { name: /Add address/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Add address' });
@@ -70,11 +53,11 @@ describe('order e-mail journey', () => {
     const total = /\$\d+\.\d\d/.exec((await order.locator('.ord-totals__grand').textContent()) ?? '')![0];
 
     // The sender job runs every 5 seconds.
-    const mail = await smtp.waitFor((m) => m.to === account.email && m.subject.includes(orderNo), 30_000);
+    const mail = await journey.smtp.waitFor((m) => m.to === account.email && m.subject.includes(orderNo), 30_000);
     expect(mail.subject).toBe(`Order #${orderNo} placed: ${total}`);
     expect(mail.text).toContain(total);
     expect(mail.text).toContain('9 Acacia Lane');
-    const link = `${shop.url}/order?id=${orderId}`;
+    const link = `${journey.shop.url}/order?id=${orderId}`;
     expect(mail.html).toContain(`href="${link}"`);
 
     // The link opens the order in the shop.

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, type Shop, startShop } from './harness';
+import type { Page } from 'playwright-core';
+import { newPage, type Shop } from './harness';
+import { type BackOfficeKit, shopJourney } from './support/back-office';
 
 // The referral journey in a real browser against the real server: a customer's link /{code} shows the home
 // page and records the visit; the visitor registers with the code prefilled; the referrer's /referral then
@@ -13,24 +14,16 @@ interface Registered {
   token: string;
 }
 
-async function registerThroughApi(shop: Shop, nickname: string): Promise<Registered> {
+/** A customer registered through the shop's API (`kit.ok`: the test fails with the server's message if refused). */
+function registerThroughApi(kit: BackOfficeKit, nickname: string): Promise<Registered> {
   const id = randomBytes(3).toString('hex');
-  const res = await fetch(`${shop.url}/v1/user-register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: new URLSearchParams({
-      lang: 'en',
-      is_frontend: '1',
-      nickname,
-      email: `ref-${id}@example.com`,
-      phone: `+63917${Number.parseInt(id, 16).toString().padStart(7, '0').slice(0, 7)}`,
-      password: 'Secret123!',
-      confirm_password: 'Secret123!',
-    }).toString(),
+  return kit.ok<Registered>('/v1/user-register', {
+    nickname,
+    email: `ref-${id}@example.com`,
+    phone: `+63917${Number.parseInt(id, 16).toString().padStart(7, '0').slice(0, 7)}`,
+    password: 'Secret123!',
+    confirm_password: 'Secret123!',
   });
-  const body = (await res.json()) as { success: boolean; message: string; data: Registered };
-  if (!body.success) throw new Error(`register failed: ${body.message}`);
-  return body.data;
 }
 
 function openDb(shop: Shop) {
@@ -45,30 +38,24 @@ async function passAgeGate(page: Page) {
 }
 
 describe('referral journey', () => {
-  let shop: Shop;
-  let browser: Browser;
-  beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
+  const journey = shopJourney();
 
   it('/{code} shows home and records the visit; registering with the prefilled code makes a member of /referral', async () => {
-    const referrer = await registerThroughApi(shop, 'Rita Referrer');
+    const referrer = await registerThroughApi(journey.kit, 'Rita Referrer');
     const code = referrer.user_info.referral_code;
     expect(code).toMatch(/^[A-Z0-9]+$/);
 
     // The visitor opens the referral link: home, not a 404; the visit is recorded and the code kept.
-    const visitor = await newPage(browser, `${shop.url}/${code}`, { viewport: { width: 1280, height: 800 } });
+    const visitor = await newPage(journey.browser, `${journey.shop.url}/${code}`, {
+      viewport: { width: 1280, height: 800 },
+    });
     const { page } = visitor;
     await passAgeGate(page);
     await page.getByRole('heading', { name: 'Best Sellers' }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/${code}`);
     expect(await page.getByRole('heading', { name: 'Page not found' }).count()).toBe(0);
     await page.waitForFunction((c) => window.sessionStorage.getItem('leafcup.referral_code') === c, code);
-    const db = openDb(shop);
+    const db = openDb(journey.shop);
     try {
       const visits = db
         .prepare('select link, origin, visitor_key, converted from referral_visits where referrer_id = ?')
@@ -105,7 +92,7 @@ describe('referral journey', () => {
     await page.waitForURL((url) => url.pathname === '/');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
 
-    const db2 = openDb(shop);
+    const db2 = openDb(journey.shop);
     try {
       const joined = db2.prepare('select id, upline_id from users where nickname = ?').get(nickname) as
         | { id: number; upline_id: number | null }
@@ -133,13 +120,13 @@ describe('referral journey', () => {
       page: referrerPage,
       context,
       errors,
-    } = await newPage(browser, `${shop.url}/referral`, {
+    } = await newPage(journey.browser, `${journey.shop.url}/referral`, {
       session: { user: referrer.user_info, token: referrer.token },
     });
     await referrerPage.getByRole('heading', { name: 'Referral', level: 1 }).waitFor();
     expect(await referrerPage.getByRole('textbox', { name: 'Your referral code' }).inputValue()).toBe(code);
     expect(await referrerPage.getByRole('textbox', { name: 'Your referral link' }).inputValue()).toBe(
-      `${shop.url}/${code}`,
+      `${journey.shop.url}/${code}`,
     );
     await referrerPage.getByRole('img', { name: 'QR code of your referral link' }).waitFor();
     const members = referrerPage.getByRole('table', { name: 'Referred members' });
@@ -150,7 +137,7 @@ describe('referral journey', () => {
   });
 
   it('an unknown code shows the not-found page', async () => {
-    const { page, close } = await newPage(browser, `${shop.url}/NOSUCHCODE9`, {
+    const { page, close } = await newPage(journey.browser, `${journey.shop.url}/NOSUCHCODE9`, {
       viewport: { width: 1280, height: 800 },
     });
     await passAgeGate(page);

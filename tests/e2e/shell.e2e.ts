@@ -1,23 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, type Shop, startShop } from './harness';
+import type { Page } from 'playwright-core';
+import { newPage } from './harness';
+import { shopJourney } from './support/back-office';
 
 // The app shell in a real browser against the real server: age gate, language switch, the Shop mega-menu,
 // the header's scroll behaviour on wide screens, and the side menu on a phone-sized screen.
 describe('app shell (header, menus, age gate)', () => {
-  let shop: Shop;
-  let browser: Browser;
-  beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
+  const journey = shopJourney();
 
   const ageGate = (page: Page) => page.getByRole('dialog', { name: /legal age|法定年龄/ });
 
   it('age gate: No refuses and stays, Yes closes it for good; 中文 switches the header; the Shop menu opens a category', async () => {
-    const { page, errors, close } = await newPage(browser, `${shop.url}/`, { viewport: { width: 1280, height: 800 } });
+    const { page, errors, close } = await newPage(journey.browser, `${journey.shop.url}/`, {
+      viewport: { width: 1280, height: 800 },
+    });
 
     // First visit: the age gate, with the page locked behind it.
     await ageGate(page).waitFor();
@@ -76,7 +71,9 @@ describe('app shell (header, menus, age gate)', () => {
   });
 
   it('wide screens: the header hides while scrolling down, shows when scrolling up, is transparent at the top', async () => {
-    const { page, errors, close } = await newPage(browser, `${shop.url}/`, { viewport: { width: 1280, height: 800 } });
+    const { page, errors, close } = await newPage(journey.browser, `${journey.shop.url}/`, {
+      viewport: { width: 1280, height: 800 },
+    });
     await page.evaluate(() => localStorage.setItem('hasVisited', 'true'));
     await page.reload({ waitUntil: 'networkidle' });
     const header = page.locator('header.header');
@@ -102,7 +99,9 @@ describe('app shell (header, menus, age gate)', () => {
   });
 
   it('phone: the hamburger opens the side menu; Shop → a category navigates and closes it', async () => {
-    const { page, errors, close } = await newPage(browser, `${shop.url}/`, { viewport: { width: 390, height: 844 } });
+    const { page, errors, close } = await newPage(journey.browser, `${journey.shop.url}/`, {
+      viewport: { width: 390, height: 844 },
+    });
     await ageGate(page).waitFor();
     await page.getByRole('button', { name: 'Yes', exact: true }).click();
     await ageGate(page).waitFor({ state: 'detached' });

@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
+import type { ProductDetails } from '../../src/common/contract/catalog';
 import { launchBrowser, newPage, type Shop, startShop } from './harness';
+import { backOfficeKit } from './support/back-office';
 import { fillAddress, payByTransferAndPlace } from './support/checkout';
 
 // Subscribe & save in a real browser against the real server and the demo catalogue:
@@ -7,27 +9,14 @@ import { fillAddress, payByTransferAndPlace } from './support/checkout';
 // Acct menu → Subscriptions shows it at 15% off → change to every 8 weeks (kept after a reload) →
 // cancel it after the confirmation → listed as cancelled; the side menu of a phone links there too.
 
-interface Product {
-  id: number;
-  slug: string;
-  name: string;
-  variants: Array<{ id: number; name: string; stock: number }>;
-}
-
 describe('subscriptions journey', () => {
   let shop: Shop;
   let browser: Browser;
   const account = { email: 'subscriber@example.com', password: 'secret1' };
-  let tea: Product;
+  let tea: ProductDetails;
 
-  const call = async (path: string, body: Record<string, string>) => {
-    const res = await fetch(`${shop.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ lang: 'en', is_frontend: '1', ...body }).toString(),
-    });
-    return (await res.json()) as { success: boolean; message: string; data: Record<string, unknown> };
-  };
+  // The shop's API as a customer calls it (the back-office journeys' helper).
+  const { call } = backOfficeKit(() => shop);
 
   beforeAll(async () => {
     [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
@@ -43,7 +32,7 @@ describe('subscriptions journey', () => {
     const id = (list.data.products as Array<{ id: number; slug: string }>).find(
       (p) => p.slug === 'dragon-well-longjing',
     )!.id;
-    tea = (await call('/v2/get-product-details', { product_id: String(id) })).data.product as Product;
+    tea = (await call('/v2/get-product-details', { product_id: String(id) })).data.product as ProductDetails;
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,41 +1,28 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { WEBHOOK_PATH, webhookSecret } from '../../src/server/telegram/bot/webhook-secret';
-import { type FakeBotApi, startFakeBotApi } from '../support/telegram/fake-bot-api-server';
 import { signInitData, TEST_BOT_TOKEN, tgUser } from '../support/telegram/init-data';
-import { launchBrowser, type Shop, startShop } from './harness';
-import { fakeTelegramHost, type TgEvent, telegramLaunchHash } from './support/fake-telegram-host';
+import { acceptAgeGate } from './harness';
+import { shopJourney } from './support/back-office';
+import { payByTransfer } from './support/checkout';
+import { telegramLaunchHash } from './support/fake-telegram-host';
+import { openMiniApp, openMiniAppLoggedIn, tgEvents, tgReceive } from './support/telegram-shop';
 
 // The Mini App in headless Chromium with a fake Telegram host (window.TelegramWebviewProxy + receiveEvent),
 // against the real server with a bot token; the Bot API is a local fake (nothing reaches Telegram).
 // And the same build in a plain browser: the checkout journey passes with no Telegram errors.
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-
 describe('Telegram Mini App', () => {
-  let shop: Shop;
-  let browser: Browser;
-  let botApi: FakeBotApi;
+  // The shop with a bot (its Bot API the fake `journey.botApi`) and a browser.
+  const journey = shopJourney({ telegram: true });
   let productId: number;
   let stateId: number;
   let nextTgId = 880_000_000;
   let seq = 0;
 
-  const call = async <T = Record<string, unknown>>(path: string, body: Record<string, string>, token?: string) => {
-    const res = await fetch(`${shop.url}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: new URLSearchParams({ lang: 'en', is_frontend: '1', ...body }).toString(),
-    });
-    return (await res.json()) as { success: boolean; message: string; data: T };
-  };
+  // The shop's API as a customer calls it.
+  const { call } = journey.kit;
 
   /** A registered customer with a saved address; linked to a Telegram user when `telegramId` is given. */
   async function customer(opts: { telegramId?: number; username?: string } = {}) {
@@ -80,20 +67,9 @@ describe('Telegram Mini App', () => {
     return { email, password, token };
   }
 
-  /** A page opened as a Mini App by this Telegram user (fake host installed before the first load). */
-  async function openMiniApp(telegramId: number, path = '/') {
-    const context = await browser.newContext({ viewport: { width: 390, height: 780 }, locale: 'en-US' });
-    await context.addInitScript(fakeTelegramHost());
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-    await page.goto(`${shop.url}${path}${telegramLaunchHash(signInitData(tgUser(telegramId)))}`);
-    return { context, page, errors };
-  }
-
   /** The shop's database, read directly (read-only) to check what the server holds. */
   const readDb = <T>(read: (db: Database.Database) => T): T => {
-    const db = new Database(join(shop.dir, 'shop.sqlite'), { readonly: true, fileMustExist: true });
+    const db = new Database(join(journey.shop.dir, 'shop.sqlite'), { readonly: true, fileMustExist: true });
     try {
       return read(db);
     } finally {
@@ -127,16 +103,7 @@ describe('Telegram Mini App', () => {
         .all(email),
     );
 
-  const events = (page: Page) => page.evaluate(() => (window as unknown as { __tgEvents: TgEvent[] }).__tgEvents);
-  const lastOf = async (page: Page, type: string) => (await events(page)).filter((e) => e.type === type).at(-1);
-  const receive = (page: Page, type: string, data?: unknown) =>
-    page.evaluate(
-      ([t, d]) =>
-        (
-          window as unknown as { Telegram: { WebView: { receiveEvent(t: string, d: unknown): void } } }
-        ).Telegram.WebView.receiveEvent(t as string, d),
-      [type, data] as const,
-    );
+  const lastOf = async (page: Page, type: string) => (await tgEvents(page)).filter((e) => e.type === type).at(-1);
   /** Waits until the last MainButton setup posted to Telegram matches. */
   const mainButton = (
     page: Page,
@@ -161,25 +128,8 @@ describe('Telegram Mini App', () => {
       });
   const backButtonVisible = async (page: Page) =>
     (await lastOf(page, 'web_app_setup_back_button'))?.data?.is_visible ?? false;
-  const acceptAgeGate = async (page: Page) => {
-    const yes = page.getByRole('button', { name: 'Yes', exact: true });
-    await yes.click();
-    await yes.waitFor({ state: 'detached' });
-  };
 
   beforeAll(async () => {
-    botApi = await startFakeBotApi();
-    [shop, browser] = await Promise.all([
-      startShop({
-        env: {
-          BOT_TOKEN: TEST_BOT_TOKEN,
-          TELEGRAM_API_ROOT: botApi.url,
-          PAYMENT_PROVIDER_TOKEN: 'TEST:fake-provider-token',
-          PUBLIC_URL: 'https://shop.example.com',
-        },
-      }),
-      launchBrowser(),
-    ]);
     const list = await call<{ products: Array<{ id: number; slug: string; stock_total: number }> }>(
       '/v2/get-product-list',
       { category: 'best-sellers', limit: '50' },
@@ -188,17 +138,12 @@ describe('Telegram Mini App', () => {
     const states = await call<{ states: Array<{ id: number; code: string }> }>('/v2/get-states', {});
     stateId = states.data.states.find((s) => s.code === 'PH-MM')!.id;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-    await botApi?.close();
-  });
 
   it('starts the SDK: ready, expand, theme and safe areas as CSS, BackButton off home only', async () => {
-    const { context, page, errors } = await openMiniApp(++nextTgId);
+    const { context, page, errors } = await openMiniApp(journey.browser, `${journey.shop.url}/`, ++nextTgId);
     await acceptAgeGate(page);
-    await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain('web_app_ready');
-    const types = (await events(page)).map((e) => e.type);
+    await expect.poll(async () => (await tgEvents(page)).map((e) => e.type)).toContain('web_app_ready');
+    const types = (await tgEvents(page)).map((e) => e.type);
     expect(types).toContain('web_app_expand');
     expect(types).toContain('web_app_request_viewport');
     expect(types).toContain('web_app_request_safe_area');
@@ -221,7 +166,7 @@ describe('Telegram Mini App', () => {
       .click();
     await page.waitForURL(/\/products/);
     await expect.poll(() => backButtonVisible(page)).toBe(true);
-    await receive(page, 'back_button_pressed');
+    await tgReceive(page, 'back_button_pressed');
     await page.waitForURL((u) => u.pathname === '/');
     await expect.poll(() => backButtonVisible(page)).toBe(false);
     expect(errors).toEqual([]);
@@ -231,9 +176,11 @@ describe('Telegram Mini App', () => {
   it('an already linked Telegram user opened fresh is logged in without a password', async () => {
     const telegramId = ++nextTgId;
     await customer({ telegramId, username: 'old_name' });
-    const { context, page, errors } = await openMiniApp(telegramId, '/profile');
-    await acceptAgeGate(page);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+    const { context, page, errors } = await openMiniAppLoggedIn(
+      journey.browser,
+      `${journey.shop.url}/profile`,
+      telegramId,
+    );
     // Linked as @old_name; Telegram now says @mei_<id>: the profile shows the name as Telegram has it now.
     await page.getByText(`Linked to @mei_${telegramId} · Mei Chen`).waitFor();
     expect(page.url()).toContain('/profile');
@@ -245,19 +192,21 @@ describe('Telegram Mini App', () => {
   it('MainButton drives product → cart → checkout → order, paid by a Telegram invoice', async () => {
     const telegramId = ++nextTgId;
     await customer({ telegramId });
-    const { context, page, errors } = await openMiniApp(telegramId, `/details/${productId}`);
-    await acceptAgeGate(page);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+    const { context, page, errors } = await openMiniAppLoggedIn(
+      journey.browser,
+      `${journey.shop.url}/details/${productId}`,
+      telegramId,
+    );
 
     // Product: "Add to cart" is the MainButton; the in-page twin is hidden.
     await page.getByRole('heading', { level: 1 }).waitFor();
     await mainButton(page, { text: 'Add to cart', visible: true, active: true });
     expect(await page.locator('[data-primary-action="add-to-cart"]').isVisible()).toBe(false);
-    await receive(page, 'main_button_pressed');
+    await tgReceive(page, 'main_button_pressed');
     await expect
       .poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem('cart'))) ?? '[]').length)
       .toBe(1);
-    const haptics = (await events(page)).filter((e) => e.type === 'web_app_trigger_haptic_feedback');
+    const haptics = (await tgEvents(page)).filter((e) => e.type === 'web_app_trigger_haptic_feedback');
     expect(haptics.at(-1)?.data).toMatchObject({ type: 'notification', notification_type: 'success' });
 
     // The cart panel opened over the product: its MainButton is "Checkout · $total".
@@ -268,14 +217,14 @@ describe('Telegram Mini App', () => {
     await mainButton(page, { text: 'Add to cart', visible: true });
 
     // The cart page: "Checkout · $total"; a press goes to checkout.
-    await page.goto(`${shop.url}/cart`);
+    await page.goto(`${journey.shop.url}/cart`);
     await page.getByRole('heading', { level: 1, name: 'Your Cart' }).waitFor();
     const cart = JSON.parse((await page.evaluate(() => localStorage.getItem('cart'))) ?? '[]') as Array<{
       totalPrice: string;
     }>;
     await mainButton(page, { text: `Checkout · $${cart[0]!.totalPrice}`, visible: true, active: true });
     expect(await page.locator('[data-primary-action="checkout"]').isVisible()).toBe(false);
-    await receive(page, 'main_button_pressed');
+    await tgReceive(page, 'main_button_pressed');
     await page.waitForURL(/\/checkout$/);
 
     // Checkout: "Place order · $total" with the server's total; pay by link.
@@ -284,10 +233,10 @@ describe('Telegram Mini App', () => {
     const placeText = String((await lastOf(page, 'web_app_setup_main_button'))?.data.text);
     await expect
       .poll(async () =>
-        (await events(page)).some((e) => e.type === 'web_app_setup_closing_behavior' && e.data?.need_confirmation),
+        (await tgEvents(page)).some((e) => e.type === 'web_app_setup_closing_behavior' && e.data?.need_confirmation),
       )
       .toBe(true);
-    await receive(page, 'main_button_pressed');
+    await tgReceive(page, 'main_button_pressed');
 
     // Placed: the order screen; the invoice opened in the app and closed as paid.
     await page.waitForURL(/\/order\?id=\d+/);
@@ -295,19 +244,19 @@ describe('Telegram Mini App', () => {
     await expect
       .poll(async () => (await lastOf(page, 'web_app_open_invoice'))?.data)
       .toEqual({ slug: 'fakeInvoiceSlug' });
-    expect(botApi.of('createInvoiceLink').at(-1)?.payload).toMatchObject({
+    expect(journey.botApi.of('createInvoiceLink').at(-1)?.payload).toMatchObject({
       currency: 'USD',
       payload: expect.stringMatching(new RegExp(`^order:${orderId}:`)),
     });
     const total = Number(placeText.replace(/^.*\$/, '').replace('.', ''));
     expect(
-      botApi
+      journey.botApi
         .of('createInvoiceLink')
         .at(-1)
         ?.payload.prices.reduce((s: number, p: { amount: number }) => s + p.amount, 0),
     ).toBe(total);
     expect(
-      (await events(page)).some((e) => e.type === 'web_app_setup_main_button' && e.data?.is_progress_visible),
+      (await tgEvents(page)).some((e) => e.type === 'web_app_setup_main_button' && e.data?.is_progress_visible),
     ).toBe(true);
 
     // The order is Pending until Telegram tells the bot it was paid; then it shows Paid.
@@ -317,8 +266,8 @@ describe('Telegram Mini App', () => {
       await page.evaluate(() => localStorage.getItem('token') ?? ''),
     );
     expect(before.data.order.status).toBe('Pending');
-    const payload = botApi.of('createInvoiceLink').at(-1)?.payload.payload as string;
-    const res = await fetch(`${shop.url}${WEBHOOK_PATH}`, {
+    const payload = journey.botApi.of('createInvoiceLink').at(-1)?.payload.payload as string;
+    const res = await fetch(`${journey.shop.url}${WEBHOOK_PATH}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -349,7 +298,7 @@ describe('Telegram Mini App', () => {
     await expect
       .poll(
         () =>
-          botApi
+          journey.botApi
             .of('sendMessage')
             .filter((c) => String(c.payload.chat_id) === String(telegramId))
             .map((c) => c.payload.text),
@@ -368,7 +317,11 @@ describe('Telegram Mini App', () => {
   it('/login_be shows whom it links, links the account with the password just typed, then goes on', async () => {
     const telegramId = ++nextTgId;
     const account = await customer();
-    const { context, page, errors } = await openMiniApp(telegramId, `/login_be/${telegramId}/profile`);
+    const { context, page, errors } = await openMiniApp(
+      journey.browser,
+      `${journey.shop.url}/login_be/${telegramId}/profile`,
+      telegramId,
+    );
     await acceptAgeGate(page);
     // Whom, before the password is typed (the server's preview of the validated initData).
     await page.getByText(`You are linking Telegram user Mei Chen (@mei_${telegramId}).`).waitFor();
@@ -376,7 +329,7 @@ describe('Telegram Mini App', () => {
     await page.getByLabel('Email / Phone Number', { exact: true }).fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${shop.url}/profile`);
+    await page.waitForURL(`${journey.shop.url}/profile`);
     await page.getByText('Telegram linked successfully').waitFor();
     await page.getByText(`Linked to @mei_${telegramId} · Mei Chen`).waitFor();
     // The server holds the link, and the bot will tell that Telegram user.
@@ -394,7 +347,7 @@ describe('Telegram Mini App', () => {
     const linkedAccount = await customer({ telegramId: linkedId });
     const account = await customer();
     const sessionsBefore = sessionsOf(linkedAccount.email);
-    const context = await browser.newContext({ viewport: { width: 390, height: 780 }, locale: 'en-US' });
+    const context = await journey.browser.newContext({ viewport: { width: 390, height: 780 }, locale: 'en-US' });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
@@ -405,7 +358,7 @@ describe('Telegram Mini App', () => {
       if (r.resourceType() === 'script') scripts.push(r.url());
     });
     const launch = telegramLaunchHash(signInitData(tgUser(linkedId)));
-    await page.goto(`${shop.url}/login_be/${linkedId}/profile${launch}`);
+    await page.goto(`${journey.shop.url}/login_be/${linkedId}/profile${launch}`);
     await acceptAgeGate(page);
     await page.getByText('You opened this link outside Telegram').waitFor();
     // No auto-login as the account linked to that Telegram user.
@@ -413,7 +366,7 @@ describe('Telegram Mini App', () => {
     await page.getByLabel('Email / Phone Number', { exact: true }).fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${shop.url}/profile`);
+    await page.waitForURL(`${journey.shop.url}/profile`);
     await page.getByText('Telegram was not linked because the shop is open outside Telegram').waitFor();
     await page.getByText('Not linked', { exact: true }).waitFor();
     const state = await page.evaluate(() => ({
@@ -438,7 +391,7 @@ describe('Telegram Mini App', () => {
     const linkedId = ++nextTgId;
     const linkedAccount = await customer({ telegramId: linkedId });
     const sessionsBefore = sessionsOf(linkedAccount.email);
-    const context = await browser.newContext({ viewport: { width: 390, height: 780 }, locale: 'en-US' });
+    const context = await journey.browser.newContext({ viewport: { width: 390, height: 780 }, locale: 'en-US' });
     const initData = signInitData(tgUser(linkedId));
     // What a tab opened from a Mini App tab inherits: the launch copy in sessionStorage (as launch.ts writes it).
     await context.addInitScript(
@@ -451,7 +404,7 @@ describe('Telegram Mini App', () => {
     page.on('request', (r) => {
       if (r.method() === 'POST') bodies.push(r.postData() ?? '');
     });
-    await page.goto(`${shop.url}/profile`);
+    await page.goto(`${journey.shop.url}/profile`);
     await acceptAgeGate(page);
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -464,7 +417,11 @@ describe('Telegram Mini App', () => {
   it('/login_be refuses a link made for another Telegram user, and links nothing', async () => {
     const telegramId = ++nextTgId;
     const account = await customer();
-    const { context, page } = await openMiniApp(telegramId, `/login_be/${telegramId + 500}/profile`);
+    const { context, page } = await openMiniApp(
+      journey.browser,
+      `${journey.shop.url}/login_be/${telegramId + 500}/profile`,
+      telegramId,
+    );
     await acceptAgeGate(page);
     await page.getByText('made for a different Telegram account').waitFor();
     await page.getByLabel('Email / Phone Number', { exact: true }).fill(account.email);
@@ -482,7 +439,7 @@ describe('Telegram Mini App', () => {
 
   it('the same build in a plain browser: the checkout journey passes, no Telegram anywhere', async () => {
     const account = await customer();
-    const context: BrowserContext = await browser.newContext({
+    const context: BrowserContext = await journey.browser.newContext({
       viewport: { width: 1280, height: 900 },
       locale: 'en-US',
     });
@@ -492,12 +449,12 @@ describe('Telegram Mini App', () => {
       if (m.type() === 'error' || /telegram/i.test(m.text())) errors.push(`console ${m.type()}: ${m.text()}`);
     });
     page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-    await page.goto(`${shop.url}/login?redirect=/details/${productId}`);
+    await page.goto(`${journey.shop.url}/login?redirect=/details/${productId}`);
     await acceptAgeGate(page);
     await page.getByLabel('Email / Phone Number', { exact: true }).fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${shop.url}/details/${productId}`);
+    await page.waitForURL(`${journey.shop.url}/details/${productId}`);
 
     await page.locator('[data-primary-action="add-to-cart"]').click();
     const dialog = page.getByRole('dialog', { name: 'Your Cart' });
@@ -505,8 +462,7 @@ describe('Telegram Mini App', () => {
     await dialog.locator('[data-primary-action="checkout"]').click();
     await page.waitForURL(/\/checkout$/);
     await page.getByRole('radio', { name: /Bank Transfer/ }).check();
-    await page.getByLabel('Payment reference').fill('REF-12345');
-    await page.getByLabel('Receipt image').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+    await payByTransfer(page, 'REF-12345');
     const place = page.locator('[data-primary-action="place-order"]');
     await expect.poll(() => place.isEnabled()).toBe(true);
     await place.click();

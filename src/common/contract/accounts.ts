@@ -56,7 +56,7 @@ export const ACCOUNT_LIMITS = {
 /**
  * A text field whose emptiness and format are the service's to judge: it answers the spec's own
  * messages (spec §5) in the caller's language at the field, which a schema message cannot.
- * Trimmed; only a length cap is checked here.
+ * Trimmed; only a length cap (and no NUL character) is checked here.
  */
 const formText = (max: number) =>
   z.preprocess(
@@ -64,6 +64,8 @@ const formText = (max: number) =>
     z
       .string({ error: 'must be text' })
       .max(max, { error: `must be at most ${max} characters` })
+      // PostgreSQL's text cannot hold a NUL: refused here at its field, not a 500 where it is looked up.
+      .refine((v) => !v.includes('\u0000'), { error: 'must not contain a NUL character' })
       .optional(),
   );
 

@@ -8,6 +8,7 @@ import type * as adminContent from './admin/content';
 import type * as adminCoupons from './admin/coupons';
 import type * as adminCustomers from './admin/customers';
 import type * as adminDashboard from './admin/dashboard';
+import type * as adminExchanges from './admin/exchanges';
 import type * as adminOrderActions from './admin/order-actions';
 import type * as adminOrders from './admin/orders';
 import type * as adminProducts from './admin/products';
@@ -18,9 +19,11 @@ import type * as adminSubscriptions from './admin/subscriptions';
 import type * as catalog from './catalog';
 import type * as checkout from './checkout';
 import type { EndpointDef } from './endpoint';
+import type * as exchanges from './exchanges';
 import type * as info from './info';
 import type * as orders from './orders';
 import type * as referral from './referral';
+import type * as stockAlerts from './stock-alerts';
 import type * as subscriptions from './subscriptions';
 import type * as telegram from './telegram';
 
@@ -35,10 +38,12 @@ type AllEndpoints =
   | EndpointsOf<typeof catalog>
   | EndpointsOf<typeof checkout>
   | EndpointsOf<typeof orders>
+  | EndpointsOf<typeof exchanges>
   | EndpointsOf<typeof info>
   | EndpointsOf<typeof referral>
   | EndpointsOf<typeof telegram>
   | EndpointsOf<typeof subscriptions>
+  | EndpointsOf<typeof stockAlerts>
   // The back office (docs/decisions/013).
   | EndpointsOf<typeof adminStaff>
   | EndpointsOf<typeof adminOrders>
@@ -53,6 +58,7 @@ type AllEndpoints =
   | EndpointsOf<typeof adminProducts>
   | EndpointsOf<typeof adminCoupons>
   | EndpointsOf<typeof adminSettings>
+  | EndpointsOf<typeof adminExchanges>
   | EndpointsOf<typeof adminStock>;
 
 export type ApiPath = AllEndpoints['path'];

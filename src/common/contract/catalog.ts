@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_MAX_LENGTH } from '../search-rules';
 import { defineEndpoint } from './endpoint';
 import { id, int, MAX_ROW_ID, optional, optionalText } from './fields';
 
@@ -116,15 +117,19 @@ export const productCard = z.object({
 });
 export type ProductCard = z.infer<typeof productCard>;
 
+/** The longest search text `q` accepted (src/common/search-rules.ts, zod-free for the client's first screen). */
+export { SEARCH_MAX_LENGTH };
+
 /**
  * A page of the product list, newest (default) or oldest first. Filters: `category` (id or slug) and
- * one of `type`, `benefit`, `tag` (slugs), alone or together. Keyset-paged: pass `next_cursor` as
+ * one of `type`, `benefit`, `tag` (slugs), alone or together, and the search text `q` (products whose name
+ * matches come first, then those matching by description only; each group in the chosen sort). Keyset-paged: pass `next_cursor` as
  * `cursor` for the next page; it is null on the last page.
  */
 export const getProductList = defineEndpoint({
   path: '/v2/get-product-list',
   access: 'public',
-  summary: 'A page of products, optionally filtered by category, type, benefit or tag',
+  summary: 'A page of products, optionally filtered by category, type, benefit or tag, or searched by text',
   request: z.object({
     category: optional(
       z
@@ -142,6 +147,8 @@ export const getProductList = defineEndpoint({
     benefit: slugFilter(),
     tag: slugFilter(),
     sort: optional(z.enum(PRODUCT_SORTS, { error: 'must be newest or oldest' })),
+    /** Search text (trimmed; blank = no search): English or Chinese, in names and descriptions (decision 017). */
+    q: optionalText(SEARCH_MAX_LENGTH),
     cursor: cursorField(),
     limit: pageLimit(),
   }),
@@ -214,7 +221,15 @@ export const getProductDetails = defineEndpoint({
   access: 'public',
   summary: 'One product, in full',
   request: z.object({ product_id: id() }),
-  response: z.object({ product: productDetails }),
+  response: z.object({
+    product: productDetails,
+    /**
+     * The shop's Mini App as a t.me link without parameters (`https://t.me/<bot>/<app>` or `https://t.me/<bot>`), from
+     * which Share builds `?startapp=p<id>` links inside Telegram (src/common/startapp.ts); null when the shop has no bot
+     * username. Optional: a server without it makes Share inside Telegram share the web link instead.
+     */
+    mini_app_link: z.string().nullable().optional(),
+  }),
 });
 
 export const review = z.object({

@@ -84,14 +84,15 @@ export const flag = () =>
     z.boolean({ error: 'must be 1 or 0' }),
   );
 
-/** Required text, trimmed, not empty. */
+/** Required text, trimmed, not empty, without NUL characters (PostgreSQL's text cannot hold one). */
 export const text = (max = 500) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
     z
       .string({ error: 'is required' })
       .min(1, { error: 'must not be empty' })
-      .max(max, { error: `must be at most ${max} characters` }),
+      .max(max, { error: `must be at most ${max} characters` })
+      .refine((v) => !v.includes('\u0000'), { error: 'must not contain a NUL character' }),
   );
 
 /** Optional text: absent or blank means "not given". */

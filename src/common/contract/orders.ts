@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, type OrderStatus } from '../checkout-rules';
+import { variant } from './catalog';
 import { cartItems, paymentMethodCode, rowId, shippingMethod } from './checkout';
 import { defineEndpoint } from './endpoint';
 import { cents, flag, int, optional, optionalText } from './fields';
@@ -265,4 +266,57 @@ export const getPaymentLink = defineEndpoint({
   summary: 'Telegram invoice link of an order',
   request: z.object({ order_id: rowId() }),
   response: z.object({ link: z.string(), order_no: z.string(), total_cents: z.number().int() }),
+});
+
+// ---------------------------------------------------------------------------
+// Buy again
+// ---------------------------------------------------------------------------
+
+/** Why a line of a past order could not go into the cart (or only part of it). */
+export const BUY_AGAIN_REASONS = ['no_longer_sold', 'out_of_stock', 'only_left', 'cart_full'] as const;
+export type BuyAgainReason = (typeof BUY_AGAIN_REASONS)[number];
+
+/** A line that goes into the cart: today's product and packaging (prices, stock, names) and how many to add. */
+export const buyAgainLine = z.object({
+  product: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    image: z.string(),
+    translations: z.array(z.object({ lang: z.enum(['en', 'zh']), name: z.string() })),
+  }),
+  packaging: variant,
+  /** Units to add to the cart (one-time); with what the cart holds, never above the packaging's stock. */
+  quantity: z.number().int(),
+  /** Units the past order had. */
+  ordered_quantity: z.number().int(),
+  /** The order's line was Subscribe & save: it goes into the cart as one-time. */
+  was_subscription: z.boolean(),
+});
+export type BuyAgainLine = z.infer<typeof buyAgainLine>;
+
+export const buyAgainProblem = z.object({
+  product_id: z.number().int(),
+  variant_id: z.number().int(),
+  /** Today's name if the product still exists, else the name as ordered (asked language). */
+  name: z.string(),
+  variant_name: z.string(),
+  reason: z.enum(BUY_AGAIN_REASONS),
+  /** For `only_left`: the units in stock now (all of them, counting what the cart already holds). */
+  left: z.number().int(),
+});
+export type BuyAgainProblem = z.infer<typeof buyAgainProblem>;
+
+/**
+ * Buy again: the lines of one of the caller's orders that are still on sale (product active and not
+ * coming soon, packaging not retired, stock > 0), at today's prices and stock, merged with the cart
+ * the client holds (`items`) by the cart's rules: per packaging never more than its stock, at most
+ * MAX_CART_LINES lines. Subscription lines come back one-time. Read in one transaction; nothing is
+ * written (the cart lives on the client; checkout re-checks every line). Anyone else's order: 404.
+ */
+export const buyAgain = defineEndpoint({
+  path: '/v1/buy-again',
+  access: 'user',
+  summary: "Put a past order's lines back into the cart",
+  request: z.object({ order_id: rowId(), items: cartItems() }),
+  response: z.object({ added: z.array(buyAgainLine), problems: z.array(buyAgainProblem) }),
 });

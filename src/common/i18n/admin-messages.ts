@@ -171,6 +171,12 @@ export const adminMessages = {
     deliveryFeesSaved: 'Delivery fees saved: the next quote and order use them',
     settingsStateNotFound: 'There is no such state',
     settingsStateTwice: 'This state is listed twice',
+    // Exchanges (issue 17)
+    exchangeNotFound: 'There is no such exchange request',
+    exchangeAlreadyApproved: 'This exchange request was already approved',
+    exchangeAlreadyDeclined: 'This exchange request was already declined',
+    exchangeApproved: 'Exchange approved: the customer is told',
+    exchangeDeclined: 'Exchange declined: the customer is told',
   },
   zh: {
     staffOnly: '此页面仅供店铺员工使用',
@@ -334,6 +340,11 @@ export const adminMessages = {
     deliveryFeesSaved: '运费已保存：之后的报价和订单将使用新运费',
     settingsStateNotFound: '没有这个省份',
     settingsStateTwice: '这个省份列出了两次',
+    exchangeNotFound: '没有这个换货申请',
+    exchangeAlreadyApproved: '这个换货申请已被批准',
+    exchangeAlreadyDeclined: '这个换货申请已被拒绝',
+    exchangeApproved: '已批准换货：已通知顾客',
+    exchangeDeclined: '已拒绝换货：已通知顾客',
   },
 } as const;
 

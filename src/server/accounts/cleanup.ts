@@ -1,6 +1,7 @@
 import type { Db } from '../db/connection';
 import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import { addDays, addMinutes } from '../lib/time';
+import { deleteFinishedMail } from '../mail/repository';
 import { deletePassedWindows } from '../rate-limits/repository';
 import { deleteExpiredAccountTokens } from './account-tokens';
 import { deleteDeadSessions } from './session-repository';
@@ -26,6 +27,9 @@ const ACCOUNT_CLEANUP_INTERVAL_MS = 60 * 60_000;
  */
 const LEGACY_RATE_LIMIT_KEEP_MINUTES = 24 * 60;
 
+/** How long the outbox keeps a message that went or failed for good (to look into a complaint), then deletes it. */
+export const MAIL_KEEP_DAYS = 30;
+
 interface AccountCleanupReport {
   sessions: number;
   rateLimits: number;
@@ -49,6 +53,9 @@ export async function cleanUpAccounts(db: Db, now: Date = new Date(), opts: { lo
   // Mailed links (password reset, address confirmation) a day after they expired (issue 14).
   const links = await deleteExpiredAccountTokens(db, addDays(at, -1));
   if (links) opts.log?.info?.({ links }, 'expired e-mail links deleted');
+  // E-mails sent (or failed for good) more than MAIL_KEEP_DAYS ago (issue 14): their rows copy orders' addresses.
+  const mails = await deleteFinishedMail(db, addDays(at, -MAIL_KEEP_DAYS));
+  if (mails) opts.log?.info?.({ mails }, 'old e-mails deleted from the outbox');
   const report: AccountCleanupReport = { sessions, rateLimits };
   if (sessions || rateLimits) opts.log?.info?.(report, 'old sessions and rate-limit windows deleted');
   return report;

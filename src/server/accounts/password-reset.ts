@@ -72,11 +72,23 @@ export async function sendResetLink(db: Db, user: User, lang: Lang): Promise<Res
   return 'sent';
 }
 
+/** Where forgotPassword reports a failure it does not show (the request's logger). */
+export interface ForgotPasswordLog {
+  error(obj: object, msg: string): void;
+}
+
 /**
  * The forgot-password form: always answers the same, in about the same time, whether the address has an account,
- * is throttled or gets a link. An address that is not an e-mail is refused at the field (that tells nothing).
+ * is throttled, gets a link or its link could not be made (the database failed: logged, never a 500, which would tell
+ * that the address has an account). An empty address is refused at the field (that tells nothing).
  */
-export async function forgotPassword(db: Db, input: { email?: string }, lang: Lang, ip: string): Promise<void> {
+export async function forgotPassword(
+  db: Db,
+  input: { email?: string },
+  lang: Lang,
+  ip: string,
+  log?: ForgotPasswordLog,
+): Promise<void> {
   requireMail(db);
   const email = normalizeEmail(input.email ?? '');
   if (!email) throw unprocessable('emailRequired', {}, [{ field: 'email', key: 'emailRequired' }]);
@@ -89,6 +101,8 @@ export async function forgotPassword(db: Db, input: { email?: string }, lang: La
     if (!perEmail.allowed || !perAddress.allowed) return;
     const user = await repo.findUserByEmail(db, email);
     if (user) await sendResetLink(db, user, lang);
+  } catch (err) {
+    log?.error({ err }, 'forgot password: no link made; answered as usual');
   } finally {
     const left = FORGOT_MIN_MS - (Date.now() - started);
     if (left > 0) await sleep(left + Math.floor(Math.random() * 20));
@@ -137,7 +151,7 @@ export async function resetPassword(
       lang: parseLang(owner.language) ?? 'en',
       params: {},
     });
-    await enqueueAccountNotification(trx, { userId: owner.id, kind: 'password_changed' }, now);
+    await enqueueAccountNotification(trx, { userId: owner.id, kind: 'password_reset' }, now);
     return updated;
   });
   if (!user) throw invalid();

@@ -10,7 +10,7 @@ export async function findUserById(db: Conn, id: number): Promise<User | undefin
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** `email` is stored lower-case (see service `normalizeEmail`). */
+/** `email` is stored normalised (common/account-rules `normalizeEmail`: trimmed, lower-case, NFC). */
 export async function findUserByEmail(db: Conn, email: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }

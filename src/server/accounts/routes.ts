@@ -81,7 +81,7 @@ export default async function accountRoutes(app: FastifyInstance) {
   route(app, getMailOptions, async () => ({ mail_on: isMailOn(app.db) }));
 
   route(app, forgotPassword, async ({ input, lang, req, say }) => {
-    await passwordReset.forgotPassword(app.db, input, lang, req.ip);
+    await passwordReset.forgotPassword(app.db, input, lang, req.ip, req.log);
     say('resetLinkSent');
     return { requested: true as const };
   });

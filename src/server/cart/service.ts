@@ -52,6 +52,17 @@ const label = (row: Pick<PackagingRow, 'name_en' | 'name_zh' | 'variant_name_en'
   zh: `${row.name_zh}（${row.variant_name_zh}）`,
 });
 
+/**
+ * Whether a cart line's packaging can be bought: it exists for that product, the product is shown and not coming
+ * soon, and the packaging is not retired (back office: a retired packaging can never be bought again, like a hidden
+ * product). Stock is checked apart.
+ */
+export function isOnSale(row: PackagingRow, productId: number): boolean {
+  return (
+    row.product_id === productId && row.is_active === 1 && row.is_retired !== 1 && row.stock_state !== 'coming_soon'
+  );
+}
+
 /** The line's problem in the asked language, or null. */
 export function lineMessage(line: CartLine, lang: Lang): string | null {
   if (!line.problemKey) return null;
@@ -93,14 +104,7 @@ export async function priceCart(
       quantity: item.quantity,
       frequency_weeks: frequency,
     };
-    // A retired packaging (back office) can never be bought again, like a hidden product.
-    if (
-      !row ||
-      row.product_id !== item.product_id ||
-      row.is_active !== 1 ||
-      row.is_retired === 1 ||
-      row.stock_state === 'coming_soon'
-    ) {
+    if (!row || !isOnSale(row, item.product_id)) {
       return {
         ...base,
         name_en: row?.name_en ?? '',

@@ -26,6 +26,7 @@ import { adminLimit, keysetPage } from '../lib/paging';
 import { nowIso } from '../lib/time';
 import { getShopSettings } from '../settings/repository';
 import * as stock from '../stock/repository';
+import { tellStockAlerts } from '../stock-alerts/tell';
 import * as repo from './admin-repository';
 import { catalogChanged } from './list-cache';
 
@@ -373,6 +374,8 @@ export async function updateProduct(
           image: checked.images[0]?.url ?? p.image,
           updated_at: now,
         });
+        // "Coming soon" (or hidden) → "On sale" with units: customers waiting for it are told (018).
+        if (productState(p) !== form.state) await tellStockAlerts(trx, [productId], now);
         if (diff) {
           await repo.replaceLinks(trx, productId, p.created_at, checked);
           await recordAudit(

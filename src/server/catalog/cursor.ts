@@ -46,3 +46,22 @@ export function readCursor(cursor: string): Position {
   if (position.id > MAX_ROW_ID) throw invalidField('cursor', 'invalidCursor');
   return position;
 }
+
+/** A position in search results: name matches (group 0) come before description-only matches (group 1). */
+export interface SearchPosition extends Position {
+  group: 0 | 1;
+}
+
+/** A search page's cursor: the list cursor plus the group its last row was in. */
+export function encodeSearchCursor(position: SearchPosition, order: Order = 'newest'): string {
+  const list = JSON.parse(Buffer.from(encodeCursor(position, order), 'base64url').toString('utf8'));
+  return Buffer.from(JSON.stringify({ ...list, g: position.group })).toString('base64url');
+}
+
+/** Reads a search cursor back; a list cursor without its group (or with another) is a 422 naming `cursor`. */
+export function decodeSearchCursor(cursor: string, order: Order = 'newest'): SearchPosition {
+  const position = decodeCursor(cursor, order);
+  const { g } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { g?: unknown };
+  if (g !== 0 && g !== 1) throw invalidField('cursor', 'invalidCursor');
+  return { ...position, group: g };
+}

@@ -7,6 +7,7 @@ import {
   getProductReviews,
   getTags,
 } from '../../common/contract/catalog';
+import { miniAppBaseLink } from '../../common/startapp';
 import { route } from '../lib/endpoint';
 import { productListCache } from './list-cache';
 import * as repo from './repository';
@@ -19,12 +20,16 @@ export default async function catalogRoutes(app: FastifyInstance) {
   route(app, getProductList, async ({ input, lang }) => service.productList(app.db, lang, input), {
     cache: {
       store: productListCache(app.db, app.config.CATALOG_CACHE_MS),
-      // Everything that changes the page (the filters are already trimmed and lower-cased by the contract).
-      key: (i) => JSON.stringify([i.lang, i.category, i.type, i.benefit, i.tag, i.sort, i.cursor, i.limit]),
+      // Everything that changes the page (the filters are already trimmed and lower-cased by the contract; the
+      // search text `q` is trimmed, and kept as typed).
+      key: (i) => JSON.stringify([i.lang, i.category, i.type, i.benefit, i.tag, i.sort, i.cursor, i.limit, i.q]),
     },
   });
+  // Share inside Telegram builds `?startapp=` links from the Mini App's t.me link (issue 17).
+  const miniAppLink = miniAppBaseLink(app.config.BOT_USERNAME, app.config.MINI_APP_NAME);
   route(app, getProductDetails, async ({ input, lang }) => ({
     product: await service.productDetails(app.db, lang, input.product_id),
+    mini_app_link: miniAppLink,
   }));
   route(app, getProductReviews, async ({ input }) => service.productReviews(app.db, input.product_id, input));
 }

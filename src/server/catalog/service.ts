@@ -7,10 +7,11 @@ import {
 } from '../../common/contract/catalog';
 import type { Lang } from '../../common/contract/lang';
 import { FREQUENCIES, hasDiscount, SUBSCRIPTION_DISCOUNT_PERCENT } from '../../common/pricing';
+import { clipSearchText } from '../../common/search-rules';
 import { effectiveStockState } from '../../common/stock';
 import type { Db } from '../db/connection';
 import { notFound } from '../lib/errors';
-import { decodeCursor, encodeCursor } from './cursor';
+import { decodeCursor, decodeSearchCursor, encodeCursor, encodeSearchCursor, type SearchPosition } from './cursor';
 import * as repo from './repository';
 
 // Catalogue rules: resolve filters, read keyset pages, shape products for the contract.
@@ -21,6 +22,8 @@ interface ListFilters {
   benefit?: string;
   tag?: string;
   sort?: ProductSort;
+  /** Search text, trimmed (decision 017). */
+  q?: string;
   cursor?: string;
   limit?: number;
 }
@@ -60,31 +63,76 @@ async function resolveTag(db: Db, lang: Lang, field: 'type' | 'benefit' | 'tag',
 export async function productList(db: Db, lang: Lang, f: ListFilters) {
   const order: ProductSort = f.sort ?? 'newest';
   const limit = f.limit ?? LIST_LIMIT.default;
-  const after = f.cursor ? decodeCursor(f.cursor, order) : null;
+  const text = f.q?.trim() || undefined;
+  const searchAfter = f.cursor && text ? decodeSearchCursor(f.cursor, order) : null;
+  const after = f.cursor && !text ? decodeCursor(f.cursor, order) : null;
   const category = f.category ? await resolveCategory(db, lang, f.category) : null;
   const tags = [];
   for (const field of ['type', 'benefit', 'tag'] as const) {
     const slug = f[field];
     if (slug) tags.push(await resolveTag(db, lang, field, slug));
   }
-  const rows = await repo.listProductPage(db, lang, {
-    ...(category ? { categoryId: category.id } : {}),
-    tagIds: tags.map((t) => t.id),
-    order,
-    after,
-    take: limit + 1,
-  });
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
+  const filters = { ...(category ? { categoryId: category.id } : {}), tagIds: tags.map((t) => t.id), order };
+  let next_cursor: string | null = null;
+  let page: repo.CardRow[];
+  if (text) {
+    const found = await searchRows(db, lang, { ...filters, text }, searchAfter, limit + 1);
+    page = found.slice(0, limit).map((r) => r.row);
+    const last = found[limit - 1];
+    if (found.length > limit && last) {
+      next_cursor = encodeSearchCursor(
+        { createdAt: last.row.pos_created_at, id: last.row.pos_id, group: last.group },
+        order,
+      );
+    }
+  } else {
+    const rows = await repo.listProductPage(db, lang, { ...filters, after, take: limit + 1 });
+    page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    if (rows.length > limit && last)
+      next_cursor = encodeCursor({ createdAt: last.pos_created_at, id: last.pos_id }, order);
+  }
   return {
     products: page.map(toCard),
-    next_cursor:
-      rows.length > limit && last ? encodeCursor({ createdAt: last.pos_created_at, id: last.pos_id }, order) : null,
+    next_cursor,
     sort: order,
     category: category ?? null,
     // The list is titled by the first tag filter (the client sends one at a time).
     tag: tags[0] ?? null,
   };
+}
+
+/**
+ * Up to `take` search results after `after`: the name matches (group 0) in the list's order, then the products
+ * matching by description only (group 1), each group read as its own keyset page.
+ */
+async function searchRows(
+  db: Db,
+  lang: Lang,
+  q: Omit<repo.SearchQuery, 'group' | 'after' | 'take'>,
+  after: SearchPosition | null,
+  take: number,
+): Promise<{ row: repo.CardRow; group: 0 | 1 }[]> {
+  const out: { row: repo.CardRow; group: 0 | 1 }[] = [];
+  for (const group of [0, 1] as const) {
+    if (after && after.group > group) continue;
+    const from = after && after.group === group ? after : null;
+    const rows = await repo.searchProductPage(db, lang, { ...q, group, after: from, take: take - out.length });
+    out.push(...rows.map((row) => ({ row, group })));
+    if (out.length >= take) break;
+  }
+  return out;
+}
+
+/**
+ * The cards of the products matching `q` (trimmed; names first, then descriptions), newest first: the list's
+ * search without filters or paging, for the bot's inline queries.
+ */
+export async function searchProducts(db: Db, lang: Lang, q: string, take: number): Promise<ProductCard[]> {
+  const text = clipSearchText(q);
+  if (!text) return [];
+  const found = await searchRows(db, lang, { text, tagIds: [], order: 'newest' }, null, Math.max(1, take));
+  return found.map((r) => toCard(r.row));
 }
 
 /** A product in full; unknown or inactive ids are a 404. */

@@ -2,6 +2,7 @@ import type { AdminDashboardOutput, DashboardDay, DashboardFigure } from '../../
 import type { Lang } from '../../common/contract/lang';
 import { can, type StaffRole } from '../../common/staff-rules';
 import type { Db } from '../db/connection';
+import { openRequestCount } from '../exchanges/repository';
 import { lastShopDays } from '../lib/shop-days';
 import { getShopSettings } from '../settings/repository';
 import * as repo from './repository';
@@ -46,10 +47,11 @@ export async function dashboard(
   opts: { role: StaffRole; lang: Lang; timezone: string; nowMs?: number },
 ): Promise<AdminDashboardOutput> {
   const settings = await getShopSettings(db);
-  const [receipts, paid, payouts, lowStock, figures] = await Promise.all([
+  const [receipts, paid, payouts, exchanges, lowStock, figures] = await Promise.all([
     repo.countReceiptsToCheck(db),
     repo.countPaidToPack(db),
     can(opts.role, 'affiliates') ? repo.countPayoutRequestsWaiting(db) : undefined,
+    openRequestCount(db),
     repo.lowStock(db, opts.lang, settings.lowStockDefault, LOW_STOCK_LIST),
     can(opts.role, 'reports') ? dashboardFigures(db, opts.timezone, opts.nowMs) : undefined,
   ]);
@@ -58,6 +60,7 @@ export async function dashboard(
       receipts_to_check: receipts,
       paid_to_pack: paid,
       ...(payouts === undefined ? {} : { payout_requests: payouts }),
+      exchange_requests: exchanges,
       low_stock: lowStock,
     },
     ...(figures ? { figures } : {}),

@@ -15,6 +15,10 @@ import * as content from './migrations/2026-11-24T10-00-content';
 import * as settings from './migrations/2026-11-24T11-00-settings';
 import * as mail from './migrations/2026-11-24T12-00-mail';
 import * as accountTokens from './migrations/2026-11-24T13-00-account-tokens';
+import * as search from './migrations/2026-11-25T00-00-search';
+import * as stockAlerts from './migrations/2026-11-25T01-00-stock-alerts';
+import * as exchanges from './migrations/2026-11-25T04-00-exchanges';
+import * as emailNfc from './migrations/2026-11-25T05-00-email-nfc';
 
 /** Every migration, by its frozen date-stamped name. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +37,10 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T11-00-settings': settings,
   '2026-11-24T12-00-mail': mail,
   '2026-11-24T13-00-account-tokens': accountTokens,
+  '2026-11-25T00-00-search': search,
+  '2026-11-25T01-00-stock-alerts': stockAlerts,
+  '2026-11-25T04-00-exchanges': exchanges,
+  '2026-11-25T05-00-email-nfc': emailNfc,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@ import type { CashRewardType, PaymentMethodCode } from '../../common/contract/ch
 import type { Lang } from '../../common/contract/lang';
 import type { CommissionStatus, PayoutStatus } from '../../common/contract/referral';
 import type { SubscriptionStatus } from '../../common/contract/subscriptions';
+import type { ExchangeReason, ExchangeStatus } from '../../common/exchange-rules';
 import type { StaffRole } from '../../common/staff-rules';
 import type {
   BannersTable,
@@ -82,6 +83,8 @@ export interface Database {
   stock_movements: StockMovementsTable;
   mail_outbox: MailOutboxTable;
   account_tokens: AccountTokensTable;
+  stock_alerts: StockAlertsTable;
+  exchange_requests: ExchangeRequestsTable;
 }
 
 export interface UsersTable {
@@ -497,5 +500,36 @@ export interface AccountTokensTable {
   expires_at: string;
   /** Set once, by a conditional update, when the link is used (or ended by a newer one). */
   used_at: string | null;
+  created_at: string;
+}
+
+/** A customer's "Notify me when available" on a product (migration 2026-11-25T01-00, docs/decisions/018). */
+export interface StockAlertsTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  created_at: string;
+  /** When the customer was told the product is back (set once, by the restock's conditional claim); null: waiting. */
+  told_at: string | null;
+}
+
+/** A customer's request to exchange a line of a Completed order (migration 2026-11-25T04-00, docs/decisions/020). */
+export interface ExchangeRequestsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** Unique: one request per order line, ever. */
+  order_item_id: number;
+  user_id: number;
+  quantity: number;
+  reason: ExchangeReason;
+  /** The customer's note (required for the reason "other"). */
+  note: string | null;
+  /** The photo's key in the FileStore (`app.files`), private; null without a photo. */
+  photo_key: string | null;
+  status: Generated<ExchangeStatus>;
+  /** Approved: what is sent instead; declined: why not. */
+  answer: string | null;
+  decided_by: number | null;
+  decided_at: string | null;
   created_at: string;
 }

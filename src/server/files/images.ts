@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import sharp, { type Metadata } from 'sharp';
 import { badRequest } from '../lib/errors';
 import type { FileStore } from './store';
@@ -41,6 +42,63 @@ export function imageUrlAt(url: string, width: ImageWidth): string {
   return m ? imageUrl(m[1]!, width) : url;
 }
 
+/**
+ * The JPEG rendition of a stored image (`/media/images/<hash>-<width>.jpg`, made from the stored WebP when asked,
+ * files/routes.ts), for Telegram, which takes only JPEG as an inline result's photo; null for any other URL (the seed's
+ * SVGs, an outside link).
+ */
+export function jpegUrlAt(url: string, width: ImageWidth): string | null {
+  const m = STORED_URL.exec(url);
+  return m ? `${MEDIA_PREFIX}images/${m[1]}-${width}.jpg` : null;
+}
+
+const JPEG_KEY = /^(images\/[0-9a-f]{32}-(?:320|640|1280))\.jpg$/;
+
+/** Whether `key` (below /media/) names a JPEG rendition of a stored image. */
+export const isJpegRenditionKey = (key: string): boolean => JPEG_KEY.test(key);
+
+/** The renditions being made on this instance, per store and key: concurrent first requests share one encoding. */
+const making = new WeakMap<FileStore, Map<string, Promise<boolean>>>();
+
+/** Encodes the stored WebP `source` as the JPEG `key`; false when there is no such WebP or it cannot be decoded. */
+async function makeJpeg(store: FileStore, source: string, key: string): Promise<boolean> {
+  const webp = await store.get(source);
+  if (!webp) return false;
+  const encoder = sharp({ limitInputPixels: MAX_INPUT_PIXELS })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 82 });
+  const bytes = await webp.stream
+    .pipe(encoder)
+    .toBuffer()
+    .catch(() => null);
+  webp.stream.destroy();
+  if (!bytes) return false;
+  await store.put(key, bytes);
+  return true;
+}
+
+/**
+ * The JPEG rendition `key` (`images/<hash>-<width>.jpg`) of a stored WebP: made once with sharp on the first request
+ * (on white: JPEG has no transparency) and kept in the store beside it, so later requests only read a file. Only a
+ * stored image's three widths can be made (nothing for any other hash or width), and requests for one that is being
+ * made wait for that encoding rather than start their own. Null when there is no such stored image (or it cannot be
+ * decoded).
+ */
+export async function jpegRendition(store: FileStore, key: string): Promise<{ stream: Readable; size: number } | null> {
+  const m = JPEG_KEY.exec(key);
+  if (!m) return null;
+  const made = await store.get(key);
+  if (made) return made;
+  const inFlight = making.get(store) ?? new Map<string, Promise<boolean>>();
+  making.set(store, inFlight);
+  let job = inFlight.get(key);
+  if (!job) {
+    job = makeJpeg(store, `${m[1]}.webp`, key).finally(() => inFlight.delete(key));
+    inFlight.set(key, job);
+  }
+  return (await job) ? store.get(key) : null;
+}
+
 /** Whether `url` names an image uploaded to `store` (at any of its widths), not just a path that looks like one. */
 export async function isStoredImage(store: FileStore, url: string): Promise<boolean> {
   const m = STORED_URL.exec(url);
@@ -62,6 +120,21 @@ export interface StoredImage {
   url: string;
   width: number;
   height: number;
+}
+
+/**
+ * A customer's photo (an exchange request's) in its own format, turned upright and without its metadata: a phone's
+ * EXIF can hold where it was taken, which staff have no need to see. Null when sharp cannot decode it.
+ */
+export async function withoutMetadata(bytes: Uint8Array, format: 'png' | 'jpg' | 'webp'): Promise<Uint8Array | null> {
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+    const encoded =
+      format === 'png' ? image.png() : format === 'webp' ? image.webp({ quality: 90 }) : image.jpeg({ quality: 90 });
+    return new Uint8Array(await encoded.toBuffer());
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
@@ -34,7 +35,8 @@ export function diskStore(root: string): FileStore {
     async put(key, bytes) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      const partial = `${path}.${process.pid}.${Date.now()}.partial`;
+      // A name of its own per write: two writes of one key at once each rename a whole file (the last one stays).
+      const partial = `${path}.${randomBytes(8).toString('hex')}.partial`;
       await writeFile(partial, bytes);
       await rename(partial, path);
     },

@@ -1,6 +1,8 @@
 import type { Lang } from '../../common/contract/lang';
+import type { ExchangeReason } from '../../common/exchange-rules';
 import type { Db } from '../db/connection';
 import { nowIso } from '../lib/time';
+import type { OrderFigures } from './order-figures';
 import * as repo from './repository';
 import { isMailOn } from './switch';
 
@@ -24,21 +26,56 @@ export interface MailParams {
   password_was_reset: Record<string, never>;
   /** To the old address when the address was changed. */
   email_changed: { newAddress: string };
-  // Orders (mail/templates/order-*.tsx): the order is read again when the message is sent; `event` params are what
-  // only the event knows (a rejection's reason, a refund's amount).
-  order_placed: { orderId: number };
-  order_paid: { orderId: number };
-  order_receipt_rejected: { orderId: number; reason: string };
-  order_processing: { orderId: number };
-  order_shipped: { orderId: number };
-  order_completed: { orderId: number };
-  order_cancelled: { orderId: number };
-  order_expired: { orderId: number };
-  order_refund_recorded: { orderId: number; amountCents: number; method: string };
+  // Orders (mail/templates/order-*.tsx): `figures` are the order's figures when the event happened (orders/notify.ts
+  // takes them in the transaction of the change), so a message sent later says what was true then; a row queued
+  // without them reads the order when it is sent. The other params are what only the event knows (a rejection's
+  // reason, a refund's amount).
+  order_placed: OrderMail;
+  order_paid: OrderMail;
+  order_receipt_rejected: OrderMail & { reason: string };
+  order_processing: OrderMail;
+  order_shipped: OrderMail;
+  order_completed: OrderMail;
+  order_cancelled: OrderMail;
+  order_expired: OrderMail;
+  order_refund_recorded: OrderMail & { amountCents: number; method: string };
+  // Exchanges (mail/templates/order-exchange.tsx; exchanges/service.ts): the request as it was when the change
+  // happened (orders/notify.ts), so a message sent later says what was true then.
+  /** The customer's receipt of their request. */
+  exchange_requested: ExchangeMail;
+  /** Staff approved it, with what is sent instead. */
+  exchange_approved: ExchangeMail;
+  /** Staff declined it, with the reason. */
+  exchange_declined: ExchangeMail;
   /** A Subscribe & save renewal was placed; for a bank transfer its payment is due. */
-  renewal_placed: { orderId: number; subscriptionId: number };
+  renewal_placed: OrderMail & { subscriptionId: number };
   /** A renewal could not be placed (out of stock, retired…) and was skipped. */
   renewal_skipped: { subscriptionId: number; reason: RenewalSkipReason };
+  /** A product the customer asked about ("Notify me when available") is available again (stock-alerts/tell.ts). */
+  back_in_stock: { productId: number };
+}
+/** The params every order e-mail has: the order, and its figures when the event happened (mail/order-figures.ts). */
+export interface OrderMail {
+  orderId: number;
+  figures?: OrderFigures;
+}
+/** What an exchange e-mail says: the request (its line's names, quantity, reason, note, staff's answer) at enqueue time. */
+export interface ExchangeMail {
+  orderId: number;
+  orderNo: string;
+  exchangeId: number;
+  exchange: MailExchange;
+}
+export interface MailExchange {
+  name_en: string;
+  name_zh: string;
+  variant_name_en: string;
+  variant_name_zh: string;
+  quantity: number;
+  reason: ExchangeReason;
+  note: string | null;
+  /** Approved: what is sent instead; declined: why not; null for the request's receipt. */
+  answer: string | null;
 }
 /** Why a renewal was skipped, as its e-mail says (subscriptions/scheduler.ts). */
 export type RenewalSkipReason = 'out_of_stock' | 'unavailable' | 'not_deliverable' | 'payment_method' | 'other';

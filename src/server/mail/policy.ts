@@ -3,9 +3,10 @@ import type { MailKind } from './outbox';
 /**
  * Who may get what (issue 14, docs/decisions/016): until the customer confirms the address, the shop sends only what
  * concerns the customer's own orders, their password and the confirmation itself, so an address typed by someone else receives
- * nothing it did not cause. The sender applies it to every message addressed to an account's current address, at
- * send time (a confirmation that arrives meanwhile lets the message go); code that mails another address of the
- * account (the notice to the old address after a change) asks `mayMail` with that address's state before queueing.
+ * nothing it did not cause. The sender applies it to every message of an account at send time (`mayMailAccount`: a
+ * confirmation that arrives meanwhile lets the message go; an address changed since counts as unconfirmed); code that
+ * mails another address of the account (the notice to the old address after a change) asks `mayMail` with that
+ * address's state before queueing.
  */
 
 /** Kinds about the customer's own orders (Subscribe & save renewals included). */
@@ -21,6 +22,10 @@ export const ORDER_MAIL_KINDS: ReadonlySet<MailKind> = new Set<MailKind>([
   'order_refund_recorded',
   'renewal_placed',
   'renewal_skipped',
+  // Exchanges of the customer's own orders (issue 17).
+  'exchange_requested',
+  'exchange_approved',
+  'exchange_declined',
 ]);
 
 /**
@@ -40,9 +45,33 @@ export function mayMail(address: { email_confirmed_at: string | null }, kind: Ma
   );
 }
 
-/** An address as logged or shown by the bot: the first letter of the mailbox and the domain (`a***@example.com`). */
-export function maskAddress(address: string): string {
+/**
+ * Whether a message of `kind` for an account may go to `to` now (the sender asks it for every row of an account): the
+ * account's current address by `mayMail`; an address the account no longer has (it was changed after the message was
+ * queued) as an unconfirmed one (its state is not known any more), except the notice of the change itself, which is
+ * queued for the old address only when it was confirmed.
+ */
+export function mayMailAccount(
+  account: { email: string; email_confirmed_at: string | null },
+  to: string,
+  kind: MailKind,
+): boolean {
+  if (account.email.toLowerCase() === to.toLowerCase()) return mayMail(account, kind);
+  return kind === 'email_changed' || mayMail({ email_confirmed_at: null }, kind);
+}
+
+/**
+ * An address as logged or shown by the bot: the first letter of the mailbox and the domain (`a***@example.com`).
+ * `{ domain: true }` masks the domain too, all but its first letter and its last label (`a***@e***.com`): what a
+ * message to another address may say of this one (the notice of a change of address to the old address). The one
+ * mask of the shop; a first letter is a character, not half of one.
+ */
+export function maskAddress(address: string, opts: { domain?: boolean } = {}): string {
   const at = address.lastIndexOf('@');
   if (at < 1) return '***';
-  return `${address[0]}***${address.slice(at)}`;
+  const first = (s: string) => [...s][0] ?? '';
+  const domain = address.slice(at + 1);
+  if (!opts.domain) return `${first(address)}***@${domain}`;
+  const dot = domain.lastIndexOf('.');
+  return `${first(address)}***@${dot < 1 ? '***' : `${first(domain)}***${domain.slice(dot)}`}`;
 }

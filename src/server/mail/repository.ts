@@ -99,6 +99,20 @@ export async function finishMail(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Deletes messages that went (or failed for good) before `before`: the outbox does not grow for ever, nor keep copies
+ * of orders' addresses. By `next_attempt_at` (the last try's time or earlier), which the due index (status,
+ * next_attempt_at) serves. A message still to send is never deleted.
+ */
+export async function deleteFinishedMail(db: Db, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('mail_outbox')
+    .where('status', 'in', ['sent', 'failed'])
+    .where('next_attempt_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Whether the account's e-mail address is confirmed, and the address (null: no such account). */
 export async function mailUser(db: Db, userId: number) {
   return db.selectFrom('users').select(['email', 'email_confirmed_at']).where('id', '=', userId).executeTakeFirst();

@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import type { MailKind } from './outbox';
-import { maskAddress, mayMail } from './policy';
+import { maskAddress, mayMailAccount } from './policy';
 import { claimMail, dueMail, finishMail, mailUser } from './repository';
 import {
   type MailContext,
@@ -12,7 +12,13 @@ import {
   renderTemplate,
   UnsendableMailError,
 } from './templates/index';
-import { createMailTransport, fromDomain, isPermanentRefusal, type MailTransport } from './transport';
+import {
+  createMailTransport,
+  fromDomain,
+  isPermanentRefusal,
+  type MailTransport,
+  UnsendableAddressError,
+} from './transport';
 
 /**
  * The e-mail sender (docs/decisions/016): every few seconds it claims the due rows of `mail_outbox` with a
@@ -106,7 +112,7 @@ export function createMailSender({
       }
       if (row.user_id !== null) {
         const user = await mailUser(db, row.user_id);
-        if (user && user.email.toLowerCase() === row.to_address.toLowerCase() && !mayMail(user, kind)) {
+        if (user && !mayMailAccount(user, row.to_address, kind)) {
           if (await finishMail(db, claim, { status: 'failed', error: 'skipped: address not confirmed' })) {
             result.failed.push(row.id);
             log?.info(logFields, 'e-mail skipped: the address is not confirmed');
@@ -130,6 +136,7 @@ export function createMailSender({
           err instanceof MissingTemplateError ||
           err instanceof UnsendableMailError ||
           err instanceof SyntaxError ||
+          err instanceof UnsendableAddressError ||
           isPermanentRefusal(err);
         if (permanent || row.attempts >= MAX_ATTEMPTS) {
           await fail(error);

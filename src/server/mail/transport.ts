@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import type { Config } from '../config';
 
 /**
@@ -20,6 +21,25 @@ export interface OutgoingMail {
 export interface MailTransport {
   send(mail: OutgoingMail): Promise<void>;
   close(): void;
+}
+
+/**
+ * A recipient that nodemailer would not read as exactly itself: it parses `to` as an address list, so a stored address
+ * such as `ann,eve@example.com`, `eve<eve@example.com>`, `a(b)@example.com` or `a:b@example.com;` would be mailed
+ * to another mailbox than the account's. Such a message is not sent (it fails at once; the address is not in the error,
+ * which is logged).
+ */
+export class UnsendableAddressError extends Error {
+  constructor() {
+    super('the address is not one plain address (nodemailer would read it as a list, a name or a group)');
+  }
+}
+
+/** Whether nodemailer reads `address` as that one address, with no name, and nothing else. */
+export function isPlainAddress(address: string): boolean {
+  const parsed = addressparser(address);
+  const [only] = parsed;
+  return parsed.length === 1 && only !== undefined && 'address' in only && only.address === address && !only.name;
 }
 
 /** The domain of MAIL_FROM's address (the Message-ID's right side). */
@@ -58,6 +78,7 @@ export function createMailTransport(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM
   const transport = nodemailer.createTransport(mailTransportOptions(config.SMTP_URL));
   return {
     async send(mail) {
+      if (!isPlainAddress(mail.to)) throw new UnsendableAddressError();
       await transport.sendMail({
         from,
         to: mail.to,

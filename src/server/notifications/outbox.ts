@@ -23,6 +23,10 @@ const ORDER_NOTIFICATION_KINDS = [
   'receipt_rejected',
   /** Staff recorded money given back on a cancelled order (`params.amount`, `params.method`). */
   'refund_recorded',
+  /** An exchange was asked, approved or declined (exchanges/service.ts; `params.item_en`, `item_zh`, `answer`). */
+  'exchange_requested',
+  'exchange_approved',
+  'exchange_declined',
 ] as const;
 export type OrderNotificationKind = (typeof ORDER_NOTIFICATION_KINDS)[number];
 
@@ -52,8 +56,10 @@ const ACCOUNT_NOTIFICATION_KINDS = [
   'telegram_link_moved',
   /** The account was unlinked from this Telegram user (sent to that user). */
   'telegram_unlinked',
-  /** The password was changed and every other session ended. */
+  /** The password was changed in the profile and every other session ended. */
   'password_changed',
+  /** The password was reset with a link mailed to the account's address and every session ended. */
+  'password_reset',
   /** The e-mail address or phone number was changed. */
   'contact_changed',
 ] as const;
@@ -83,6 +89,24 @@ export async function enqueueAccountNotification(
     kind: notice.kind,
     telegram_chat_id: notice.telegramChatId ?? null,
     params: notice.params ? JSON.stringify(notice.params) : null,
+    created_at: now,
+  });
+}
+
+/** A product a customer asked about is available again (stock-alerts/tell.ts; `params.productId`). */
+export const BACK_IN_STOCK = 'back_in_stock';
+
+/** Queues one back-in-stock notice for a linked customer. Call it with the transaction of the restock. */
+export async function enqueueBackInStockNotification(
+  db: Db,
+  notice: { userId: number; productId: number },
+  now: string = nowIso(),
+): Promise<void> {
+  await insertNotification(db, {
+    user_id: notice.userId,
+    order_id: null,
+    kind: BACK_IN_STOCK,
+    params: JSON.stringify({ productId: String(notice.productId) }),
     created_at: now,
   });
 }

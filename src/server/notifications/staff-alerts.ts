@@ -26,6 +26,8 @@ export const STAFF_ALERT_PERMISSION: Record<StaffAlertKind, Permission> = {
   staff_receipt: 'orders.view',
   staff_payout_request: 'affiliates',
   staff_low_stock: 'dashboard',
+  // Fulfilment sees requests too (read-only): they pack what is sent instead.
+  staff_exchange_request: 'orders.view',
 };
 
 /** What each kind of alert carries (the sender reads the rest when it sends). */
@@ -33,6 +35,8 @@ export interface StaffAlertParams {
   staff_new_order: { orderId: number };
   staff_receipt: { orderId: number };
   staff_payout_request: { payoutId: number };
+  /** The request (the message reads it when it is sent). */
+  staff_exchange_request: { exchangeId: number };
   /** Names and stock as they were at the event (the message says how many were left then). */
   staff_low_stock: {
     packagingId: number;

@@ -18,6 +18,7 @@ import { nowIso } from '../lib/time';
 import { insertProducts, linkProduct, packagingFields, productFields } from '../seed/index';
 import type { SeedProduct } from '../seed/types';
 import { changeStock, deleteUnusedPackaging } from '../stock/repository';
+import { tellStockAlerts } from '../stock-alerts/tell';
 import { isPackagingReferenced, productPackagings } from './repository';
 
 /**
@@ -173,6 +174,8 @@ export async function importCatalogue(
         // The product's columns but its stock total, which the stock core keeps.
         const { stock_total: _total, ...fields } = productFields(p);
         await updateProduct(trx, productId, { ...fields, is_active: 1, updated_at: now });
+        // Its state from the file ("Coming soon" → on sale) with units: customers waiting for it are told (018).
+        await tellStockAlerts(trx, [productId], now);
         await refreshListPrice(trx, productId);
         await unlinkProduct(trx, productId);
         await linkProduct(trx, productId, p, found.created_at, ids);

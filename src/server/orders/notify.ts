@@ -1,8 +1,10 @@
 import { parseLang } from '../../common/contract/lang';
 import { findUserById } from '../accounts/repository';
 import type { Db } from '../db/connection';
+import type { Order, User } from '../db/schema';
 import { nowIso } from '../lib/time';
-import { enqueueMail, type MailKind, type MailParams } from '../mail/outbox';
+import { type MailOrderLine, orderFigures } from '../mail/order-figures';
+import { enqueueMail, type MailExchange, type MailKind, type MailParams } from '../mail/outbox';
 import { isMailOn } from '../mail/switch';
 import { enqueueOrderNotification, type OrderNotificationKind } from '../notifications/outbox';
 import { findOrder } from './repository';
@@ -16,7 +18,9 @@ import { findOrder } from './repository';
  * order was placed in. The profile's e-mail switch (users.notify_email) turns order e-mail off, except while the
  * order awaits the customer's payment (placed unpaid, receipt rejected, a renewal placed unpaid): those are always
  * sent. Each message has a dedupe key (`order:<id>:<kind>`, plus the event's id where the kind can repeat), so a
- * change that is retried never queues it twice.
+ * change that is retried never queues it twice. The e-mail carries the order's figures as this transaction sees them
+ * after the change (mail/order-figures.ts): sent later, it still says what was true when the change happened. An
+ * exchange's e-mail carries the request instead (`mail.exchange`, as the change left it), and no figures.
  */
 
 /** The e-mail of each bot notice (address_changed: the customer made that change themselves, no e-mail). */
@@ -30,10 +34,21 @@ const MAIL_OF: Partial<Record<OrderNotificationKind, MailKind>> = {
   cancelled: 'order_cancelled',
   expired: 'order_expired',
   refund_recorded: 'order_refund_recorded',
+  exchange_requested: 'exchange_requested',
+  exchange_approved: 'exchange_approved',
+  exchange_declined: 'exchange_declined',
 };
 
 /** Kinds that can happen more than once to one order: their dedupe key carries the event's id. */
-const REPEATABLE = new Set<OrderNotificationKind>(['receipt_rejected', 'tracking', 'refund_recorded']);
+const REPEATABLE = new Set<OrderNotificationKind>([
+  'receipt_rejected',
+  'tracking',
+  'refund_recorded',
+  // One per exchange request (eventId: the request's id).
+  'exchange_requested',
+  'exchange_approved',
+  'exchange_declined',
+]);
 
 export interface OrderNews {
   userId: number;
@@ -41,12 +56,23 @@ export interface OrderNews {
   kind: OrderNotificationKind;
   /** The bot notice's placeholders (e.g. `reason`, `amount`). */
   params?: Record<string, string>;
-  /** What only the event knows, for the e-mail: a rejection's reason, a refund's amount and method. */
-  mail?: { reason?: string; amountCents?: number; method?: string };
+  /**
+   * What only the event knows, for the e-mail: a rejection's reason, a refund's amount and method, an exchange request
+   * as it is after the change (its e-mail says only that, no order figures).
+   */
+  mail?: { reason?: string; amountCents?: number; method?: string; exchange?: MailExchange };
   /** The order_events row (or refund) of this change: tells apart two changes of a repeatable kind. */
   eventId?: number;
   /** A Subscribe & save renewal placed by the server: the e-mail is `renewal_placed`. */
   renewalOf?: number;
+  /**
+   * The customer's row, the order's row as it is after the change and its lines, when the caller already holds them in
+   * this transaction (placing an order): not read again. Only rows that are current: a row read before the change
+   * must not be given (the e-mail would report the order as it was).
+   */
+  user?: User;
+  order?: Order;
+  items?: readonly MailOrderLine[];
 }
 
 /** Queues the bot notice and the e-mail of one change. Call it with the transaction of the change. */
@@ -62,8 +88,8 @@ export async function notifyOrder(trx: Db, news: OrderNews, now: string = nowIso
 async function queueOrderMail(trx: Db, news: OrderNews, now: string): Promise<void> {
   const base = MAIL_OF[news.kind];
   if (!base || !isMailOn(trx)) return;
-  const user = await findUserById(trx, news.userId);
-  const order = await findOrder(trx, news.orderId);
+  const user = news.user ?? (await findUserById(trx, news.userId));
+  const order = news.order ?? (await findOrder(trx, news.orderId));
   if (!user?.email || !order) return;
   const awaitsPayment = (news.kind === 'placed' && order.status === 'Pending') || news.kind === 'receipt_rejected';
   if (user.notify_email !== 1 && !awaitsPayment) return;
@@ -74,15 +100,27 @@ async function queueOrderMail(trx: Db, news: OrderNews, now: string): Promise<vo
     : `order:${orderId}:${news.kind}`;
   const lang = parseLang(order.lang) ?? parseLang(user.language) ?? 'en';
   const common = { to: user.email, userId: user.id, orderId, lang, dedupeKey: key };
+  if (base === 'exchange_requested' || base === 'exchange_approved' || base === 'exchange_declined') {
+    const exchange = news.mail?.exchange;
+    if (!exchange || news.eventId === undefined) throw new Error(`${base} needs the request's id and snapshot`);
+    const params = { orderId, orderNo: order.order_no, exchangeId: news.eventId, exchange };
+    await enqueueMail(trx, { ...common, kind: base, params }, now);
+    return;
+  }
+  const figures = await orderFigures(trx, order, news.items);
 
   if (news.kind === 'placed' && news.renewalOf !== undefined) {
-    const params: MailParams['renewal_placed'] = { orderId, subscriptionId: news.renewalOf };
+    const params: MailParams['renewal_placed'] = { orderId, figures, subscriptionId: news.renewalOf };
     await enqueueMail(trx, { ...common, kind: 'renewal_placed', params }, now);
     return;
   }
   switch (base) {
     case 'order_receipt_rejected':
-      await enqueueMail(trx, { ...common, kind: base, params: { orderId, reason: news.mail?.reason ?? '' } }, now);
+      await enqueueMail(
+        trx,
+        { ...common, kind: base, params: { orderId, figures, reason: news.mail?.reason ?? '' } },
+        now,
+      );
       return;
     case 'order_refund_recorded':
       await enqueueMail(
@@ -90,12 +128,12 @@ async function queueOrderMail(trx: Db, news: OrderNews, now: string): Promise<vo
         {
           ...common,
           kind: base,
-          params: { orderId, amountCents: news.mail?.amountCents ?? 0, method: news.mail?.method ?? '' },
+          params: { orderId, figures, amountCents: news.mail?.amountCents ?? 0, method: news.mail?.method ?? '' },
         },
         now,
       );
       return;
     default:
-      await enqueueMail(trx, { ...common, kind: base, params: { orderId } }, now);
+      await enqueueMail(trx, { ...common, kind: base, params: { orderId, figures } }, now);
   }
 }

@@ -295,23 +295,21 @@ async function placeInTransaction(
   });
 
   // 5. Lines, subscriptions, notice, commission.
-  await repo.insertOrderItems(
-    trx,
-    cart.lines.map((l) => ({
-      order_id: orderId,
-      product_id: l.product_id,
-      variant_id: l.variant_id,
-      name_en: l.name_en,
-      name_zh: l.name_zh,
-      variant_name_en: l.variant_name_en,
-      variant_name_zh: l.variant_name_zh,
-      image: l.image,
-      quantity: l.quantity,
-      unit_price_cents: l.unit_price_cents,
-      line_total_cents: l.line_total_cents,
-      frequency_weeks: l.frequency_weeks,
-    })),
-  );
+  const items = cart.lines.map((l) => ({
+    order_id: orderId,
+    product_id: l.product_id,
+    variant_id: l.variant_id,
+    name_en: l.name_en,
+    name_zh: l.name_zh,
+    variant_name_en: l.variant_name_en,
+    variant_name_zh: l.variant_name_zh,
+    image: l.image,
+    quantity: l.quantity,
+    unit_price_cents: l.unit_price_cents,
+    line_total_cents: l.line_total_cents,
+    frequency_weeks: l.frequency_weeks,
+  }));
+  await repo.insertOrderItems(trx, items);
   const subscriptionLines = input.renewal ? [] : cart.lines.filter((l) => l.frequency_weeks > 0);
   await repo.insertSubscriptions(
     trx,
@@ -337,6 +335,10 @@ async function placeInTransaction(
       orderId,
       kind: 'placed',
       ...(input.renewal ? { renewalOf: input.renewal.subscriptionId } : {}),
+      // Both rows are this transaction's, the order as step 4 left it: not read again.
+      user,
+      order,
+      items,
     },
     placedAt,
   );

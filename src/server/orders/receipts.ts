@@ -1,11 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { MAX_ROW_ID } from '../../common/contract/checkout';
+import { formatMessage } from '../../common/i18n/messages';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import { payloadTooLarge, tooManyRequests } from '../lib/errors';
 import { answerOversizedUploads, formatBytes } from '../lib/uploads';
+import { requestLang } from '../plugins/errors';
 import { hit } from '../rate-limits/rate-limit';
 import { getOrCreateSetting } from '../settings/repository';
 
@@ -22,6 +26,10 @@ const RECEIPT_CONTENT_TYPES: Record<ReceiptKind, string> = {
   jpg: 'image/jpeg',
   webp: 'image/webp',
 };
+
+/** The content type of a stored file named `….<kind>` by `detectImageKind` (receipts, exchange photos), or null. */
+export const imageTypeOfName = (name: string): string | null =>
+  (RECEIPT_CONTENT_TYPES as Record<string, string | undefined>)[name.split('.').pop() ?? ''] ?? null;
 
 /** The image type of a file by its magic bytes: PNG, JPEG or WebP; null for anything else. */
 export function detectImageKind(bytes: Uint8Array): ReceiptKind | null {
@@ -90,8 +98,7 @@ export async function removeReceipt(config: Pick<Config, 'UPLOAD_DIR'>, receiptP
 }
 
 export async function readReceipt(config: Config, receiptPath: string) {
-  const kind = (receiptPath.split('.').pop() ?? '') as ReceiptKind;
-  const type = RECEIPT_CONTENT_TYPES[kind];
+  const type = imageTypeOfName(receiptPath);
   if (!type) return null;
   try {
     return { bytes: await readFile(receiptFile(config, receiptPath)), type };
@@ -108,31 +115,112 @@ export async function readReceipt(config: Config, receiptPath: string) {
 const RECEIPT_LINK_SECONDS = 60 * 60;
 
 /** The GET path that serves a receipt: /v1/receipt/<order id>?u=<user>&exp=<unix>&sig=<hmac>. */
-export const RECEIPT_ROUTE = '/v1/receipt/:orderId';
+export const RECEIPT_PATH = '/v1/receipt';
 
 /** The signing key, shared by every instance through the settings table. */
 const signingKey = (db: Db) =>
   getOrCreateSetting(db, 'receipt_link_secret', () => randomBytes(32).toString('base64url'));
 
-const sign = (key: string, orderId: number, userId: number, exp: number) =>
-  createHmac('sha256', key).update(`receipt:${orderId}:${userId}:${exp}`).digest('base64url');
+/** What a signed link serves: an order's receipt, or an exchange request's photo (exchanges/). */
+export type SignedFileScope = 'receipt' | 'exchange';
 
-/** A link to an order's receipt for its owner, valid for an hour. */
-export async function receiptLink(db: Db, orderId: number, userId: number, nowMs = Date.now()): Promise<string> {
-  // Round the expiry so the same link is answered for a while (lets the browser cache the image).
-  const exp = Math.floor(nowMs / 1000 / 600) * 600 + RECEIPT_LINK_SECONDS;
-  const sig = sign(await signingKey(db), orderId, userId, exp);
-  return `/v1/receipt/${orderId}?u=${userId}&exp=${exp}&sig=${sig}`;
+const sign = (key: string, scope: SignedFileScope, id: number, userId: number, exp: number) =>
+  createHmac('sha256', key).update(`${scope}:${id}:${userId}:${exp}`).digest('base64url');
+
+/**
+ * A private file's GET path `${path}/${id}?u=<user>&exp=<unix>&sig=<hmac>`, signed for its owner `userId`, valid for an
+ * hour: receipts (scope `receipt`, the order's id) and exchange photos (scope `exchange`, the request's id).
+ */
+export async function signedFileLink(
+  db: Db,
+  scope: SignedFileScope,
+  path: string,
+  id: number,
+  userId: number,
+  nowMs = Date.now(),
+): Promise<string> {
+  return (await fileLinkSigner(db))(scope, path, id, userId, nowMs);
 }
 
-/** Whether a receipt link's signature and expiry hold. */
-export async function verifyReceiptLink(
+/** Signs a private file's link as `signedFileLink` does, with a key already read. */
+export type FileLinkSigner = (
+  scope: SignedFileScope,
+  path: string,
+  id: number,
+  userId: number,
+  nowMs?: number,
+) => string;
+
+/** A signer reading the key once: a list signs each row's link without a read per row. */
+export async function fileLinkSigner(db: Db): Promise<FileLinkSigner> {
+  const key = await signingKey(db);
+  return (scope, path, id, userId, nowMs = Date.now()) => {
+    // Round the expiry so the same link is answered for a while (lets the browser cache the image).
+    const exp = Math.floor(nowMs / 1000 / 600) * 600 + RECEIPT_LINK_SECONDS;
+    return `${path}/${id}?u=${userId}&exp=${exp}&sig=${sign(key, scope, id, userId, exp)}`;
+  };
+}
+
+/** Whether a signed link's signature and expiry hold. */
+export async function verifySignedFileLink(
   db: Db,
-  link: { orderId: number; userId: number; exp: number; sig: string },
+  scope: SignedFileScope,
+  link: { id: number; userId: number; exp: number; sig: string },
   nowMs = Date.now(),
 ): Promise<boolean> {
   if (!Number.isSafeInteger(link.exp) || link.exp * 1000 < nowMs) return false;
-  const expected = Buffer.from(sign(await signingKey(db), link.orderId, link.userId, link.exp));
+  const expected = Buffer.from(sign(await signingKey(db), scope, link.id, link.userId, link.exp));
   const given = Buffer.from(link.sig);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** A link to an order's receipt for its owner, valid for an hour. */
+export const receiptLink = (db: Db, orderId: number, userId: number, nowMs = Date.now()): Promise<string> =>
+  signedFileLink(db, 'receipt', RECEIPT_PATH, orderId, userId, nowMs);
+
+/** A private file as its signed link serves it. */
+export interface SignedFile {
+  body: Buffer | Readable;
+  type: string;
+  size?: number;
+}
+
+const isRowId = (n: number) => Number.isSafeInteger(n) && n > 0 && n <= MAX_ROW_ID;
+
+/**
+ * Registers GET `${path}/:id` serving a private file through a link made by `signedFileLink(db, scope, path, …)`: the
+ * signature and expiry checked, then `open(id, userId)` finds the file of that owner. Anything else (no or a bad
+ * signature, expired, another owner, no file) is the same 404. Served inline, never sniffed, cached only privately.
+ */
+export function signedFileRoute(
+  app: FastifyInstance,
+  scope: SignedFileScope,
+  path: string,
+  open: (id: number, userId: number) => Promise<SignedFile | null>,
+): void {
+  app.get<{ Params: { id: string }; Querystring: { u?: string; exp?: string; sig?: string } }>(
+    `${path}/:id`,
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const id = Number(req.params.id);
+      const userId = Number(req.query.u);
+      const exp = Number(req.query.exp);
+      const sig = typeof req.query.sig === 'string' ? req.query.sig : '';
+      const file =
+        isRowId(id) && isRowId(userId) && sig && (await verifySignedFileLink(app.db, scope, { id, userId, exp, sig }))
+          ? await open(id, userId)
+          : null;
+      if (!file) {
+        const message = formatMessage(requestLang(req), 'notFound');
+        return reply.code(404).send({ success: false, code: 404, message, data: null });
+      }
+      if (file.size !== undefined) reply.header('content-length', file.size);
+      return reply
+        .header('content-type', file.type)
+        .header('cache-control', 'private, max-age=600')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .send(file.body);
+    },
+  );
 }

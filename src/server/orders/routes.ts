@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_ROW_ID } from '../../common/contract/checkout';
 import {
   addReview,
+  buyAgain,
   cancelOrder,
   getOrderDetails,
   getOrders,
@@ -9,12 +9,11 @@ import {
   placeOrder,
   updateOrderAddress,
 } from '../../common/contract/orders';
-import { formatMessage } from '../../common/i18n/messages';
 import { route } from '../lib/endpoint';
-import { requestLang } from '../plugins/errors';
 import { enforce } from '../rate-limits/rate-limit';
+import { buyAgain as buyAgainLines } from './buy-again';
 import * as placing from './place-order';
-import { answerOversizedReceipts, RECEIPT_ROUTE, readReceipt, verifyReceiptLink } from './receipts';
+import { answerOversizedReceipts, RECEIPT_PATH, readReceipt, signedFileRoute } from './receipts';
 import * as repo from './repository';
 import * as service from './service';
 
@@ -24,8 +23,6 @@ import * as service from './service';
  */
 export const PAYMENT_LINK_LIMITS = { perAccount: 10, windowMinutes: 10 } as const;
 export const paymentLinkKey = (userId: number): string => `payment-link:user:${userId}`;
-
-const isRowId = (n: number) => Number.isSafeInteger(n) && n > 0 && n <= MAX_ROW_ID;
 
 export default async function orderRoutes(app: FastifyInstance) {
   const db = app.db;
@@ -80,6 +77,10 @@ export default async function orderRoutes(app: FastifyInstance) {
     return { review };
   });
 
+  route(app, buyAgain, async ({ auth, input, lang }) =>
+    buyAgainLines(db, auth.user, input.order_id, input.items ?? [], lang),
+  );
+
   route(app, getPaymentLink, async ({ auth, input }) => {
     const { perAccount: max, windowMinutes } = PAYMENT_LINK_LIMITS;
     await enforce(db, [{ key: paymentLinkKey(auth.user.id), max, windowMinutes }]);
@@ -87,29 +88,9 @@ export default async function orderRoutes(app: FastifyInstance) {
   });
 
   // The receipt image, for the link in the order's details (signed for its owner, expiring).
-  app.get<{ Params: { orderId: string }; Querystring: { u?: string; exp?: string; sig?: string } }>(
-    RECEIPT_ROUTE,
-    { schema: { hide: true } },
-    async (req, reply) => {
-      const lang = requestLang(req);
-      const orderId = Number(req.params.orderId);
-      const userId = Number(req.query.u);
-      const exp = Number(req.query.exp);
-      const sig = typeof req.query.sig === 'string' ? req.query.sig : '';
-      const refuse = () =>
-        reply.code(404).send({ success: false, code: 404, message: formatMessage(lang, 'notFound'), data: null });
-      if (!isRowId(orderId) || !isRowId(userId) || !sig) return refuse();
-      if (!(await verifyReceiptLink(db, { orderId, userId, exp, sig }))) return refuse();
-      const order = await repo.findOwnOrder(db, userId, orderId);
-      if (!order?.receipt_path) return refuse();
-      const file = await readReceipt(config, order.receipt_path);
-      if (!file) return refuse();
-      return reply
-        .header('content-type', file.type)
-        .header('cache-control', 'private, max-age=600')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .send(file.bytes);
-    },
-  );
+  signedFileRoute(app, 'receipt', RECEIPT_PATH, async (orderId, userId) => {
+    const order = await repo.findOwnOrder(db, userId, orderId);
+    const file = order?.receipt_path ? await readReceipt(config, order.receipt_path) : null;
+    return file && { body: file.bytes, type: file.type };
+  });
 }

@@ -20,6 +20,7 @@ import { addMinutes, nowIso } from '../lib/time';
 import { enqueueOrderNotification } from '../notifications/outbox';
 import * as settingsRepo from '../settings/repository';
 import { paymentProviderConfigured } from '../settings/service';
+import { orderAmounts } from './amounts';
 import { recordOrderEvent } from './event-repository';
 import { receiptLink } from './receipts';
 import { refundState } from './refunds';
@@ -33,15 +34,8 @@ import { createTelegramInvoiceLink, InvoiceLinkError } from './telegram-invoice'
 
 const pick = (lang: Lang, en: string, zh: string) => (lang === 'zh' ? zh : en);
 
-/** An order's amounts as the shop's and the back office's order pages show them. */
-export const orderAmounts = (order: Order) => ({
-  subtotal_cents: order.subtotal_cents,
-  delivery_fee_cents: order.delivery_fee_cents,
-  coupon_code: order.coupon_code,
-  coupon_discount_cents: order.coupon_discount_cents,
-  cash_reward_cents: order.cash_reward_cents,
-  total_cents: order.total_cents,
-});
+// An order's amounts (./amounts.ts, a module of its own so the e-mail's figures can use it without an import cycle).
+export { orderAmounts };
 
 /** An order as its owner sees it, in the asked language (`config`: the unpaid-order hours' default). */
 export async function orderDetails(

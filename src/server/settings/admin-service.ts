@@ -23,6 +23,7 @@ function settingsValues(s: ShopSettings, config: UnpaidHoursConfig): AdminSettin
     referral_award_cents: s.referralAwardCents,
     unpaid_order_hours: unpaidHoursOf(s, config),
     low_stock_default: s.lowStockDefault,
+    exchange_days: s.exchangeDays,
     ...s.bank,
     ...(Object.fromEntries(STAFF_ALERT_KINDS.map((kind) => [staffAlertSetting(kind), s.staffAlerts[kind]])) as Pick<
       AdminSettingsValues,

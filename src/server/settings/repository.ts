@@ -1,4 +1,5 @@
 import type { Lang } from '../../common/contract/lang';
+import { EXCHANGE_DAYS_DEFAULT } from '../../common/exchange-rules';
 import {
   NUMBER_SETTINGS,
   STAFF_ALERT_KINDS,
@@ -26,6 +27,8 @@ export interface ShopSettings {
   defaultCommissionRateBp: number;
   /** The back office's unpaid-order hours, or null while unset (UNPAID_ORDER_HOURS applies: `unpaidHoursOf`). */
   unpaidOrderHours: number | null;
+  /** Days after completion during which an exchange can be asked (exchanges/service.ts). */
+  exchangeDays: number;
   /** Each kind of staff alert, on (the default) or off for the whole shop. */
   staffAlerts: Record<StaffAlertKind, boolean>;
 }
@@ -47,6 +50,13 @@ const storedUnpaidHours = (value: string | undefined): number | null => {
   return hours >= 0 && hours <= NUMBER_SETTINGS.unpaid_order_hours.max ? hours : null;
 };
 
+/** A stored `exchange_days` in its range, else the default. */
+const exchangeDaysOf = (value: string | undefined): number => {
+  const days = intSetting(value, EXCHANGE_DAYS_DEFAULT);
+  const { min, max } = NUMBER_SETTINGS.exchange_days;
+  return days >= min && days <= max ? days : EXCHANGE_DAYS_DEFAULT;
+};
+
 /** A staff alert switch: on unless set to '0'. */
 const switchSetting = (value: string | undefined) => value !== '0';
 
@@ -61,6 +71,7 @@ const SHOP_SETTING_KEYS = [
   'referral_award_cents',
   'default_commission_rate_bp',
   'unpaid_order_hours',
+  'exchange_days',
   ...STAFF_ALERT_KINDS.map(staffAlertSetting),
 ];
 
@@ -87,6 +98,7 @@ export async function getShopSettings(db: Db): Promise<ShopSettings> {
       10_000,
     ),
     unpaidOrderHours: storedUnpaidHours(map.get('unpaid_order_hours')),
+    exchangeDays: exchangeDaysOf(map.get('exchange_days')),
     staffAlerts: Object.fromEntries(
       STAFF_ALERT_KINDS.map((kind) => [kind, switchSetting(map.get(staffAlertSetting(kind)))]),
     ) as Record<StaffAlertKind, boolean>,

@@ -2,6 +2,7 @@ import type { Lang } from '../../common/contract/lang';
 import type { StockSource } from '../../common/stock-rules';
 import type { Db } from '../db/connection';
 import { newestBelow } from '../db/keyset';
+import { tellStockAlerts } from '../stock-alerts/tell';
 
 // All SQL of stock (docs/decisions/015): the one place a packaging's stock changes, and its history.
 
@@ -48,6 +49,9 @@ export interface StockChange {
  * too, so they never deadlock. The first change refused (too few units, no such packaging, retired with
  * `onSaleOnly`) stops it: its packaging id is answered as `refused` and the caller refuses, its transaction rolling
  * back what was changed.
+ *
+ * A product whose units on sale grew has its waiting back-in-stock alerts claimed and told in the same transaction
+ * (stock-alerts/tell.ts, docs/decisions/018), after the products' rows were updated (locked).
  */
 export async function changeStocks(
   db: Db,
@@ -64,6 +68,9 @@ export async function changeStocks(
     if (!done.isRetired) perProduct.set(done.productId, (perProduct.get(done.productId) ?? 0) + change.delta);
   }
   await addToStockTotals(db, perProduct);
+  // Products that got units on sale: customers waiting for them are told, once (stock-alerts/tell.ts, 018).
+  const restocked = [...perProduct].filter(([, delta]) => delta > 0).map(([productId]) => productId);
+  if (restocked.length) await tellStockAlerts(db, restocked, changes[0]!.cause.now);
   return { changed, refused: null };
 }
 

@@ -1,12 +1,16 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
+import type { TestSmtp } from '../../setup/smtp';
+import type { FakeBotApi } from '../../support/telegram/fake-bot-api-server';
 import { launchBrowser, newPage, type Shop, shopCommand, startShop, type TestPage } from '../harness';
 import { PNG } from './checkout';
+import { startTelegramShop } from './telegram-shop';
 
 /**
  * What the back-office journeys share: the shop's API as a customer or a staff member calls it (form-encoded,
  * multipart for a receipt), people (customers with an address, staff made with the operator command line), orders
  * placed by bank transfer, a journey's shop and browser, and a browser page opened already logged in as someone.
+ * Any journey that needs only a shop and a browser (and e-mail) takes `shopJourney`.
  */
 
 export interface Envelope<T = Record<string, unknown>> {
@@ -205,9 +209,13 @@ export type BackOfficeKit = ReturnType<typeof backOfficeKit>;
 /**
  * A journey's shop and browser, started before the describe block's tests (then `makePeople` makes its staff and
  * customers) and stopped after them. `shop`, `browser` and `people` are there once the tests run; `open` is `openAs`
- * in this shop.
+ * in this shop. See `JourneyOptions` for e-mail (`smtp`) and a bot (`botApi`).
  */
-export function backOfficeJourney<P>(makePeople: (kit: BackOfficeKit) => Promise<P>) {
+export function backOfficeJourney<P>(makePeople: (kit: BackOfficeKit) => Promise<P>, opts: JourneyOptions = {}) {
+  if (opts.mail && opts.telegram)
+    throw new Error('a journey has e-mail or a bot, not both (startTelegramShop has no SMTP)');
+  let smtp: TestSmtp | undefined;
+  let botApi: FakeBotApi | undefined;
   let shop: Shop | undefined;
   let browser: Browser | undefined;
   let people: P | undefined;
@@ -217,15 +225,33 @@ export function backOfficeJourney<P>(makePeople: (kit: BackOfficeKit) => Promise
   };
   const kit = backOfficeKit(() => ready(shop));
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+    // The SMTP server's module (it loads server code) only when a journey sends e-mail.
+    if (opts.mail) smtp = await (await import('../../setup/smtp')).startSmtp();
+    const starting = opts.telegram
+      ? startTelegramShop(opts.env).then((started) => {
+          botApi = started.botApi;
+          return started.shop;
+        })
+      : startShop({ smtp, env: opts.env });
+    [shop, browser] = await Promise.all([starting, launchBrowser()]);
     people = await makePeople(kit);
   });
   afterAll(async () => {
     await browser?.close();
     await shop?.stop();
+    await smtp?.close();
+    await botApi?.close();
   });
   return {
     kit,
+    get smtp() {
+      if (!opts.mail) throw new Error('this journey has no e-mail: start it with { mail: true }');
+      return ready(smtp);
+    },
+    get botApi() {
+      if (!opts.telegram) throw new Error('this journey has no bot: start it with { telegram: true }');
+      return ready(botApi);
+    },
     get shop() {
       return ready(shop);
     },
@@ -239,6 +265,18 @@ export function backOfficeJourney<P>(makePeople: (kit: BackOfficeKit) => Promise
       openAs(ready(browser), ready(shop), person, path, viewport),
   };
 }
+
+export interface JourneyOptions {
+  /** E-mail on: the shop sends it to a test SMTP server (tests/setup/smtp.ts), the journey's `smtp`. */
+  mail?: boolean;
+  /** The shop started by `startTelegramShop` (a bot token, the fake Bot API as the journey's `botApi`, …). */
+  telegram?: boolean;
+  /** More environment for the server. */
+  env?: Record<string, string>;
+}
+
+/** A journey's shop and browser (`backOfficeJourney` without people). */
+export const shopJourney = (opts: JourneyOptions = {}) => backOfficeJourney(async () => ({}), opts);
 
 /** A page opened by `openAs`: console errors and uncaught page errors collect in `errors`. */
 export type OpenedPage = TestPage;

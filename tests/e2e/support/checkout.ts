@@ -22,11 +22,26 @@ export async function fillAddress(
   await dialog.getByRole('button', { name: 'Save address' }).click();
 }
 
-/** Bank transfer at checkout: the reference and a receipt image, then Place order once the button is ready. */
-export async function payByTransferAndPlace(page: Page, reference: string): Promise<void> {
+/** On a product page: adds the chosen packaging to the cart, then closes the cart panel that opens. */
+export async function addToCartFromProductPage(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.getByRole('button', { name: /^Add to cart/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Your Cart' });
+  await panel.waitFor();
+  await page.keyboard.press('Escape');
+  await panel.waitFor({ state: 'detached' });
+}
+
+/** Bank transfer at checkout: the reference and a receipt image (its preview shown). */
+export async function payByTransfer(page: Page, reference: string): Promise<void> {
   await page.getByLabel('Payment reference').fill(reference);
   await page.getByLabel('Receipt image').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
   await page.getByRole('img', { name: 'Receipt preview' }).waitFor();
+}
+
+/** Bank transfer at checkout: the reference and a receipt image, then Place order once the button is ready. */
+export async function payByTransferAndPlace(page: Page, reference: string): Promise<void> {
+  await payByTransfer(page, reference);
   await page.waitForFunction(() => {
     const b = document.querySelector<HTMLButtonElement>('[data-primary-action="place-order"]');
     return b && !b.disabled && b.textContent?.startsWith('Place order');

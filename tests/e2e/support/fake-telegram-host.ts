@@ -7,6 +7,12 @@
  * (src/client/lib/telegram/launch.ts): a page without this host is a plain browser tab, whatever its URL says.
  * Invoices: `web_app_open_invoice` is answered with `invoice_closed` and `window.__tgInvoiceStatus`
  * (default 'paid'). Tests press the MainButton with `receiveEvent('main_button_pressed')`.
+ * The phone number (SDK `requestContact`): `web_app_invoke_custom_method` getRequestedContact answers
+ * `custom_method_invoked` with an error until the user shared the contact, then with the signed contact query
+ * (contact=JSON&auth_date&hash); `web_app_request_phone` answers `phone_requested` with `window.__tgPhoneAnswer`
+ * (default 'sent': the user agrees; 'cancelled' refuses) and shares `window.__tgPhoneNumber` when agreed.
+ * Home screen: `web_app_check_home_screen` answers `home_screen_checked` with `window.__tgHomeScreenStatus`
+ * (default 'missed'); `web_app_add_to_home_screen` answers `home_screen_added` and the status becomes 'added'.
  *
  * The page's URL must carry the launch parameters in its hash (see `telegramLaunchHash`).
  */
@@ -46,6 +52,16 @@ export function fakeTelegramHost(options: FakeHostOptions = {}): string {
   const config = ${JSON.stringify(config)};
   window.__tgEvents = [];
   window.__tgInvoiceStatus = 'paid';
+  window.__tgPhoneAnswer = 'sent';
+  window.__tgPhoneNumber = '639171234567';
+  window.__tgHomeScreenStatus = 'missed';
+  let contactShared = false;
+  const sharedContact = () =>
+    new URLSearchParams({
+      contact: JSON.stringify({ user_id: 1, phone_number: window.__tgPhoneNumber, first_name: 'Mei', last_name: 'Chen' }),
+      auth_date: String(Math.floor(Date.now() / 1000)),
+      hash: 'fake-contact-hash',
+    }).toString();
   const answer = (type, data) => {
     setTimeout(() => {
       const receive = window.Telegram && window.Telegram.WebView && window.Telegram.WebView.receiveEvent;
@@ -71,6 +87,19 @@ export function fakeTelegramHost(options: FakeHostOptions = {}): string {
         case 'web_app_request_content_safe_area': answer('content_safe_area_changed', config.contentSafeArea); break;
         case 'web_app_request_theme': answer('theme_changed', { theme_params: config.themeParams }); break;
         case 'web_app_open_invoice': answer('invoice_closed', { slug: data && data.slug, status: window.__tgInvoiceStatus }); break;
+        case 'web_app_invoke_custom_method':
+          if (data && data.method === 'getRequestedContact') {
+            answer('custom_method_invoked', contactShared
+              ? { req_id: data.req_id, result: sharedContact() }
+              : { req_id: data.req_id, error: 'CONTACT_NOT_SHARED' });
+          }
+          break;
+        case 'web_app_request_phone':
+          contactShared = window.__tgPhoneAnswer === 'sent';
+          answer('phone_requested', { status: window.__tgPhoneAnswer });
+          break;
+        case 'web_app_check_home_screen': answer('home_screen_checked', { status: window.__tgHomeScreenStatus }); break;
+        case 'web_app_add_to_home_screen': window.__tgHomeScreenStatus = 'added'; answer('home_screen_added', {}); break;
         default: break;
       }
     },

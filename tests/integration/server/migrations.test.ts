@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { migrateToLatest } from '../../../src/server/db/migrate';
+import * as emailNfc from '../../../src/server/db/migrations/2026-11-25T05-00-email-nfc';
 import { seedDemo, seedIfEmpty } from '../../../src/server/seed/index';
+import { createUser } from '../../factories/users';
 import { dialects, freshDatabase, type TestDatabase } from '../helper';
 
 const count = async (t: TestDatabase, table: 'categories' | 'products' | 'banners' | 'states' | 'tags') =>
@@ -74,5 +76,26 @@ describe.each(dialects)('migrations on %s', (dialect) => {
       ).toBe(true);
       expect(Number.isInteger(p.price_cents)).toBe(true);
     }
+  });
+  it('rewrites addresses stored before NFC in NFC, unless that form is already taken', async () => {
+    await migrateToLatest(t.db);
+    const decomposed = 'jose\u0301@example.com'; // "josé" with a combining accent
+    const composed = 'jos\u00e9@example.com';
+    const twinDecomposed = 'rene\u0301@example.com';
+    const twinComposed = 'ren\u00e9@example.com';
+    const a = await createUser(t.db, { email: decomposed });
+    const b = await createUser(t.db, { email: twinDecomposed });
+    const c = await createUser(t.db, { email: twinComposed });
+    const plain = await createUser(t.db);
+
+    await emailNfc.up(t.db);
+
+    const emailOf = async (id: number) =>
+      (await t.db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
+    expect(await emailOf(a.user.id)).toBe(composed);
+    // The NFC form belongs to another account: neither is changed (never merged silently).
+    expect(await emailOf(b.user.id)).toBe(twinDecomposed);
+    expect(await emailOf(c.user.id)).toBe(twinComposed);
+    expect(await emailOf(plain.user.id)).toBe(plain.user.email);
   });
 });

@@ -141,3 +141,18 @@ export function successfulPaymentUpdate(
   delete (update.message as { text?: string }).text;
   return update;
 }
+
+/** An inline query (`@bot <query>` typed in any chat) from a Telegram user. */
+export function inlineQueryUpdate(from: { id: number; language_code?: string }, query: string) {
+  updateId += 1;
+  return {
+    update_id: updateId,
+    inline_query: {
+      id: `iq-${updateId}`,
+      from: { is_bot: false, first_name: 'Mei', ...from },
+      query,
+      offset: '',
+      chat_type: 'sender' as const,
+    },
+  };
+}

@@ -48,7 +48,7 @@ describe('bot-config', () => {
     expect(calls[7]?.payload).toEqual({
       url: 'https://tea.example.com/telegram/webhook',
       secret_token: 's3cret-s3cret-s3cret',
-      allowed_updates: ['message', 'pre_checkout_query', 'callback_query'],
+      allowed_updates: ['message', 'pre_checkout_query', 'callback_query', 'inline_query'],
     });
     expect(
       planCalls(readSettings(), { publicUrl: 'https://x.example', secret: 's', webhook: false }).at(-1)?.method,

@@ -69,6 +69,12 @@ function edges(file: string) {
   return found;
 }
 
+/** The packages a source imports statically (what stays in the output). */
+const edgesToPackages = (file: string) =>
+  readImports(file, readFileSync(join(root, file), 'utf8')).static.filter(
+    (spec) => !spec.startsWith('.') && !spec.startsWith('@/') && !spec.startsWith('@common/'),
+  );
+
 /** Every source reached from `start` through static imports (and dynamic ones too when `dynamic`), never entering admin. */
 function walk(start: string, dynamic: boolean) {
   const seen = new Set<string>();
@@ -118,6 +124,14 @@ describe('the shop and the back office', () => {
     expect(seen).toContain('src/client/app/layout/RootLayout.tsx');
     expect(seen).toContain('src/client/stores/session-store.ts');
     expect(intoAdmin).toEqual([]);
+  });
+
+  it("the shop's first load holds no zod schema (the contract stays out of the entry: zod is ~27 kB gzip)", () => {
+    const { seen } = walk(MAIN, false);
+    // The header's search field is on every first screen (issue 17): it takes its limit from a zod-free module.
+    expect(seen).toContain('src/client/entities/product/components/SearchField.tsx');
+    const withZod = [...seen].filter((file) => edgesToPackages(file).some((p) => p === 'zod' || p.startsWith('zod/')));
+    expect(withZod).toEqual([]);
   });
 
   it('the shop reaches the back office only through the lazy admin/* route of the router', () => {

@@ -11,6 +11,7 @@ export interface AdminScreen {
   nav?:
     | 'dashboard'
     | 'orders'
+    | 'exchanges'
     | 'products'
     | 'customers'
     | 'coupons'
@@ -46,6 +47,13 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     path: 'orders/:orderNo/slip',
     permission: 'orders.view',
     load: () => import('@/features/admin-orders/pages/PackingSlipPage'),
+  },
+  // Exchanges (issue 17): every role that sees orders; approving and declining needs `exchanges`.
+  {
+    path: 'exchanges',
+    nav: 'exchanges',
+    permission: 'orders.view',
+    load: () => import('@/features/admin-exchanges/pages/ExchangesPage'),
   },
   {
     path: 'customers',

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useCart } from '@/entities/cart/cart-store';
+import { SearchField } from '@/entities/product/components/SearchField';
 import { BagIcon, MenuIcon, TelegramIcon } from '@/lib/icons';
 import { Brand } from '@/lib/ui/Brand';
 import { LanguageSelect } from '@/lib/ui/LanguageSelect';
@@ -37,7 +38,7 @@ function CartButton() {
 }
 
 /**
- * The site header (spec §2): brand, Home / About Us / Shop (mega-dropdown), the Telegram channel,
+ * The site header (spec §2): brand, Home / About Us / Shop (mega-dropdown), Search (issue 17), the Telegram channel,
  * EN / 中文, Login or the Acct dropdown, the cart when logged in. Below 769 px a hamburger opens the
  * side menu instead of the links. On wide screens it hides while scrolling down (spec §9).
  */
@@ -96,6 +97,7 @@ export function Header() {
             </ul>
           </nav>
           <div className="header__actions">
+            <SearchField className="header__search" />
             <a
               className="icon-btn header__channel"
               href={TELEGRAM_CHANNEL_URL}

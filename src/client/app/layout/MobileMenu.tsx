@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { SearchField } from '@/entities/product/components/SearchField';
 import { focusables, useDialogFocus } from '@/lib/hooks/use-dialog-focus';
 import { useScrollLock } from '@/lib/hooks/use-scroll-lock';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '@/lib/icons';
@@ -18,7 +19,7 @@ interface Props {
 }
 
 /**
- * The side menu of narrow screens (spec §2): the header's links (Account for /profile, Log in when
+ * The side menu of narrow screens (spec §2): Search (issue 17), the header's links (Account for /profile, Log in when
  * logged out), a sliding Shop submenu with Types / Benefits / Tags sub-submenus (each with a back
  * control), and the social icons. A modal dialog: focus stays inside, Escape and the backdrop close it,
  * the page does not scroll behind it.
@@ -123,6 +124,7 @@ function MenuDialog({ onClose }: { onClose(): void }) {
         </div>
         <div className="side-menu__viewport">
           <Panel id="main" state={state('main')}>
+            <SearchField className="side-menu__search" onSearch={onClose} />
             <ul className="side-menu__list">
               <li>
                 <Link to="/" onClick={onClose}>

@@ -5,6 +5,7 @@ import { useTelegramAutoLogin } from '@/features/auth/use-telegram-auto-login';
 import { useUserInfoSync } from '@/features/auth/use-user-info-sync';
 import { CartPanelHost } from '@/features/cart/components/CartPanelHost';
 import { ReferralParamWatcher } from '@/features/referral/ReferralParamWatcher';
+import { TelegramStartWatcher } from '@/features/referral/TelegramStartWatcher';
 import { setUnauthorizedHandler } from '@/lib/api/client';
 import { storage } from '@/lib/storage/storage';
 import { useTelegramBackButton } from '@/lib/telegram/back-button';
@@ -70,6 +71,7 @@ export function RootLayout() {
       <Footer />
       <CartPanelHost />
       <ReferralParamWatcher />
+      <TelegramStartWatcher />
       <AgeGate />
     </div>
   );

@@ -19,6 +19,11 @@ export const en = {
     label: 'Product images',
     showImage: 'Show image {{n}} of {{total}}',
   },
+  search: {
+    label: 'Search',
+    placeholder: 'Search teas',
+    submit: 'Search',
+  },
 };
 
 export const zh: typeof en = {
@@ -38,6 +43,11 @@ export const zh: typeof en = {
   gallery: {
     label: '商品图片',
     showImage: '显示第 {{n}} 张图片，共 {{total}} 张',
+  },
+  search: {
+    label: '搜索',
+    placeholder: '搜索茶品',
+    submit: '搜索',
   },
 };
 

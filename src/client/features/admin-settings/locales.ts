@@ -55,6 +55,11 @@ export const en = {
     label: 'Low stock at or below',
     hint: 'For products without their own threshold: the dashboard lists them and staff are alerted.',
   },
+  exchange: {
+    title: 'Exchanges',
+    label: 'Days to ask for an exchange',
+    hint: 'After an order is completed, its customer can ask to exchange an item for this many days (1–365).',
+  },
   alerts: {
     title: 'Staff alerts',
     intro:
@@ -69,6 +74,8 @@ export const en = {
     staff_payout_request_alertsHint: 'An agent asked to be paid their commissions (owners and managers).',
     staff_low_stock_alerts: 'Low stock',
     staff_low_stock_alertsHint: 'An order took a packaging’s stock to its low-stock threshold or below.',
+    staff_exchange_request_alerts: 'Exchange requests',
+    staff_exchange_request_alertsHint: 'A customer asked to exchange an item of a completed order.',
   },
   invalid: {
     dollars: 'Enter dollars from {{min}} to {{max}}, e.g. 12.50',
@@ -132,6 +139,11 @@ export const zh: typeof en = {
     label: '库存低于或等于此数即为低库存',
     hint: '适用于未设置自己阈值的商品：仪表板会列出它们，并提醒员工。',
   },
+  exchange: {
+    title: '换货',
+    label: '可申请换货的天数',
+    hint: '订单完成后，顾客可在这么多天内申请换货（1–365 天）。',
+  },
   alerts: {
     title: '员工提醒',
     intro: '机器人对全店的提醒。每位员工仍可关闭自己的提醒（我的提醒）；在此关闭后，任何人都不会收到该类提醒。',
@@ -145,6 +157,8 @@ export const zh: typeof en = {
     staff_payout_request_alertsHint: '推广员申请支付佣金（店主和经理）。',
     staff_low_stock_alerts: '低库存',
     staff_low_stock_alertsHint: '某个订单使包装库存降到低库存阈值或以下。',
+    staff_exchange_request_alerts: '换货申请',
+    staff_exchange_request_alertsHint: '顾客申请更换已完成订单中的商品。',
   },
   invalid: {
     dollars: '请输入 {{min}} 到 {{max}} 的美元金额，例如 12.50',

@@ -18,6 +18,12 @@ export const en = {
     filterType: 'Type',
     filterBenefit: 'Benefit',
     filterTag: 'Tag',
+    /** Search (issue 17). */
+    searchTitle: 'Results for “{{q}}”',
+    searchIn: 'In {{name}}',
+    noMatch: 'No products match “{{q}}”',
+    clearSearch: 'Clear search',
+    searchEverywhere: 'Search all products',
   },
   detail: {
     back: 'Back to products',
@@ -51,6 +57,21 @@ export const en = {
     notFound: 'This product does not exist.',
     packagingOutOfStock: 'out of stock',
   },
+  /** "Notify me when available" (issue 17): components/StockAlert.tsx. */
+  alert: {
+    notifyMe: 'Notify me when available',
+    set: "We'll let you know when it's back.",
+    cancel: 'Cancel alert',
+    failed: 'Could not change the alert. Please try again.',
+  },
+  /** Share (issue 17): components/ShareButton.tsx. */
+  share: {
+    button: 'Share',
+    label: 'Share {{name}}',
+    text: '{{name}} at Leaf & Cup',
+    copied: 'Link copied',
+    copyFailed: 'Could not copy the link.',
+  },
   reviews: {
     title: 'Customer reviews',
     summary: '{{average}} out of 5',
@@ -82,6 +103,11 @@ export const zh: typeof en = {
     filterType: '类型',
     filterBenefit: '功效',
     filterTag: '风味',
+    searchTitle: '“{{q}}”的搜索结果',
+    searchIn: '范围：{{name}}',
+    noMatch: '没有与“{{q}}”匹配的商品',
+    clearSearch: '清除搜索',
+    searchEverywhere: '搜索全部商品',
   },
   detail: {
     back: '返回商品列表',
@@ -114,6 +140,19 @@ export const zh: typeof en = {
     tags: '标签',
     notFound: '该商品不存在。',
     packagingOutOfStock: '缺货',
+  },
+  alert: {
+    notifyMe: '到货通知我',
+    set: '到货后我们会通知您。',
+    cancel: '取消通知',
+    failed: '无法更改到货通知，请重试。',
+  },
+  share: {
+    button: '分享',
+    label: '分享{{name}}',
+    text: 'Leaf & Cup 的{{name}}',
+    copied: '链接已复制',
+    copyFailed: '无法复制链接。',
   },
   reviews: {
     title: '顾客评价',

@@ -47,7 +47,12 @@ export function useCheckoutData() {
     addresses,
     paymentMethods,
     summary,
-    /** True while the shown totals are not yet those of the current choices. */
-    summaryStale: (settled !== null && settled !== input) || summary.isFetching,
+    /**
+     * True while the shown totals are not those of the current choices: the debounced input has not caught up
+     * (an address just added or chosen, another shipping method), the previous answer is kept on screen while the
+     * next loads, or it is being asked again. Nothing may be placed meanwhile: the order would go with the new
+     * choices and the old total, and the server refuses it (409 totalChanged).
+     */
+    summaryStale: settled !== input || summary.isPlaceholderData || summary.isFetching,
   };
 }

@@ -39,7 +39,8 @@ function focusFirst(errors: Partial<Record<CheckoutField, string>>): void {
 
 interface PlaceOrder {
   /**
-   * Worth pressing now: a cart, the server's totals, no line that cannot be ordered, nothing in flight.
+   * Worth pressing now: a cart, the server's totals for the current choices (not those of the previous address
+   * or shipping method while the new ones load), no line that cannot be ordered, nothing in flight.
    * (Missing choices and a coupon that no longer fits are reported by `place`, at their fields.)
    */
   canPlace: boolean;
@@ -99,7 +100,8 @@ export function usePlaceOrder(): PlaceOrder {
       fail(errors, first);
       return;
     }
-    if (!summary) return;
+    // The totals on screen are not yet those of these choices: placing now would send the old total.
+    if (!summary || data.summaryStale) return;
     const lineProblem = summary.lines.find((l) => l.problem);
     if (lineProblem) {
       fail({}, lineProblem.message ?? t('place.failed'));
@@ -164,7 +166,12 @@ export function usePlaceOrder(): PlaceOrder {
 
   return {
     // Missing choices (address, payment, receipt) do not disable it: pressing it says what is missing.
-    canPlace: data.lines.length > 0 && summary !== undefined && !summary.lines.some((l) => l.problem) && !placing,
+    canPlace:
+      data.lines.length > 0 &&
+      summary !== undefined &&
+      !data.summaryStale &&
+      !summary.lines.some((l) => l.problem) &&
+      !placing,
     placing,
     place,
     totalCents: summary ? summary.totals.total_cents : null,

@@ -30,6 +30,11 @@ export const queryKeys = {
     all: ['order'] as const,
     one: (orderId: number) => ['order', currentLang(), orderId] as const,
   },
+  /** An order's exchange requests (issue 17). */
+  exchanges: {
+    all: ['exchanges'] as const,
+    ofOrder: (orderId: number) => ['exchanges', currentLang(), orderId] as const,
+  },
   paymentMethods: () => ['payment-methods', currentLang()] as const,
   addresses: ['addresses'] as const,
   states: () => ['states', currentLang()] as const,
@@ -44,6 +49,12 @@ export const queryKeys = {
   subscriptions: {
     all: ['subscriptions'] as const,
     list: () => ['subscriptions', currentLang()] as const,
+  },
+  /** The logged-in customer's back-in-stock alerts (issue 17): one product's, and the list. */
+  stockAlerts: {
+    all: ['stock-alerts'] as const,
+    one: (userId: number, productId: number) => ['stock-alerts', userId, productId] as const,
+    list: (userId: number) => ['stock-alerts', userId, 'list', currentLang()] as const,
   },
   userDetail: (userId: number | undefined) => ['user-detail', userId] as const,
   /** Whether the shop sends e-mail (login screen: "Forgot password?"). */

@@ -14,7 +14,7 @@ export function focusables(root: HTMLElement): HTMLElement[] {
  * Where focus goes when what had it before a dialog is gone (e.g. the order screen opened right after
  * checkout): the screen's title, so keyboard and screen-reader users are not dropped at the top of the page.
  */
-function focusPageTitle(): void {
+export function focusPageTitle(): void {
   const title = document.querySelector<HTMLElement>('main h1');
   if (!title) return;
   if (!title.hasAttribute('tabindex')) title.setAttribute('tabindex', '-1');

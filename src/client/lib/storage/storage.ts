@@ -19,6 +19,8 @@ export const STORAGE_KEYS = {
 export const APP_KEYS = {
   /** A guest's "Add to cart" waiting for the log-in (docs/decisions/012). */
   pendingCartLine: 'pendingCartLine',
+  /** The product whose "Notify me when available" a guest pressed, set once they have logged in (issue 17). */
+  pendingStockAlert: 'leafcup.pending_stock_alert',
   /** The idempotency key of the checkout in progress (docs/decisions/006). */
   checkoutIdempotencyKey: 'leafcup/checkout-idempotency-key',
   /** The verified Telegram launch parameters of this tab. */
@@ -28,6 +30,8 @@ export const APP_KEYS = {
   referralVisits: 'leafcup.referral_visits',
   /** This browser's visitor id (localStorage). */
   visitorKey: 'leafcup.visitor_key',
+  /** When the "add to home screen" offer was shown inside Telegram (localStorage; it is offered once). */
+  homeScreenOffered: 'leafcup.home_screen_offered',
 } as const;
 
 export interface SafeStorage {

@@ -32,6 +32,11 @@ interface Launch {
   /** The Telegram user's name and @username as the host put them in initData (display only). */
   userName?: string;
   username?: string;
+  /**
+   * The `startapp` parameter the Mini App was opened with (initData's `start_param`, else `tgWebAppStartParam`), only
+   * on the page Telegram opened: the tab's stored copy leaves it out, so a reload does not act on it again.
+   */
+  startParam?: string;
 }
 
 /** Where the host check stands: not started, waiting for the host, or decided. */
@@ -61,7 +66,13 @@ function fromHash(hash: string): Launch | null {
     themeParams = undefined;
   }
   const launch: Launch = { initData, platform, themeParams };
+  // Telegram puts the start parameter in the query string (some clients in the hash too) and in initData.
+  const startParam =
+    params.get('tgWebAppStartParam') ?? new URLSearchParams(window.location.search).get('tgWebAppStartParam');
+  if (startParam) launch.startParam = startParam;
   if (initData) {
+    const signed = new URLSearchParams(initData).get('start_param');
+    if (signed) launch.startParam = signed;
     try {
       const user = JSON.parse(new URLSearchParams(initData).get('user') ?? 'null') as {
         id?: number;
@@ -189,8 +200,9 @@ function listen(onEvent: (eventType: string) => void): () => void {
 
 /** Keeps verified parameters for this tab (the hash is lost on navigation). */
 function remember(launch: Launch): void {
-  // Storage full or refused: the parameters last for this page only.
-  tabStorage.set(KEY, JSON.stringify(launch));
+  // Storage full or refused: the parameters last for this page only. The start parameter is this page's alone.
+  const { startParam: _once, ...kept } = launch;
+  tabStorage.set(KEY, JSON.stringify(kept));
 }
 
 /**
@@ -270,8 +282,22 @@ export const telegramUserIdFromLaunch = (): string | undefined => readLaunch()?.
 
 export const telegramPlatform = (): string | undefined => readLaunch()?.platform;
 
+let startParamTaken = false;
+
+/**
+ * The `startapp` parameter of this launch, answered once per page (later calls: undefined), so the launch acts on it
+ * once (src/common/startapp.ts reads it). Undefined outside a verified host.
+ */
+export function takeTelegramStartParam(): string | undefined {
+  if (startParamTaken) return undefined;
+  const param = readLaunch()?.startParam;
+  if (param !== undefined) startParamTaken = true;
+  return param;
+}
+
 /** For tests: forget what was read and decided. */
 export function resetLaunchCache(): void {
+  startParamTaken = false;
   state = 'unknown';
   verified = null;
   pending = undefined;

@@ -65,6 +65,8 @@ export const adminDashboard = defineAdminEndpoint({
       paid_to_pack: z.number().int(),
       /** Agents' payout requests waiting; only for roles with `affiliates` (omitted otherwise). */
       payout_requests: z.number().int().optional(),
+      /** Customers' exchange requests waiting for a decision (issue 17). */
+      exchange_requests: z.number().int().optional(),
       /** Packagings of active products whose stock is at or below the product's threshold. */
       low_stock: z.object({
         count: z.number().int(),

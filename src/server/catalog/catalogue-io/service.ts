@@ -14,6 +14,7 @@ import { nowIso } from '../../lib/time';
 import { enqueueLowStockAlerts } from '../../notifications/staff-alerts';
 import { getShopSettings } from '../../settings/repository';
 import { changeStocks, findPackaging, type StockChange } from '../../stock/repository';
+import { tellStockAlerts } from '../../stock-alerts/tell';
 import * as admin from '../admin-repository';
 import { catalogChanged } from '../list-cache';
 import { CATALOGUE_CSV_COLUMNS, type CsvColumn, type CsvRow, readCatalogueCsv, yesNo } from './format';
@@ -272,6 +273,13 @@ async function writePlan(trx: Db, actor: StaffActor, plan: Plan, fileName: strin
     touched.add(id);
   }
   for (const id of [...touched].sort((a, b) => a - b)) await admin.refreshListPrice(trx, id);
+  // A product the file put on sale ("Coming soon" → "On sale") with units: customers waiting for it are told (018).
+  const stateChanged = products.filter(({ p }) => p.existing && ('is_active' in p.values || 'stock_state' in p.values));
+  await tellStockAlerts(
+    trx,
+    stateChanged.map(({ id }) => id),
+    now,
+  );
 
   const s = plan.summary;
   await recordAudit(

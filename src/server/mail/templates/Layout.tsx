@@ -24,7 +24,7 @@ import type { Lang } from '../../../common/contract/lang';
 export const SHOP_NAME = 'Leaf & Cup';
 
 /** Why a customer gets a message (the footer's last line). */
-export type MailReason = 'order' | 'account' | 'address';
+export type MailReason = 'order' | 'account' | 'address' | 'stock_alert';
 
 const footerText: Record<Lang, Record<MailReason | 'visit', string>> = {
   en: {
@@ -32,12 +32,14 @@ const footerText: Record<Lang, Record<MailReason | 'visit', string>> = {
     order: 'You get this e-mail because you placed an order at Leaf & Cup.',
     account: 'You get this e-mail because this address belongs to an account at Leaf & Cup.',
     address: 'You get this e-mail because this address was given for an account at Leaf & Cup.',
+    stock_alert: 'You get this e-mail because you asked Leaf & Cup to tell you when this product is back.',
   },
   zh: {
     visit: '访问商店',
     order: '您收到此邮件，是因为您在 Leaf & Cup 下了订单。',
     account: '您收到此邮件，是因为此地址属于 Leaf & Cup 的一个账户。',
     address: '您收到此邮件，是因为有人用此地址注册或更改了 Leaf & Cup 的账户。',
+    stock_alert: '您收到此邮件，是因为您要求 Leaf & Cup 在此商品到货时通知您。',
   },
 };
 

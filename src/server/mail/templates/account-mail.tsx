@@ -1,5 +1,6 @@
 import type { Lang } from '../../../common/contract/lang';
 import type { MailParams } from '../outbox';
+import { maskAddress } from '../policy';
 import { fill } from './fill';
 import type { MailContext, MailTemplate, RenderedMail } from './index';
 import { Layout, MailText } from './Layout';
@@ -119,7 +120,8 @@ export const passwordWasResetMail: MailTemplate<'password_was_reset'> = (ctx) =>
 export const emailChangedMail: MailTemplate<'email_changed'> = (ctx, params) => {
   const s = textOf(ctx.lang);
   return build(ctx, s.changedSubject, { heading: s.changedHeading, reason: 'address' }, [
-    fill(s.changedBody, { address: params.newAddress }),
+    // The new address masked (a***@e***.com): the old address may no longer be the customer's own.
+    fill(s.changedBody, { address: maskAddress(params.newAddress, { domain: true }) }),
     s.changedWarning,
   ]);
 };

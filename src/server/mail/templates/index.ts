@@ -3,6 +3,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import type { MailKind, MailParams } from '../outbox';
 import { confirmEmailMail, emailChangedMail, passwordResetMail, passwordWasResetMail } from './account-mail';
+import { backInStockMail } from './back-in-stock';
+import { exchangeApprovedMail, exchangeDeclinedMail, exchangeRequestedMail } from './order-exchange';
 import { orderPlacedMail, renewalPlacedMail } from './order-placed';
 import { renewalSkippedMail } from './order-renewal';
 import {
@@ -17,10 +19,11 @@ import {
 } from './order-status';
 
 /**
- * The template of every kind of message (docs/decisions/016). A template reads what it needs (the order, the
- * subscription…) when the message is sent and renders the subject, the HTML and the plain text in `ctx.lang` with the
- * one `Layout` (./Layout.tsx) and `renderMail` (./render.ts). Order templates: ./order-*.tsx; account templates:
- * ./account-*.tsx; each adds one line to `templates` below.
+ * The template of every kind of message (docs/decisions/016). A template takes what its params carry (an order
+ * e-mail: the order's figures when the event happened) or reads it when the message is sent, and renders the
+ * subject, the HTML and the plain text in `ctx.lang` with the one `Layout` (./Layout.tsx) and `renderMail`
+ * (./render.ts). Order templates: ./order-*.tsx; account templates: ./account-*.tsx; each adds one line to `templates`
+ * below.
  */
 
 export interface MailContext {
@@ -63,6 +66,10 @@ const templates: MailTemplates = {
   order_refund_recorded: orderRefundRecordedMail,
   renewal_placed: renewalPlacedMail,
   renewal_skipped: renewalSkippedMail,
+  exchange_requested: exchangeRequestedMail,
+  exchange_approved: exchangeApprovedMail,
+  exchange_declined: exchangeDeclinedMail,
+  back_in_stock: backInStockMail,
   // One line per kind, e.g.  order_placed: orderPlaced,
 };
 

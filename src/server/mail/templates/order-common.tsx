@@ -1,15 +1,14 @@
 import type { Lang } from '../../../common/contract/lang';
 import { formatCents } from '../../../common/money';
-import type { Db } from '../../db/connection';
-import type { Order } from '../../db/schema';
-import { findOrder, orderItems } from '../../orders/repository';
+import { currentOrderFigures, type MailOrder, type MailOrderLine, type OrderFigures } from '../order-figures';
+import type { OrderMail } from '../outbox';
 import { UnsendableMailError } from './errors';
 import { fill } from './fill';
 import type { MailContext } from './index';
 import { MailRows, MailText } from './Layout';
 
 /**
- * What every order e-mail shares (issue 14): the order read again when the message is sent, its page in the shop
+ * What every order e-mail shares (issue 14): the order's figures when the event happened, its page in the shop
  * (`/order?id=N`, where the customer uploads a receipt, follows the parcel and writes reviews), its lines and totals
  * in dollars, and the delivery address. Strings live here, in both languages (not in messages.ts: the shop's bundle).
  */
@@ -26,7 +25,7 @@ export const orderStrings = {
     cashReward: 'Cash reward used',
     total: 'Total',
     deliverTo: 'Delivery address',
-    every: 'every {{weeks}} weeks',
+    every: ', every {{weeks}} weeks',
   },
   zh: {
     viewOrder: '查看订单',
@@ -39,28 +38,31 @@ export const orderStrings = {
     cashReward: '已用现金奖励',
     total: '合计',
     deliverTo: '收货地址',
-    every: '每 {{weeks}} 周',
+    every: '，每 {{weeks}} 周',
   },
 } as const;
 
 /** The order's page in the shop. */
 export const orderLink = (ctx: Pick<MailContext, 'shopUrl'>, orderId: number) => `${ctx.shopUrl}/order?id=${orderId}`;
 
-export type OrderLine = Awaited<ReturnType<typeof orderItems>>[number];
-
-/** The order and its lines; an order that no longer exists cannot be reported (the message fails at once). */
-export async function loadOrder(db: Db, orderId: number): Promise<{ order: Order; items: OrderLine[] }> {
-  const order = await findOrder(db, orderId);
-  if (!order) throw new UnsendableMailError(`order ${orderId} no longer exists`);
-  return { order, items: await orderItems(db, orderId) };
+/**
+ * The order, its lines and the refund owed as they were when the event happened (the `figures` queued with the
+ * message, mail/order-figures.ts). A message queued without them reads the order now; an order that no longer exists
+ * cannot be reported (the message fails at once).
+ */
+export async function loadOrder(ctx: Pick<MailContext, 'db'>, params: OrderMail): Promise<OrderFigures> {
+  if (params.figures) return params.figures;
+  const figures = await currentOrderFigures(ctx.db, params.orderId);
+  if (!figures) throw new UnsendableMailError(`order ${params.orderId} no longer exists`);
+  return figures;
 }
 
 /** The items (packaging × quantity, line total) and the totals: subtotal, delivery, coupon, cash reward, total. */
-export function OrderSummary({ lang, order, items }: { lang: Lang; order: Order; items: OrderLine[] }) {
+export function OrderSummary({ lang, order, items }: { lang: Lang; order: MailOrder; items: MailOrderLine[] }) {
   const s = orderStrings[lang];
   const lines = items.map((i) => {
     const name = lang === 'zh' ? `${i.name_zh}（${i.variant_name_zh}）` : `${i.name_en} (${i.variant_name_en})`;
-    const every = i.frequency_weeks > 0 ? `, ${fill(s.every, { weeks: i.frequency_weeks })}` : '';
+    const every = i.frequency_weeks > 0 ? fill(s.every, { weeks: i.frequency_weeks }) : '';
     return [`${name} × ${i.quantity}${every}`, formatCents(i.line_total_cents)] as const;
   });
   const totals: Array<readonly [string, string]> = [
@@ -81,7 +83,7 @@ export function OrderSummary({ lang, order, items }: { lang: Lang; order: Order;
 }
 
 /** The delivery address as the order holds it. */
-export function DeliveryAddress({ lang, order }: { lang: Lang; order: Order }) {
+export function DeliveryAddress({ lang, order }: { lang: Lang; order: MailOrder }) {
   const lines = [
     `${order.receiver_name}, ${order.phone}`,
     order.company,

@@ -1,7 +1,8 @@
 import type { Lang } from '../../../common/contract/lang';
 import { formatCents } from '../../../common/money';
-import type { Order } from '../../db/schema';
 import { getShopSettings, unpaidHoursOf } from '../../settings/repository';
+import type { MailOrder } from '../order-figures';
+import type { OrderMail } from '../outbox';
 import { fill } from './fill';
 import type { MailContext, MailTemplate, RenderedMail } from './index';
 import { Layout, MailRows, MailText } from './Layout';
@@ -62,7 +63,7 @@ const strings = {
 } as const;
 
 /** What the customer does next to pay, and the main button (upload the receipt, pay, or just view the order). */
-async function paymentPart(ctx: MailContext, order: Order) {
+async function paymentPart(ctx: MailContext, order: MailOrder) {
   const s = strings[ctx.lang];
   const o = orderStrings[ctx.lang];
   const link = orderLink(ctx, order.id);
@@ -87,7 +88,7 @@ async function paymentPart(ctx: MailContext, order: Order) {
       />
     );
     // The checkout sends the receipt with the order; a renewal (or a rejected receipt) has none yet.
-    if (order.receipt_path) {
+    if (order.has_receipt) {
       return {
         part: (
           <>
@@ -123,13 +124,13 @@ async function paymentPart(ctx: MailContext, order: Order) {
   };
 }
 
-async function placedMail(ctx: MailContext, orderId: number, renewal: boolean): Promise<RenderedMail> {
-  const { order, items } = await loadOrder(ctx.db, orderId);
+async function placedMail(ctx: MailContext, params: OrderMail, renewal: boolean): Promise<RenderedMail> {
+  const { order, items } = await loadOrder(ctx, params);
   const lang: Lang = ctx.lang;
   const s = strings[lang];
-  const params = { orderNo: order.order_no, total: formatCents(order.total_cents) };
-  const subject = fill(renewal ? s.renewalSubject : s.placedSubject, params);
-  const intro = fill(renewal ? s.renewalIntro : s.placedIntro, params);
+  const vars = { orderNo: order.order_no, total: formatCents(order.total_cents) };
+  const subject = fill(renewal ? s.renewalSubject : s.placedSubject, vars);
+  const intro = fill(renewal ? s.renewalIntro : s.placedIntro, vars);
   const payment = await paymentPart(ctx, order);
   const body = await renderMail(
     <Layout
@@ -149,6 +150,6 @@ async function placedMail(ctx: MailContext, orderId: number, renewal: boolean): 
   return { subject, ...body };
 }
 
-export const orderPlacedMail: MailTemplate<'order_placed'> = (ctx, params) => placedMail(ctx, params.orderId, false);
+export const orderPlacedMail: MailTemplate<'order_placed'> = (ctx, params) => placedMail(ctx, params, false);
 
-export const renewalPlacedMail: MailTemplate<'renewal_placed'> = (ctx, params) => placedMail(ctx, params.orderId, true);
+export const renewalPlacedMail: MailTemplate<'renewal_placed'> = (ctx, params) => placedMail(ctx, params, true);

@@ -1,8 +1,7 @@
 import { isHttpLink } from '../../../common/links';
 import { formatCents } from '../../../common/money';
-import type { Order } from '../../db/schema';
-import { refundState } from '../../orders/refunds';
-import type { MailParams } from '../outbox';
+import type { MailOrder, OrderFigures } from '../order-figures';
+import type { MailParams, OrderMail } from '../outbox';
 import { fill } from './fill';
 import type { MailContext, MailTemplate, RenderedMail } from './index';
 import { Layout, MailButton, MailRows, MailText } from './Layout';
@@ -107,17 +106,24 @@ interface Parts {
   summary?: boolean;
 }
 
-/** Renders one status message about `orderId` with the parts `build` makes from the order. */
+/** Renders one status message about the order with the parts `build` makes from its figures when the event happened. */
 async function statusMail(
   ctx: MailContext,
-  orderId: number,
-  build: (s: S, order: Order, vars: { orderNo: string; total: string }, link: string) => Parts | Promise<Parts>,
+  params: OrderMail,
+  build: (
+    s: S,
+    order: MailOrder,
+    vars: { orderNo: string; total: string },
+    link: string,
+    figures: OrderFigures,
+  ) => Parts,
 ): Promise<RenderedMail> {
-  const { order, items } = await loadOrder(ctx.db, orderId);
+  const figures = await loadOrder(ctx, params);
+  const { order, items } = figures;
   const s = strings[ctx.lang];
   const link = orderLink(ctx, order.id);
   const vars = { orderNo: order.order_no, total: formatCents(order.total_cents) };
-  const parts = await build(s, order, vars, link);
+  const parts = build(s, order, vars, link, figures);
   const body = await renderMail(
     <Layout
       lang={ctx.lang}
@@ -134,23 +140,23 @@ async function statusMail(
   return { subject: fill(parts.subject, vars), ...body };
 }
 
-export const orderPaidMail: MailTemplate<'order_paid'> = (ctx, { orderId }) =>
-  statusMail(ctx, orderId, (s, _order, vars) => ({
+export const orderPaidMail: MailTemplate<'order_paid'> = (ctx, params) =>
+  statusMail(ctx, params, (s, _order, vars) => ({
     subject: s.paidSubject,
     heading: s.paidHeading,
     body: <MailText>{fill(s.paidBody, vars)}</MailText>,
     summary: true,
   }));
 
-export const orderReceiptRejectedMail: MailTemplate<'order_receipt_rejected'> = (ctx, { orderId, reason }) =>
-  statusMail(ctx, orderId, (s, _order, vars, link) => ({
+export const orderReceiptRejectedMail: MailTemplate<'order_receipt_rejected'> = (ctx, params) =>
+  statusMail(ctx, params, (s, _order, vars, link) => ({
     subject: s.rejectedSubject,
     heading: s.rejectedHeading,
     body: (
       <>
         <MailText>{fill(s.rejectedBody, vars)}</MailText>
         <MailText>
-          <strong>{reason}</strong>
+          <strong>{params.reason}</strong>
         </MailText>
         <MailText>{fill(s.rejectedAgain, vars)}</MailText>
       </>
@@ -158,15 +164,15 @@ export const orderReceiptRejectedMail: MailTemplate<'order_receipt_rejected'> = 
     action: { label: s.uploadAgain, href: link },
   }));
 
-export const orderProcessingMail: MailTemplate<'order_processing'> = (ctx, { orderId }) =>
-  statusMail(ctx, orderId, (s, _order, vars) => ({
+export const orderProcessingMail: MailTemplate<'order_processing'> = (ctx, params) =>
+  statusMail(ctx, params, (s, _order, vars) => ({
     subject: s.processingSubject,
     heading: s.processingHeading,
     body: <MailText>{fill(s.processingBody, vars)}</MailText>,
   }));
 
-export const orderShippedMail: MailTemplate<'order_shipped'> = (ctx, { orderId }) =>
-  statusMail(ctx, orderId, (s, order, vars) => {
+export const orderShippedMail: MailTemplate<'order_shipped'> = (ctx, params) =>
+  statusMail(ctx, params, (s, order, vars) => {
     const tracking = order.tracking_link && isHttpLink(order.tracking_link) ? order.tracking_link : null;
     return {
       subject: s.shippedSubject,
@@ -186,8 +192,8 @@ export const orderShippedMail: MailTemplate<'order_shipped'> = (ctx, { orderId }
     };
   });
 
-export const orderCompletedMail: MailTemplate<'order_completed'> = (ctx, { orderId }) =>
-  statusMail(ctx, orderId, (s, _order, vars, link) => ({
+export const orderCompletedMail: MailTemplate<'order_completed'> = (ctx, params) =>
+  statusMail(ctx, params, (s, _order, vars, link) => ({
     subject: s.completedSubject,
     heading: s.completedHeading,
     body: <MailText>{fill(s.completedBody, vars)}</MailText>,
@@ -196,13 +202,12 @@ export const orderCompletedMail: MailTemplate<'order_completed'> = (ctx, { order
 
 /** Cancelled (by the customer or staff) or expired (not paid in time): and what came back to the customer. */
 function cancelledMail(kind: 'cancelled' | 'expired'): MailTemplate<'order_cancelled' | 'order_expired'> {
-  return (ctx, { orderId }: MailParams['order_cancelled']) =>
-    statusMail(ctx, orderId, async (s, order, vars) => {
+  return (ctx, params: MailParams['order_cancelled']) =>
+    statusMail(ctx, params, (s, order, vars, _link, { owedCents }) => {
       const back: string[] = [];
       if (order.coupon_discount_cents > 0 && order.coupon_code)
         back.push(fill(s.couponBack, { code: order.coupon_code }));
       if (order.cash_reward_cents > 0) back.push(fill(s.cashBack, { amount: formatCents(order.cash_reward_cents) }));
-      const { owedCents } = await refundState(ctx.db, order);
       if (owedCents > 0) back.push(fill(s.refundOwed, { amount: formatCents(owedCents) }));
       return {
         subject: kind === 'expired' ? s.expiredSubject : s.cancelledSubject,
@@ -223,10 +228,9 @@ export const orderCancelledMail: MailTemplate<'order_cancelled'> = cancelledMail
 export const orderExpiredMail: MailTemplate<'order_expired'> = cancelledMail('expired');
 
 export const orderRefundRecordedMail: MailTemplate<'order_refund_recorded'> = (ctx, params) =>
-  statusMail(ctx, params.orderId, async (s, order, vars) => {
+  statusMail(ctx, params, (s, _order, vars, _link, { owedCents }) => {
     const amount = formatCents(params.amountCents);
     const method = (s.methods as Record<string, string>)[params.method] ?? params.method;
-    const { owedCents } = await refundState(ctx.db, order);
     return {
       subject: fill(s.refundSubject, { amount }),
       heading: s.refundHeading,

@@ -3,6 +3,7 @@ import type { UserFromGetMe } from 'grammy/types';
 import { formatAnyMessage } from '../../../common/i18n/admin-messages';
 import { formatCents } from '../../../common/money';
 import { can, isStaffRole } from '../../../common/staff-rules';
+import { parseStartParam } from '../../../common/startapp';
 import { sendResetLink } from '../../accounts/password-reset';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
@@ -13,6 +14,7 @@ import { confirmPayment } from '../../orders/admin-service';
 import { latestOrders } from '../../orders/repository';
 import { checkPreCheckout, recordTelegramPayment } from '../../payments/telegram-payments';
 import { findUserByTelegramId } from '../repository';
+import { registerInlineQueries } from './inline';
 import { markup, ShopLinks } from './links';
 import { type BotTextKey, botLang, botText, statusText } from './locales';
 import { orderNewsTarget, orderState, recordBotReferralVisit, referralCodeOf, staffByTelegramId } from './repository';
@@ -25,7 +27,7 @@ interface BotLogger {
 }
 
 interface BotDeps {
-  config: Pick<Config, 'BOT_TOKEN' | 'PUBLIC_URL' | 'TELEGRAM_API_ROOT'>;
+  config: Pick<Config, 'BOT_TOKEN' | 'PUBLIC_URL' | 'TELEGRAM_API_ROOT' | 'BOT_USERNAME' | 'MINI_APP_NAME'>;
   db: Db;
   /** Known bot identity (tests); otherwise grammY asks getMe on the first update. */
   botInfo?: UserFromGetMe;
@@ -35,7 +37,8 @@ interface BotDeps {
 const noLog: BotLogger = { info() {}, warn() {}, error() {} };
 
 /**
- * The shop's Telegram bot (grammY): /start (greeting, shop button, optional referral code), /orders,
+ * The shop's Telegram bot (grammY): /start (greeting, shop button, optional referral code or shared product
+ * `p<id>[_<code>]`), inline queries (`@bot oolong`, inline.ts), /orders,
  * Telegram payments (pre-checkout re-check, successful payment), the staff's /admin and "Confirm payment"
  * button (staff-alerts.ts), and help for anything else.
  * Updates arrive through the webhook (src/server/telegram/webhook.ts).
@@ -161,6 +164,9 @@ export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
   // Any other button (an old message's): answered, so the client stops waiting.
   bot.on('callback_query', (ctx) => ctx.answerCallbackQuery());
 
+  // `@bot oolong` in any chat (issue 17).
+  registerInlineQueries(bot, { db, config, links });
+
   // Commands and chat work in the private chat with the bot (Mini App buttons open only there).
   const pm = bot.chatType('private');
 
@@ -201,13 +207,17 @@ export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
     const id = String(from.id);
     const user = await userOf(ctx);
     const lang = botLang(user?.language, from.language_code);
-    const code = referralCodeOf(typeof ctx.match === 'string' ? ctx.match : undefined);
+    const payload = typeof ctx.match === 'string' ? ctx.match.trim() : undefined;
+    // `/start p<id>[_<code>]` (a shared product, src/common/startapp.ts), else `/start <code>`.
+    const shared = parseStartParam(payload);
+    const code = shared ? referralCodeOf(shared.referralCode ?? undefined) : referralCodeOf(payload);
     if (code) {
       const recorded = await recordBotReferralVisit(db, code, id, user?.id);
       if (recorded) log.info({ code, telegram_user_id: id }, 'bot: referral visit recorded');
     }
     const name = from.first_name || from.username || '';
     const keyboard = new InlineKeyboard();
+    if (shared) links.addButton(keyboard, t(lang, 'openProduct'), links.product(shared.productId)).row();
     links.addButton(keyboard, t(lang, 'openShop'), links.home());
     let text: string;
     if (user) {

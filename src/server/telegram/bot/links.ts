@@ -19,6 +19,7 @@ export class ShopLinks {
 
   home = () => this.url('/');
   order = (orderId: number) => this.url(`/order?id=${orderId}`);
+  product = (productId: number) => this.url(`/details/${productId}`);
   referral = (code: string) => this.url(`/${encodeURIComponent(code)}`);
   loginBe = (telegramUserId: string, path = 'profile') => this.url(`/login_be/${telegramUserId}/${path}`);
 

@@ -18,6 +18,8 @@ const en = {
   notifyRenewalFailed:
     'We could not place your next Subscribe & save delivery: an item is out of stock or no longer available. That delivery is skipped; your subscription goes on.',
   manageSubscriptions: 'Manage subscriptions',
+  notifyBackInStock: '{{product}} is available again. You asked us to let you know.',
+  viewProduct: 'View product',
   trackParcel: 'Track parcel',
   help: 'Commands: /start opens the shop, /orders shows your latest orders.',
   // order news
@@ -34,6 +36,11 @@ const en = {
   notifyCancelled: 'Order #{{orderNo}} was cancelled.',
   notifyExpired: 'Order #{{orderNo}} was cancelled because it was not paid in time. You are welcome to order again.',
   notifyStatus: 'Order #{{orderNo}}: status {{status}}.',
+  // exchanges (issue 17)
+  notifyExchangeRequested:
+    'We have your request to exchange {{item}} from order #{{orderNo}}. We will answer soon; follow it on the order page.',
+  notifyExchangeApproved: 'Your exchange of {{item}} from order #{{orderNo}} is approved. We will send: {{answer}}.',
+  notifyExchangeDeclined: 'Your exchange of {{item}} from order #{{orderNo}} was declined: {{answer}}.',
   // account notices (security: sent even when order news is off)
   notifyTelegramLinked:
     'Your Leaf & Cup account {{nickname}} is now linked to this Telegram account: you are logged in here automatically and get news about your orders.',
@@ -43,6 +50,8 @@ const en = {
     'Your Leaf & Cup account {{nickname}} was unlinked from this Telegram account. If this was not you, log in to the shop and change your password.',
   notifyPasswordChanged:
     'The password of your Leaf & Cup account {{nickname}} was changed and every other session was logged out. If this was not you, contact us right away.',
+  notifyPasswordReset:
+    'The password of your Leaf & Cup account {{nickname}} was reset with a link sent to your e-mail address, and every session was logged out. If this was not you, contact us right away.',
   notifyContactChanged:
     'The e-mail address or phone number of your Leaf & Cup account {{nickname}} was changed. If this was not you, contact us right away.',
   openProfile: 'Open profile',
@@ -73,6 +82,8 @@ const en = {
   staffCheckReceipt: 'Check the transfer, then confirm the payment.',
   staffPayoutRequest: 'Payout request: {{agent}} asks for {{amount}}.',
   staffLowStock: 'Low stock: {{product}} ({{packaging}}): {{stock}} left.',
+  staffExchangeRequest: 'Exchange requested on order {{orderNo}}: {{item}}',
+  openExchanges: 'Open exchanges',
   openOrder: 'Open order',
   confirmPayment: 'Confirm payment',
   openAffiliates: 'Open affiliates',
@@ -90,6 +101,12 @@ const en = {
   commandStart: 'Open the Leaf & Cup shop',
   commandOrders: 'Your latest orders and their status',
   commandAdmin: 'Open the back office',
+  // inline queries and shared products (issue 17)
+  inlineOpenProduct: 'Open in the shop',
+  inlinePrice: 'from {{price}}',
+  inlineMessage: '{{name}}, from {{price}} at Leaf & Cup',
+  inlineNoResults: 'No products match. Open the shop',
+  openProduct: 'View the product',
   // statuses
   statusPending: 'Pending',
   statusPaid: 'Paid',
@@ -114,6 +131,8 @@ const zh: Record<BotTextKey, string> = {
   viewOrder: '查看订单',
   notifyRenewalFailed: '我们未能为您安排下一次订阅配送：有商品缺货或已下架。本次配送已跳过，您的订阅继续有效。',
   manageSubscriptions: '管理订阅',
+  notifyBackInStock: '{{product}} 已到货。您曾要求我们到货时通知您。',
+  viewProduct: '查看商品',
   trackParcel: '查询物流',
   help: '命令：/start 打开商店，/orders 查看最近的订单。',
   notifyPlaced: '谢谢！订单 #{{orderNo}} 已提交。总计：{{total}}。状态：{{status}}。',
@@ -128,6 +147,10 @@ const zh: Record<BotTextKey, string> = {
   notifyCancelled: '订单 #{{orderNo}} 已取消。',
   notifyExpired: '订单 #{{orderNo}} 因未按时付款已取消。欢迎再次下单。',
   notifyStatus: '订单 #{{orderNo}}：状态 {{status}}。',
+  notifyExchangeRequested:
+    '我们已收到您对订单 #{{orderNo}} 中 {{item}} 的换货申请，会尽快答复；您可在订单页面查看进度。',
+  notifyExchangeApproved: '您对订单 #{{orderNo}} 中 {{item}} 的换货申请已批准。我们将寄出：{{answer}}。',
+  notifyExchangeDeclined: '您对订单 #{{orderNo}} 中 {{item}} 的换货申请未获批准：{{answer}}。',
   notifyTelegramLinked:
     '您的 Leaf & Cup 账户 {{nickname}} 已与此 Telegram 账户绑定：之后在这里会自动登录，并收到订单通知。',
   notifyTelegramLinkMoved:
@@ -136,6 +159,8 @@ const zh: Record<BotTextKey, string> = {
     '您的 Leaf & Cup 账户 {{nickname}} 已与此 Telegram 账户解除绑定。如果这不是您本人的操作，请登录商店并修改密码。',
   notifyPasswordChanged:
     '您的 Leaf & Cup 账户 {{nickname}} 的密码已更改，其他所有登录均已退出。如果这不是您本人的操作，请立即联系我们。',
+  notifyPasswordReset:
+    '您的 Leaf & Cup 账户 {{nickname}} 的密码已通过发送到您邮箱的链接重置，所有登录均已退出。如果这不是您本人的操作，请立即联系我们。',
   notifyContactChanged:
     '您的 Leaf & Cup 账户 {{nickname}} 的电子邮箱或手机号码已更改。如果这不是您本人的操作，请立即联系我们。',
   openProfile: '打开个人资料',
@@ -162,6 +187,8 @@ const zh: Record<BotTextKey, string> = {
   staffCheckReceipt: '请核对转账，然后确认付款。',
   staffPayoutRequest: '提现申请：{{agent}} 申请提现 {{amount}}。',
   staffLowStock: '库存不足：{{product}}（{{packaging}}）仅剩 {{stock}}。',
+  staffExchangeRequest: '订单 {{orderNo}} 有换货申请：{{item}}',
+  openExchanges: '打开换货',
   openOrder: '打开订单',
   confirmPayment: '确认付款',
   openAffiliates: '打开推广',
@@ -177,6 +204,11 @@ const zh: Record<BotTextKey, string> = {
   commandStart: '打开 Leaf & Cup 商店',
   commandOrders: '查看最近的订单及状态',
   commandAdmin: '打开后台',
+  inlineOpenProduct: '在商店中打开',
+  inlinePrice: '{{price}} 起',
+  inlineMessage: '{{name}}，Leaf & Cup 售价 {{price}} 起',
+  inlineNoResults: '没有匹配的商品。打开商店',
+  openProduct: '查看商品',
   statusPending: '待付款',
   statusPaid: '已付款',
   statusProcessing: '处理中',

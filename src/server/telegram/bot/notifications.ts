@@ -5,7 +5,7 @@ import { formatCents } from '../../../common/money';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import type { Order } from '../../db/schema';
-import { type AccountNotificationKind, isAccountNotificationKind } from '../../notifications/outbox';
+import { type AccountNotificationKind, BACK_IN_STOCK, isAccountNotificationKind } from '../../notifications/outbox';
 import {
   claimNotification,
   dueNotifications,
@@ -16,6 +16,7 @@ import { isStaffAlertKind } from '../../notifications/staff-alerts';
 import { markup, type ShopLinks } from './links';
 import { type BotTextKey, botLang, botText, statusText } from './locales';
 import { staffAlertMessage } from './staff-alerts';
+import { backInStockMessage } from './stock-alerts';
 
 /**
  * Order news for linked customers (docs/decisions/012): the `notifications` outbox is written in the same
@@ -85,6 +86,14 @@ function orderNotification(
     case 'refund_recorded':
       lines.push(botText(lang, 'notifyRefundRecorded', { ...params, amount: extra.amount ?? '-' }));
       break;
+    case 'exchange_requested':
+    case 'exchange_approved':
+    case 'exchange_declined': {
+      const key = EXCHANGE_TEXT[kind];
+      const item = (lang === 'zh' ? extra.item_zh : extra.item_en) ?? extra.item_en ?? '-';
+      lines.push(botText(lang, key, { ...params, item, answer: extra.answer ?? '-' }));
+      break;
+    }
     default:
       lines.push(botText(lang, 'notifyStatus', params));
   }
@@ -96,6 +105,13 @@ function orderNotification(
   }
   return { text: lines.join('\n'), keyboard: markup(keyboard) };
 }
+
+/** The exchange news (exchanges/service.ts): `params` carry the item's names and staff's answer. */
+const EXCHANGE_TEXT = {
+  exchange_requested: 'notifyExchangeRequested',
+  exchange_approved: 'notifyExchangeApproved',
+  exchange_declined: 'notifyExchangeDeclined',
+} as const satisfies Record<string, BotTextKey>;
 
 const trackingOf = (row: {
   tracking_company: string | null;
@@ -119,6 +135,7 @@ const accountTextKeys: Record<AccountNotificationKind, BotTextKey> = {
   telegram_link_moved: 'notifyTelegramLinkMoved',
   telegram_unlinked: 'notifyTelegramUnlinked',
   password_changed: 'notifyPasswordChanged',
+  password_reset: 'notifyPasswordReset',
   contact_changed: 'notifyContactChanged',
 };
 
@@ -214,6 +231,13 @@ export function createNotificationSender({
           continue;
         }
         message = staffMessage;
+      } else if (row.kind === BACK_IN_STOCK) {
+        const alertMessage = await backInStockMessage(db, lang, paramsOf(row.params), links);
+        if ('skip' in alertMessage) {
+          await finish(row.id, alertMessage.skip);
+          continue;
+        }
+        message = alertMessage;
       } else if (isAccountNotificationKind(row.kind)) {
         message = accountNotification(lang, row.kind, { nickname: row.nickname, ...paramsOf(row.params) }, links);
       } else if (order_id !== null && order_no !== null && status !== null && total_cents !== null) {

@@ -7,6 +7,7 @@ import type { StaffAlertKind } from '../../../common/settings-rules';
 import { can, isStaffRole, type StaffRole } from '../../../common/staff-rules';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
+import { findRequest as findExchangeRequest } from '../../exchanges/repository';
 import { STAFF_ALERT_PERMISSION, type StaffAlertParams } from '../../notifications/staff-alerts';
 import { actionState } from '../../orders/admin-service';
 import { receiptFile } from '../../orders/receipts';
@@ -31,6 +32,7 @@ export const adminUrls = (links: ShopLinks) => ({
   home: () => links.url('/admin'),
   order: (orderNo: string) => links.url(`/admin/orders/${encodeURIComponent(orderNo)}`),
   affiliates: () => links.url('/admin/affiliates'),
+  exchanges: () => links.url('/admin/exchanges'),
 });
 
 export type StaffAlertMessage = { text: string; keyboard?: InlineKeyboard; photo?: string } | { skip: string };
@@ -170,6 +172,24 @@ export async function staffAlertMessage(
           agent: `${payout.nickname} (${payout.email})`,
           amount: formatCents(payout.amount_cents),
         }),
+        keyboard: markup(keyboard),
+      };
+    }
+    case 'staff_exchange_request': {
+      const { exchangeId } = parsed<'staff_exchange_request'>(row.params);
+      const request = typeof exchangeId === 'number' ? await findExchangeRequest(db, exchangeId) : undefined;
+      if (!request) return { skip: 'skipped: exchange request no longer exists' };
+      const keyboard = links.addButton(
+        new InlineKeyboard(),
+        botText(lang, 'openExchanges'),
+        adminUrls(links).exchanges(),
+      );
+      const item =
+        lang === 'zh'
+          ? `${request.name_zh}（${request.variant_name_zh}）× ${request.quantity}`
+          : `${request.name_en} (${request.variant_name_en}) × ${request.quantity}`;
+      return {
+        text: fits(botText(lang, 'staffExchangeRequest', { orderNo: request.order_no, item }), 4096),
         keyboard: markup(keyboard),
       };
     }

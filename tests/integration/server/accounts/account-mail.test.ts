@@ -1,6 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { randomBytes, randomInt } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanUpAccounts } from '../../../../src/server/accounts/cleanup';
-import { createUser } from '../../../factories/users';
+import { forgotPassword } from '../../../../src/server/accounts/password-reset';
+import { type CreatedUser, createUser } from '../../../factories/users';
 import {
   buildMailTestApp,
   type ReceivedMail,
@@ -46,6 +49,14 @@ describe.each(dialects)('account e-mail (%s)', (dialect) => {
   };
   const countTo = (address: string) => smtp.messages.filter((m) => m.to === address).length;
   const forgot = (email: string, lang = 'en') => post(t.app, '/v2/forgot-password', { email, lang });
+  /** The profile's change of address, with the account's password. */
+  const changeAddress = ({ user, token, password }: CreatedUser, email: string) =>
+    post(
+      t.app,
+      '/v2/edit-user-profile',
+      { nickname: user.nickname, email, phone: user.phone, current_password: password },
+      { token },
+    );
 
   describe('forgot password', () => {
     it('answers an unknown and a known address the same, and mails only the known one', async () => {
@@ -101,7 +112,7 @@ describe.each(dialects)('account e-mail (%s)', (dialect) => {
         .selectFrom('notifications')
         .select('kind')
         .where('user_id', '=', user.id)
-        .where('kind', '=', 'password_changed')
+        .where('kind', '=', 'password_reset')
         .execute();
       expect(bot).toHaveLength(1);
     });
@@ -155,6 +166,59 @@ describe.each(dialects)('account e-mail (%s)', (dialect) => {
       // The hourly cleanup deletes links a day after they expired.
       await cleanUpAccounts(t.db, new Date(Date.now() + 25 * 60 * 60_000));
       expect(await t.db.selectFrom('account_tokens').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    });
+
+    it('a link used by two requests at once resets once: one wins, the other is refused', async () => {
+      const { user } = await createUser(t.db, confirmed());
+      await forgot(user.email);
+      const token = tokenOf(linkPath(await mailTo(user.email, 'Reset your'), '/reset-password/'));
+      const body = (password: string) => ({ link_token: token, password, confirm_password: password });
+      const answers = await Promise.all([
+        post(t.app, '/v2/reset-password', body('racer-one')),
+        post(t.app, '/v2/reset-password', body('racer-two')),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+      const winner = answers[0]!.status === 200 ? 'racer-one' : 'racer-two';
+      const loser = winner === 'racer-one' ? 'racer-two' : 'racer-one';
+      expect((await post(t.app, '/v1/user-login', { login: user.email, password: winner })).status).toBe(200);
+      expect((await post(t.app, '/v1/user-login', { login: user.email, password: loser })).status).toBe(422);
+      await sendMailNow(t);
+      expect(
+        smtp.messages.filter((m) => m.to === user.email && m.subject.includes('password was changed')),
+      ).toHaveLength(1);
+    });
+
+    it('throttles an address however it is written (case, spaces): the same answer, no more mail', async () => {
+      const { user } = await createUser(t.db, confirmed());
+      const [name, domain] = user.email.split('@') as [string, string];
+      const variants = [
+        user.email,
+        `  ${user.email.toUpperCase()}  `,
+        `${name}@${domain.toUpperCase()}`,
+        `\t${name.toUpperCase()}@${domain}`,
+        `${user.email}\u00a0`,
+      ];
+      for (const email of variants) {
+        const res = await forgot(email);
+        expect(res.status).toBe(200);
+        expect(res.body.message).toBe(SAME_ANSWER);
+      }
+      await sendMailNow(t);
+      expect(countTo(user.email)).toBe(3);
+      // One count for the address, however it was written; Unicode look-alikes (full-width letters, a zero-width
+      // space, an added accent) are other addresses: no account, so no mail, and the account's own limit holds.
+      // (A composed and a decomposed form of one address are one: the follow-ups below.)
+      const keys = await t.db
+        .selectFrom('rate_limits')
+        .select('key')
+        .where('key', 'like', 'pw-reset:email:%')
+        .execute();
+      expect(keys.map((k) => k.key).filter((key) => key.includes(name))).toEqual([`pw-reset:email:${user.email}`]);
+      for (const email of [`${name}\u200b@${domain}`, user.email.replace('t', '\uff54'), `${name}\u0301@${domain}`]) {
+        expect((await forgot(email)).body.message).toBe(SAME_ANSWER);
+      }
+      await sendMailNow(t);
+      expect(countTo(user.email)).toBe(3);
     });
 
     it('throttles per address: the same answer, but no more mail', async () => {
@@ -276,18 +340,16 @@ describe.each(dialects)('account e-mail (%s)', (dialect) => {
     });
 
     it('changing the address mails a confirmation to the new one and a notice to the old one', async () => {
-      const { user, token, password } = await createUser(t.db, confirmed());
+      const account = await createUser(t.db, confirmed());
+      const { user, token } = account;
       const newEmail = `moved-${Date.now()}@example.com`;
-      const res = await post(
-        t.app,
-        '/v2/edit-user-profile',
-        { nickname: user.nickname, email: newEmail, phone: user.phone, current_password: password },
-        { token },
-      );
+      const res = await changeAddress(account, newEmail);
       expect(res.status).toBe(200);
       const toNew = await mailTo(newEmail, 'Please confirm your new e-mail address');
       const toOld = await mailTo(user.email, 'was changed');
-      expect(toOld.text).toContain(newEmail);
+      // The new address masked (the follow-ups below).
+      expect(toOld.text).toContain('was changed to m***@e***.com.');
+      expect(toOld.text).not.toContain(newEmail);
       expect((await post(t.app, '/v2/get-email-status', {}, { token })).body.data).toMatchObject({
         email: newEmail,
         confirmed: false,
@@ -296,6 +358,147 @@ describe.each(dialects)('account e-mail (%s)', (dialect) => {
         (await post(t.app, '/v2/confirm-email', { link_token: tokenOf(linkPath(toNew, '/confirm-email/')) })).status,
       ).toBe(200);
       expect((await post(t.app, '/v2/get-email-status', {}, { token })).body.data.confirmed).toBe(true);
+    });
+  });
+
+  // Follow-ups: a failure making a reset link answers like any other request; an address is one account and one
+  // throttle bucket however it is composed (NFC); the notice to the old address masks the new one. (The bot's notice
+  // of a reset: 'resets once' above, its wording: telegram/bot.test.ts.)
+  describe('follow-ups', () => {
+    const suffix = () => randomBytes(4).toString('hex');
+    // The tests above asked for many links from this client address: its limit would hold the mail back here.
+    beforeEach(async () => {
+      await t.db.deleteFrom('rate_limits').where('key', 'like', 'pw-reset:ip:%').execute();
+    });
+    const outboxOf = (userId: number) =>
+      t.db.selectFrom('mail_outbox').select(['kind', 'to_address']).where('user_id', '=', userId).execute();
+
+    /** Makes every insert of a reset link for `userId` fail in the database (the token's transaction rolls back). */
+    async function breakLinksOf(userId: number): Promise<() => Promise<void>> {
+      if (dialect === 'sqlite') {
+        await sql
+          .raw(
+            `CREATE TRIGGER no_links_${userId} BEFORE INSERT ON account_tokens WHEN NEW.user_id = ${userId}
+             BEGIN SELECT RAISE(ABORT, 'account_tokens unavailable'); END`,
+          )
+          .execute(t.db);
+        return async () => void (await sql.raw(`DROP TRIGGER no_links_${userId}`).execute(t.db));
+      }
+      await sql
+        .raw(
+          `CREATE FUNCTION no_links_${userId}() RETURNS trigger LANGUAGE plpgsql AS
+           $$ BEGIN RAISE EXCEPTION 'account_tokens unavailable'; END $$`,
+        )
+        .execute(t.db);
+      await sql
+        .raw(
+          `CREATE TRIGGER no_links_${userId} BEFORE INSERT ON account_tokens FOR EACH ROW
+           WHEN (NEW.user_id = ${userId}) EXECUTE FUNCTION no_links_${userId}()`,
+        )
+        .execute(t.db);
+      return async () => {
+        await sql.raw(`DROP TRIGGER no_links_${userId} ON account_tokens`).execute(t.db);
+        await sql.raw(`DROP FUNCTION no_links_${userId}()`).execute(t.db);
+      };
+    }
+
+    it('a known address whose link cannot be made gets the same answer as an unknown one (200), and it is logged', async () => {
+      const { user } = await createUser(t.db, confirmed());
+      const restore = await breakLinksOf(user.id);
+      try {
+        const known = await forgot(user.email);
+        const unknown = await forgot(`nobody-${suffix()}@example.com`);
+        for (const res of [known, unknown]) {
+          expect(res.status).toBe(200);
+          expect(res.body.message).toBe(SAME_ANSWER);
+          expect(res.body.data).toEqual({ requested: true });
+        }
+        // Nothing half-made: no link, no message.
+        expect(await t.db.selectFrom('account_tokens').select('id').where('user_id', '=', user.id).execute()).toEqual(
+          [],
+        );
+        expect(await outboxOf(user.id)).toEqual([]);
+        // The failure is not shown, but logged.
+        const logged: { err: unknown; msg: string }[] = [];
+        const log = { error: (obj: object, msg: string) => logged.push({ err: (obj as { err?: unknown }).err, msg }) };
+        await forgotPassword(t.db, { email: user.email }, 'en', '', log);
+        expect(logged).toEqual([
+          {
+            err: expect.objectContaining({ message: expect.stringContaining('account_tokens unavailable') }),
+            msg: expect.stringMatching(/forgot password/),
+          },
+        ]);
+      } finally {
+        await restore();
+      }
+      // Once the database works again, the address gets its link.
+      expect((await forgot(user.email)).status).toBe(200);
+      expect((await outboxOf(user.id)).map((m) => m.kind)).toEqual(['password_reset']);
+    });
+
+    it('a composed and a decomposed address are one account and one throttle bucket', async () => {
+      const tag = suffix();
+      const composed = `jos\u00e9-${tag}@example.com`;
+      const decomposed = `JOSE\u0301-${tag}@example.com`;
+      const register = (email: string) =>
+        post(t.app, '/v1/user-register', {
+          nickname: 'José',
+          email,
+          phone: `+63917${randomInt(1_000_000, 9_999_999)}`,
+          password: 'secret1',
+          confirm_password: 'secret1',
+        });
+      const reg = await register(decomposed);
+      expect(reg.status).toBe(200);
+      const user = reg.body.data.user_info;
+      expect(user.email).toBe(composed);
+      // The other form is the same address: taken at sign-up, and at a change of address by another account.
+      const again = await register(composed);
+      expect(again.status).toBe(422);
+      expect(again.errors).toContainEqual({ field: 'email', message: expect.stringMatching(/already/i) });
+      const change = await changeAddress(await createUser(t.db, confirmed()), `jose\u0301-${tag}@example.com`);
+      expect(change.status).toBe(422);
+      expect(change.errors).toContainEqual({ field: 'email', message: expect.stringMatching(/already/i) });
+      // Either form logs in; a wrong password counts against the account, whichever form was typed.
+      for (const login of [composed, decomposed, `jose\u0301-${tag}@EXAMPLE.com`]) {
+        expect((await post(t.app, '/v1/user-login', { login, password: 'secret1' })).status).toBe(200);
+      }
+      expect((await post(t.app, '/v1/user-login', { login: decomposed, password: 'wrong-1' })).status).toBe(422);
+      // Forgot password with both forms: one count, one bucket, the mail to the stored address.
+      for (const email of [composed, decomposed, `Jose\u0301-${tag}@example.com`]) {
+        expect((await forgot(email)).body.message).toBe(SAME_ANSWER);
+      }
+      const keys = await t.db
+        .selectFrom('rate_limits')
+        .select(['key', 'count'])
+        .where('key', 'like', `%-${tag}@%`)
+        .orderBy('key')
+        .execute();
+      expect(keys).toEqual([
+        { key: `contact-check:email:${composed}`, count: 2 },
+        { key: `pw-reset:email:${composed}`, count: 3 },
+      ]);
+      expect(
+        await t.db.selectFrom('rate_limits').select('key').where('key', '=', `login:user:${user.id}`).execute(),
+      ).toHaveLength(1);
+      // The fourth request, in either form, is over the address's limit: the same answer, no more mail.
+      expect((await forgot(decomposed)).body.message).toBe(SAME_ANSWER);
+      const resets = (await outboxOf(user.id)).filter((m) => m.kind === 'password_reset');
+      expect(resets).toEqual(Array.from({ length: 3 }, () => ({ kind: 'password_reset', to_address: composed })));
+    });
+
+    it('the notice to the old address names the new one masked, in the HTML and the text, in both languages', async () => {
+      const said = { en: 'was changed to m***@e***.com.', zh: '已更改为 m***@e***.com。' };
+      for (const lang of ['en', 'zh'] as const) {
+        const account = await createUser(t.db, { ...confirmed(), language: lang });
+        const { user } = account;
+        const newEmail = `moved-${suffix()}@example.com`;
+        expect((await changeAddress(account, newEmail)).status).toBe(200);
+        const toOld = await mailTo(user.email, lang === 'en' ? 'was changed' : '邮箱地址已更改');
+        expect(toOld.text).toContain(said[lang]);
+        expect(toOld.html).toContain(said[lang]);
+        for (const part of [toOld.text, toOld.html, toOld.subject]) expect(part).not.toContain(newEmail.split('@')[0]);
+      }
     });
   });
 });

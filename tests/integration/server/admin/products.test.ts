@@ -5,7 +5,7 @@ import { createProduct } from '../../../factories/products';
 import { dialects, post, type TestApp } from '../../helper';
 import { customer, PROVIDER_ENV, placeOrder, postMultipart } from '../orders/support';
 import { stockTotalDrift } from '../stock/invariants';
-import { auditEntries, type Crew, withStaffApp } from './support';
+import { auditEntries, type Crew, productFormOf, withStaffApp } from './support';
 
 type ProductAnswer = { product: AdminProduct };
 
@@ -334,22 +334,7 @@ describe.each(dialects)('back office: products on %s', (dialect) => {
   });
 
   /** The update body of a product as it is (its form). */
-  const formOf = (p: AdminProduct) => ({
-    product_id: p.id,
-    slug: p.slug,
-    name_en: p.name_en,
-    name_zh: p.name_zh,
-    description_en: p.description_en,
-    description_zh: p.description_zh,
-    state: p.state,
-    available_ph: p.available_ph ? 1 : 0,
-    available_cn: p.available_cn ? 1 : 0,
-    subscribable: p.subscribable ? 1 : 0,
-    low_stock_threshold: p.low_stock_threshold ?? '',
-    category_ids: p.category_ids,
-    tag_ids: p.tag_ids,
-    images: p.images,
-  });
+  const formOf = productFormOf;
 
   describe('editing', () => {
     it('saves the form, audits the fields that changed, and hides / shows the product in the shop', async () => {

@@ -69,6 +69,7 @@ describe.each(dialects)('back office settings on %s', (dialect) => {
       referral_award_cents: 500,
       unpaid_order_hours: 48,
       low_stock_default: 5,
+      exchange_days: 14,
       bank_name: 'BDO Unibank',
       bank_account_name: 'Leaf & Cup Trading',
       bank_account_number: '0123-4567-89',
@@ -76,6 +77,7 @@ describe.each(dialects)('back office settings on %s', (dialect) => {
       staff_receipt_alerts: true,
       staff_payout_request_alerts: true,
       staff_low_stock_alerts: true,
+      staff_exchange_request_alerts: true,
     });
     expect(v.unpaid_order_hours_set).toBe(false);
     expect(v.unpaid_order_hours_default).toBe(48);

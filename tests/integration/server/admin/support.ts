@@ -1,3 +1,4 @@
+import type { AdminProduct } from '../../../../src/common/contract/admin/products';
 import { run } from '../../../../src/server/operator/cli';
 import { staffCrew } from '../../../factories/staff';
 import { buildTestApp, type Dialect, type TestApp, type TestAppOptions } from '../../helper';
@@ -37,3 +38,21 @@ export async function runCli(t: TestApp, ...argv: string[]): Promise<string> {
   await run(t.db, argv, (line) => lines.push(line), t.config);
   return lines.join('\n');
 }
+
+/** The product form's update body of a product as it is (`/admin/products/update`): change a field and send it. */
+export const productFormOf = (p: AdminProduct) => ({
+  product_id: p.id,
+  slug: p.slug,
+  name_en: p.name_en,
+  name_zh: p.name_zh,
+  description_en: p.description_en,
+  description_zh: p.description_zh,
+  state: p.state,
+  available_ph: p.available_ph ? 1 : 0,
+  available_cn: p.available_cn ? 1 : 0,
+  subscribable: p.subscribable ? 1 : 0,
+  low_stock_threshold: p.low_stock_threshold ?? '',
+  category_ids: p.category_ids,
+  tag_ids: p.tag_ids,
+  images: p.images,
+});

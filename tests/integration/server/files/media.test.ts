@@ -97,12 +97,38 @@ describe('product and banner images', () => {
     }
   });
 
+  it('makes a JPEG rendition once for concurrent first requests, and answers 404 (not 500) for one it cannot decode', async () => {
+    const stored = await storeImage(t.app.files, await photo());
+    const jpeg = stored.url.replace('-640.webp', '-320.jpg');
+    const puts = vi.spyOn(t.app.files, 'put');
+    try {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => t.app.inject({ method: 'GET', url: jpeg })));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
+      expect(new Set(answers.map((a) => a.rawPayload.toString('base64'))).size).toBe(1);
+      expect((await sharp(answers[0]!.rawPayload).metadata()).format).toBe('jpeg');
+      expect(puts.mock.calls.map((c) => c[0])).toEqual([jpeg.slice('/media/'.length)]);
+    } finally {
+      puts.mockRestore();
+    }
+
+    // A stored WebP that is not one (a broken file): no rendition, no file, 404.
+    const hash = 'f'.repeat(32);
+    await t.app.files.put(`images/${hash}-640.webp`, Buffer.from('RIFF0000WEBPnot really'));
+    const broken = await t.app.inject({ method: 'GET', url: `/media/images/${hash}-640.jpg` });
+    expect(broken.statusCode).toBe(404);
+    expect(await t.app.files.has(`images/${hash}-640.jpg`)).toBe(false);
+  });
+
   it('keeps every key inside the store', async () => {
     for (const key of ['../x', '/etc/passwd', 'a/../b', '.hidden', 'a//b', 'a\\b', ''])
       expect(isFileKey(key), key).toBe(false);
     expect(isFileKey('images/abc-640.webp')).toBe(true);
     const store = diskStore(t.config.UPLOAD_DIR);
     await expect(store.put('../escape', new Uint8Array([1]))).rejects.toThrow(/not a file key/);
+    // Writes of one key at once each replace it whole; none fails.
+    const writes = Array.from({ length: 8 }, (_, i) => store.put('images/same.bin', new Uint8Array([i, i, i])));
+    await expect(Promise.all(writes)).resolves.toHaveLength(8);
+    expect((await store.get('images/same.bin'))?.size).toBe(3);
     expect(await store.get('../escape')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents } from '../../../../src/common/money';
 import { CLI_ACTOR } from '../../../../src/server/audit/actor';
+import { enqueueMail } from '../../../../src/server/mail/outbox';
 import { recordRefund, rejectReceipt, saveTracking } from '../../../../src/server/orders/admin-actions';
 import { notifyOrder } from '../../../../src/server/orders/notify';
 import { changeOrderStatus } from '../../../../src/server/orders/status';
@@ -19,6 +20,7 @@ import {
   type TestSmtp,
 } from '../../../setup/smtp';
 import { dialects, post, type TestApp } from '../../helper';
+import { tablesRead } from '../../tables-read';
 import { type Customer, customer, PNG, placeOrder, postMultipart } from '../orders/support';
 import { makeDue, subscribe } from '../subscriptions/support';
 
@@ -63,6 +65,14 @@ describe.each(dialects)('order e-mail (%s)', (dialect) => {
     (await t.db.selectFrom('users').select('email').where('id', '=', c.userId).executeTakeFirstOrThrow()).email;
   const mailsTo = (address: string) => smtp.messages.filter((m) => m.to === address.toLowerCase());
   const product = async (name = 'Dragon Well') => createProduct(t.db, { name, price: 1250, stock: 40 });
+  /** A customer, their address and a line of a new product to order (`quantity` of it). */
+  const shopper = async (quantity = 1) => {
+    const c = await customer(t.db);
+    const { product: p, variants } = await product();
+    return { c, to: await emailOf(c), item: { product_id: p.id, variant_id: variants[0]!.id, quantity } };
+  };
+  const placeByTransfer = async (c: Customer, item: { product_id: number; variant_id: number; quantity: number }) =>
+    (await placeOrder(t.app, c, { items: [item], payment_method: 'bank_transfer' })).body.data.order;
 
   it('placed by bank transfer: order number, items, totals in dollars, address, bank details, a working link', async () => {
     const c = await customer(t.db);
@@ -284,5 +294,90 @@ describe.each(dialects)('order e-mail (%s)', (dialect) => {
     );
     expect(skipped.text).toContain('out of stock');
     expect(shopPaths(skipped)).toContain('/subscriptions');
+  });
+
+  it('each e-mail says what was true when its event happened, though the order changed before it was sent', async () => {
+    const { c, to, item } = await shopper(2);
+    // Shipped twice (a corrected tracking number) before any e-mail went: each says its own number.
+    const shipped = await placeByTransfer(c, item);
+    await changeOrderStatus(t.db, shipped.id, 'Paid', CLI_ACTOR);
+    await saveTracking(t.db, CLI_ACTOR, shipped.id, { company: 'LBC', number: 'TRK-FIRST', link: null });
+    await saveTracking(t.db, CLI_ACTOR, shipped.id, { company: 'J&T', number: 'TRK-SECOND', link: null });
+    // Cancelled after it was paid, then refunded in two parts, all before any e-mail went.
+    const refunded = await placeByTransfer(c, item);
+    await changeOrderStatus(t.db, refunded.id, 'Paid', CLI_ACTOR);
+    await changeOrderStatus(t.db, refunded.id, 'Cancelled', CLI_ACTOR);
+    const paid = (
+      await t.db.selectFrom('orders').select('total_cents').where('id', '=', refunded.id).executeTakeFirstOrThrow()
+    ).total_cents;
+    const part = 500;
+    await recordRefund(t.db, CLI_ACTOR, refunded.id, { amount_cents: part, method: 'cash', reference: 'RF-A' });
+    await recordRefund(t.db, CLI_ACTOR, refunded.id, {
+      amount_cents: paid - part,
+      method: 'bank_transfer',
+      reference: 'RF-B',
+    });
+    // The delivery address changed after the order was placed (by hand, as the database would show it).
+    await t.db.updateTable('orders').set({ city: 'Changed City' }).where('id', '=', refunded.id).execute();
+
+    await sendMailNow(t);
+    await sendMailNow(t);
+    const mails = mailsTo(to);
+    const onItsWay = mails.filter((m) => m.subject === `Order #${shipped.order_no} is on its way`);
+    expect(onItsWay.map((m) => (m.text.includes('TRK-FIRST') ? 'first' : 'second'))).toEqual(['first', 'second']);
+    expect(onItsWay[0]!.text).not.toContain('TRK-SECOND');
+    expect(onItsWay[0]!.text).toContain('LBC');
+
+    const placed = mails.find((m) => m.subject.startsWith(`Order #${refunded.order_no} placed`))!;
+    expect(placed.text).not.toContain('Changed City');
+    const cancelled = mails.find((m) => m.subject === `Order #${refunded.order_no} was cancelled`)!;
+    expect(cancelled.text).toContain(`we will refund ${formatCents(paid)}`);
+    const refunds = mails.filter((m) => m.subject.startsWith('Refund of') && m.subject.endsWith(refunded.order_no));
+    expect(refunds.map((m) => m.subject)).toEqual([
+      `Refund of ${formatCents(part)} for order #${refunded.order_no}`,
+      `Refund of ${formatCents(paid - part)} for order #${refunded.order_no}`,
+    ]);
+    expect(refunds[0]!.text).toContain(`Still to be refunded: ${formatCents(paid - part)}.`);
+    expect(refunds[1]!.text).not.toContain('Still to be refunded');
+  });
+
+  it('a message queued without the figures (before they were kept) reads the order when it is sent', async () => {
+    const { c, to, item } = await shopper();
+    const order = await placeByTransfer(c, item);
+    await sendMailNow(t);
+    smtp.messages.length = 0;
+    await t.db.transaction().execute((trx) =>
+      enqueueMail(trx, {
+        to,
+        userId: c.userId,
+        orderId: order.id,
+        kind: 'order_paid',
+        lang: 'en',
+        params: { orderId: order.id },
+      }),
+    );
+    await sendMailNow(t);
+    const paid = await smtp.waitFor((m) => m.to === to);
+    expect(paid.subject).toBe(`Payment received for order #${order.order_no}`);
+    expect(paid.text).toContain('Dragon Well');
+  });
+
+  it('placing an order queues its e-mail from the rows it holds, without reading the customer or the order again', async () => {
+    const { c, to, item } = await shopper();
+    const placed = await placeByTransfer(c, item);
+    const user = await t.db.selectFrom('users').selectAll().where('id', '=', c.userId).executeTakeFirstOrThrow();
+    const order = await t.db.selectFrom('orders').selectAll().where('id', '=', placed.id).executeTakeFirstOrThrow();
+    const items = await t.db.selectFrom('order_items').selectAll().where('order_id', '=', placed.id).execute();
+    await sendMailNow(t);
+    smtp.messages.length = 0;
+    const read: string[] = [];
+    await t.db.transaction().execute(async (trx) => {
+      const watched = trx.withPlugin(tablesRead(read));
+      // As placing the order does: the rows it holds are given (a notice kind not mailed yet for this order).
+      await notifyOrder(watched, { userId: user.id, orderId: order.id, kind: 'paid', user, order, items });
+    });
+    expect(read.filter((table) => table === 'users' || table === 'orders')).toEqual([]);
+    await sendMailNow(t);
+    expect((await smtp.waitFor((m) => m.to === to)).subject).toBe(`Payment received for order #${order.order_no}`);
   });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createElement } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanUpAccounts, MAIL_KEEP_DAYS } from '../../../../src/server/accounts/cleanup';
 import { buildApp } from '../../../../src/server/app';
 import { ConfigError, loadConfig } from '../../../../src/server/config';
 import { migrateToLatest } from '../../../../src/server/db/migrate';
@@ -81,6 +82,16 @@ describe.each(dialects)('e-mail outbox (%s)', (dialect) => {
   const queue = (to: string, lang: 'en' | 'zh' = 'en', kind: MailKind = 'order_paid', userId: number | null = null) =>
     enqueueMail(t.db, { to, userId, kind, lang, params: { orderId: 1 } as never });
   const rows = () => t.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute();
+  /** One round of a sender (the stand-in templates) that writes its log into `lines`. */
+  const loggedRound = async () => {
+    const lines: Log[] = [];
+    const sender = createMailSender({ db: t.db, config: t.config, templates, log: collectingLog(lines) });
+    try {
+      return { round: await sender.runOnce(), lines };
+    } finally {
+      await sender.stop();
+    }
+  };
 
   it('sends a queued message once, with subject, From, To and both parts, in English and in Chinese', async () => {
     t = await buildMailTestApp(dialect, smtp);
@@ -357,6 +368,23 @@ describe.each(dialects)('e-mail outbox (%s)', (dialect) => {
     expect(smtp.messages.map((m) => m.to)).toEqual(['somebody@example.com']);
   });
 
+  it('mails the stored address itself only: one nodemailer would read as a list, a name or a group fails at once', async () => {
+    t = await buildMailTestApp(dialect, smtp);
+    const odd = ['ann,eve@example.com', 'ann<eve@example.com>', 'ann(eve)@example.com', 'ann:eve@example.com;'];
+    for (const address of odd) await queue(address);
+    await queue('plain@example.com');
+    const { round, lines } = await loggedRound();
+    expect(round.sent).toHaveLength(1);
+    expect(round.failed).toHaveLength(odd.length);
+    expect(smtp.messages.flatMap((m) => m.rcptTo)).toEqual(['plain@example.com']);
+    const failed = (await rows()).slice(0, odd.length);
+    expect(failed.map((r) => r.status)).toEqual(odd.map(() => 'failed'));
+    expect(failed.map((r) => r.attempts)).toEqual(odd.map(() => 1));
+    // Logged with the address masked; the error names no address.
+    expect(failed.every((r) => !r.last_error?.includes('eve'))).toBe(true);
+    expect(JSON.stringify(lines)).not.toContain('eve@');
+  });
+
   it('an unconfirmed address gets only mail about its own orders, its password and the confirmation itself', async () => {
     t = await buildMailTestApp(dialect, smtp);
     const { user } = await createUser(t.db, { email: 'new@example.com' });
@@ -387,6 +415,58 @@ describe.each(dialects)('e-mail outbox (%s)', (dialect) => {
     expect(mayMail({ email_confirmed_at: null }, 'email_changed')).toBe(false);
     expect(mayMail({ email_confirmed_at: null }, 'password_reset')).toBe(true);
     expect(mayMail({ email_confirmed_at: null }, 'renewal_skipped')).toBe(true);
+  });
+
+  it('an address the account no longer has gets only what an unconfirmed one gets, and the notice of the change', async () => {
+    t = await buildMailTestApp(dialect, smtp);
+    const { user } = await createUser(t.db, { email: 'old@example.com', email_confirmed_at: new Date().toISOString() });
+    // Any kind that is not about the customer's own orders, password or address (a newsletter, an alert…).
+    const news = 'shop_news' as MailKind;
+    await queue('old@example.com', 'en', news, user.id);
+    await queue('old@example.com', 'en', 'order_paid', user.id);
+    await queue('old@example.com', 'en', 'email_changed', user.id);
+    // The address changes (to one not confirmed yet) before the messages go.
+    await t.db
+      .updateTable('users')
+      .set({ email: 'new@example.com', email_confirmed_at: null })
+      .where('id', '=', user.id)
+      .execute();
+    await queue('new@example.com', 'en', news, user.id);
+    const round = await sendMailNow(t, { templates });
+    expect(round.sent).toHaveLength(2);
+    expect(smtp.messages.map((m) => m.to)).toEqual(['old@example.com', 'old@example.com']);
+    const [stale, , , unconfirmed] = await rows();
+    expect(stale).toMatchObject({ kind: 'shop_news', status: 'failed', last_error: 'skipped: address not confirmed' });
+    expect(unconfirmed).toMatchObject({
+      kind: 'shop_news',
+      status: 'failed',
+      last_error: 'skipped: address not confirmed',
+    });
+  });
+
+  it(`the hourly cleanup deletes what went or failed more than ${MAIL_KEEP_DAYS} days ago, never what is still to send`, async () => {
+    t = await buildMailTestApp(dialect, smtp);
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60_000).toISOString();
+    const old = daysAgo(MAIL_KEEP_DAYS + 1);
+    for (const to of [
+      'sent-old@example.com',
+      'failed-old@example.com',
+      'pending-old@example.com',
+      'sent-new@example.com',
+    ])
+      await enqueueMail(
+        t.db,
+        { to, userId: null, kind: 'order_paid', lang: 'en', params: { orderId: 1 } },
+        to.endsWith('new@example.com') ? daysAgo(1) : old,
+      );
+    const mark = (to: string, status: 'sent' | 'failed') =>
+      t.db.updateTable('mail_outbox').set({ status }).where('to_address', '=', to).execute();
+    await mark('sent-old@example.com', 'sent');
+    await mark('failed-old@example.com', 'failed');
+    await mark('sent-new@example.com', 'sent');
+    await cleanUpAccounts(t.db, now);
+    expect((await rows()).map((r) => r.to_address)).toEqual(['pending-old@example.com', 'sent-new@example.com']);
   });
 
   it('a kind with no template fails at once instead of retrying', async () => {

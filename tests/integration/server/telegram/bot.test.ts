@@ -303,6 +303,22 @@ describe.each(dialects)('the bot on %s', (dialect) => {
       expect(buttonsOf(sent()[0]?.payload)).toEqual([{ text: 'Open profile', web_app: `${SHOP}/profile` }]);
     });
 
+    it('says a profile change ended every other session, and a reset by e-mail every session (both languages)', async () => {
+      const en = await createUser(t.db, { nickname: 'Ann', telegram_user_id: String(freshTgId()) });
+      const zh = await createUser(t.db, { nickname: 'Mei', telegram_user_id: String(freshTgId()), language: 'zh' });
+      for (const { user } of [en, zh]) {
+        await enqueueAccountNotification(t.db, { userId: user.id, kind: 'password_changed' });
+        await enqueueAccountNotification(t.db, { userId: user.id, kind: 'password_reset' });
+      }
+      expect(await drain()).toBe(4);
+      expect(sent().map((c) => c.payload.text)).toEqual([
+        'The password of your Leaf & Cup account Ann was changed and every other session was logged out. If this was not you, contact us right away.',
+        'The password of your Leaf & Cup account Ann was reset with a link sent to your e-mail address, and every session was logged out. If this was not you, contact us right away.',
+        '您的 Leaf & Cup 账户 Mei 的密码已更改，其他所有登录均已退出。如果这不是您本人的操作，请立即联系我们。',
+        '您的 Leaf & Cup 账户 Mei 的密码已通过发送到您邮箱的链接重置，所有登录均已退出。如果这不是您本人的操作，请立即联系我们。',
+      ]);
+    });
+
     it('sends an account notice of an unlinked account only when it names a chat', async () => {
       const chat = freshTgId();
       const { user } = await createUser(t.db, { language: 'zh' });

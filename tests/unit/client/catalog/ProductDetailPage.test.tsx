@@ -115,16 +115,22 @@ describe('ProductDetailPage', () => {
     );
     renderRoutes(routes, '/details/5', { staleTime: Infinity });
     await screen.findByRole('heading', { level: 1 });
-    expect(addButton()).toBeDisabled();
-    expect(addButton()).toHaveAccessibleDescription('This product is out of stock.');
+    // "Notify me when available" stands where Add to cart would be (issue 17; StockAlert.test.tsx).
+    expect(screen.queryByRole('button', { name: /^Add to cart/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Notify me when available' })).toBeInTheDocument();
+    expect(screen.getByText('This product is out of stock.')).toBeInTheDocument();
+    // The stock badge under the name, in words (not its translation key).
+    expect(screen.getByText('Out of stock', { selector: '.stock-badge' })).toBeInTheDocument();
   });
 
   it('cannot add a coming-soon product, nor an empty packaging', async () => {
     serve(productDetails({ stock_state: 'coming_soon' }));
     const first = renderRoutes(routes, '/details/5', { staleTime: Infinity });
     await screen.findByRole('heading', { level: 1 });
-    expect(addButton()).toBeDisabled();
-    expect(addButton()).toHaveAccessibleDescription('This product is coming soon and cannot be ordered yet.');
+    expect(screen.queryByRole('button', { name: /^Add to cart/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Notify me when available' })).toBeInTheDocument();
+    expect(screen.getByText('This product is coming soon and cannot be ordered yet.')).toBeInTheDocument();
+    expect(screen.getByText('Coming soon', { selector: '.stock-badge' })).toBeInTheDocument();
     first.unmount();
 
     serve(productDetails());

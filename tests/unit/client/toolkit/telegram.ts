@@ -62,8 +62,13 @@ export async function openInTelegram(telegramUserId: string, initData = testInit
   return initData;
 }
 
-/** A stand-in for @telegram-apps/sdk-react with what the app uses: MainButton, closing behaviour, invoices. */
-export function installFakeSdk(opts: { invoiceStatus?: string; invoiceAvailable?: boolean } = {}) {
+/**
+ * A stand-in for @telegram-apps/sdk-react with what the app uses: MainButton, closing behaviour, invoices, the share
+ * sheet (`shareURL`; `shareAvailable: false` for a Telegram that cannot open it), links opened outside (`openLink`).
+ */
+export function installFakeSdk(
+  opts: { invoiceStatus?: string; invoiceAvailable?: boolean; shareAvailable?: boolean } = {},
+) {
   const clickListeners = new Set<() => void>();
   const setParams = vi.fn();
   const enableConfirmation = vi.fn();
@@ -72,7 +77,16 @@ export function installFakeSdk(opts: { invoiceStatus?: string; invoiceAvailable?
     vi.fn(async () => opts.invoiceStatus ?? 'paid'),
     { isAvailable: () => opts.invoiceAvailable ?? true },
   );
+  const shareURL = Object.assign(
+    vi.fn((_url: string, _text?: string) => {}),
+    { isAvailable: () => opts.shareAvailable ?? true },
+  );
+  const openLink = Object.assign(
+    vi.fn((_url: string) => {}),
+    { isAvailable: () => true },
+  );
   const fake = {
+    openLink,
     mainButton: {
       isMounted: () => true,
       setParams,
@@ -86,6 +100,7 @@ export function installFakeSdk(opts: { invoiceStatus?: string; invoiceAvailable?
       disableConfirmation: { ifAvailable: disableConfirmation },
     },
     invoice: { open },
+    shareURL,
     hapticFeedback: {
       impactOccurred: { ifAvailable: vi.fn() },
       notificationOccurred: { ifAvailable: vi.fn() },
@@ -98,6 +113,8 @@ export function installFakeSdk(opts: { invoiceStatus?: string; invoiceAvailable?
     enableConfirmation,
     disableConfirmation,
     open,
+    shareURL,
+    openLink,
     /** Telegram's main_button_pressed. */
     press: () => {
       for (const fn of clickListeners) fn();

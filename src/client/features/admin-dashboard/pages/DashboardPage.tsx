@@ -67,6 +67,17 @@ function Todo({ todo }: { todo: AdminDashboardOutput['todo'] }) {
             hint: t('todo.payoutsHint'),
           },
         ]),
+    ...(todo.exchange_requests === undefined
+      ? []
+      : [
+          {
+            key: 'exchanges',
+            to: '/admin/exchanges?status=requested',
+            count: todo.exchange_requests,
+            label: t('todo.exchanges'),
+            hint: t('todo.exchangesHint'),
+          },
+        ]),
   ];
   // The low-stock list is at the bottom of the page: the card takes the reader (and the keyboard) there.
   const showLowStock = () => {

@@ -15,6 +15,7 @@ import { useOrder } from '../api';
 import { AddressLines } from '../components/AddressLines';
 import { OrderActions, useOrderMainAction } from '../components/OrderActions';
 import { StatusBadge, TodoBadges } from '../components/OrderBadges';
+import { OrderExchanges } from '../components/OrderExchanges';
 import '../locales';
 import '../admin-orders.css';
 
@@ -65,6 +66,7 @@ export default function OrderPage() {
             <Totals d={d} />
             <Tracking d={d} />
             <Refunds d={d} />
+            <OrderExchanges d={d} />
             <Timeline d={d} />
           </div>
         </>

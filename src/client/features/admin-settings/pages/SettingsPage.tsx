@@ -190,6 +190,9 @@ function SettingsEditor({ view }: { view: AdminSettingsView }) {
           <Card title={t('lowStock.title')} className="ast-card">
             {numberField('low_stock_default', t('lowStock.label'), t('lowStock.hint'))}
           </Card>
+          <Card title={t('exchange.title')} className="ast-card">
+            {numberField('exchange_days', t('exchange.label'), t('exchange.hint'))}
+          </Card>
           <Card title={t('bank.title')} className="ast-card">
             <p className="ast-note">{t('bank.intro')}</p>
             {BANK_KEYS.map((key) => (

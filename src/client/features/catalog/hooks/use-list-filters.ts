@@ -1,4 +1,5 @@
 import type { ProductSort } from '@common/contract/catalog';
+import { clipSearchText } from '@common/search-rules';
 import { useCallback, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { ProductListFilters } from '@/entities/product/api/get-product-list';
@@ -8,7 +9,7 @@ const clean = (value: string | null | undefined) => (value && SLUG.test(value) ?
 
 /**
  * The list's filters live in the URL so a list can be shared and reloaded:
- * `/products/:categoryId` (id or slug) and `?type=`, `?benefit=`, `?tag=`, `?sort=newest|oldest`.
+ * `/products/:categoryId` (id or slug) and `?type=`, `?benefit=`, `?tag=`, `?sort=newest|oldest`, `?q=` (search).
  */
 export function useListFilters() {
   const { categoryId } = useParams();
@@ -18,6 +19,8 @@ export function useListFilters() {
   const type = clean(params.get('type'));
   const benefit = clean(params.get('benefit'));
   const tag = clean(params.get('tag'));
+  // The search text as the server reads it (trimmed, at most SEARCH_MAX_LENGTH characters).
+  const q = clipSearchText(params.get('q') ?? '') || undefined;
 
   const filters = useMemo<ProductListFilters>(() => {
     const f: ProductListFilters = { sort };
@@ -25,8 +28,9 @@ export function useListFilters() {
     if (type) f.type = type;
     if (benefit) f.benefit = benefit;
     if (tag) f.tag = tag;
+    if (q) f.q = q;
     return f;
-  }, [sort, category, type, benefit, tag]);
+  }, [sort, category, type, benefit, tag, q]);
 
   const setSort = useCallback(
     (next: ProductSort) =>
@@ -42,5 +46,19 @@ export function useListFilters() {
     [setParams],
   );
 
-  return { filters, sort, setSort };
+  /** Drops the search, keeping the category, filters and sort. */
+  const clearSearch = useCallback(
+    () =>
+      setParams(
+        (prev) => {
+          const p = new URLSearchParams(prev);
+          p.delete('q');
+          return p;
+        },
+        { replace: false },
+      ),
+    [setParams],
+  );
+
+  return { filters, sort, setSort, q, clearSearch };
 }

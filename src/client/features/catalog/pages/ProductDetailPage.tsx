@@ -14,6 +14,8 @@ import { useTelegramMainButton } from '@/lib/telegram/main-button';
 import { useProductDetails } from '../api/get-product-details';
 import { QuantityStepper } from '../components/QuantityStepper';
 import { Reviews, Stars } from '../components/Reviews';
+import { ShareButton } from '../components/ShareButton';
+import { StockAlert } from '../components/StockAlert';
 import '../locales';
 import '@/lib/ui/skeleton.css';
 import '../catalog.css';
@@ -68,13 +70,13 @@ export default function ProductDetailPage() {
       </main>
     );
   }
-  return <ProductView product={details.data.product} />;
+  return <ProductView product={details.data.product} miniApp={details.data.mini_app_link ?? null} />;
 }
 
 /** The first packaging with stock, else the first one. */
 const defaultPackaging = (variants: Packaging[]) => variants.find((v) => v.stock > 0) ?? variants[0];
 
-function ProductView({ product }: { product: ProductDetails }) {
+function ProductView({ product, miniApp }: { product: ProductDetails; miniApp: string | null }) {
   const { t } = useTranslation('catalog');
   const navigate = useNavigate();
   const uid = useId();
@@ -99,6 +101,8 @@ function ProductView({ product }: { product: ProductDetails }) {
           ? t('detail.cannotAddPackaging')
           : null;
 
+  // Out of stock or coming soon: "Notify me when available" stands where Add to cart would be (issue 17).
+  const alertable = product.stock_state === 'out_of_stock' || product.stock_state === 'coming_soon';
   const unit = packaging ? unitPriceCents(packaging, frequency) : 0;
   const regularUnit = packaging?.price_cents ?? 0;
   const total = unit * quantity;
@@ -117,8 +121,9 @@ function ProductView({ product }: { product: ProductDetails }) {
       navigate,
     );
   };
-  // Inside Telegram the MainButton is this screen's primary action (docs/decisions/008).
-  useTelegramMainButton({ text: t('telegram:addToCart'), enabled: !blocked, onClick: onAdd });
+  // Inside Telegram the MainButton is this screen's primary action (docs/decisions/008): "Notify me when available"
+  // (StockAlert) instead of Add to cart for a product out of stock or coming soon (018).
+  useTelegramMainButton({ text: t('telegram:addToCart'), visible: !alertable, enabled: !blocked, onClick: onAdd });
 
   return (
     <main className="page product-detail">
@@ -135,7 +140,7 @@ function ProductView({ product }: { product: ProductDetails }) {
           {badge && (
             <p className="product-detail__badge">
               <span className={`stock-badge stock-badge--inline stock-badge--${badge.tone}`}>
-                {t(badge.key, { count: product.stock_balance })}
+                {t(`product:${badge.key}`, { count: product.stock_balance })}
               </span>
             </p>
           )}
@@ -254,22 +259,27 @@ function ProductView({ product }: { product: ProductDetails }) {
           </dl>
 
           <div className="product-detail__actions">
-            <button
-              type="button"
-              className="btn btn--primary product-detail__add"
-              data-primary-action="add-to-cart"
-              disabled={Boolean(blocked)}
-              aria-describedby={blocked ? `${uid}-blocked` : undefined}
-              onClick={onAdd}
-            >
-              {t('detail.addToCart')} · {formatCents(total)}
-            </button>
+            {alertable ? (
+              <StockAlert productId={product.id} />
+            ) : (
+              <button
+                type="button"
+                className="btn btn--primary product-detail__add"
+                data-primary-action="add-to-cart"
+                disabled={Boolean(blocked)}
+                aria-describedby={blocked ? `${uid}-blocked` : undefined}
+                onClick={onAdd}
+              >
+                {t('detail.addToCart')} · {formatCents(total)}
+              </button>
+            )}
             {blocked && (
               <p id={`${uid}-blocked`} className="product-detail__blocked">
                 {blocked}
               </p>
             )}
           </div>
+          <ShareButton product={product} miniApp={miniApp} />
         </div>
       </div>
 

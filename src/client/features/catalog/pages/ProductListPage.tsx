@@ -14,10 +14,10 @@ import { usePageTitle } from '@/lib/use-page-title';
 
 const PAGE_SIZE = 20;
 
-/** /products and /products/:categoryId: filters from the URL, sort, infinite loading. */
+/** /products and /products/:categoryId: filters and search (`?q=`) from the URL, sort, infinite loading. */
 export default function ProductListPage() {
   const { t } = useTranslation('catalog');
-  const { filters, sort, setSort } = useListFilters();
+  const { filters, sort, setSort, q, clearSearch } = useListFilters();
   const list = useProductList(filters, PAGE_SIZE);
   const { data, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = list;
 
@@ -37,7 +37,10 @@ export default function ProductListPage() {
   }, [data]);
 
   const first = data?.pages[0];
-  const title = first?.tag?.name ?? first?.category?.name ?? (first ? t('list.allProducts') : '');
+  const filterName = first?.tag?.name ?? first?.category?.name;
+  const title = q ? t('list.searchTitle', { q }) : (filterName ?? (first ? t('list.allProducts') : ''));
+  // A search within a category or tag says so; a list by tag names its category.
+  const subtitle = q ? filterName && t('list.searchIn', { name: filterName }) : first?.tag && first.category?.name;
   const canLoadMore = Boolean(hasNextPage) && !isFetchingNextPage && !isFetchNextPageError;
   const sentinel = useNearEnd<HTMLDivElement>(() => void fetchNextPage(), canLoadMore);
 
@@ -76,7 +79,12 @@ export default function ProductListPage() {
           </select>
         </label>
       </div>
-      {first?.category && first.tag && <p className="catalog-list__sub">{first.category.name}</p>}
+      {subtitle && <p className="catalog-list__sub">{subtitle}</p>}
+      {q && products.length > 0 && (
+        <button type="button" className="btn--link catalog-list__clear" onClick={clearSearch}>
+          {t('list.clearSearch')}
+        </button>
+      )}
 
       <ul className="product-grid" aria-busy={list.isPending || isFetchingNextPage}>
         {products.map((p, i) => (
@@ -98,7 +106,20 @@ export default function ProductListPage() {
           </div>
         )}
         {data && !hasNextPage && products.length > 0 && <p className="catalog-list__end">{t('list.end')}</p>}
-        {data && products.length === 0 && <p className="catalog-list__end">{t('list.empty')}</p>}
+        {data && products.length === 0 && !q && <p className="catalog-list__end">{t('list.empty')}</p>}
+        {data && products.length === 0 && q && (
+          <div className="catalog-list__no-match">
+            <p>{t('list.noMatch', { q })}</p>
+            <button type="button" className="btn btn--secondary" onClick={clearSearch}>
+              {t('list.clearSearch')}
+            </button>
+            {filterName && (
+              <Link className="btn btn--secondary" to={`/products?${new URLSearchParams({ q })}`}>
+                {t('list.searchEverywhere')}
+              </Link>
+            )}
+          </div>
+        )}
       </div>
     </main>
   );

@@ -11,6 +11,7 @@ import { useSaveAddress } from '../api/save-address';
 import '../checkout.css';
 import { Modal } from '@/lib/ui/Modal';
 import { LoadFailed } from './LoadFailed';
+import { TelegramPhoneButton } from './TelegramPhoneButton';
 
 /** The countries the shop delivers to (spec §3: Philippine, China), as the states carry them. */
 const COUNTRIES = ['PH', 'CN'] as const;
@@ -184,6 +185,7 @@ export function AddressDialog({ address, onClose, onSaved, onDeleted }: Props) {
       <form className="co-form" noValidate onSubmit={submit}>
         {textField('receiver_name', t('address.receiverName'), { autoComplete: 'name' })}
         {textField('phone', t('address.phone'), { autoComplete: 'tel', inputMode: 'tel', type: 'tel' })}
+        <TelegramPhoneButton onPhone={(phone) => set('phone', phone)} />
         {textField('address', t('address.address'), { autoComplete: 'street-address' })}
         {textField('city', t('address.city'), { autoComplete: 'address-level2' })}
         <div className="co-form__row">

@@ -40,9 +40,13 @@ function Checkout() {
 
   // Inside Telegram: confirm before closing the Mini App while the form holds input.
   useClosingConfirmation(dirty && placedOrderId === null && data.lines.length > 0);
-  // Inside Telegram the MainButton places the order: its spinner while placing, disabled while the form is invalid.
+  // Inside Telegram the MainButton places the order: its spinner while placing, disabled while the form is invalid
+  // or the totals are being recomputed for new choices (then it says so, as the page's button does).
   useTelegramMainButton({
-    text: t('telegram:placeOrderTotal', { total: totalCents !== null ? formatCents(totalCents) : '' }),
+    text:
+      data.summaryStale && totalCents !== null
+        ? t('messages:pleaseWait')
+        : t('telegram:placeOrderTotal', { total: totalCents !== null ? formatCents(totalCents) : '' }),
     visible: placedOrderId === null && data.lines.length > 0 && totalCents !== null,
     enabled: canPlace,
     loading: placing,

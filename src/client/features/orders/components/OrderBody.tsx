@@ -1,8 +1,12 @@
 import type { OrderDetails } from '@common/contract/orders';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddressLines } from '@/entities/user/components/AddressLines';
 import { formatDateTime } from '@/lib/format/date';
+import { BuyAgain } from './BuyAgain';
 import { ChangeWindow } from './ChangeWindow';
+import { HomeScreenOffer } from './HomeScreenOffer';
+import { OrderExchanges } from './OrderExchanges';
 import { OrderItems } from './OrderItems';
 import { PaymentInfo, PayNow } from './OrderPayment';
 import { OrderTracking } from './OrderTracking';
@@ -20,6 +24,7 @@ interface BodyProps {
 /** The order's dialog content: status, the 15-minute window, items and totals, payment, address, tracking. */
 export function OrderBody({ order, justPlaced, scrollToTracking, onCancel, onChangeAddress, onReview }: BodyProps) {
   const { t } = useTranslation('orders');
+  const thanksRef = useRef<HTMLParagraphElement>(null);
 
   return (
     <div className="ord-body">
@@ -28,10 +33,11 @@ export function OrderBody({ order, justPlaced, scrollToTracking, onCancel, onCha
         <span className="ord-hint">{t('detail.placed', { date: formatDateTime(order.placed_at) })}</span>
       </div>
       {justPlaced && (
-        <p className="ord-thanks" role="status">
+        <p ref={thanksRef} tabIndex={-1} className="ord-thanks" role="status">
           {t('detail.placedThanks')}
         </p>
       )}
+      {justPlaced && <HomeScreenOffer onClose={() => thanksRef.current?.focus()} />}
 
       <PayNow order={order} />
       {order.pay_by && (
@@ -40,6 +46,8 @@ export function OrderBody({ order, justPlaced, scrollToTracking, onCancel, onCha
       <ChangeWindow order={order} onCancel={onCancel} onChangeAddress={onChangeAddress} />
 
       <OrderItems order={order} onReview={onReview} />
+      <BuyAgain orderId={order.id} orderNo={order.order_no} />
+      <OrderExchanges order={order} />
 
       <section aria-labelledby="ord-payment-title" className="ord-block">
         <h3 id="ord-payment-title" className="ord-block__title">

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useOrders } from '@/entities/order/api/get-orders';
 import { useCheckoutForm } from '@/entities/order/checkout-store';
 import { formatDateTime } from '@/lib/format/date';
+import { BuyAgain } from '../components/BuyAgain';
 import { type DetailView, OrderDetail } from '../components/OrderDetail';
 import { StatusBadge } from '../components/StatusBadge';
 import '../locales';
@@ -143,6 +144,7 @@ function OrderCard({ order, onOpen }: { order: OrderSummary; onOpen(id: number, 
         {order.status === 'Completed' && !order.can_review && (
           <span className="ord-badge ord-badge--completed">{t('review.reviewed')}</span>
         )}
+        <BuyAgain orderId={order.id} orderNo={order.order_no} />
       </div>
     </li>
   );

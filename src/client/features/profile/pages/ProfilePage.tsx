@@ -1,3 +1,4 @@
+import { normalizeEmail, normalizePhone } from '@common/account-rules';
 import type { UserDetail, UserInfo } from '@common/contract/accounts';
 import { formatCents } from '@common/money';
 import { useId, useState } from 'react';
@@ -14,6 +15,7 @@ import { editUserProfile } from '../api/edit-user-profile';
 import { useEmailStatus } from '../api/email-status';
 import { useUserDetail } from '../api/get-user-detail';
 import { EmailStatus } from '../components/EmailStatus';
+import { StockAlertsSection } from '../components/StockAlertsSection';
 import { TelegramLinkSection } from '../components/TelegramLinkSection';
 import '../locales';
 import '../profile.css';
@@ -39,6 +41,7 @@ export default function ProfilePage() {
           <AccountSummary user={user} />
           <EmailStatus userId={user.id} email={user.email} />
           <TelegramLinkSection />
+          <StockAlertsSection userId={user.id} />
           <Preferences userId={user.id} email={user.email} />
         </div>
       </div>
@@ -59,16 +62,14 @@ const PROFILE_FIELDS = ['nickname', 'email', 'phone', 'password', 'confirm_passw
 
 /**
  * Whether the form changes what the server guards with the current password: the password, the e-mail or the phone
- * number (compared as the server stores them: e-mail trimmed and lower-cased, phone without separators).
+ * number (compared as the server stores them: normalizeEmail, normalizePhone).
  */
 function needsCurrentPassword(
   user: Pick<UserInfo, 'email' | 'phone'>,
   values: Pick<ProfileValues, 'email' | 'phone' | 'password'>,
 ): boolean {
   return (
-    values.password !== '' ||
-    values.email.trim().toLowerCase() !== user.email ||
-    values.phone.replace(/[\s\-().]/g, '') !== user.phone
+    values.password !== '' || normalizeEmail(values.email) !== user.email || normalizePhone(values.phone) !== user.phone
   );
 }
 

@@ -1,0 +1,19 @@
+import { getSdk } from './sdk';
+
+/**
+ * Opens Telegram's share sheet for `url` (with `text` after it) inside Telegram: the SDK's `shareURL`, which opens
+ * `https://t.me/share/url?url=…&text=…` through the host (`web_app_open_tg_link`). False in a browser, or when this
+ * Telegram cannot open t.me links in the app; the caller then shares another way.
+ */
+export function shareInTelegram(url: string, text: string): boolean {
+  const sdk = getSdk();
+  if (!sdk) return false;
+  try {
+    if (!sdk.shareURL.isAvailable()) return false;
+    sdk.shareURL(url, text);
+    return true;
+  } catch (err) {
+    console.warn('Telegram share sheet could not be opened', err);
+    return false;
+  }
+}
