@@ -1,13 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AppRoot } from '@telegram-apps/telegram-ui';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { ApiError } from '@/lib/api/client';
 import { appearance } from '@/lib/telegram/init';
 import { telegramPlatform } from '@/lib/telegram/launch';
 import { useUi } from '@/stores/ui-store';
-import { router } from './router';
+import { AppRouter } from './router';
 import '@telegram-apps/telegram-ui/dist/styles.css';
 
 export const queryClient = new QueryClient({
@@ -33,7 +32,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <AppRoot appearance={theme} platform={platform === 'ios' || platform === 'macos' ? 'ios' : 'base'}>
-        <RouterProvider router={router} />
+        <AppRouter />
         <Toaster
           position="bottom-center"
           duration={3000}
