@@ -3,8 +3,8 @@ import { AppRoot } from '@telegram-apps/telegram-ui';
 import { configure, render, waitFor } from '@testing-library/react';
 import type { ComponentType, ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router-dom';
-import { Toaster } from 'sonner';
 import { expect, vi } from 'vitest';
+import Toasts from '../../../../src/client/app/Toasts';
 import { i18n } from '../../../../src/client/lib/i18n/i18n';
 
 /** A route of the test: a component or an element at a path pattern, or a layout (element) around child routes. */
@@ -58,7 +58,7 @@ export function renderRoutes(routes: TestRoute[], url: string, { lang, staleTime
     <QueryClientProvider client={queryClient}>
       <AppRoot appearance="light" platform="base">
         <RouterProvider router={router} />
-        <Toaster />
+        <Toasts />
       </AppRoot>
     </QueryClientProvider>,
   );
