@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
 import { appearance } from '@/lib/telegram/init';
-import { toasterMounted } from '@/lib/toast';
+import { toasterMounted } from '@/lib/toaster-ready';
 import { useUi } from '@/stores/ui-store';
 
 /**
  * The toasts (spec §9: 3 s, bottom-centre, at most 3). The app loads this module on the first toast (issue 15); its
- * effect runs after the Toaster's own, so lib/toast.ts sends the waiting toasts once the Toaster listens.
+ * effect runs after the Toaster's own, so lib/toast.ts (through lib/toaster-ready.ts) sends the waiting toasts once the Toaster listens.
  */
 export default function Toasts() {
   const { t } = useTranslation();

@@ -1,15 +1,7 @@
 import type { ExternalToast } from 'sonner';
 import { useUi } from '@/stores/ui-store';
 import { haptic } from './telegram/haptics';
-
-/** Resolved by the app's Toaster once it is mounted and listening (app/Toasts.tsx calls toasterMounted). */
-let mounted: () => void;
-const toasterReady = new Promise<void>((resolve) => {
-  mounted = resolve;
-});
-export function toasterMounted() {
-  mounted();
-}
+import { toasterReady } from './toaster-ready';
 
 type Kind = 'success' | 'error' | 'info';
 type Options = Pick<ExternalToast, 'id'>;
@@ -18,9 +10,11 @@ type Options = Pick<ExternalToast, 'id'>;
  * sonner stays out of the first load (issue 15): the first toast asks the app to mount its Toaster (lazy), then each
  * toast waits for it, so none is lost (a toast sent before a Toaster listens would not show).
  */
+let sonner: Promise<typeof import('sonner')> | undefined;
 function show(kind: Kind, message: string, options?: Options) {
   useUi.getState().wantToaster();
-  void Promise.all([import('sonner'), toasterReady]).then(([{ toast }]) => toast[kind](message, options));
+  sonner ??= import('sonner');
+  void Promise.all([sonner, toasterReady]).then(([{ toast }]) => toast[kind](message, options));
 }
 
 /**
