@@ -1,12 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AppRoot } from '@telegram-apps/telegram-ui';
 import { lazy, Suspense } from 'react';
 import { ApiError } from '@/lib/api/client';
 import { appearance } from '@/lib/telegram/init';
 import { telegramPlatform } from '@/lib/telegram/launch';
 import { useUi } from '@/stores/ui-store';
 import { AppRouter } from './router';
-import '@telegram-apps/telegram-ui/dist/styles.css';
 
 // sonner loads with the first toast (lib/toast.ts), not with the first screen (issue 15).
 const Toasts = lazy(() => import('./Toasts'));
@@ -22,21 +20,25 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** Providers: data cache, Telegram UI root (theme and platform), router, toasts once one is asked for (app/Toasts.tsx). */
+/** Providers: data cache, the app's root (theme and platform: styles.css `.app-root`), router, toasts once one is asked for (app/Toasts.tsx). */
 export function App() {
   const platform = telegramPlatform();
   const theme = appearance();
   const toasterWanted = useUi((s) => s.toasterWanted);
   return (
     <QueryClientProvider client={queryClient}>
-      <AppRoot appearance={theme} platform={platform === 'ios' || platform === 'macos' ? 'ios' : 'base'}>
+      <div
+        className="app-root"
+        data-appearance={theme}
+        data-platform={platform === 'ios' || platform === 'macos' ? 'ios' : 'base'}
+      >
         <AppRouter />
         {toasterWanted && (
           <Suspense fallback={null}>
             <Toasts />
           </Suspense>
         )}
-      </AppRoot>
+      </div>
     </QueryClientProvider>
   );
 }

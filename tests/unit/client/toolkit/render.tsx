@@ -1,5 +1,4 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AppRoot } from '@telegram-apps/telegram-ui';
 import { configure, render, waitFor } from '@testing-library/react';
 import type { ComponentType, ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router-dom';
@@ -56,10 +55,10 @@ export function renderRoutes(routes: TestRoute[], url: string, { lang, staleTime
   );
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <AppRoot appearance="light" platform="base">
+      <div className="app-root" data-appearance="light" data-platform="base">
         <RouterProvider router={router} />
         <Toasts />
-      </AppRoot>
+      </div>
     </QueryClientProvider>,
   );
   const settled = () => waitFor(() => expect(queryClient.isFetching()).toBe(0));
