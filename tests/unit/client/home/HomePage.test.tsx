@@ -68,8 +68,8 @@ describe('HomePage', () => {
     expect(list.body.get('limit')).toBe('8');
   });
 
-  // Issue 15: Embla loads on first use; an arrow pressed before it is there still moves the carousel.
-  it('moves to the next slide when Next is pressed before the carousel code has loaded', async () => {
+  /** The home page with the three banners and no Best Sellers; resolves to the carousel. */
+  const showCarousel = () => {
     mockApi({
       '/v2/get-banners': () => ({ data: { banners } }),
       '/v2/get-product-list': () => ({
@@ -77,7 +77,12 @@ describe('HomePage', () => {
       }),
     });
     renderRoutes([{ path: '/', Component: HomePage }], '/', { staleTime: Infinity });
-    const carousel = await screen.findByRole('region', { name: 'Featured' });
+    return screen.findByRole('region', { name: 'Featured' });
+  };
+
+  // Issue 15: Embla loads on first use; an arrow pressed before it is there still moves the carousel.
+  it('moves to the next slide when Next is pressed before the carousel code has loaded', async () => {
+    const carousel = await showCarousel();
     await userEvent.click(within(carousel).getByRole('button', { name: 'Next slide' }));
     await waitFor(() =>
       expect(within(carousel).getByRole('button', { name: 'Show slide 2 of 3' })).toHaveAttribute(
@@ -88,21 +93,17 @@ describe('HomePage', () => {
   });
 
   it("does not auto-play on an Android device of Telegram's LOW performance class", async () => {
-    const ua = vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
-      'Mozilla/5.0 (Linux; Android 12; SM-A125F) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36 Telegram-Android/11.2.3 (Samsung SM-A125F; Android 12; SDK 31; LOW)',
-    );
-    mockApi({
-      '/v2/get-banners': () => ({ data: { banners } }),
-      '/v2/get-product-list': () => ({
-        data: { products: [], next_cursor: null, sort: 'newest', category: null, tag: null },
-      }),
-    });
-    renderRoutes([{ path: '/', Component: HomePage }], '/', { staleTime: Infinity });
-    const carousel = await screen.findByRole('region', { name: 'Featured' });
+    const ua = vi
+      .spyOn(navigator, 'userAgent', 'get')
+      .mockReturnValue(
+        'Mozilla/5.0 (Linux; Android 12; SM-A125F) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36 Telegram-Android/11.2.3 (Samsung SM-A125F; Android 12; SDK 31; LOW)',
+      );
+    const carousel = await showCarousel();
     expect(within(carousel).getByRole('button', { name: 'Play the slideshow' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
+    ua.mockRestore();
   });
 
   it('offers a retry when the banners fail', async () => {
