@@ -1,14 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AppRoot } from '@telegram-apps/telegram-ui';
-import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router-dom';
-import { Toaster } from 'sonner';
+import { lazy, Suspense } from 'react';
 import { ApiError } from '@/lib/api/client';
 import { appearance } from '@/lib/telegram/init';
 import { telegramPlatform } from '@/lib/telegram/launch';
 import { useUi } from '@/stores/ui-store';
-import { router } from './router';
-import '@telegram-apps/telegram-ui/dist/styles.css';
+import { AppRouter } from './router';
+
+// sonner loads with the first toast (lib/toast.ts), not with the first screen (issue 15).
+const Toasts = lazy(() => import('./Toasts'));
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -21,31 +20,25 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** Providers: data cache, Telegram UI root (theme and platform), router, toasts (spec §9: 3 s, bottom-centre, at most 3). */
+/** Providers: data cache, the app's root (theme and platform: styles.css `.app-root`), router, toasts once one is asked for (app/Toasts.tsx). */
 export function App() {
   const platform = telegramPlatform();
   const theme = appearance();
-  const { t } = useTranslation();
-  // The open cart panel's footer (subtotal, Continue Shopping, Secure Checkout) fills the bottom of the panel:
-  // toasts then sit above it instead of covering its buttons.
-  const cartOpen = useUi((s) => s.cartOpen);
-  const bottom = `calc(${cartOpen ? 142 : 30}px + var(--safe-bottom, 0px))`;
+  const toasterWanted = useUi((s) => s.toasterWanted);
   return (
     <QueryClientProvider client={queryClient}>
-      <AppRoot appearance={theme} platform={platform === 'ios' || platform === 'macos' ? 'ios' : 'base'}>
-        <RouterProvider router={router} />
-        <Toaster
-          position="bottom-center"
-          duration={3000}
-          visibleToasts={3}
-          gap={10}
-          offset={{ top: 30, right: 30, bottom, left: 30 }}
-          mobileOffset={{ top: 16, right: 16, bottom, left: 16 }}
-          closeButton={false}
-          theme={theme}
-          containerAriaLabel={t('common.notifications')}
-        />
-      </AppRoot>
+      <div
+        className="app-root"
+        data-appearance={theme}
+        data-platform={platform === 'ios' || platform === 'macos' ? 'ios' : 'base'}
+      >
+        <AppRouter />
+        {toasterWanted && (
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
+        )}
+      </div>
     </QueryClientProvider>
   );
 }

@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { usePageTitle } from '@/lib/use-page-title';
 
-/** The generic error page: unknown routes (404) and render errors. */
-export function ErrorPage({ notFound = false }: { notFound?: boolean }) {
+/** The generic error page: unknown routes (404, `notFound`) and render errors (`error`, from RouteErrorBoundary). */
+export function ErrorPage({ notFound = false, error }: { notFound?: boolean; error?: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
-  const is404 = notFound || (isRouteErrorResponse(error) && error.status === 404);
+  const is404 = notFound;
   if (error && !is404) console.error(error);
   const title = is404 ? t('error.notFoundTitle') : t('error.title');
   usePageTitle(title);

@@ -1,5 +1,5 @@
-import { Spinner } from '@telegram-apps/telegram-ui';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/lib/ui/Spinner';
 
 /** Shown while a screen's code loads. */
 export function PageFallback() {

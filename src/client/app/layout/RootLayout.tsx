@@ -15,6 +15,7 @@ import { AgeGate } from './AgeGate';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageFallback } from './PageFallback';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 
 /**
  * Route-level chores shared by the layouts (and the back office's, with `home` = /admin): scroll to top, Telegram
@@ -64,9 +65,11 @@ export function RootLayout() {
     <div className="shell">
       <Header />
       <div className="shell__content">
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </div>
       <Footer />
       <CartPanelHost />
@@ -82,9 +85,11 @@ export function BareLayout() {
   useShellEffects();
   return (
     <div className="shell shell--bare">
-      <Suspense fallback={<PageFallback />}>
-        <Outlet />
-      </Suspense>
+      <RouteErrorBoundary>
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
       <AgeGate />
     </div>
   );

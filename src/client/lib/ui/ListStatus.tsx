@@ -1,6 +1,6 @@
-import { Spinner } from '@telegram-apps/telegram-ui';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
+import { Spinner } from './Spinner';
 import './locales';
 import './list-status.css';
 

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import HomePage from '../../../../src/client/features/home/pages/HomePage';
 import { card, mockApi, mockIntersectionObserver, renderRoutes } from '../toolkit';
 
@@ -65,6 +66,44 @@ describe('HomePage', () => {
     const list = api.callsTo('/v2/get-product-list')[0]!;
     expect(list.body.get('category')).toBe('best-sellers');
     expect(list.body.get('limit')).toBe('8');
+  });
+
+  /** The home page with the three banners and no Best Sellers; resolves to the carousel. */
+  const showCarousel = () => {
+    mockApi({
+      '/v2/get-banners': () => ({ data: { banners } }),
+      '/v2/get-product-list': () => ({
+        data: { products: [], next_cursor: null, sort: 'newest', category: null, tag: null },
+      }),
+    });
+    renderRoutes([{ path: '/', Component: HomePage }], '/', { staleTime: Infinity });
+    return screen.findByRole('region', { name: 'Featured' });
+  };
+
+  // Issue 15: Embla loads on first use; an arrow pressed before it is there still moves the carousel.
+  it('moves to the next slide when Next is pressed before the carousel code has loaded', async () => {
+    const carousel = await showCarousel();
+    await userEvent.click(within(carousel).getByRole('button', { name: 'Next slide' }));
+    await waitFor(() =>
+      expect(within(carousel).getByRole('button', { name: 'Show slide 2 of 3' })).toHaveAttribute(
+        'aria-current',
+        'true',
+      ),
+    );
+  });
+
+  it("does not auto-play on an Android device of Telegram's LOW performance class", async () => {
+    const ua = vi
+      .spyOn(navigator, 'userAgent', 'get')
+      .mockReturnValue(
+        'Mozilla/5.0 (Linux; Android 12; SM-A125F) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36 Telegram-Android/11.2.3 (Samsung SM-A125F; Android 12; SDK 31; LOW)',
+      );
+    const carousel = await showCarousel();
+    expect(within(carousel).getByRole('button', { name: 'Play the slideshow' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    ua.mockRestore();
   });
 
   it('offers a retry when the banners fail', async () => {

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { Toaster } from 'sonner';
+import Toasts from '../../../../src/client/app/Toasts';
 import { useClosingConfirmation } from '../../../../src/client/lib/telegram/closing-confirmation';
 import { canOpenInvoice, openInvoice, payInvoice } from '../../../../src/client/lib/telegram/invoice';
 import { telegramLanguage } from '../../../../src/client/lib/telegram/language';
@@ -57,7 +57,7 @@ describe('invoices', () => {
     ['failed', 'The payment did not go through. The order stays Pending: please try again.'],
   ])('tells the customer how a %s invoice ended', async (status, message) => {
     installFakeSdk({ invoiceStatus: status });
-    render(<Toaster />);
+    render(<Toasts />);
     expect(await payInvoice('https://t.me/$abc')).toBe(status);
     expect(await screen.findByText(message)).toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 import type { UserInfo } from '@common/contract/accounts';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
+import Toasts from '../../../../src/client/app/Toasts';
 import { TelegramLinkSection } from '../../../../src/client/features/profile/components/TelegramLinkSection';
 import { confirmTelegramHost } from '../../../../src/client/lib/telegram/launch';
 import { useSession } from '../../../../src/client/stores/session-store';
@@ -18,7 +18,7 @@ const renderSection = () =>
   render(
     <>
       <TelegramLinkSection />
-      <Toaster />
+      <Toasts />
     </>,
   );
 

@@ -1,10 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AppRoot } from '@telegram-apps/telegram-ui';
 import { configure, render, waitFor } from '@testing-library/react';
 import type { ComponentType, ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router-dom';
-import { Toaster } from 'sonner';
 import { expect, vi } from 'vitest';
+import Toasts from '../../../../src/client/app/Toasts';
 import { i18n } from '../../../../src/client/lib/i18n/i18n';
 
 /** A route of the test: a component or an element at a path pattern, or a layout (element) around child routes. */
@@ -56,10 +55,10 @@ export function renderRoutes(routes: TestRoute[], url: string, { lang, staleTime
   );
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <AppRoot appearance="light" platform="base">
+      <div className="app-root" data-appearance="light" data-platform="base">
         <RouterProvider router={router} />
-        <Toaster />
-      </AppRoot>
+        <Toasts />
+      </div>
     </QueryClientProvider>,
   );
   const settled = () => waitFor(() => expect(queryClient.isFetching()).toBe(0));

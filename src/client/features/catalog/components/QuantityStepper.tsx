@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../locales';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 /**
  * Quantity from 1 to `max` (the chosen packaging's stock). Plus at the limit says "Not Enough Stock"

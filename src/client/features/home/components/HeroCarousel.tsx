@@ -1,61 +1,90 @@
 import type { Banner } from '@common/contract/catalog';
-import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { HIGH_PRIORITY } from '@/entities/product/components/Gallery';
+import { lowPerformanceDevice } from '@/lib/telegram/performance';
+import type { EmblaApi } from './HeroEmbla';
 
 const AUTOPLAY_MS = 6000;
+
+// Embla loads when the carousel is first used or its autoplay first ticks, not with the first screen (issue 15).
+const HeroEmbla = lazy(() => import('./HeroEmbla'));
 
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
 /**
  * The hero banners as a carousel (Embla): swipe or arrows, dots with accessible names, autoplay that
- * pauses on hover, on focus, when the tab is hidden, with reduced motion, or by the pause button.
+ * pauses on hover, on focus, when the tab is hidden, with reduced motion, or by the pause button; no autoplay on
+ * Android devices of Telegram's LOW performance class. Embla loads on the first pointer, focus, click or autoplay
+ * tick; an arrow or dot pressed meanwhile acts once it is there.
  * The viewport keeps the banners' 12:5 ratio, so nothing shifts while images load.
  */
 export function HeroCarousel({ banners }: { banners: Banner[] }) {
   const { t } = useTranslation('home');
-  const [viewportRef, embla] = useEmblaCarousel({ loop: banners.length > 1, duration: 28 });
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const [embla, setEmbla] = useState<EmblaApi>();
+  const pending = useRef<((api: EmblaApi) => void) | null>(null);
   const [selected, setSelected] = useState(0);
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+  const [playing, setPlaying] = useState(() => !prefersReducedMotion() && !lowPerformanceDevice());
   const [hovered, setHovered] = useState(false);
   const total = banners.length;
+  const options = useMemo(() => ({ loop: total > 1, duration: 28 }), [total]);
+
+  /** Runs `move` on Embla now, or once it has loaded. */
+  const withEmbla = useCallback(
+    (move: (api: EmblaApi) => void) => {
+      if (embla) {
+        move(embla);
+      } else {
+        pending.current = move;
+        setWanted(true);
+      }
+    },
+    [embla],
+  );
+  const want = () => setWanted(true);
 
   useEffect(() => {
     if (!embla) return;
     const onSelect = () => setSelected(embla.selectedScrollSnap());
     onSelect();
     embla.on('select', onSelect).on('reInit', onSelect);
+    pending.current?.(embla);
+    pending.current = null;
     return () => {
       embla.off('select', onSelect).off('reInit', onSelect);
     };
   }, [embla]);
 
   useEffect(() => {
-    if (!embla || !playing || hovered || total < 2) return;
+    if (!playing || hovered || total < 2) return;
     const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') embla.scrollNext();
+      if (document.visibilityState === 'visible') withEmbla((api) => api.scrollNext());
     }, AUTOPLAY_MS);
     return () => window.clearInterval(timer);
-  }, [embla, playing, hovered, total]);
-
-  const goTo = useCallback((i: number) => embla?.scrollTo(i), [embla]);
+  }, [withEmbla, playing, hovered, total]);
 
   return (
     <section
       className="home-hero"
       aria-roledescription="carousel"
       aria-label={t('hero.label')}
+      onPointerEnter={want}
+      onPointerDown={want}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setHovered(true)}
+      onFocus={() => {
+        want();
+        setHovered(true);
+      }}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setHovered(false);
       }}
     >
-      <div className="home-hero__viewport" ref={viewportRef}>
+      <div className="home-hero__viewport" ref={setViewport}>
         <div className="home-hero__track" aria-live={playing && !hovered ? 'off' : 'polite'}>
           {banners.map((b, i) => (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: a slide is a group, not a form fieldset
@@ -86,13 +115,18 @@ export function HeroCarousel({ banners }: { banners: Banner[] }) {
           ))}
         </div>
       </div>
+      {wanted && viewport && (
+        <Suspense fallback={null}>
+          <HeroEmbla viewport={viewport} options={options} onReady={setEmbla} />
+        </Suspense>
+      )}
       {total > 1 && (
         <div className="home-hero__controls">
           <button
             type="button"
             className="home-hero__arrow"
             aria-label={t('hero.previous')}
-            onClick={() => embla?.scrollPrev()}
+            onClick={() => withEmbla((api) => api.scrollPrev())}
           >
             <span aria-hidden="true">‹</span>
           </button>
@@ -104,7 +138,7 @@ export function HeroCarousel({ banners }: { banners: Banner[] }) {
                 className={`home-hero__dot${i === selected ? ' home-hero__dot--on' : ''}`}
                 aria-label={t('hero.goTo', { n: i + 1, total })}
                 aria-current={i === selected ? 'true' : undefined}
-                onClick={() => goTo(i)}
+                onClick={() => withEmbla((api) => api.scrollTo(i))}
               />
             ))}
           </div>
@@ -112,7 +146,7 @@ export function HeroCarousel({ banners }: { banners: Banner[] }) {
             type="button"
             className="home-hero__arrow"
             aria-label={t('hero.next')}
-            onClick={() => embla?.scrollNext()}
+            onClick={() => withEmbla((api) => api.scrollNext())}
           >
             <span aria-hidden="true">›</span>
           </button>

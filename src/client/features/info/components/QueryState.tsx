@@ -1,6 +1,6 @@
-import { Spinner } from '@telegram-apps/telegram-ui';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api/client';
+import { Spinner } from '@/lib/ui/Spinner';
 import '../locales';
 
 /** Loading and error states of an information page's query. */

@@ -1,10 +1,10 @@
 import type { OrderDetails } from '@common/contract/orders';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { useAddresses } from '@/entities/user/api/get-addresses';
 import { AddressLines } from '@/entities/user/components/AddressLines';
 import { haptic } from '@/lib/telegram/haptics';
+import { toast } from '@/lib/toast';
 import { useUpdateOrderAddress } from '../api/update-order-address';
 import '../orders.css';
 

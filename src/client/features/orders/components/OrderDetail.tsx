@@ -1,10 +1,10 @@
 import type { OrderItem } from '@common/contract/orders';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { useOrderDetails } from '@/entities/order/api/get-order-details';
 import { ApiError } from '@/lib/api/client';
 import { haptic } from '@/lib/telegram/haptics';
+import { toast } from '@/lib/toast';
 import { Modal } from '@/lib/ui/Modal';
 import { useCancelOrder } from '../api/cancel-order';
 import '../orders.css';

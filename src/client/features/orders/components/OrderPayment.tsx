@@ -2,12 +2,12 @@ import type { OrderDetails } from '@common/contract/orders';
 import { formatCents } from '@common/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { usePaymentMethods } from '@/entities/order/api/get-all-payment-method';
 import { SubmitPaymentForm } from '@/entities/order/components/SubmitPaymentForm';
 import { openPaymentLink } from '@/entities/order/open-payment-link';
 import { API_BASE } from '@/lib/api/client';
 import { haptic } from '@/lib/telegram/haptics';
+import { toast } from '@/lib/toast';
 
 /** Payment method, reference, receipt link and, while unpaid, how to pay (bank details). */
 export function PaymentInfo({ order }: { order: OrderDetails }) {

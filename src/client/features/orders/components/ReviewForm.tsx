@@ -1,9 +1,9 @@
 import type { OrderItem } from '@common/contract/orders';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { ApiError } from '@/lib/api/client';
 import { haptic } from '@/lib/telegram/haptics';
+import { toast } from '@/lib/toast';
 import { useAddReview } from '../api/add-review';
 import '../orders.css';
 import { StarRating } from './StarRating';

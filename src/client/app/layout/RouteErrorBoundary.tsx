@@ -1,0 +1,29 @@
+import { Component, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { ErrorPage } from './ErrorPage';
+
+interface State {
+  error: unknown;
+}
+
+/** React's error boundary (a class is the only way to write one): shows ErrorPage in place of a screen that threw. */
+class Boundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error };
+  }
+
+  override render() {
+    return this.state.error ? <ErrorPage error={this.state.error} /> : this.props.children;
+  }
+}
+
+/**
+ * Render errors and screens whose code failed to load show the error page (the data router's errorElement did this
+ * before issue 15). Keyed by path, so another route starts clean.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <Boundary key={pathname}>{children}</Boundary>;
+}

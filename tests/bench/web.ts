@@ -1,0 +1,207 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { freePort } from '../setup/postgres';
+
+/**
+ * Web bench (`npm run bench:web`, issue 15; not part of `npm test`): builds the client, serves a temp seeded shop on
+ * a free port (the real server, as `npm start`), and for `/`, `/products` and `/details/{id}`:
+ * - the first-load JavaScript as Chromium fetches it (mobile viewport, empty cache, every script requested until the
+ *   network is idle + 2 s): scripts, gzip -9 bytes of their bodies (bench:bundle's measure) and bytes on the wire;
+ * - Lighthouse mobile (default simulated throttling), median of 3 runs: score, FCP, LCP, TBT, CLS. Lighthouse is not
+ *   a dependency of the project: it runs through `npx --yes lighthouse@12.8` with Debian's Chromium (CHROME_PATH).
+ *   `--no-lighthouse` skips it; `--runs=N` changes the number of runs.
+ * A first visit: no stored state, so the age gate shows (the issue's condition).
+ */
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const value = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const runs = Number(value('runs') ?? 3);
+
+const bytes = (n: number) => Math.round(n).toLocaleString('en-US');
+
+async function startShop(): Promise<{ url: string; stop(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'leafcup-bench-web-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? dir,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: `file:${join(dir, 'shop.sqlite')}`,
+      UPLOAD_DIR: join(dir, 'uploads'),
+      CLIENT_DIST: join(root, 'dist/client'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  while (true) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error('the shop did not start');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+interface Weight {
+  scripts: number;
+  gzip: number;
+  wire: number;
+}
+
+/** Every script a first visit requests (empty cache, mobile viewport) until idle + 2 s. */
+async function weigh(browser: import('playwright-core').Browser, url: string): Promise<Weight> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const pending: Array<Promise<{ gzip: number; wire: number }>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(
+      (async () => {
+        const body = await response.body();
+        const sizes = await response.request().sizes();
+        return { gzip: gzipSync(body, { level: 9 }).length, wire: sizes.responseBodySize + sizes.responseHeadersSize };
+      })(),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(2000);
+  const files = await Promise.all(pending);
+  await context.close();
+  return {
+    scripts: files.length,
+    gzip: files.reduce((s, f) => s + f.gzip, 0),
+    wire: files.reduce((s, f) => s + f.wire, 0),
+  };
+}
+
+interface LighthouseFigures {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+function lighthouse(url: string): LighthouseFigures | string {
+  const run = spawnSync(
+    'npx',
+    [
+      '--yes',
+      'lighthouse@12.8',
+      url,
+      '--only-categories=performance',
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+    ],
+    { cwd: tmpdir(), env: { ...process.env, CHROME_PATH: chromiumPath }, encoding: 'utf8', maxBuffer: 64 << 20 },
+  );
+  if (run.status !== 0) return `lighthouse failed (${run.status}): ${(run.stderr || '').trim().split('\n').pop()}`;
+  const report = JSON.parse(run.stdout) as {
+    categories: { performance: { score: number } };
+    audits: Record<string, { numericValue?: number }>;
+  };
+  const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: report.categories.performance.score,
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+  };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+async function main() {
+  if (!flag('no-build')) {
+    const vite = join(root, 'node_modules/.bin/vite');
+    const build = spawnSync(vite, ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+  const shop = await startShop();
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    // A product of the seeded catalogue, found as a customer would: the first card of /products.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/products`, { waitUntil: 'networkidle' });
+    const href = await page.locator('a[href^="/details/"]').first().getAttribute('href');
+    await context.close();
+    if (!href) throw new Error('no product on /products');
+    const routes: Array<[string, string]> = [
+      ['/', '/'],
+      ['/products', '/products'],
+      ['/details/{id}', href],
+    ];
+
+    console.log(`\nfirst-load JavaScript as Chromium fetches it (${shop.url}, mobile viewport, empty cache)`);
+    console.log(
+      `${'route'.padEnd(16)}${'scripts'.padStart(8)}${'JS gzip -9'.padStart(12)}${'on the wire'.padStart(13)}`,
+    );
+    for (const [name, path] of routes) {
+      const w = await weigh(browser, `${shop.url}${path}`);
+      console.log(
+        `${name.padEnd(16)}${String(w.scripts).padStart(8)}${bytes(w.gzip).padStart(12)}${bytes(w.wire).padStart(13)}`,
+      );
+    }
+
+    if (flag('no-lighthouse')) return;
+    console.log(`\nLighthouse mobile (simulated throttling), median of ${runs} (npx lighthouse@12.8, ${chromiumPath})`);
+    console.log(
+      `${'route'.padEnd(16)}${'score'.padStart(7)}${'FCP s'.padStart(8)}${'LCP s'.padStart(8)}${'TBT ms'.padStart(8)}${'CLS'.padStart(8)}`,
+    );
+    for (const [name, path] of routes) {
+      const results: LighthouseFigures[] = [];
+      for (let i = 0; i < runs; i++) {
+        const r = lighthouse(`${shop.url}${path}`);
+        if (typeof r === 'string') console.log(`${name}: ${r}`);
+        else results.push(r);
+      }
+      if (!results.length) continue;
+      const m = (k: keyof LighthouseFigures) => median(results.map((r) => r[k]));
+      console.log(
+        `${name.padEnd(16)}${m('score').toFixed(2).padStart(7)}${(m('fcp') / 1000).toFixed(2).padStart(8)}${(m('lcp') / 1000).toFixed(2).padStart(8)}${String(Math.round(m('tbt'))).padStart(8)}${m('cls').toFixed(3).padStart(8)}  (${results.length} runs)`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await shop.stop();
+  }
+}
+
+await main();
