@@ -8,6 +8,7 @@ import OrderPage from '../../../../src/client/features/admin-orders/pages/OrderP
 import OrdersPage from '../../../../src/client/features/admin-orders/pages/OrdersPage';
 import PackingSlipPage from '../../../../src/client/features/admin-orders/pages/PackingSlipPage';
 import { allowSlowScreens, logIn, makeUser, mockApi, renderRoutes } from '../toolkit';
+import { installFakeSdk, removeSdk } from '../toolkit/telegram';
 import { asStaff, logOutAfterEach, renderAdmin, STAFF_ONLY } from './staff-session';
 
 allowSlowScreens();
@@ -331,8 +332,19 @@ describe('back office: an order', () => {
     expect(payment).toHaveTextContent('No receipt sent.');
     expect(payment).toHaveTextContent('ch_1');
     const tracking = screen.getByRole('region', { name: 'Tracking' });
-    expect(within(tracking).getByRole('link', { name: 'https://track.example/TRK-1' })).toBeInTheDocument();
+    const trackingLink = within(tracking).getByRole('link', { name: 'https://track.example/TRK-1' });
+    expect(trackingLink).toHaveAttribute('target', '_blank');
     expect(tracking).toHaveTextContent('LBC');
+    // Inside Telegram the carrier's page opens through Telegram (openLink), not as a tab of the web view.
+    const sdk = installFakeSdk();
+    try {
+      const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+      trackingLink.dispatchEvent(click);
+      expect(click.defaultPrevented).toBe(true);
+      expect(sdk.openLink).toHaveBeenCalledWith('https://track.example/TRK-1');
+    } finally {
+      removeSdk();
+    }
   });
 
   it('says so when the order does not exist', async () => {

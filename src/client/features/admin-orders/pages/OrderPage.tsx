@@ -9,6 +9,7 @@ import { formatDateTime } from '@/lib/format/date';
 import { AdminPage } from '@/lib/ui/admin/AdminPage';
 import { Card, Facts } from '@/lib/ui/admin/Card';
 import { type Column, DataTable } from '@/lib/ui/DataTable';
+import { ExternalLink } from '@/lib/ui/ExternalLink';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { Modal } from '@/lib/ui/Modal';
 import { useOrder } from '../api';
@@ -227,16 +228,7 @@ function Tracking({ d }: { d: Detail }) {
           items={[
             [t('trackingCompany'), tr.company ?? '—'],
             [t('trackingNumber'), tr.number],
-            [
-              t('trackingLink'),
-              tr.link ? (
-                <a href={tr.link} target="_blank" rel="noopener noreferrer">
-                  {tr.link}
-                </a>
-              ) : (
-                '—'
-              ),
-            ],
+            [t('trackingLink'), tr.link ? <ExternalLink href={tr.link}>{tr.link}</ExternalLink> : '—'],
           ]}
         />
       ) : (

@@ -8,6 +8,7 @@ import { openPaymentLink } from '@/entities/order/open-payment-link';
 import { API_BASE } from '@/lib/api/client';
 import { haptic } from '@/lib/telegram/haptics';
 import { toast } from '@/lib/toast';
+import { ExternalLink } from '@/lib/ui/ExternalLink';
 
 /** Payment method, reference, receipt link and, while unpaid, how to pay (bank details). */
 export function PaymentInfo({ order }: { order: OrderDetails }) {
@@ -47,9 +48,7 @@ export function PaymentInfo({ order }: { order: OrderDetails }) {
           <>
             <dt>{t('detail.receipt')}</dt>
             <dd>
-              <a href={`${API_BASE}${order.receipt_url}`} target="_blank" rel="noopener noreferrer">
-                {t('detail.viewReceipt')}
-              </a>
+              <ExternalLink href={`${API_BASE}${order.receipt_url}`}>{t('detail.viewReceipt')}</ExternalLink>
             </dd>
           </>
         )}

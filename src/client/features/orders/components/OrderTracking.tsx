@@ -1,6 +1,7 @@
 import type { OrderDetails } from '@common/contract/orders';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExternalLink } from '@/lib/ui/ExternalLink';
 
 /** The tracking block (company, number, link once set); `scrollIntoView` brings it into view when it opens (`track`). */
 export function OrderTracking({ order, scrollIntoView }: { order: OrderDetails; scrollIntoView: boolean }) {
@@ -35,9 +36,7 @@ export function OrderTracking({ order, scrollIntoView }: { order: OrderDetails; 
             <>
               <dt>{t('detail.trackingLink')}</dt>
               <dd>
-                <a href={order.tracking.link} target="_blank" rel="noopener noreferrer">
-                  {t('detail.openTracking')}
-                </a>
+                <ExternalLink href={order.tracking.link}>{t('detail.openTracking')}</ExternalLink>
               </dd>
             </>
           )}
