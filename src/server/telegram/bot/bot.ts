@@ -65,6 +65,12 @@ export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
   const userOf = async (ctx: Context) => (ctx.from ? findUserByTelegramId(db, String(ctx.from.id)) : undefined);
   const t = (lang: ReturnType<typeof botLang>, key: BotTextKey, params?: Record<string, string | number>) =>
     botText(lang, key, params);
+  /** A command that needs a linked account, from a Telegram user without one: why, and Log in & link to `path`. */
+  const replyNotLinked = async (ctx: Context, lang: ReturnType<typeof botLang>, key: BotTextKey, path: string) => {
+    const loginBe = ctx.from ? links.loginBe(String(ctx.from.id), path) : undefined;
+    const keyboard = links.addButton(new InlineKeyboard(), t(lang, 'logInAndLink'), loginBe);
+    await ctx.reply(t(lang, key), { reply_markup: markup(keyboard) });
+  };
 
   bot.on('pre_checkout_query', async (ctx) => {
     const query = ctx.preCheckoutQuery;
@@ -234,12 +240,7 @@ export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
     const user = await userOf(ctx);
     const lang = botLang(user?.language, ctx.from.language_code);
     if (!user) {
-      const keyboard = links.addButton(
-        new InlineKeyboard(),
-        t(lang, 'logInAndLink'),
-        links.loginBe(String(ctx.from.id), 'order'),
-      );
-      await ctx.reply(t(lang, 'ordersNotLinked'), { reply_markup: markup(keyboard) });
+      await replyNotLinked(ctx, lang, 'ordersNotLinked', 'order');
       return;
     }
     const orders = await latestOrders(db, user.id, 5);
@@ -269,12 +270,7 @@ export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
     const user = await userOf(ctx);
     const lang = botLang(user?.language, ctx.from.language_code);
     if (!user) {
-      const keyboard = links.addButton(
-        new InlineKeyboard(),
-        t(lang, 'logInAndLink'),
-        links.loginBe(String(ctx.from.id), 'profile'),
-      );
-      await ctx.reply(t(lang, 'passwordNotLinked'), { reply_markup: markup(keyboard) });
+      await replyNotLinked(ctx, lang, 'passwordNotLinked', 'profile');
       return;
     }
     if (!isMailOn(db)) {
