@@ -45,7 +45,7 @@ const photoLink = (sign: FileLinkSigner, row: Pick<Row, 'id' | 'user_id' | 'phot
  * What the customer and staff both see of a request, in `lang`. `sign` is read once per answer (fileLinkSigner), not
  * once per row.
  */
-function requestView(sign: FileLinkSigner, row: Row, lang: Lang, nowMs?: number) {
+function requestView(sign: FileLinkSigner, row: Row, lang: Lang, nowMs?: number): ExchangeRequest {
   return {
     id: row.id,
     order_item_id: row.order_item_id,
@@ -61,9 +61,6 @@ function requestView(sign: FileLinkSigner, row: Row, lang: Lang, nowMs?: number)
     decided_at: row.decided_at,
   };
 }
-
-const customerView = (sign: FileLinkSigner, row: Row, lang: Lang, nowMs: number): ExchangeRequest =>
-  requestView(sign, row, lang, nowMs);
 
 function adminView(sign: FileLinkSigner, row: Row, lang: Lang): AdminExchangeRow {
   return {
@@ -104,7 +101,7 @@ export async function orderExchanges(
       order.status === 'Completed' && order.completed_at ? exchangeDeadline(order.completed_at, exchangeDays) : null,
     can_request: canRequest,
     open_item_ids: canRequest ? items.filter((id) => !asked.has(id)) : [],
-    requests: rows.map((r) => customerView(sign, r, lang, nowMs)),
+    requests: rows.map((r) => requestView(sign, r, lang, nowMs)),
   };
 }
 
@@ -236,6 +233,10 @@ export async function listForStaff(
  * conditional update, so of two decisions at once one wins and the other is refused (409). One transaction with the
  * audit entry (`exchange.approve` / `exchange.decline`) and the customer's bot notice and e-mail.
  */
+/** 409: the request was approved or declined already (by someone else, or a moment ago). */
+const alreadyDecided = (status: string | undefined) =>
+  conflict(status === 'declined' ? 'exchangeAlreadyDeclined' : 'exchangeAlreadyApproved', {}, 'id');
+
 export async function decideExchange(
   db: Db,
   actor: StaffActor,
@@ -247,9 +248,7 @@ export async function decideExchange(
   await db.transaction().execute(async (trx) => {
     const row = await repo.findRequest(trx, id);
     if (!row) throw notFound('exchangeNotFound', 'id');
-    const done = () =>
-      conflict(row.status === 'declined' ? 'exchangeAlreadyDeclined' : 'exchangeAlreadyApproved', {}, 'id');
-    if (row.status !== 'requested') throw done();
+    if (row.status !== 'requested') throw alreadyDecided(row.status);
     const won = await repo.decideRequest(trx, id, {
       status: decision.status,
       answer: decision.answer,
@@ -257,8 +256,7 @@ export async function decideExchange(
       now,
     });
     if (!won) {
-      const after = await repo.findRequest(trx, id);
-      throw conflict(after?.status === 'declined' ? 'exchangeAlreadyDeclined' : 'exchangeAlreadyApproved', {}, 'id');
+      throw alreadyDecided((await repo.findRequest(trx, id))?.status);
     }
     await recordAudit(
       trx,
@@ -294,9 +292,9 @@ export async function decideExchange(
       now,
     );
   });
-  const row = await repo.findRequest(db, id);
+  const [row, sign] = await Promise.all([repo.findRequest(db, id), fileLinkSigner(db)]);
   if (!row) throw notFound('exchangeNotFound', 'id');
-  return adminView(await fileLinkSigner(db), row, lang);
+  return adminView(sign, row, lang);
 }
 
 /** The photo of a request for a verified link: its key, when the request has one and belongs to `userId`. */

@@ -7,9 +7,7 @@ import { type CartInput, isOnSale } from '../cart/service';
 import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
 import * as repo from './repository';
-import { getOwnOrder } from './service';
-
-const pick = (lang: Lang, en: string, zh: string) => (lang === 'zh' ? zh : en);
+import { getOwnOrder, pick } from './service';
 
 /**
  * Buy again (contract `buyAgain`): which lines of the user's order go back into the cart, at today's prices

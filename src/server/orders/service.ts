@@ -32,7 +32,8 @@ import { createTelegramInvoiceLink, InvoiceLinkError } from './telegram-invoice'
 // Reading orders
 // ---------------------------------------------------------------------------
 
-const pick = (lang: Lang, en: string, zh: string) => (lang === 'zh' ? zh : en);
+/** The text in the asked language. */
+export const pick = (lang: Lang, en: string, zh: string) => (lang === 'zh' ? zh : en);
 
 // An order's amounts (./amounts.ts, a module of its own so the e-mail's figures can use it without an import cycle).
 export { orderAmounts };
