@@ -15,3 +15,6 @@ export function parseLang(value: unknown): Lang | undefined {
   if (code.startsWith('en')) return 'en';
   return undefined;
 }
+
+/** A stored language (code or id), the default language when it is missing or unknown. */
+export const langOf = (value: unknown): Lang => parseLang(value) ?? DEFAULT_LANG;

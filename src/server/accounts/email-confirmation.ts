@@ -1,4 +1,4 @@
-import { type Lang, parseLang } from '../../common/contract/lang';
+import { type Lang, langOf } from '../../common/contract/lang';
 import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
 import { conflict, invalidField } from '../lib/errors';
@@ -73,7 +73,7 @@ export async function resendConfirmation(db: Db, user: User): Promise<{ email: s
     queueConfirmation(trx, {
       userId: user.id,
       email: user.email,
-      lang: parseLang(user.language) ?? 'en',
+      lang: langOf(user.language),
       changed: false,
     }),
   );

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { normalizeEmail } from '../../common/account-rules';
-import { type Lang, parseLang } from '../../common/contract/lang';
+import { type Lang, langOf } from '../../common/contract/lang';
 import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
 import { clientAddressKey } from '../lib/client-address';
@@ -148,7 +148,7 @@ export async function resetPassword(
       to: owner.email,
       userId: owner.id,
       kind: 'password_was_reset',
-      lang: parseLang(owner.language) ?? 'en',
+      lang: langOf(owner.language),
       params: {},
     });
     await enqueueAccountNotification(trx, { userId: owner.id, kind: 'password_reset' }, now);

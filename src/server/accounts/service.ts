@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { isEmail, isPhone, normalizeEmail, normalizePhone } from '../../common/account-rules';
 import type { UserDetail, UserInfo } from '../../common/contract/accounts';
-import { parseLang } from '../../common/contract/lang';
+import { langOf } from '../../common/contract/lang';
 import type { MessageKey } from '../../common/i18n/messages';
 import type { Db } from '../db/connection';
 import type { User, UserUpdate } from '../db/schema';
@@ -354,7 +354,7 @@ export async function updateProfile(
       if (contactChanged) await enqueueAccountNotification(trx, { userId: user.id, kind: 'contact_changed' });
       if (emailChanged) {
         // The confirmation to the new address, and a notice to the old one (issue 14).
-        const mailLang = parseLang(user.language) ?? 'en';
+        const mailLang = langOf(user.language);
         await queueConfirmation(trx, { userId: user.id, email, lang: mailLang, changed: true });
         // The old address hears of it only if it was confirmed (mail/policy.ts).
         if (mayMail(user, 'email_changed'))

@@ -1,4 +1,4 @@
-import { parseLang } from '../../common/contract/lang';
+import { langOf } from '../../common/contract/lang';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
@@ -121,7 +121,7 @@ export function createMailSender({
         }
       }
       try {
-        const ctx: MailContext = { db, config, lang: parseLang(row.lang) ?? 'en', shopUrl: mailShopUrl(config) };
+        const ctx: MailContext = { db, config, lang: langOf(row.lang), shopUrl: mailShopUrl(config) };
         const rendered = await renderTemplate(kind, ctx, JSON.parse(row.params), templates);
         await transport.send({
           to: row.to_address,

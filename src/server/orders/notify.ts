@@ -1,4 +1,4 @@
-import { parseLang } from '../../common/contract/lang';
+import { langOf, parseLang } from '../../common/contract/lang';
 import { findUserById } from '../accounts/repository';
 import type { Db } from '../db/connection';
 import type { Order, User } from '../db/schema';
@@ -98,7 +98,7 @@ async function queueOrderMail(trx: Db, news: OrderNews, now: string): Promise<vo
   const key = REPEATABLE.has(news.kind)
     ? `order:${orderId}:${news.kind}:${news.eventId ?? now}`
     : `order:${orderId}:${news.kind}`;
-  const lang = parseLang(order.lang) ?? parseLang(user.language) ?? 'en';
+  const lang = parseLang(order.lang) ?? langOf(user.language);
   const common = { to: user.email, userId: user.id, orderId, lang, dedupeKey: key };
   if (base === 'exchange_requested' || base === 'exchange_approved' || base === 'exchange_declined') {
     const exchange = news.mail?.exchange;

@@ -1,4 +1,4 @@
-import { parseLang } from '../../common/contract/lang';
+import { langOf } from '../../common/contract/lang';
 import type { Db } from '../db/connection';
 import { enqueueMail } from '../mail/outbox';
 import { enqueueBackInStockNotification } from '../notifications/outbox';
@@ -38,7 +38,7 @@ export async function tellStockAlerts(trx: Db, productIds: Iterable<number>, now
             to: user.email,
             userId: user.id,
             kind: 'back_in_stock',
-            lang: parseLang(user.language) ?? 'en',
+            lang: langOf(user.language),
             params: { productId: alert.product_id },
             dedupeKey: `stock-alert:${alert.id}:${now}`,
           },

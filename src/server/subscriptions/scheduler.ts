@@ -1,4 +1,4 @@
-import { parseLang } from '../../common/contract/lang';
+import { langOf } from '../../common/contract/lang';
 import { RENEWAL_KEY_PREFIX } from '../../common/contract/orders';
 import { findUserById } from '../accounts/repository';
 import type { Config } from '../config';
@@ -165,7 +165,7 @@ async function mailRenewalSkipped(trx: Db, sub: DueRow, dueAt: string, reason: R
       to: user.email,
       userId: user.id,
       kind: 'renewal_skipped',
-      lang: parseLang(user.language) ?? 'en',
+      lang: langOf(user.language),
       params: { subscriptionId: sub.id, reason },
       dedupeKey: `subscription:${sub.id}:skipped:${dueAt}`,
     },
@@ -204,7 +204,7 @@ async function renew(db: Db, config: Config, sub: DueRow, now: Date, report: Ren
   const paymentMethod =
     sub.payment_method === 'payment_link' && paymentProviderConfigured(config) ? 'payment_link' : 'bank_transfer';
   try {
-    const placed = await placeOrder(db, config, user, parseLang(user.language) ?? 'en', {
+    const placed = await placeOrder(db, config, user, langOf(user.language), {
       idempotencyKey: renewalKey(sub.id, dueAt),
       items: [
         {
