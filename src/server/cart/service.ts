@@ -2,6 +2,7 @@ import { chargedUnitCents, deliversTo, isOrderableQuantity } from '../../common/
 import type { LineProblem, PricedLine } from '../../common/contract/checkout';
 import type { Lang } from '../../common/contract/lang';
 import { formatMessage, type MessageKey } from '../../common/i18n/messages';
+import { packagingNames } from '../../common/packaging-name';
 import { isFrequency } from '../../common/pricing';
 import type { Db } from '../db/connection';
 import { invalidField } from '../lib/errors';
@@ -46,11 +47,6 @@ export interface PricedCart {
   /** Units asked per packaging over the orderable lines, with their product (to take stock). */
   perPackaging: Map<number, { productId: number; quantity: number; label: { en: string; zh: string } }>;
 }
-
-const label = (row: Pick<PackagingRow, 'name_en' | 'name_zh' | 'variant_name_en' | 'variant_name_zh'>) => ({
-  en: `${row.name_en} (${row.variant_name_en})`,
-  zh: `${row.name_zh}（${row.variant_name_zh}）`,
-});
 
 /**
  * Whether a cart line's packaging can be bought: it exists for that product, the product is shown and not coming
@@ -180,7 +176,7 @@ export async function priceCart(
     if (line.problem) continue;
     const row = packagings.get(line.variant_id);
     if (!row) continue;
-    const entry = perPackaging.get(line.variant_id) ?? { productId: row.product_id, quantity: 0, label: label(row) };
+    const entry = perPackaging.get(line.variant_id) ?? { productId: row.product_id, quantity: 0, label: packagingNames(row) };
     entry.quantity += line.quantity;
     perPackaging.set(line.variant_id, entry);
   }

@@ -83,14 +83,15 @@ export async function findPhoto(db: Db, id: number) {
   return db.selectFrom('exchange_requests').select(['photo_key', 'user_id']).where('id', '=', id).executeTakeFirst();
 }
 
-/** The line ids of an order that have a request. */
-export async function requestedItemIds(db: Db, orderId: number): Promise<number[]> {
-  const rows = await db
+/** Whether an order line already has a request (one per line, ever). */
+export async function hasRequestForLine(db: Db, orderItemId: number): Promise<boolean> {
+  const row = await db
     .selectFrom('exchange_requests')
-    .select('order_item_id')
-    .where('order_id', '=', orderId)
-    .execute();
-  return rows.map((r) => r.order_item_id);
+    .select('id')
+    .where('order_item_id', '=', orderItemId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Inserts a request (unique per line: a second one for the same line fails with a unique violation). */

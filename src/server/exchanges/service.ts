@@ -9,6 +9,7 @@ import {
   exchangeDeadline,
   noteRequired,
 } from '../../common/exchange-rules';
+import { packagingNames } from '../../common/packaging-name';
 import type { StaffActor } from '../audit/actor';
 import { actorUserId } from '../audit/actor';
 import { recordAudit } from '../audit/service';
@@ -147,7 +148,7 @@ export async function requestExchange(
   if (noteRequired(input.reason) && !note) throw invalidField('note', 'exchangeNoteRequired');
   const kind = input.photo ? detectImageKind(input.photo) : null;
   if (input.photo && !kind) throw invalidField('photo', 'exchangePhotoNotImage');
-  if ((await repo.requestedItemIds(db, order.id)).includes(line.id)) {
+  if (await repo.hasRequestForLine(db, line.id)) {
     throw conflict('exchangeAlreadyRequested', {}, 'order_item_id');
   }
 
@@ -204,10 +205,8 @@ const lineNames = (line: LineNames): LineNames => ({
 
 /** The bot notice's names of the line ("Oolong (100 g) × 2"), in both languages: the sender picks the customer's. */
 function itemParams(line: LineNames, quantity: number) {
-  return {
-    item_en: `${line.name_en} (${line.variant_name_en}) × ${quantity}`,
-    item_zh: `${line.name_zh}（${line.variant_name_zh}）× ${quantity}`,
-  };
+  const names = packagingNames(line, quantity);
+  return { item_en: names.en, item_zh: names.zh };
 }
 
 /** The back office's list (every role that sees orders). */

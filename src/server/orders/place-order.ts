@@ -2,6 +2,7 @@ import { couponDiscountCents, deliveryFeeCents, orderTotals, type ShippingMethod
 import type { PaymentMethodCode } from '../../common/contract/checkout';
 import type { Lang } from '../../common/contract/lang';
 import { formatCents } from '../../common/money';
+import { packagingName } from '../../common/packaging-name';
 import * as addressRepo from '../addresses/repository';
 import { type CartInput, type CartLine, priceCart, requireItems } from '../cart/service';
 import * as cashRewardRepo from '../cash-rewards/repository';
@@ -55,8 +56,7 @@ interface PlacedOrder {
 
 /** A line's refusal, its product named in the caller's language, at the line's field. */
 function lineError(line: CartLine, lang: Lang): AppError {
-  const product =
-    lang === 'zh' ? `${line.name_zh}（${line.variant_name_zh}）` : `${line.name_en} (${line.variant_name_en})`;
+  const product = packagingName(line, lang);
   const params: Record<string, string | number> = { ...line.problemParams, product };
   if (lang === 'zh' && typeof params.state_zh === 'string') params.state = params.state_zh;
   const field = line.problem === 'invalid_quantity' ? `items.${line.index}.quantity` : `items.${line.index}`;

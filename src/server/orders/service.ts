@@ -8,6 +8,7 @@ import {
 } from '../../common/checkout-rules';
 import type { Lang } from '../../common/contract/lang';
 import type { OrderDetails, OrderSummary } from '../../common/contract/orders';
+import { packagingName } from '../../common/packaging-name';
 import * as addressRepo from '../addresses/repository';
 import { encodeCursor, readCursor } from '../catalog/cursor';
 import { catalogChanged } from '../catalog/list-cache';
@@ -201,11 +202,7 @@ export async function changeOrderAddress(
     const lines = await repo.itemsWithAvailability(trx, order.id);
     const stranded = lines.find((line) => !deliversTo(line, state.country));
     if (stranded) {
-      const product = pick(
-        lang,
-        `${stranded.name_en} (${stranded.variant_name_en})`,
-        `${stranded.name_zh}（${stranded.variant_name_zh}）`,
-      );
+      const product = packagingName(stranded, lang);
       throw invalidField('address_id', 'itemNotDeliverable', {
         product,
         state: pick(lang, state.name_en, state.name_zh),

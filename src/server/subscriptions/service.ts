@@ -6,6 +6,7 @@ import {
   type Subscription,
   type SubscriptionFrequency,
 } from '../../common/contract/subscriptions';
+import { packagingName } from '../../common/packaging-name';
 import * as addressRepo from '../addresses/repository';
 import * as cartRepo from '../cart/repository';
 import type { Db } from '../db/connection';
@@ -108,8 +109,7 @@ export async function updateSubscription(
     if (change.frequencyWeeks !== undefined && !isSubscriptionFrequency(change.frequencyWeeks)) {
       throw invalidField('frequency_weeks', 'subscriptionFrequencyInvalid');
     }
-    const product =
-      lang === 'zh' ? `${row.name_zh}（${row.variant_name_zh}）` : `${row.name_en} (${row.variant_name_en})`;
+    const product = packagingName(row, lang);
 
     if (change.quantity !== undefined && change.quantity !== row.quantity) {
       if (change.quantity < 1) {

@@ -1,5 +1,6 @@
 import type { Lang } from '../../../common/contract/lang';
 import { formatCents } from '../../../common/money';
+import { packagingName } from '../../../common/packaging-name';
 import { currentOrderFigures, type MailOrder, type MailOrderLine, type OrderFigures } from '../order-figures';
 import type { OrderMail } from '../outbox';
 import { UnsendableMailError } from './errors';
@@ -61,9 +62,8 @@ export async function loadOrder(ctx: Pick<MailContext, 'db'>, params: OrderMail)
 export function OrderSummary({ lang, order, items }: { lang: Lang; order: MailOrder; items: MailOrderLine[] }) {
   const s = orderStrings[lang];
   const lines = items.map((i) => {
-    const name = lang === 'zh' ? `${i.name_zh}（${i.variant_name_zh}）` : `${i.name_en} (${i.variant_name_en})`;
     const every = i.frequency_weeks > 0 ? fill(s.every, { weeks: i.frequency_weeks }) : '';
-    return [`${name} × ${i.quantity}${every}`, formatCents(i.line_total_cents)] as const;
+    return [`${packagingName(i, lang, i.quantity)}${every}`, formatCents(i.line_total_cents)] as const;
   });
   const totals: Array<readonly [string, string]> = [
     [s.subtotal, formatCents(order.subtotal_cents)],

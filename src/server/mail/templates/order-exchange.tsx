@@ -1,3 +1,4 @@
+import { packagingName } from '../../../common/packaging-name';
 import type { MailParams } from '../outbox';
 import { fill } from './fill';
 import type { MailContext, MailTemplate, RenderedMail } from './index';
@@ -65,10 +66,7 @@ function exchangeMail(kind: Kind): MailTemplate<'exchange_requested' | 'exchange
   ): Promise<RenderedMail> => {
     const s = strings[ctx.lang];
     const vars = { orderNo };
-    const item =
-      ctx.lang === 'zh'
-        ? `${request.name_zh}（${request.variant_name_zh}）× ${request.quantity}`
-        : `${request.name_en} (${request.variant_name_en}) × ${request.quantity}`;
+    const item = packagingName(request, ctx.lang, request.quantity);
     const rows: Array<readonly [string, string]> = [
       [s.item, item],
       [s.reason, s.reasons[request.reason]],

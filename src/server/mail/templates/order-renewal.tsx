@@ -1,3 +1,4 @@
+import { packagingName } from '../../../common/packaging-name';
 import { findSubscription } from '../../subscriptions/repository';
 import { UnsendableMailError } from './errors';
 import { fill } from './fill';
@@ -43,8 +44,7 @@ export const renewalSkippedMail: MailTemplate<'renewal_skipped'> = async (ctx, p
   const sub = await findSubscription(ctx.db, params.subscriptionId);
   if (!sub) throw new UnsendableMailError(`subscription ${params.subscriptionId} no longer exists`);
   const s = strings[ctx.lang];
-  const product =
-    ctx.lang === 'zh' ? `${sub.name_zh}（${sub.variant_name_zh}）` : `${sub.name_en} (${sub.variant_name_en})`;
+  const product = packagingName(sub, ctx.lang);
   const intro = fill(s.body, { product });
   const body = await renderMail(
     <Layout

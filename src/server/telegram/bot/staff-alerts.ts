@@ -3,6 +3,7 @@ import { InlineKeyboard } from 'grammy';
 import { ORDER_ACTION_PERMISSION, stateAllows } from '../../../common/admin-order-actions';
 import type { Lang } from '../../../common/contract/lang';
 import { formatCents } from '../../../common/money';
+import { packagingName } from '../../../common/packaging-name';
 import type { StaffAlertKind } from '../../../common/settings-rules';
 import { can, isStaffRole, type StaffRole } from '../../../common/staff-rules';
 import type { Config } from '../../config';
@@ -53,11 +54,7 @@ const CAPTION_LIMIT = 1024;
 type AlertOrder = NonNullable<Awaited<ReturnType<typeof staffOrderAlert>>>;
 
 function itemsSummary(lang: Lang, order: AlertOrder): string {
-  const lines = order.items.map((i) =>
-    lang === 'zh'
-      ? `${i.name_zh}（${i.variant_name_zh}）× ${i.quantity}`
-      : `${i.name_en} (${i.variant_name_en}) × ${i.quantity}`,
-  );
+  const lines = order.items.map((i) => packagingName(i, lang, i.quantity));
   const shown = lines.slice(0, MAX_ITEMS);
   if (lines.length > MAX_ITEMS) shown.push(botText(lang, 'staffMoreItems', { count: lines.length - MAX_ITEMS }));
   return shown.join(lang === 'zh' ? '，' : ', ');
@@ -184,10 +181,7 @@ export async function staffAlertMessage(
         botText(lang, 'openExchanges'),
         adminUrls(links).exchanges(),
       );
-      const item =
-        lang === 'zh'
-          ? `${request.name_zh}（${request.variant_name_zh}）× ${request.quantity}`
-          : `${request.name_en} (${request.variant_name_en}) × ${request.quantity}`;
+      const item = packagingName(request, lang, request.quantity);
       return {
         text: fits(botText(lang, 'staffExchangeRequest', { orderNo: request.order_no, item }), 4096),
         keyboard: markup(keyboard),

@@ -54,7 +54,7 @@ describe('order e-mails from their figures', () => {
     const en = await orderPlacedMail(ctx('en'), { orderId: 7, figures });
     expect(en.text).toContain('Dragon Well (50 g) × 2, every 4 weeks');
     const zh = await orderPlacedMail(ctx('zh'), { orderId: 7, figures });
-    expect(zh.text).toContain('龙井（50 克） × 2，每 4 周');
+    expect(zh.text).toContain('龙井（50 克）× 2，每 4 周');
     expect(zh.text).not.toContain(', 每');
   });
 

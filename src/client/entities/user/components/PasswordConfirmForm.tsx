@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '@/lib/ui/FormError';
 import { FormField } from '@/lib/ui/FormField';
 import { showServerError } from '../account-rules';
 import '@/lib/telegram/locales';
@@ -48,11 +49,7 @@ export function PasswordConfirmForm({
   return (
     <form className="form-stack tg-confirm" noValidate onSubmit={submit} aria-busy={isSubmitting}>
       {children}
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <FormError>{formError}</FormError>
       <FormField
         label={t('accountPassword')}
         type="password"

@@ -16,6 +16,7 @@ import { useMessageMutation } from '@/lib/api/use-message-mutation';
 import { notify } from '@/lib/toast';
 import type { MainAction } from '@/lib/ui/admin/AdminPage';
 import { ConfirmDialog } from '@/lib/ui/admin/ConfirmDialog';
+import { FormError } from '@/lib/ui/FormError';
 import { FormField } from '@/lib/ui/FormField';
 import { orderKeys } from '../api';
 import './order-actions-locales';
@@ -112,11 +113,7 @@ export function OrderActions({ order }: { order: Order }) {
           </button>
         ))}
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
       {open === 'reject_receipt' && <RejectForm run={run} busy={busy} onDone={close} />}
       {open === 'tracking' && <TrackingForm order={order} run={run} busy={busy} onDone={close} />}
       {open === 'cancel' && <CancelDialog order={order} run={run} busy={busy} onDone={close} />}

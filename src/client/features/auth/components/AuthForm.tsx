@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { blank, showServerError } from '@/entities/user/account-rules';
 import { NewPasswordFields } from '@/entities/user/components/NewPasswordFields';
+import { FormError } from '@/lib/ui/FormError';
 import { FormField } from '@/lib/ui/FormField';
 import { userLogin } from '../api/user-login';
 import { userRegister } from '../api/user-register';
@@ -109,11 +110,7 @@ function LoginForm({ onLoggedIn, forgotPassword }: Pick<AuthFormProps, 'onLogged
 
   return (
     <form className="form-stack" noValidate onSubmit={submit} aria-busy={isSubmitting}>
-      {formError && (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      )}
+      <FormError>{formError}</FormError>
       <FormField
         label={t('loginId')}
         autoComplete="username"
@@ -206,11 +203,7 @@ function RegisterForm({ onLoggedIn, referralCode }: Pick<AuthFormProps, 'onLogge
 
   return (
     <form className="form-stack" noValidate onSubmit={submit} aria-busy={isSubmitting}>
-      {formError && (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      )}
+      <FormError>{formError}</FormError>
       <ContactFields register={register} errors={errors} />
       <NewPasswordFields
         register={register}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '@/lib/api/client';
+import { FormError } from '@/lib/ui/FormError';
 import { usePageTitle } from '@/lib/use-page-title';
 import { confirmEmail } from '../api/account-mail';
 import { AuthPageShell } from '../components/AuthPageShell';
@@ -45,9 +46,7 @@ export default function ConfirmEmailPage() {
         )}
         {state.kind === 'failed' && (
           <div className="form-stack">
-            <p className="form-error" role="alert">
-              {state.message}
-            </p>
+            <FormError>{state.message}</FormError>
             <Link to="/profile" className="btn btn--primary auth__submit">
               {t('confirmAskAgain')}
             </Link>

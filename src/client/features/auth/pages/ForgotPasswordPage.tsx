@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { accountRules, showServerError } from '@/entities/user/account-rules';
+import { FormError } from '@/lib/ui/FormError';
 import { FormField } from '@/lib/ui/FormField';
 import { usePageTitle } from '@/lib/use-page-title';
 import { forgotPassword } from '../api/account-mail';
@@ -47,11 +48,7 @@ export default function ForgotPasswordPage() {
         ) : (
           <form className="form-stack" noValidate onSubmit={submit} aria-busy={isSubmitting}>
             <p className="auth__note">{t('forgotIntro')}</p>
-            {formError && (
-              <p className="form-error" role="alert">
-                {formError}
-              </p>
-            )}
+            <FormError>{formError}</FormError>
             <FormField
               label={t('email')}
               type="email"

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { showServerError } from '@/entities/user/account-rules';
 import { NewPasswordFields } from '@/entities/user/components/NewPasswordFields';
 import { ApiError } from '@/lib/api/client';
+import { FormError } from '@/lib/ui/FormError';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/stores/session-store';
 import { resetPassword } from '../api/account-mail';
@@ -69,9 +70,7 @@ export default function ResetPasswordPage() {
   } else if (linkError) {
     body = (
       <div className="form-stack">
-        <p className="form-error" role="alert">
-          {linkError}
-        </p>
+        <FormError>{linkError}</FormError>
         <Link to="/forgot-password" className="btn btn--primary auth__submit">
           {t('askAgain')}
         </Link>
@@ -80,11 +79,7 @@ export default function ResetPasswordPage() {
   } else {
     body = (
       <form className="form-stack" noValidate onSubmit={submit} aria-busy={isSubmitting}>
-        {formError && (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormError>{formError}</FormError>
         <NewPasswordFields
           register={register}
           errors={errors}

@@ -8,6 +8,7 @@ import { showServerError } from '@/entities/user/account-rules';
 import { NewPasswordFields } from '@/entities/user/components/NewPasswordFields';
 import { ApiError } from '@/lib/api/client';
 import { notify } from '@/lib/toast';
+import { FormError } from '@/lib/ui/FormError';
 import { FormField } from '@/lib/ui/FormField';
 import { useSession } from '@/stores/session-store';
 import { editUserDetail } from '../api/edit-user-detail';
@@ -132,11 +133,7 @@ function ProfileForm({ user }: { user: UserInfo }) {
         {t('account')}
       </h2>
       <form className="form-stack" noValidate onSubmit={submit} aria-busy={isSubmitting}>
-        {formError && (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormError>{formError}</FormError>
         <ContactFields register={register} errors={errors} />
         <NewPasswordFields
           register={register}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FormError } from '@/lib/ui/FormError';
 import { errorText } from '../../api/error-text';
 import '../form-field.css';
 import './admin-ui.css';
@@ -25,11 +26,7 @@ export function FormActions({
   const message = errorText(error);
   return (
     <>
-      {message && (
-        <p className="form-error" role="alert">
-          {message}
-        </p>
-      )}
+      <FormError>{message}</FormError>
       <div className="admin-page__actions">
         <button
           type={onClick ? 'button' : 'submit'}
