@@ -53,12 +53,18 @@ export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
 
   // A failing update is logged and answered 200, so Telegram does not repeat it forever; a successful
   // payment that could not be recorded is the exception: Telegram repeats it, and recording is idempotent.
+  // A customer whose message failed (the database was down, say) is told so instead of hearing nothing.
   bot.use(async (ctx, next) => {
     try {
       await next();
     } catch (err) {
       log.error({ err, update_id: ctx.update.update_id }, 'bot: update failed');
       if (ctx.message?.successful_payment) throw err;
+      if (ctx.message && ctx.chat?.type === 'private') {
+        await ctx
+          .reply(botText(botLang(null, ctx.from?.language_code), 'updateFailed'))
+          .catch((replyErr: unknown) => log.warn({ err: replyErr }, 'bot: could not say the update failed'));
+      }
     }
   });
 

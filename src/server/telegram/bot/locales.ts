@@ -62,6 +62,7 @@ const en = {
     'A reset link was sent to {{email}} a short while ago. Please use that one, or try again later.',
   passwordNotLinked:
     'This Telegram account is not linked to a Leaf & Cup account. Log in once with your e-mail or phone number to link it; if you forgot your password, use "Forgot password?" on the login screen.',
+  updateFailed: 'Something went wrong on our side. Please try again in a moment.',
   passwordNoMail: 'This shop does not send e-mail, so the password cannot be reset by e-mail. Please contact us.',
   // payments
   paymentReceived: 'Payment received for order #{{orderNo}}. Thank you!',
@@ -169,6 +170,7 @@ const zh: Record<BotTextKey, string> = {
   passwordLinkThrottled: '不久前已向 {{email}} 发送过重置链接，请使用该链接，或稍后再试。',
   passwordNotLinked:
     '此 Telegram 账号尚未绑定 Leaf & Cup 账户。请先用邮箱或手机号码登录一次完成绑定；如果忘记密码，请在登录页面使用"忘记密码？"。',
+  updateFailed: '我们这边出了点问题，请稍后再试。',
   passwordNoMail: '本店不发送电子邮件，因此无法通过邮件重置密码。请联系我们。',
   paymentReceived: '已收到订单 #{{orderNo}} 的付款。谢谢！',
   payOrderMissing: '该订单已不存在。',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_PATH, webhookSecret } from '../../../../src/server/telegram/bot/webhook-secret';
 import { createUser } from '../../../factories/users';
@@ -83,5 +84,18 @@ describe.each(dialects)('the bot /password on %s', (dialect) => {
     expect(buttonsOf(msg?.payload)).toEqual([
       { text: 'Log in and link Telegram', web_app: `${TEST_SHOP_URL}/login_be/${id}/profile` },
     ]);
+  });
+  it('tells the customer something went wrong when the database fails, and answers Telegram 200', async () => {
+    const id = freshTgId();
+    await createUser(t.db, { telegram_user_id: String(id), email_confirmed_at: new Date().toISOString() });
+    // The reset link's table is gone for the time of this update: the link cannot be made.
+    await sql`alter table account_tokens rename to account_tokens_away`.execute(t.db);
+    try {
+      const res = await deliver(messageUpdate({ id, language_code: 'zh' }, '/password'));
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await sql`alter table account_tokens_away rename to account_tokens`.execute(t.db);
+    }
+    expect(replies()).toEqual(['我们这边出了点问题，请稍后再试。']);
   });
 });
