@@ -9,9 +9,31 @@ export default defineConfig({
   resolve: {
     alias: { '@': src('./src/client'), '@common': src('./src/common') },
   },
+  // `vite build` builds both: the client (dist/client) and the server render of the first screens (dist/server,
+  // src/client/entry-server.tsx, docs/decisions/022), so every build step (npm run build, npm start's prestart, the
+  // tests' and benches' builds) gives the server what it renders with.
+  builder: {},
+  environments: {
+    ssr: {
+      build: {
+        outDir: 'dist/server',
+        emptyOutDir: true,
+        sourcemap: false,
+        target: 'node20',
+        copyPublicDir: false,
+        rolldownOptions: {
+          input: { 'entry-server': src('./src/client/entry-server.tsx') },
+          // The server imports locales/zh.ts statically (both languages), the client lazily: expected here.
+          checks: { ineffectiveDynamicImport: false },
+        },
+      },
+    },
+  },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // The server reads which chunks and styles each screen needs (modulepreload, inlined CSS: plugins/client.ts).
+    manifest: true,
     // Maps are written for error reporting but not referenced from the scripts, and the server never serves them.
     sourcemap: 'hidden',
     target: 'es2020',

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`'s prestart (and the e2e tests' setup): builds the client with Vite when dist/client/index.html is
-// missing or older than any of its sources, so a fresh clone starts with `npm install && npm start`.
+// `npm start`'s prestart (and the e2e tests' setup): builds the client with Vite when dist/client/index.html (or the
+// server render of the first screens, dist/server/entry-server.js: `vite build` makes both) is missing or older than
+// any of its sources, so a fresh clone starts with `npm install && npm start`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -8,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const output = join(root, 'dist/client/index.html');
+const serverRender = join(root, 'dist/server/entry-server.js');
 const sources = ['src/client', 'src/common', 'index.html', 'public', 'vite.config.ts', 'package.json'];
 
 /** The newest file among the client's sources: [mtimeMs, path]. */
@@ -33,7 +35,8 @@ function newestSource() {
 /** Why the client must be (re)built, or null when dist/client is up to date. */
 export function staleReason() {
   if (!existsSync(output)) return 'dist/client/index.html is missing';
-  const built = statSync(output).mtimeMs;
+  if (!existsSync(serverRender)) return 'dist/server/entry-server.js is missing';
+  const built = Math.min(statSync(output).mtimeMs, statSync(serverRender).mtimeMs);
   const [mtime, path] = newestSource();
   return mtime > built ? `${relative(root, path)} changed after the last build` : null;
 }

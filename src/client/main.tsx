@@ -1,26 +1,63 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from '@/app/App';
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, queryClient, rootAttributes } from '@/app/App';
+import { SERVER_SCREENS, type ServerScreen } from '@/app/router';
 import { setupI18n } from '@/lib/i18n/i18n';
 import { initialLanguage } from '@/lib/i18n/language';
+import { type Boot, mirrorCookie, readBoot } from '@/lib/ssr/boot';
+import { STORAGE_KEYS, storage } from '@/lib/storage/storage';
 import { initTelegram } from '@/lib/telegram/init';
-import { telegramLanguageCode } from '@/lib/telegram/launch';
+import { launchLooks } from '@/lib/telegram/launch';
 import '@/app/styles.css';
 
+/**
+ * Whether the server's markup is what this browser's first render draws (docs/decisions/022): the same language, the
+ * same age gate, the same root (Telegram's theme and platform). Else the app renders over it.
+ */
+function matchesServer(boot: Boot, root: HTMLElement, lang: string, ageGate: boolean): boolean {
+  const drawn = (root.firstElementChild as HTMLElement | null)?.dataset;
+  const mine = rootAttributes();
+  return (
+    boot.lang === lang &&
+    boot.ageGate === ageGate &&
+    boot.screen in SERVER_SCREENS &&
+    drawn?.appearance === mine.appearance &&
+    drawn?.platform === mine.platform
+  );
+}
+
 async function start() {
-  // Inside Telegram the SDK starts first (theme, viewport), once the host answered: nothing renders, logs in, links or
-  // sends init_data before the tab is known to be inside Telegram (lib/telegram/launch.ts). In a plain browser tab
-  // (no host transport) this returns at once, so the first paint does not wait.
-  const inTelegram = await initTelegram();
-  setupI18n(initialLanguage(telegramLanguageCode()));
-  document.documentElement.dataset.telegram = inTelegram ? 'true' : 'false';
+  // Inside Telegram the host check and the SDK run alongside the first render, which waits for neither (issue 15):
+  // the theme and the user's language come from the launch parameters at once; nothing logs in, links or sends
+  // init_data before the host answered (lib/telegram/launch.ts); the buttons attach once the SDK is there; the layout
+  // tells Telegram the app is ready once the first screen has committed. In a plain browser tab this loads nothing.
+  void initTelegram();
+  const lang = initialLanguage(launchLooks()?.userLanguage);
+  await setupI18n(lang);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
-  createRoot(root).render(
+  const visited = storage.get(STORAGE_KEYS.hasVisited) === 'true';
+  // The server renders the next page as this browser shows it (language, age gate): it reads these cookies.
+  mirrorCookie('lang', lang);
+  if (visited) mirrorCookie('visited', '1');
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  // A server-rendered screen: its data goes into the cache, its page module is loaded (modulepreloaded), then React
+  // hydrates the markup in a transition (it yields to the browser while it works).
+  const boot = readBoot();
+  if (boot) hydrate(queryClient, boot.queries);
+  if (boot && matchesServer(boot, root, lang, !visited)) {
+    await SERVER_SCREENS[boot.screen as ServerScreen].preload();
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+    return;
+  }
+  createRoot(root).render(app);
 }
 
 void start();

@@ -105,7 +105,11 @@ export async function buildApp({ config, db, ownsDb = false, logger }: AppOption
   // req.telegramUser(); with BOT_TOKEN: the bot's webhook and the order-news sender.
   await app.register(telegramPlugin);
   for (const routes of domainRoutes) await app.register(routes);
-  await app.register(clientPlugin, { dist: config.CLIENT_DIST });
+  await app.register(clientPlugin, {
+    dist: config.CLIENT_DIST,
+    render: config.SERVER_RENDER === 'on',
+    cacheMs: config.CATALOG_CACHE_MS,
+  });
 
   // Background jobs, every minute from start until close (not under NODE_ENV=test, where tests run them
   // by hand): Subscribe & save renewals, cancelling orders left unpaid, and deleting the receipts of orders

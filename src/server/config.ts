@@ -107,6 +107,12 @@ const schema = z.object({
     .max(60_000, 'CATALOG_CACHE_MS must be at most 60000')
     .optional(),
   /**
+   * `on` (default): the shop's public first screens (home, product list, product page, info pages) are answered
+   * rendered, with their data, and the client hydrates them (docs/decisions/022); `off`: every page answers the SPA's
+   * index.html and the client renders it.
+   */
+  SERVER_RENDER: z.enum(['on', 'off'], { error: 'SERVER_RENDER must be on or off' }).default('on'),
+  /**
    * Hours after which a Pending order with nothing paid (no Telegram payment, no transfer receipt) is
    * cancelled by the server and its stock given back; 0 keeps unpaid orders until the operator acts. The default
    * only: once the owner sets "Unpaid orders" in the back office's Settings, that setting wins.

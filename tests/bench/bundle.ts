@@ -85,7 +85,10 @@ function dynamicLoad(dist: string, from: string, target: string): string[] {
   const list = code.match(/m\.f=(\[[^\]]*\])/);
   const files = list ? (JSON.parse(list[1]!) as string[]) : [];
   const name = target.replace(/^assets\//, '');
-  for (const m of code.matchAll(/import\([`'"]\.\/([^`'"]+\.js)[`'"]\)\s*,\s*__vite__mapDeps\(\[([\d,\s]*)\]/g)) {
+  // `import("./x.js").then(e=>e.t)` when the chunk exports the module under another name (AdminApp's).
+  for (const m of code.matchAll(
+    /import\([`'"]\.\/([^`'"]+\.js)[`'"]\)(?:\.then\(\w+=>\w+\.\w+\))?\s*,\s*__vite__mapDeps\(\[([\d,\s]*)\]/g,
+  )) {
     if (m[1] !== name) continue;
     const deps = m[2]!
       .split(',')

@@ -14,7 +14,7 @@ import { freePort } from '../setup/postgres';
  *   network is idle + 2 s): scripts, gzip -9 bytes of their bodies (bench:bundle's measure) and bytes on the wire;
  * - Lighthouse mobile (default simulated throttling), median of 3 runs: score, FCP, LCP, TBT, CLS. Lighthouse is not
  *   a dependency of the project: it runs through `npx --yes lighthouse@12.8` with Debian's Chromium (CHROME_PATH).
- *   `--no-lighthouse` skips it; `--runs=N` changes the number of runs.
+ *   `--no-lighthouse` skips it; `--runs=N` changes the number of runs; `--dist=DIR` serves a build made elsewhere.
  * A first visit: no stored state, so the age gate shows (the issue's condition).
  */
 
@@ -24,6 +24,8 @@ const flag = (name: string) => args.includes(`--${name}`);
 const value = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = Number(value('runs') ?? 3);
+// `--dist=DIR`: serve that client build (its server render next to it, DIR/../server) instead of building dist/client.
+const clientDist = value('dist') ?? join(root, 'dist/client');
 
 const bytes = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -40,7 +42,7 @@ async function startShop(): Promise<{ url: string; stop(): Promise<void> }> {
       PORT: String(port),
       DATABASE_URL: `file:${join(dir, 'shop.sqlite')}`,
       UPLOAD_DIR: join(dir, 'uploads'),
-      CLIENT_DIST: join(root, 'dist/client'),
+      CLIENT_DIST: clientDist,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -144,7 +146,7 @@ const median = (xs: number[]) => {
 };
 
 async function main() {
-  if (!flag('no-build')) {
+  if (!flag('no-build') && !value('dist')) {
     const vite = join(root, 'node_modules/.bin/vite');
     const build = spawnSync(vite, ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('vite build failed');

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { type FakeBotApi, startFakeBotApi } from '../support/telegram/fake-bot-api-server';
 import { signInitData, TEST_BOT_TOKEN, tgUser } from '../support/telegram/init-data';
-import { launchBrowser, type Shop, startShop } from './harness';
+import { launchBrowser, newPage, type Shop, startShop } from './harness';
 import { backOfficeKit, openAs, type Person, scrollsSideways } from './support/back-office';
 import { fakeTelegramHost, type TgEvent, telegramLaunchHash } from './support/fake-telegram-host';
 
@@ -169,5 +169,37 @@ describe('back office: roles, phone and Telegram', () => {
       .toMatchObject({ text: 'Mark as completed', is_visible: true });
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('11. the back office sits in telegram-ui’s AppRoot with its stylesheet; the shop’s pages load none of telegram-ui’s CSS', async () => {
+    /** Whether any stylesheet of the page (a file or inlined) holds telegram-ui's rules (class names `tgui-…`). */
+    const hasTelegramUiCss = (page: Page) =>
+      page.evaluate(() =>
+        [...document.styleSheets].some((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('.tgui-'))),
+      );
+    const { product_id } = await kit.catalogue();
+    // A first visit (the age question showing) of the shop's first screens.
+    const shopPage = await newPage(browser, `${shop.url}/`);
+    const css: string[] = [];
+    shopPage.page.on('response', async (res) => {
+      if (res.request().resourceType() === 'stylesheet') css.push(await res.text().catch(() => ''));
+    });
+    for (const path of ['/', '/products', `/details/${product_id}`]) {
+      await shopPage.page.goto(`${shop.url}${path}`, { waitUntil: 'networkidle' });
+      await shopPage.page.locator('main').first().waitFor();
+      expect(await hasTelegramUiCss(shopPage.page), path).toBe(false);
+      expect(await shopPage.page.locator('[class*="tgui-"]').count(), path).toBe(0);
+    }
+    expect(css.filter((text) => text.includes('.tgui-'))).toEqual([]);
+    await shopPage.close();
+
+    const { page, errors, close } = await openAs(browser, shop, manager, '/admin');
+    await page.getByRole('navigation', { name: 'Back office' }).waitFor();
+    expect(await page.evaluate(() => document.querySelector('.admin')?.parentElement?.className ?? '')).toMatch(
+      /^tgui-/,
+    );
+    expect(await hasTelegramUiCss(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
   });
 });

@@ -1,4 +1,4 @@
-import { newPage } from './harness';
+import { appReady, newPage } from './harness';
 import { shopJourney } from './support/back-office';
 
 // The catalogue journey in a real browser against the real server and the demo catalogue:
@@ -54,6 +54,7 @@ describe('catalogue journey', () => {
 
     // 中文: the page reloads in Chinese and shows the product's Chinese name.
     await Promise.all([page.waitForEvent('load'), page.getByLabel('Language').first().selectOption('zh')]);
+    await appReady(page);
     await page.getByRole('heading', { level: 1, name: '经典英式早餐茶' }).waitFor();
     expect(await page.getByRole('button', { name: /^加入购物车/ }).textContent()).toContain('$9.90');
 

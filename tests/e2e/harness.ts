@@ -56,7 +56,8 @@ export async function startShop(opts: StartShopOptions = {}): Promise<Shop> {
     PORT: String(port),
     DATABASE_URL: `file:${join(dir, 'shop.sqlite')}`,
     UPLOAD_DIR: join(dir, 'uploads'),
-    CLIENT_DIST: join(root, 'dist/client'),
+    // E2E_CLIENT_DIST: a build of one's own (a worktree shared with others who rebuild dist/ meanwhile).
+    CLIENT_DIST: process.env.E2E_CLIENT_DIST ?? join(root, 'dist/client'),
     LOG_LEVEL: 'info',
     ...(opts.smtp
       ? { SMTP_URL: opts.smtp.env.SMTP_URL, MAIL_FROM: opts.smtp.env.MAIL_FROM, PUBLIC_URL: `http://127.0.0.1:${port}` }
@@ -211,8 +212,28 @@ export async function newPage(
     if (response.status() >= 400) refused.push(`${response.status()} ${response.request().method()} ${response.url()}`);
   });
   reportPageOnFailure(page, errors, refused);
+  // A server-rendered screen shows before its script runs (docs/decisions/022): a test acts once the app is live
+  // (rendered or hydrated), after each navigation it starts.
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await appReady(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await appReady(page);
+    return response;
+  };
   await page.goto(url, { waitUntil: 'load' });
   return { page, context, errors, close: () => context.close() };
+}
+
+/** Waits until the app is live on this page (App sets `<html data-app="ready">` once rendered or hydrated). */
+export async function appReady(page: Page): Promise<void> {
+  if (!page.url().startsWith('http')) return;
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
 }
 
 /** Answers the age question ("Yes") and waits until it has gone. */

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { newPage } from './harness';
+import { appReady, newPage } from './harness';
 import { shopJourney } from './support/back-office';
 
 // The app shell in a real browser against the real server: age gate, language switch, the Shop mega-menu,
@@ -36,6 +36,7 @@ describe('app shell (header, menus, age gate)', () => {
 
     // EN → 中文: stored under both keys, the page reloads in Chinese.
     await Promise.all([page.waitForEvent('load'), page.getByRole('combobox', { name: 'Language' }).selectOption('zh')]);
+    await appReady(page);
     const navZh = page.getByRole('navigation', { name: '主导航' });
     await navZh.getByRole('link', { name: '首页' }).waitFor();
     await navZh.getByRole('link', { name: '关于我们' }).waitFor();

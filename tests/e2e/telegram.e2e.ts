@@ -6,7 +6,7 @@ import { signInitData, TEST_BOT_TOKEN, tgUser } from '../support/telegram/init-d
 import { acceptAgeGate } from './harness';
 import { shopJourney } from './support/back-office';
 import { payByTransfer } from './support/checkout';
-import { telegramLaunchHash } from './support/fake-telegram-host';
+import { fakeTelegramHost, telegramLaunchHash } from './support/fake-telegram-host';
 import { openMiniApp, openMiniAppLoggedIn, tgEvents, tgReceive } from './support/telegram-shop';
 
 // The Mini App in headless Chromium with a fake Telegram host (window.TelegramWebviewProxy + receiveEvent),
@@ -169,6 +169,53 @@ describe('Telegram Mini App', () => {
     await tgReceive(page, 'back_button_pressed');
     await page.waitForURL((u) => u.pathname === '/');
     await expect.poll(() => backButtonVisible(page)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('web_app_ready comes once, after the first screen has rendered (issue 15); LOW devices get data-perf="low"', async () => {
+    const context = await journey.browser.newContext({
+      viewport: { width: 390, height: 780 },
+      locale: 'en-US',
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 10; SM-A105F) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36 Telegram-Android/11.2.3 (Samsung SM-A105F; Android 10; SDK 29; LOW)',
+    });
+    await context.addInitScript(fakeTelegramHost());
+    // What the page showed when the host got web_app_ready.
+    await context.addInitScript(`(() => {
+      const proxy = window.TelegramWebviewProxy;
+      const post = proxy.postEvent;
+      window.__readyAt = [];
+      proxy.postEvent = function (type, json) {
+        if (type === 'web_app_ready') {
+          window.__readyAt.push({
+            product: Boolean(document.querySelector('main h1')),
+            fallback: Boolean(document.querySelector('.page-fallback')),
+          });
+        }
+        return post.call(this, type, json);
+      };
+    })()`);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    await page.goto(`${journey.shop.url}/details/${productId}${telegramLaunchHash(signInitData(tgUser(++nextTgId)))}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __readyAt: unknown[] }).__readyAt.length))
+      .toBe(1);
+    const readyAt = await page.evaluate(() => (window as unknown as { __readyAt: unknown[] }).__readyAt);
+    expect(readyAt).toEqual([{ product: true, fallback: false }]);
+    expect(await page.evaluate(() => document.documentElement.dataset.perf)).toBe('low');
+    // Moving on inside the app does not send it again.
+    await acceptAgeGate(page);
+    await page.getByRole('link', { name: 'Leaf & Cup' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page
+      .getByRole('link', { name: /best sellers/i })
+      .first()
+      .waitFor();
+    expect((await tgEvents(page)).filter((e) => e.type === 'web_app_ready')).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { ApiError } from '@/lib/api/client';
 import { appearance } from '@/lib/telegram/init';
 import { telegramPlatform } from '@/lib/telegram/launch';
 import { useUi } from '@/stores/ui-store';
-import { AppRouter } from './router';
+import { AppRouter, type RouterFrame } from './router';
 
 // sonner loads with the first toast (lib/toast.ts), not with the first screen (issue 15).
 const Toasts = lazy(() => import('./Toasts'));
@@ -20,19 +20,25 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** Providers: data cache, the app's root (theme and platform: styles.css `.app-root`), router, toasts once one is asked for (app/Toasts.tsx). */
-export function App() {
+/** The app root's theme and platform (styles.css `.app-root`): Telegram's, or light and base in a browser. */
+export function rootAttributes(): { appearance: 'light' | 'dark'; platform: 'ios' | 'base' } {
   const platform = telegramPlatform();
-  const theme = appearance();
+  return { appearance: appearance(), platform: platform === 'ios' || platform === 'macos' ? 'ios' : 'base' };
+}
+
+/** Providers: data cache, the app's root (theme and platform: styles.css `.app-root`), router, toasts once one is asked for (app/Toasts.tsx). The
+ * server render (entry-server.tsx) passes its own data cache and a StaticRouter frame. */
+export function App({ client = queryClient, frame }: { client?: QueryClient; frame?: RouterFrame } = {}) {
+  const root = rootAttributes();
   const toasterWanted = useUi((s) => s.toasterWanted);
+  // The app is live (rendered, or a server-rendered page hydrated: docs/decisions/022): tests wait for this.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
   return (
-    <QueryClientProvider client={queryClient}>
-      <div
-        className="app-root"
-        data-appearance={theme}
-        data-platform={platform === 'ios' || platform === 'macos' ? 'ios' : 'base'}
-      >
-        <AppRouter />
+    <QueryClientProvider client={client}>
+      <div className="app-root" data-appearance={root.appearance} data-platform={root.platform}>
+        <AppRouter frame={frame} />
         {toasterWanted && (
           <Suspense fallback={null}>
             <Toasts />

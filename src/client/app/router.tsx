@@ -12,21 +12,91 @@ import { RouteErrorBoundary } from './layout/RouteErrorBoundary';
  * default export is the page; the layouts' Suspense shows PageFallback meanwhile, and their RouteErrorBoundary
  * shows ErrorPage for a render error or a chunk that failed to load.
  */
-type Load = () => Promise<{ default: ComponentType }>;
-const page = (load: Load) => {
-  const Page = lazy(load);
-  return <Page />;
-};
+type Module = { default: ComponentType };
+type Load = () => Promise<Module>;
+/**
+ * A page's lazy element and its loader. Once the module is loaded (`preload`), React.lazy gets it synchronously, so
+ * a server-rendered screen hydrates in one pass: the server and the first client render both show the page, not
+ * the Suspense fallback (issue 15, docs/decisions/022).
+ */
+/** A thenable already resolved with `m`: React.lazy calls `then` synchronously, so it renders the page at once. */
+const settled = (m: Module) =>
+  // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose (React.lazy's synchronous path)
+  ({ then: (done: (value: Module) => void) => done(m) }) as unknown as Promise<Module>;
 
-const Home = page(() => import('@/features/home/pages/HomePage'));
-const About = page(() => import('@/features/info/pages/AboutPage'));
-const ProductList = page(() => import('@/features/catalog/pages/ProductListPage'));
-const ProductDetail = page(() => import('@/features/catalog/pages/ProductDetailPage'));
+const lazyPage = (load: Load) => {
+  let loaded: Module | undefined;
+  let loading: Promise<Module> | undefined;
+  const preload = () => {
+    loading ??= load().then((m) => {
+      loaded = m;
+      return m;
+    });
+    return loading;
+  };
+  const Page = lazy(() => (loaded ? settled(loaded) : preload()));
+  return { element: <Page />, preload };
+};
+const page = (load: Load) => lazyPage(load).element;
+
+/**
+ * The screens the server renders (src/client/entry-server.tsx, docs/decisions/022): their URL patterns and page
+ * loader, by name, and the page's source module (the build manifest's key: the server preloads its chunk and
+ * inlines its CSS). The client loads the screen's page before it hydrates (main.tsx).
+ */
+export const SERVER_SCREENS = {
+  home: {
+    paths: ['/'],
+    module: 'src/client/features/home/pages/HomePage.tsx',
+    ...lazyPage(() => import('@/features/home/pages/HomePage')),
+  },
+  products: {
+    paths: ['/products', '/products/:categoryId'],
+    module: 'src/client/features/catalog/pages/ProductListPage.tsx',
+    ...lazyPage(() => import('@/features/catalog/pages/ProductListPage')),
+  },
+  details: {
+    paths: ['/details/:productId'],
+    module: 'src/client/features/catalog/pages/ProductDetailPage.tsx',
+    ...lazyPage(() => import('@/features/catalog/pages/ProductDetailPage')),
+  },
+  about: {
+    paths: ['/about'],
+    module: 'src/client/features/info/pages/AboutPage.tsx',
+    ...lazyPage(() => import('@/features/info/pages/AboutPage')),
+  },
+  faq: {
+    paths: ['/faq'],
+    module: 'src/client/features/info/pages/FaqPage.tsx',
+    ...lazyPage(() => import('@/features/info/pages/FaqPage')),
+  },
+  shipping: {
+    paths: ['/shipping-policy'],
+    module: 'src/client/features/info/pages/ShippingPolicyPage.tsx',
+    ...lazyPage(() => import('@/features/info/pages/ShippingPolicyPage')),
+  },
+  terms: {
+    paths: ['/terms-of-service'],
+    module: 'src/client/features/info/pages/TermsPage.tsx',
+    ...lazyPage(() => import('@/features/info/pages/TermsPage')),
+  },
+  privacy: {
+    paths: ['/privacy-policy'],
+    module: 'src/client/features/info/pages/PrivacyPage.tsx',
+    ...lazyPage(() => import('@/features/info/pages/PrivacyPage')),
+  },
+};
+export type ServerScreen = keyof typeof SERVER_SCREENS;
+
+const Home = SERVER_SCREENS.home.element;
+const About = SERVER_SCREENS.about.element;
+const ProductList = SERVER_SCREENS.products.element;
+const ProductDetail = SERVER_SCREENS.details.element;
 const Cart = page(() => import('@/features/cart/pages/CartPage'));
-const Faq = page(() => import('@/features/info/pages/FaqPage'));
-const ShippingPolicy = page(() => import('@/features/info/pages/ShippingPolicyPage'));
-const Terms = page(() => import('@/features/info/pages/TermsPage'));
-const Privacy = page(() => import('@/features/info/pages/PrivacyPage'));
+const Faq = SERVER_SCREENS.faq.element;
+const ShippingPolicy = SERVER_SCREENS.shipping.element;
+const Terms = SERVER_SCREENS.terms.element;
+const Privacy = SERVER_SCREENS.privacy.element;
 const ReferralHome = page(() => import('./pages/ReferralHomePage'));
 const Login = page(() => import('@/features/auth/pages/LoginPage'));
 const LoginBe = page(() => import('@/features/auth/pages/LoginBePage'));
@@ -93,13 +163,15 @@ export function AppRoutes() {
   );
 }
 
-export function AppRouter() {
-  return (
-    <BrowserRouter>
-      {/* A layout that throws shows the error page alone; a screen that throws keeps its layout (see the layouts). */}
-      <RouteErrorBoundary>
-        <AppRoutes />
-      </RouteErrorBoundary>
-    </BrowserRouter>
+/** Where the routes live: the browser's history, or (server render) a StaticRouter at the request's URL. */
+export type RouterFrame = (routes: ReactElement) => ReactElement;
+const browserFrame: RouterFrame = (routes) => <BrowserRouter>{routes}</BrowserRouter>;
+
+export function AppRouter({ frame = browserFrame }: { frame?: RouterFrame }) {
+  // A layout that throws shows the error page alone; a screen that throws keeps its layout (see the layouts).
+  return frame(
+    <RouteErrorBoundary>
+      <AppRoutes />
+    </RouteErrorBoundary>,
   );
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection';
 import { ResponseCache } from '../lib/response-cache';
+import { forgetLookups } from './lookup-memo';
 
 // The product list's response cache, one per database handle (tests run several apps, each on its own
 // database, in one process). See ResponseCache for what it keeps and for how long.
@@ -22,8 +23,9 @@ export function productListCache(db: Db, ttlMs: number): ResponseCache | null {
 
 /**
  * Call after a committed write that changes what a list card shows (stock, rating, names, prices,
- * categories or tags): this instance's cached pages are dropped at once.
+ * categories or tags): this instance's cached pages and its category and tag lookups are dropped at once.
  */
 export function catalogChanged(db: Db): void {
   caches.get(db)?.invalidate();
+  forgetLookups(db);
 }

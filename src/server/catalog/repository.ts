@@ -8,6 +8,7 @@ import { containsPattern } from '../db/search';
 import { imageUrlAt } from '../files/images';
 import { nowIso } from '../lib/time';
 import type { Position } from './cursor';
+import { readPrepared } from './page-statements';
 
 // All catalogue SQL lives here. Names come back in the asked language.
 
@@ -27,13 +28,14 @@ export async function listCategories(db: Db, lang: Lang) {
 export async function listBanners(db: Db, lang: Lang, now: string = nowIso()) {
   const rows = await db
     .selectFrom('banners')
+    // The contract's order of fields (the answer is sent unchecked in production: routes.ts).
     .select([
       'id',
       'image',
-      'link',
       lang === 'zh' ? 'title_zh as title' : 'title_en as title',
       lang === 'zh' ? 'subtitle_zh as subtitle' : 'subtitle_en as subtitle',
       lang === 'zh' ? 'alt_zh as alt' : 'alt_en as alt',
+      'link',
     ])
     .where('is_active', '=', 1)
     .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
@@ -188,8 +190,60 @@ export function productPageQuery(db: Db, lang: Lang, q: ListQuery) {
   return query.orderBy('d.created_at', dir).orderBy('d.product_id', dir).limit(q.take);
 }
 
+/** The page query's columns, in order (`cardColumns` then the position): the prepared read's arrays. */
+const CARD_ROW_COLUMNS = [
+  'id',
+  'slug',
+  'name',
+  'image',
+  'price_cents',
+  'discount_price_cents',
+  'stock_state',
+  'stock_total',
+  'rating_sum',
+  'rating_count',
+  'created_at',
+  'pos_created_at',
+  'pos_id',
+] as const;
+
+const cardRowOf = (r: unknown[]): CardRow => ({
+  id: r[0] as number,
+  slug: r[1] as string,
+  name: r[2] as string,
+  image: r[3] as string,
+  price_cents: r[4] as number,
+  discount_price_cents: r[5] as number | null,
+  stock_state: r[6] as StockState,
+  stock_total: r[7] as number,
+  rating_sum: r[8] as number,
+  rating_count: r[9] as number,
+  created_at: r[10] as string,
+  pos_created_at: r[11] as string,
+  pos_id: r[12] as number,
+});
+
+/**
+ * One page of the list: `productPageQuery`, compiled once per shape (language, order, first page or after a
+ * cursor, category or not, how many tags) and run as a prepared statement (page-statements.ts).
+ */
 export async function listProductPage(db: Db, lang: Lang, q: ListQuery): Promise<CardRow[]> {
-  return (await productPageQuery(db, lang, q).execute()) as CardRow[];
+  const prepared = await readPrepared(db, {
+    key: `page_${lang}_${q.order}_${q.after ? 'after' : 'first'}_${q.categoryId === undefined ? 'all' : 'category'}_${q.tagIds.length}`,
+    // Values: take, category, the cursor's two, then the tags.
+    build: (slot) =>
+      productPageQuery(db, lang, {
+        ...(q.categoryId === undefined ? {} : { categoryId: slot<number>(1) }),
+        tagIds: q.tagIds.map((_, i) => slot<number>(4 + i)),
+        order: q.order,
+        after: q.after && { createdAt: slot<string>(2), id: slot<number>(3) },
+        take: slot<number>(0),
+      }),
+    values: [q.take, q.categoryId, q.after?.createdAt, q.after?.id, ...q.tagIds],
+    columns: CARD_ROW_COLUMNS,
+    row: cardRowOf,
+  });
+  return prepared ?? ((await productPageQuery(db, lang, q).execute()) as CardRow[]);
 }
 
 // ---------------------------------------------------------------------------

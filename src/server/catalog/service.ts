@@ -12,6 +12,7 @@ import { effectiveStockState } from '../../common/stock';
 import type { Db } from '../db/connection';
 import { notFound } from '../lib/errors';
 import { decodeCursor, decodeSearchCursor, encodeCursor, encodeSearchCursor, type SearchPosition } from './cursor';
+import { memoized } from './lookup-memo';
 import * as repo from './repository';
 
 // Catalogue rules: resolve filters, read keyset pages, shape products for the contract.
@@ -44,16 +45,17 @@ const toCard = (r: repo.CardRow): ProductCard => ({
   created_at: r.created_at,
 });
 
+// Both lookups are memoized (lookup-memo.ts), keyed on what names the row: an id as a number ("007" is 7).
 async function resolveCategory(db: Db, lang: Lang, key: string) {
   const found = /^\d+$/.test(key)
-    ? await repo.findCategory(db, lang, { id: Number(key) })
-    : await repo.findCategory(db, lang, { slug: key });
+    ? await memoized(db, `category_${lang}_id_${Number(key)}`, () => repo.findCategory(db, lang, { id: Number(key) }))
+    : await memoized(db, `category_${lang}_slug_${key}`, () => repo.findCategory(db, lang, { slug: key }));
   if (!found) throw notFound('categoryNotFound', 'category');
   return found;
 }
 
 async function resolveTag(db: Db, lang: Lang, field: 'type' | 'benefit' | 'tag', slug: string) {
-  const found = await repo.findTag(db, lang, slug);
+  const found = await memoized(db, `tag_${lang}_${slug}`, () => repo.findTag(db, lang, slug));
   // A `type` filter must name a type, a `benefit` a benefit, a `tag` a tag.
   if (!found || found.kind !== field) throw notFound('tagNotFound', field);
   return found;

@@ -27,13 +27,29 @@ export function parseDatabaseUrl(url: string | undefined, cwd = process.cwd()): 
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
+/** The driver under a `Db`: the SQLite handle, or the PostgreSQL pool (see `nativeHandle`). */
+export type NativeHandle = { kind: 'sqlite'; sqlite: SQLite.Database } | { kind: 'postgres'; pool: pg.Pool };
+
+const natives = new WeakMap<Db, NativeHandle>();
+
+/**
+ * The driver a `Db` made by `createDb` runs on, for a hot read that runs its own prepared statement (the product
+ * list, catalog/page-statements.ts); undefined for any other `Db` (a transaction, a test's own Kysely).
+ * The SQLite handle is the same single connection Kysely uses: take it only inside Kysely's connection lock.
+ */
+export function nativeHandle(db: Db): NativeHandle | undefined {
+  return natives.get(db);
+}
+
 export function createDb(target: DatabaseTarget, options: { poolSize?: number } = {}): Db {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.location, max: options.poolSize ?? 10 });
     // An idle client whose connection drops (server restart, failover, admin shutdown) emits 'error' on the
     // pool; unhandled it would crash the process. The pool discards that client and opens a new one.
     pool.on('error', (err) => console.warn(`PostgreSQL: an idle connection was closed (${err.message})`));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    natives.set(db, { kind: 'postgres', pool });
+    return db;
   }
   if (target.location !== ':memory:') mkdirSync(dirname(target.location), { recursive: true });
   const sqlite = new SQLite(target.location);
@@ -41,7 +57,9 @@ export function createDb(target: DatabaseTarget, options: { poolSize?: number } 
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  natives.set(db, { kind: 'sqlite', sqlite });
+  return db;
 }
 
 /**

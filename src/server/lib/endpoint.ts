@@ -43,6 +43,13 @@ interface RouteOptions<E extends EndpointDef> {
    * everything in the input that changes the answer. Only successful answers are kept.
    */
   cache?: { store: ResponseCache | null; key: (input: Input<E>) => string };
+  /**
+   * Under NODE_ENV=production, answers `JSON.stringify` of the envelope without checking it against the response
+   * schema (the catalogue's busiest public reads; docs/decisions/007, "Cache off"). Everywhere else the check runs as
+   * on every path, and the answer must also serialize to the very bytes the check's output does (same fields, in
+   * the schema's order), else the request fails: so every test of the path proves production answers the same.
+   */
+  skipAnswerCheck?: boolean;
 }
 
 /**
@@ -94,6 +101,8 @@ export function route<E extends EndpointDef>(
   const cache = options.cache?.store ? { store: options.cache.store, key: options.cache.key } : null;
   // A cached answer is the same for every caller, so only paths that answer everyone alike may keep one.
   if (cache && def.access !== 'public') throw new Error(`${def.path}: only public paths can be cached`);
+  const skipCheck = options.skipAnswerCheck === true && app.config.NODE_ENV === 'production';
+  const proveSkip = options.skipAnswerCheck === true && !skipCheck;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
     url: def.path,
@@ -132,6 +141,18 @@ export function route<E extends EndpointDef>(
         },
       });
       const answer = def.bare ? data : { success: true, code: 200, message, data };
+      if (skipCheck) {
+        const json = JSON.stringify(answer);
+        if (cache && cacheKey !== undefined) return sendJson(req, reply, cache.store.set(cacheKey, json, generation));
+        return reply.type('application/json; charset=utf-8').send(json);
+      }
+      if (proveSkip) {
+        const checked = ok.safeParse(answer);
+        // A failed check is reported by the serializer below, as on every path.
+        if (checked.success && JSON.stringify(checked.data) !== JSON.stringify(answer)) {
+          throw new Error(`${def.path}: the answer is not its schema's output (fields or their order differ)`);
+        }
+      }
       if (cache && cacheKey !== undefined) {
         // Serialized here as the route's serializer would (checked against the response schema, then
         // JSON); an answer that fails the check goes to that serializer, which reports it as usual.

@@ -78,6 +78,15 @@ export class CachedAnswer {
  */
 export function sendJson(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
   reply.type('application/json; charset=utf-8');
+  return sendEncoded(req, reply, answer);
+}
+
+/**
+ * Sends a serialized answer of the type already set on the reply (JSON, a page's HTML), compressed from its cached
+ * forms when the client accepts br or gzip. Used where the compress plugin does not reach, too: it hooks routes,
+ * and the shop's pages are answered by the not-found handler (plugins/client.ts).
+ */
+export function sendEncoded(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
   const accepted = req.headers['accept-encoding'];
   const encoding =
     accepted && answer.json.length >= COMPRESS_THRESHOLD && req.headers['x-no-compression'] === undefined

@@ -1,18 +1,91 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { parseLang } from '../../common/contract/lang';
 import { formatMessage } from '../../common/i18n/messages';
+import { SSR_COOKIES as COOKIE } from '../../common/server-render';
+import { CachedAnswer, sendEncoded } from '../lib/response-cache';
 import { requestLang } from './errors';
 
 const API_PATH = /^\/(v1|v2)\//;
 
+/** What dist/server/entry-server.js exports (src/client/entry-server.tsx). */
+interface Renderer {
+  render(request: { url: string; lang: 'en' | 'zh'; visited: boolean; send: typeof fetch }): Promise<{
+    screen: string;
+    module: string;
+    html: string;
+    boot: unknown;
+    lcpImage: { src: string; srcset?: string; sizes?: string } | null;
+  } | null>;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface ClientOptions {
+  dist: string;
+  /** Server-render the shop's first screens (docs/decisions/022); off: every route answers the SPA's index.html. */
+  render?: boolean;
+  /** How long a rendered page is reused for the same URL, language and age gate (CATALOG_CACHE_MS); 0: never. */
+  cacheMs?: number;
+  /** The server render's module (tests point it elsewhere); default: dist/server/entry-server.js next to `dist`. */
+  renderer?: string;
+}
+
+/**
+ * A weak validator over the bytes: the same page gives the same tag. The data's timestamps in a rendered page's boot
+ * JSON (when the server read it) do not count: the same screen with the same data is the same page.
+ */
+const etagOf = (body: string) =>
+  `W/"${createHash('sha1')
+    .update(body.replace(/"(?:dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g, ''))
+    .digest('base64url')}"`;
+
+const escapeAttr = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+/** JSON inside <script type="application/json">: no `</script>` or `<!--` can close it early. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replaceAll('<', '\\u003c').replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029');
+
+function cookie(req: FastifyRequest, name: string): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+/** Answers `body` as the page's HTML: revalidated on each visit (no-cache), 304 when the browser has these bytes. */
+function sendHtml(req: FastifyRequest, reply: FastifyReply, page: { body: CachedAnswer; etag: string }) {
+  const { etag } = page;
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', etag);
+  const known = req.headers['if-none-match'];
+  if (known?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''))) {
+    return reply.code(304).send();
+  }
+  // Compressed here: the compress plugin does not hook the not-found handler that answers pages.
+  return sendEncoded(req, reply, page.body);
+}
+
 /**
  * Serves the built client: hashed assets cached for a year, everything else revalidated, and any
  * unknown GET that is not an API path answers index.html (SPA fallback) so the spec's routes are real URLs.
+ * The shop's public first screens (home, product list, product page, info pages) are answered rendered
+ * (docs/decisions/022): their markup, data, CSS and preloads in the HTML, so they paint before any script runs and
+ * the client hydrates them. Anything that goes wrong there answers the plain SPA HTML.
  */
-export default fp(async function client(app: FastifyInstance, opts: { dist: string }) {
+export default fp(async function client(app: FastifyInstance, opts: ClientOptions) {
   const root = resolve(opts.dist);
   const indexFile = join(root, 'index.html');
   const hasClient = existsSync(indexFile);
@@ -28,24 +101,156 @@ export default fp(async function client(app: FastifyInstance, opts: { dist: stri
           'cache-control',
           path.includes(`${join(root, 'assets')}`)
             ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=0, must-revalidate',
+            : // The seed's images and the favicon are not hashed but seldom change: a repeat visit within a day asks
+              // nothing, within a week it is answered from cache and revalidated behind (issue 15).
+              path.startsWith(`${join(root, 'images')}/`) || path === join(root, 'favicon.svg')
+              ? 'public, max-age=86400, stale-while-revalidate=604800'
+              : 'public, max-age=0, must-revalidate',
         );
       },
     });
   } else {
     app.log.warn(`no built client at ${root}: run "npm run build" (npm start does it for you)`);
   }
-  // index.html is read once and again only when a rebuild changed it (its assets' names change with it).
-  let indexHtml = '';
-  let indexMtime = 0;
-  const currentIndex = () => {
-    const mtime = statSync(indexFile).mtimeMs;
-    if (mtime !== indexMtime) {
-      indexHtml = readFileSync(indexFile, 'utf8');
-      indexMtime = mtime;
-    }
-    return indexHtml;
+
+  // index.html (and the build's manifest) are read once and again only when a rebuild changed them (its assets'
+  // names change with it).
+  let spa = {
+    mtime: -1,
+    html: '',
+    answer: new CachedAnswer(''),
+    etag: '',
+    manifest: null as Manifest | null,
+    files: new Map<string, string>(),
   };
+  const current = () => {
+    let mtime: number;
+    try {
+      mtime = statSync(indexFile).mtimeMs;
+    } catch (err) {
+      // Being rebuilt this very moment: the last build read stands until the new one is there.
+      if (spa.html) return spa;
+      throw err;
+    }
+    if (mtime !== spa.mtime) {
+      const html = readFileSync(indexFile, 'utf8');
+      const manifestFile = join(root, '.vite/manifest.json');
+      const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : null;
+      spa = { mtime, html, answer: new CachedAnswer(html), etag: etagOf(html), manifest, files: new Map() };
+      pages.clear();
+    }
+    return spa;
+  };
+  const assetText = (file: string) => {
+    let text = spa.files.get(file);
+    if (text === undefined) {
+      text = readFileSync(join(root, file), 'utf8');
+      spa.files.set(file, text);
+    }
+    return text;
+  };
+
+  // The server render: loaded on the first page that needs it; a build without it (or SERVER_RENDER=off) answers
+  // the SPA HTML everywhere.
+  const rendererFile = opts.renderer ?? join(dirname(root), 'server/entry-server.js');
+  const renderOn = hasClient && opts.render !== false && existsSync(rendererFile);
+  // Loaded once: a new build needs a restart of the server (as its static files do).
+  let renderer: Promise<Renderer> | null = null;
+  const loadRenderer = () => {
+    renderer ??= import(pathToFileURL(rendererFile).href) as Promise<Renderer>;
+    return renderer;
+  };
+
+  // The screen's data, read in process: the same API paths and bodies the client sends.
+  const send: typeof fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    const answer = await app.inject({
+      method: (init?.method ?? 'GET') as 'POST',
+      url: url.pathname + url.search,
+      payload: init?.body == null ? undefined : String(init.body),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    });
+    return new Response(answer.body, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  };
+
+  /** The page around a rendered screen: index.html with the screen's markup, data, inlined CSS and preloads. */
+  const page = (rendered: NonNullable<Awaited<ReturnType<Renderer['render']>>>, lang: 'en' | 'zh') => {
+    const { html, manifest } = current();
+    const entry = manifest?.['index.html'];
+    const screen = manifest?.[rendered.module];
+    if (!manifest || !entry || !screen) throw new Error(`no build manifest entry for ${rendered.module}`);
+    // The page chunk and what it imports (not the entry: it is loaded by /start.js), each once.
+    const chunks: ManifestChunk[] = [];
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || chunk === entry || chunks.includes(chunk)) return;
+      chunks.push(chunk);
+      for (const next of chunk.imports ?? []) visit(next);
+    };
+    visit(rendered.module);
+    const css = [...(entry.css ?? []), ...chunks.flatMap((c) => c.css ?? [])];
+    const style = [...new Set(css)].map(assetText).join('\n');
+    const image = rendered.lcpImage;
+    const head = [
+      // Telegram's theme from the URL's hash, before the first paint (public/theme-boot.js).
+      '<script src="/theme-boot.js"></script>',
+      `<style>${style.replaceAll('</style', '<\\/style')}</style>`,
+      image
+        ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(image.src)}"${image.srcset ? ` imagesrcset="${escapeAttr(image.srcset)}"` : ''}${image.sizes ? ` imagesizes="${escapeAttr(image.sizes)}"` : ''}>`
+        : '',
+      `<link rel="modulepreload" crossorigin href="/${entry.file}">`,
+      ...chunks.map((c) => `<link rel="modulepreload" crossorigin href="/${c.file}">`),
+      // The entry runs after the first paint (public/start.js), then hydrates this markup.
+      `<script src="/start.js" defer data-entry="/${entry.file}"></script>`,
+    ].join('');
+    const withoutEntry = html
+      .replace(/<script type="module"[^>]*src="[^"]*"[^>]*><\/script>\s*/, '')
+      .replace(/<link rel="stylesheet"[^>]*>\s*/g, '');
+    return withoutEntry
+      .replace('<html lang="en">', `<html lang="${lang === 'zh' ? 'zh-CN' : 'en'}">`)
+      .replace('</head>', `${head}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root">${rendered.html}</div><script type="application/json" id="boot">${scriptJson(rendered.boot)}</script>`,
+      );
+  };
+
+  // Rendered pages by URL, language and age gate, for cacheMs (bounded: the oldest go first).
+  const pages = new Map<string, { at: number; body: CachedAnswer; etag: string }>();
+  const MAX_PAGES = 500;
+
+  /** The rendered page for this request, or null (not a rendered screen, rendering off, or it failed). */
+  async function rendered(req: FastifyRequest): Promise<{ body: CachedAnswer; etag: string; ms?: number } | null> {
+    if (!renderOn) return null;
+    const lang = parseLang(cookie(req, COOKIE.lang)) ?? 'en';
+    const visited = cookie(req, COOKIE.visited) === '1';
+    const key = `${lang}|${visited ? 1 : 0}|${req.url}`;
+    const cacheMs = opts.cacheMs ?? 0;
+    const cached = pages.get(key);
+    if (cached && Date.now() - cached.at < cacheMs) return cached;
+    try {
+      const started = performance.now();
+      const { render } = await loadRenderer();
+      const result = await render({ url: req.url, lang, visited, send });
+      if (!result) return null;
+      const body = page(result, lang);
+      const entry = { at: Date.now(), body: new CachedAnswer(body), etag: etagOf(body) };
+      if (cacheMs > 0) {
+        pages.delete(key);
+        pages.set(key, entry);
+        if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value as string);
+      }
+      const ms = performance.now() - started;
+      req.log.debug({ screen: result.screen, ms }, 'server render');
+      return { ...entry, ms };
+    } catch (err) {
+      req.log.error({ err, url: req.url }, 'server render failed: answering the SPA page');
+      return null;
+    }
+  }
 
   app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
@@ -55,7 +260,13 @@ export default fp(async function client(app: FastifyInstance, opts: { dist: stri
       hasClient &&
       !/\.\w{1,5}$/.test(path)
     ) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(currentIndex());
+      const spaPage = current();
+      const page = await rendered(req);
+      // The HTML depends on the language and age-gate cookies.
+      reply.header('vary', 'cookie');
+      // What the render cost (absent: the page came from the cache, or was not rendered).
+      if (page?.ms !== undefined) reply.header('server-timing', `render;dur=${page.ms.toFixed(1)}`);
+      return sendHtml(req, reply, page ?? { body: spaPage.answer, etag: spaPage.etag });
     }
     const lang = requestLang(req);
     return reply.code(404).send({

@@ -121,6 +121,9 @@ describe.each(dialects)('serving the built client on %s', (dialect) => {
     writeFileSync(join(dist, 'index.html'), indexHtml);
     writeFileSync(join(dist, 'assets/x-abc123.js'), asset);
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    mkdirSync(join(dist, 'images/banners'), { recursive: true });
+    writeFileSync(join(dist, 'images/banners/hero.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(join(dist, 'start.js'), 'void 0;');
     t = await buildTestApp(dialect, { clientDist: dist });
   });
   afterAll(async () => {
@@ -146,10 +149,16 @@ describe.each(dialects)('serving the built client on %s', (dialect) => {
     expect(res.headers['content-type']).toMatch(/javascript/);
   });
 
-  it('serves other static files revalidated, and a missing file is a 404 not the app', async () => {
-    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
-    expect(icon.statusCode).toBe(200);
-    expect(icon.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  it('serves the seed images and the favicon cached for a day, other static files revalidated, and a missing file is a 404 not the app', async () => {
+    // Unhashed but seldom changed: a repeat visit does not revalidate them one by one (issue 15).
+    for (const url of ['/favicon.svg', '/images/banners/hero.svg']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('public, max-age=86400, stale-while-revalidate=604800');
+    }
+    const script = await t.app.inject({ method: 'GET', url: '/start.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     const missing = await t.app.inject({ method: 'GET', url: '/assets/missing-zzz999.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toContain('<div id="root">');

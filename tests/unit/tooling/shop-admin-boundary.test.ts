@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { parseSync } from 'rolldown/utils';
@@ -141,6 +142,62 @@ describe('the shop and the back office', () => {
     expect(intoAdmin).toEqual([`${ROUTER} -> ${ADMIN_APP} (dynamic)`]);
     // A computed import() could load anything: the shop names what it loads.
     expect(opaque).toEqual([]);
+  });
+});
+
+// Issue 15: what the first screen does not need stays out of the first load too (each moved out, measured with
+// `npm run bench:bundle`): the menus' content (rendered only while open), the Telegram-only start watcher, Chinese
+// (loaded before the first render when the shop is in Chinese) and the server messages besides the first screens'.
+describe("the shop's first load leaves out what the first screen does not show", () => {
+  const OUT_OF_FIRST_LOAD = [
+    'src/client/app/layout/MegaMenuPanel.tsx',
+    'src/client/app/layout/AccountMenuPanel.tsx',
+    'src/client/app/layout/MobileMenu.tsx',
+    'src/client/features/referral/TelegramStartWatcher.tsx',
+    'src/client/lib/i18n/locales/zh.ts',
+    'src/client/lib/i18n/locales/common.zh.ts',
+    'src/common/i18n/messages-first.zh.ts',
+    'src/client/lib/i18n/server-messages.ts',
+    'src/common/i18n/messages-rest.en.ts',
+    'src/common/i18n/messages-rest.zh.ts',
+  ];
+
+  it('none of them is reached from main.tsx through static imports; each is still loaded on demand', () => {
+    const first = walk(MAIN, false).seen;
+    expect(first).toContain('src/client/app/layout/MegaMenu.tsx');
+    expect(first).toContain('src/client/lib/i18n/locales/common.en.ts');
+    expect(first).toContain('src/common/i18n/messages-first.en.ts');
+    expect(OUT_OF_FIRST_LOAD.filter((file) => first.has(file))).toEqual([]);
+    // Both languages of every server message (common/i18n/messages.ts) are the server's: the shop never imports them.
+    expect(first).not.toContain('src/common/i18n/messages.ts');
+    const all = walk(MAIN, true).seen;
+    expect(OUT_OF_FIRST_LOAD.filter((file) => !all.has(file))).toEqual([]);
+    // Nor the Telegram SDK (loaded inside Telegram only, lib/telegram/init.ts).
+    const sdk = [...first].filter((file) => edgesToPackages(file).some((p) => p.startsWith('@telegram-apps/')));
+    expect(sdk).toEqual([]);
+  });
+
+  it("a module that shows a server message besides the first screens' brings them along (lib/i18n/server-messages)", () => {
+    // The first screens' keys, read from their source (plain data, one key a line).
+    const firstKeys = [
+      ...readFileSync(join(root, 'src/common/i18n/messages-first.en.ts'), 'utf8').matchAll(/^\s+(\w+):/gm),
+    ].map((m) => m[1]!);
+    expect(firstKeys).toEqual(expect.arrayContaining(['ageRefused', 'notEnoughStock']));
+    const missing: string[] = [];
+    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'src/client'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((f) => /\.tsx?$/.test(f) && !f.startsWith('src/client/lib/i18n/') && existsSync(join(root, f)));
+    for (const file of files) {
+      const code = readFileSync(join(root, file), 'utf8');
+      const keys = [...code.matchAll(/messages:(\w+)/g)].map((m) => m[1]!);
+      const dynamic = code.includes('messages:${');
+      if (!dynamic && keys.every((k) => firstKeys.includes(k))) continue;
+      if (!readImports(file, code).static.includes('@/lib/i18n/server-messages')) missing.push(file);
+    }
+    expect(missing).toEqual([]);
   });
 });
 

@@ -1,15 +1,22 @@
+import { AppRoot, Spinner as TelegramSpinner } from '@telegram-apps/telegram-ui';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes } from 'react-router-dom';
 import { allows, useStaffMe } from '@/entities/staff/api/use-staff';
 import { ApiError } from '@/lib/api/client';
+import { appearance } from '@/lib/telegram/init';
+import { telegramPlatform } from '@/lib/telegram/launch';
 import { AdminNotFound } from '@/lib/ui/admin/NotFound';
+import { SpinnerSlot } from '@/lib/ui/Spinner';
 import { RequireUser } from '../guards/RequireUser';
+import { FirstScreenReady } from '../layout/FirstScreenReady';
 import { PageFallback } from '../layout/PageFallback';
 import { useShellEffects } from '../layout/RootLayout';
 import { AdminLayout } from './AdminLayout';
 import { ADMIN_SCREENS } from './admin-screens';
 import './locales';
+// telegram-ui's whole stylesheet, in this lazy chunk only: the shop's first load has none of it (decision 021).
+import '@telegram-apps/telegram-ui/dist/styles.css';
 
 // Each screen's code loads when it is first opened.
 const SCREENS = ADMIN_SCREENS.map((screen) => ({ ...screen, Page: lazy(screen.load) }));
@@ -17,14 +24,20 @@ const SCREENS = ADMIN_SCREENS.map((screen) => ({ ...screen, Page: lazy(screen.lo
 /**
  * The back office at /admin/… (docs/decisions/013), loaded only when opened: a guest logs in first and comes
  * back; a customer is told the page is for staff; a staff member sees the screens their role allows (the server
- * checks the role on every path too).
+ * checks the role on every path too). It sits in telegram-ui's AppRoot (Telegram's theme and platform), and its
+ * loading states draw telegram-ui's Spinner (`SpinnerSlot`: PageFallback, ListStatus and the rest of lib/ui).
  */
 export default function AdminApp() {
   useShellEffects('/admin');
+  const platform = telegramPlatform();
   return (
-    <RequireUser keepSearch>
-      <StaffGate />
-    </RequireUser>
+    <AppRoot appearance={appearance()} platform={platform === 'ios' || platform === 'macos' ? 'ios' : 'base'}>
+      <SpinnerSlot.Provider value={TelegramSpinner}>
+        <RequireUser keepSearch>
+          <StaffGate />
+        </RequireUser>
+      </SpinnerSlot.Provider>
+    </AppRoot>
   );
 }
 
@@ -48,6 +61,7 @@ function StaffGate() {
         <p>
           <Link to="/">{t('nav.toShop')}</Link>
         </p>
+        <FirstScreenReady />
       </main>
     );
   }
@@ -64,6 +78,7 @@ function StaffGate() {
           )}
           <Route path="*" element={<AdminNotFound />} />
         </Routes>
+        <FirstScreenReady />
       </Suspense>
     </AdminLayout>
   );

@@ -1,10 +1,12 @@
-import { useCallback, useId, useRef } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { ChevronDownIcon, UserIcon } from '@/lib/icons';
-import { useSession } from '@/stores/session-store';
-import { useLogout } from './use-logout';
 import { usePointerDownOutside } from './use-pointer-down-outside';
+
+const loadPanel = () => import('./AccountMenuPanel');
+const AccountMenuPanel = lazy(() => loadPanel().then((m) => ({ default: m.AccountMenuPanel })));
+/** The pointer or focus on the Acct button fetches the entries' chunk, so they are there when the menu opens. */
+const prefetch = () => void loadPanel().catch(() => {});
 
 interface Props {
   open: boolean;
@@ -14,11 +16,10 @@ interface Props {
 /**
  * The logged-in "Acct" dropdown (spec §2): Affiliate for agents (is_agent 1) or Referral, Profile,
  * My Cart, Order History, Cash Reward, Log out. A disclosure: Escape or a click elsewhere closes it.
+ * Only the button is in the first load: the entries (AccountMenuPanel.tsx) are rendered only while open.
  */
 export function AccountMenu({ open, onOpenChange }: Props) {
   const { t } = useTranslation();
-  const isAgent = useSession((s) => s.user?.is_agent === 1);
-  const logout = useLogout();
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -47,6 +48,8 @@ export function AccountMenu({ open, onOpenChange }: Props) {
         className="header__pill"
         aria-expanded={open}
         aria-controls={id}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
         onClick={() => onOpenChange(!open)}
       >
         <UserIcon size={20} />
@@ -54,55 +57,11 @@ export function AccountMenu({ open, onOpenChange }: Props) {
         <ChevronDownIcon size={16} className="chevron" />
       </button>
       <div id={id} className="dropdown__panel" hidden={!open}>
-        <ul className="dropdown__list">
-          <li>
-            {isAgent ? (
-              <Link to="/affiliate" onClick={close}>
-                {t('nav.affiliate')}
-              </Link>
-            ) : (
-              <Link to="/referral" onClick={close}>
-                {t('nav.referral')}
-              </Link>
-            )}
-          </li>
-          <li>
-            <Link to="/profile" onClick={close}>
-              {t('nav.profile')}
-            </Link>
-          </li>
-          <li>
-            <Link to="/cart" onClick={close}>
-              {t('nav.myCart')}
-            </Link>
-          </li>
-          <li>
-            <Link to="/order" onClick={close}>
-              {t('nav.orderHistory')}
-            </Link>
-          </li>
-          <li>
-            <Link to="/subscriptions" onClick={close}>
-              {t('nav.subscriptions')}
-            </Link>
-          </li>
-          <li>
-            <Link to="/cashReward" onClick={close}>
-              {t('nav.cashReward')}
-            </Link>
-          </li>
-          <li className="dropdown__sep">
-            <button
-              type="button"
-              onClick={() => {
-                close();
-                logout();
-              }}
-            >
-              {t('nav.logout')}
-            </button>
-          </li>
-        </ul>
+        {open && (
+          <Suspense fallback={null}>
+            <AccountMenuPanel close={close} />
+          </Suspense>
+        )}
       </div>
     </div>
   );

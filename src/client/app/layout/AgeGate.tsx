@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useDialogFocus } from '@/lib/hooks/use-dialog-focus';
 import { useScrollLock } from '@/lib/hooks/use-scroll-lock';
 import { LogoMark } from '@/lib/icons';
+import { mirrorCookie } from '@/lib/ssr/boot';
 import { STORAGE_KEYS, storage } from '@/lib/storage/storage';
 import './layout.css';
 
@@ -19,6 +20,8 @@ export function AgeGate() {
     <AgeGateDialog
       onConfirm={() => {
         storage.set(STORAGE_KEYS.hasVisited, 'true');
+        // The server renders the next page without the gate (docs/decisions/022).
+        mirrorCookie('visited', '1');
         setOpen(false);
       }}
     />

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { signalReady } from '@/lib/telegram/launch';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /** The generic error page: unknown routes (404, `notFound`) and render errors (`error`, from RouteErrorBoundary). */
@@ -9,6 +11,8 @@ export function ErrorPage({ notFound = false, error }: { notFound?: boolean; err
   if (error && !is404) console.error(error);
   const title = is404 ? t('error.notFoundTitle') : t('error.title');
   usePageTitle(title);
+  // The error page is a first screen too: Telegram's placeholder goes (FirstScreenReady).
+  useEffect(() => signalReady(), []);
   return (
     <main className="page error-page">
       <h1>{title}</h1>

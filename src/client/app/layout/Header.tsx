@@ -1,19 +1,24 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useCart } from '@/entities/cart/cart-store';
 import { SearchField } from '@/entities/product/components/SearchField';
 import { BagIcon, MenuIcon, TelegramIcon } from '@/lib/icons';
+import { useHydrated } from '@/lib/ssr/hydrated';
 import { Brand } from '@/lib/ui/Brand';
 import { LanguageSelect } from '@/lib/ui/LanguageSelect';
 import { useSession } from '@/stores/session-store';
 import { useUi } from '@/stores/ui-store';
 import { AccountMenu } from './AccountMenu';
 import { MegaMenu } from './MegaMenu';
-import { MobileMenu } from './MobileMenu';
 import { TELEGRAM_CHANNEL_URL } from './shop-links';
 import { useHeaderVisibility } from './use-header-visibility';
 import './layout.css';
+
+const loadMobileMenu = () => import('./MobileMenu');
+const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
+/** The pointer or focus on the hamburger fetches the side menu's chunk, so it is there when it opens. */
+const prefetchMobileMenu = () => void loadMobileMenu().catch(() => {});
 
 /** Cart icon with the number of cart lines; opens the cart panel (spec §2, logged in only). */
 function CartButton() {
@@ -44,7 +49,9 @@ function CartButton() {
  */
 export function Header() {
   const { t } = useTranslation();
-  const loggedIn = useSession((s) => s.user !== null);
+  const hydrated = useHydrated();
+  // The server renders a guest's header; the stored user shows once hydrated (docs/decisions/022).
+  const loggedIn = useSession((s) => s.user !== null) && hydrated;
   const location = useLocation();
   const [shopOpen, setShopOpen] = useState(false);
   const [accountOpen, setAccountOpen] = useState(false);
@@ -74,6 +81,9 @@ export function Header() {
             aria-label={t('nav.openMenu')}
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
+            onPointerEnter={prefetchMobileMenu}
+            onPointerDown={prefetchMobileMenu}
+            onFocus={prefetchMobileMenu}
             onClick={() => setMenuOpen(true)}
           >
             <MenuIcon />
@@ -123,7 +133,12 @@ export function Header() {
           </div>
         </div>
       </header>
-      <MobileMenu open={menuOpen} onClose={closeMenu} />
+      {/* The side menu is its own chunk, rendered only while open. */}
+      {menuOpen && (
+        <Suspense fallback={null}>
+          <MobileMenu open onClose={closeMenu} />
+        </Suspense>
+      )}
     </>
   );
 }

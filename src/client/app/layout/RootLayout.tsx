@@ -1,21 +1,30 @@
-import { Suspense, useCallback, useEffect, useLayoutEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { usePendingCartLine } from '@/entities/cart/add-to-cart';
 import { useTelegramAutoLogin } from '@/features/auth/use-telegram-auto-login';
 import { useUserInfoSync } from '@/features/auth/use-user-info-sync';
 import { CartPanelHost } from '@/features/cart/components/CartPanelHost';
 import { ReferralParamWatcher } from '@/features/referral/ReferralParamWatcher';
-import { TelegramStartWatcher } from '@/features/referral/TelegramStartWatcher';
 import { setUnauthorizedHandler } from '@/lib/api/client';
 import { storage } from '@/lib/storage/storage';
 import { useTelegramBackButton } from '@/lib/telegram/back-button';
+import { useIsInTelegram } from '@/lib/telegram/launch';
 import { SHOP_TITLE } from '@/lib/use-page-title';
 import { useSession } from '@/stores/session-store';
 import { AgeGate } from './AgeGate';
+import { FirstScreenReady } from './FirstScreenReady';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageFallback } from './PageFallback';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
+
+/** Needed only inside Telegram (a shared product's start parameter): loaded there, never in a browser's first load. */
+const TelegramStartWatcher = lazy(() =>
+  import('@/features/referral/TelegramStartWatcher').then((m) => ({ default: m.TelegramStartWatcher })),
+);
+
+// A layout effect in the browser; nothing on the server, which renders the first screens (docs/decisions/022).
+const useBeforePaint = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
  * Route-level chores shared by the layouts (and the back office's, with `home` = /admin): scroll to top, Telegram
@@ -32,7 +41,7 @@ export function useShellEffects(home = '/') {
 
   // A new screen starts from the shop's name, so a screen that sets no title of its own does not keep the
   // last one's. (A layout effect runs before the screens' own effects, which then set theirs.)
-  useLayoutEffect(() => {
+  useBeforePaint(() => {
     document.title = SHOP_TITLE;
   }, [location.pathname]);
 
@@ -61,6 +70,7 @@ export function useShellEffects(home = '/') {
 
 export function RootLayout() {
   useShellEffects();
+  const inTelegram = useIsInTelegram();
   return (
     <div className="shell">
       <Header />
@@ -68,13 +78,18 @@ export function RootLayout() {
         <RouteErrorBoundary>
           <Suspense fallback={<PageFallback />}>
             <Outlet />
+            <FirstScreenReady />
           </Suspense>
         </RouteErrorBoundary>
       </div>
       <Footer />
       <CartPanelHost />
       <ReferralParamWatcher />
-      <TelegramStartWatcher />
+      {inTelegram && (
+        <Suspense fallback={null}>
+          <TelegramStartWatcher />
+        </Suspense>
+      )}
       <AgeGate />
     </div>
   );
@@ -88,6 +103,7 @@ export function BareLayout() {
       <RouteErrorBoundary>
         <Suspense fallback={<PageFallback />}>
           <Outlet />
+          <FirstScreenReady />
         </Suspense>
       </RouteErrorBoundary>
       <AgeGate />

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from '@/lib/ssr/hydrated';
 
 /** Spec §9: the header hides/shows on screens at least 769 px wide; shown within 20 px of the top; transparent under 10 px. */
 export const WIDE_MIN_WIDTH = 769;
@@ -38,7 +39,9 @@ const matchesWide = () =>
 
 /** Whether the screen is at least 769 px wide, following resizes. */
 function useIsWide(): boolean {
-  const [wide, setWide] = useState(matchesWide);
+  // While hydrating a server-rendered page, start as the server did (narrow); the effect below then reads the screen.
+  const hydrated = useHydrated();
+  const [wide, setWide] = useState(() => hydrated && matchesWide());
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
     const mq = window.matchMedia(WIDE_QUERY);
@@ -55,7 +58,7 @@ export function useHeaderVisibility({ pinned = false }: { pinned?: boolean } = {
   const wide = useIsWide();
   const [state, setState] = useState<HeaderVisibility>(() =>
     nextHeaderVisibility({ hidden: false, transparent: false }, 0, typeof window === 'undefined' ? 0 : window.scrollY, {
-      wide: matchesWide(),
+      wide,
     }),
   );
   const lastY = useRef(typeof window === 'undefined' ? 0 : window.scrollY);

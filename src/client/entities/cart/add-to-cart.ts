@@ -52,10 +52,17 @@ function takePendingLine(): CartLineInput | null {
 
 /** Mounted by the layouts: once a user is logged in, the line a guest wanted goes into the cart. */
 export function usePendingCartLine(): void {
-  const loggedIn = useSession((s) => s.user !== null);
+  // Subscribed in an effect, not read in render: the layouts stay as the server drew them while a server-rendered
+  // page hydrates (a store read in render updates them the moment hydration ends, which would make React give up
+  // hydrating the screen below them and draw it again: docs/decisions/022).
   useEffect(() => {
-    if (!loggedIn) return;
-    const line = takePendingLine();
-    if (line) addAndAnnounce(line);
-  }, [loggedIn]);
+    const addPending = () => {
+      const line = takePendingLine();
+      if (line) addAndAnnounce(line);
+    };
+    if (isLoggedIn(useSession.getState())) addPending();
+    return useSession.subscribe((state, previous) => {
+      if (isLoggedIn(state) && !isLoggedIn(previous)) addPending();
+    });
+  }, []);
 }

@@ -10,6 +10,7 @@ import {
 import type { TFunction } from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '@/lib/api/client';
+import '@/lib/i18n/server-messages';
 
 // The server's own checks (src/common/account-rules.ts), with the spec's messages (spec §5).
 // Used by registration (AuthForm) and the profile form, so both refuse exactly the same input.

@@ -9,10 +9,12 @@ import { openPaymentLink } from '@/entities/order/open-payment-link';
 import { ApiError } from '@/lib/api/client';
 import { queryKeys } from '@/lib/api/query-keys';
 import { haptic } from '@/lib/telegram/haptics';
+import { scrollBehavior } from '@/lib/telegram/performance';
 import { toast } from '@/lib/toast';
 import { placeOrder } from './api/place-order';
 import { checkoutIdempotencyKey, clearCheckoutIdempotencyKey } from './idempotency';
 import { useCheckoutData } from './use-checkout-data';
+import '@/lib/i18n/server-messages';
 
 /** The server's field names (contract `/v1/order`) → the form's fields. */
 const SERVER_FIELDS: Record<string, CheckoutField> = {
@@ -32,7 +34,7 @@ function focusFirst(errors: Partial<Record<CheckoutField, string>>): void {
   if (!first) return;
   window.setTimeout(() => {
     const el = document.getElementById(FIELD_IDS[first]);
-    el?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    el?.scrollIntoView?.({ block: 'center', behavior: scrollBehavior() });
     el?.focus({ preventScroll: true });
   }, 0);
 }

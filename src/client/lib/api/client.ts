@@ -42,6 +42,15 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+let transport: typeof fetch = (input, init) => fetch(input, init);
+/**
+ * How requests are sent: `fetch` in the browser; the server render (entry-server.tsx) answers them in process with
+ * the same paths and bodies.
+ */
+export function setApiTransport(send: typeof fetch): void {
+  transport = send;
+}
+
 type Scalar = string | number | boolean | null | undefined;
 
 /** Form-encodes a body: scalars as they are, arrays and objects as JSON (the contract's `json()` fields). */
@@ -77,7 +86,7 @@ export async function api<P extends ApiPath>(
   const { form, headers, token } = request(body as Record<string, unknown> | undefined);
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, { method: 'POST', body: form, headers, signal: options.signal });
+    response = await transport(`${API_BASE}${path}`, { method: 'POST', body: form, headers, signal: options.signal });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError('Network error', 0);

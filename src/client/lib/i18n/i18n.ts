@@ -1,29 +1,47 @@
 import type { Lang } from '@common/contract/lang';
-import { messages } from '@common/i18n/messages';
+import { firstEn } from '@common/i18n/messages-first.en';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en, zh } from './locales/common';
+import { en } from './locales/common.en';
+import type { zhStart } from './locales/zh';
 
-/** Bundles a module added before i18next started; applied by setupI18n. */
+/** The Chinese start bundles (locales/zh.ts): the shell's strings and the first screens' server messages. */
+export type ZhStart = typeof zhStart;
+
+/** Bundles a module added before i18next started; applied by initI18n. */
 const pending: Array<[string, { en: object; zh: object }]> = [];
 
-/** Starts i18next in one language with the shell's strings and the shared messages. */
-export function setupI18n(lang: Lang) {
+/**
+ * Loads what the first render needs in `lang`, then starts i18next: English is in the entry, Chinese is one chunk
+ * fetched first (so a Chinese shop never shows English). In English it starts before returning (the promise is
+ * already settled). If the Chinese chunk cannot be loaded, the shop starts in English rather than not at all.
+ * The client awaits this before its first render (or hydration).
+ */
+export function setupI18n(lang: Lang): Promise<typeof i18n> {
+  if (lang === 'en') return Promise.resolve(initI18n('en'));
+  return import('./locales/zh').then(
+    (m) => initI18n('zh', m.zhStart),
+    () => initI18n('en'),
+  );
+}
+
+/**
+ * Starts i18next at once in `lang`. Chinese needs its start bundles: `setupI18n` loads them; a caller that has them
+ * already (the server render imports locales/zh.ts statically) passes them, in either language, to have both.
+ */
+export function initI18n(lang: Lang, zh?: ZhStart): typeof i18n {
   void i18n.use(initReactI18next).init({
-    lng: lang,
+    lng: lang === 'zh' && zh ? 'zh' : 'en',
     fallbackLng: 'en',
     defaultNS: 'common',
     ns: ['common', 'messages'],
-    resources: {
-      en: { common: en, messages: messages.en },
-      zh: { common: zh, messages: messages.zh },
-    },
+    resources: { en: { common: en, messages: firstEn }, ...(zh ? { zh } : {}) },
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
   });
   for (const [ns, bundles] of pending.splice(0)) addTranslations(ns, bundles);
-  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+  if (typeof document !== 'undefined') document.documentElement.lang = i18n.language === 'zh' ? 'zh-CN' : 'en';
   return i18n;
 }
 

@@ -1,4 +1,5 @@
 import { LANGUAGE_IDS, type Lang, parseLang } from '@common/contract/lang';
+import { mirrorCookie } from '../ssr/boot';
 import { STORAGE_KEYS, storage } from '../storage/storage';
 
 /**
@@ -18,5 +19,7 @@ export function initialLanguage(telegramLanguageCode?: string): Lang {
 export function changeLanguage(lang: Lang, reload: () => void = () => window.location.reload()): void {
   storage.set(STORAGE_KEYS.language, String(LANGUAGE_IDS[lang]));
   storage.set(STORAGE_KEYS.i18nextLng, lang);
+  // The reloaded page is rendered by the server in this language (docs/decisions/022).
+  mirrorCookie('lang', lang);
   reload();
 }

@@ -74,7 +74,16 @@ function safe(area: () => Storage): SafeStorage {
   };
 }
 
+let serverLocal: Storage | null = null;
+/**
+ * The server render's stand-in for localStorage (src/client/entry-server.tsx): what the request's cookies mirror
+ * (language, age gate), so the server draws the screen this browser will show. Null again after the render.
+ */
+export function setServerStorage(area: Storage | null): void {
+  serverLocal = area;
+}
+
 /** localStorage that never throws. */
-export const storage = safe(() => window.localStorage);
+export const storage = safe(() => serverLocal ?? window.localStorage);
 /** sessionStorage (this tab only) that never throws. */
 export const tabStorage = safe(() => window.sessionStorage);

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { getSdk } from './sdk';
+import { useSdk } from './sdk';
 
 /** Telegram's BackButton: shown on every route but home, runs onBack; hidden on home (docs/decisions/008). */
 export function useTelegramBackButton(visible: boolean, onBack: () => void): void {
+  const sdk = useSdk();
   useEffect(() => {
-    const sdk = getSdk();
     if (!sdk?.backButton.isMounted()) return;
     if (!visible) {
       sdk.backButton.hide();
@@ -12,5 +12,5 @@ export function useTelegramBackButton(visible: boolean, onBack: () => void): voi
     }
     sdk.backButton.show();
     return sdk.backButton.onClick(onBack);
-  }, [visible, onBack]);
+  }, [sdk, visible, onBack]);
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { getSdk } from './sdk';
+import { getSdk, useSdk } from './sdk';
 
 let holders = 0;
 
@@ -19,13 +19,14 @@ function update(): void {
  * input, docs/decisions/008). Nothing in a browser.
  */
 export function useClosingConfirmation(active: boolean): void {
+  const sdk = useSdk();
   useEffect(() => {
-    if (!active || !getSdk()) return;
+    if (!active || !sdk) return;
     holders += 1;
     update();
     return () => {
       holders -= 1;
       update();
     };
-  }, [active]);
+  }, [active, sdk]);
 }

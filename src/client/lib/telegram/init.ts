@@ -1,30 +1,68 @@
-import { confirmTelegramHost, telegramHostState } from './launch';
+import { confirmTelegramHost, launchLooks, telegramHostState } from './launch';
+import { markPerformanceClass } from './performance';
 import { getSdk, setSdk } from './sdk';
 import './telegram.css';
 
 /**
- * Starts the Telegram SDK inside Telegram only: binds theme parameters and viewport (with safe areas)
- * to CSS variables, mounts the buttons, tells Telegram the app is ready, and expands it.
- * "Inside Telegram" means a Telegram host answered (launch.ts): in a plain browser tab, even one whose URL carries
- * `#tgWebAppData=…`, this is decided at once and loads nothing. With a host transport the SDK is fetched while the
- * host answers, so a real Telegram waits for one of the two, not both.
+ * Starts the Telegram side of the page without holding its first render (issue 15, docs/plans/015 §5):
+ * - `<html data-telegram>`: "false" in a plain browser tab (decided at once: no launch parameters or no host
+ *   transport, and nothing of the SDK is downloaded); "pending" while the host is asked and the SDK loads (the
+ *   in-page twin of the MainButton stays hidden: telegram.css); then "true" once the SDK started, else "false".
+ * - Telegram's theme colours (`--tg-theme-*`) from the launch parameters at once, so the first render has them.
+ * - `<html data-perf="low">` on Telegram for Android's LOW performance class (performance.ts).
+ * - Inside Telegram ("inside" = a Telegram host answered, launch.ts) the SDK, fetched while the host answers, binds
+ *   theme and viewport (with safe areas) and mounts the buttons; the hooks attach them when it is there (useSdk).
+ * `web_app_ready` is not sent here: the layout sends it once the first screen has committed (launch.ts signalReady).
+ * Resolves to true only inside Telegram with the SDK started.
  */
-export async function initTelegram(): Promise<boolean> {
+export function initTelegram(): Promise<boolean> {
+  markPerformanceClass();
   const host = confirmTelegramHost();
-  if (telegramHostState() === 'browser') return false;
+  const root = document.documentElement;
+  if (telegramHostState() === 'browser') {
+    root.dataset.telegram = 'false';
+    return Promise.resolve(false);
+  }
+  root.dataset.telegram = 'pending';
+  const themed = setThemeVars(launchLooks()?.themeParams);
   const loading = import('@telegram-apps/sdk-react');
   // Not Telegram after all (no answer): the chunk is dropped unused.
   loading.catch(() => {});
-  if (!(await host)) return false;
-  let sdk: Awaited<typeof loading>;
+  return host.then(async (inTelegram) => {
+    // A chunk that never comes (a stalled network) must not hide the in-page actions for ever: they show again.
+    const sdk = inTelegram ? await Promise.race([loading.catch(() => null), wait(SDK_TIMEOUT_MS)]) : null;
+    const started = inTelegram && startSdk(sdk ?? null);
+    root.dataset.telegram = started ? 'true' : 'false';
+    // A URL's theme counts only inside Telegram.
+    if (!inTelegram) for (const name of themed) root.style.removeProperty(name);
+    return started;
+  });
+}
+
+/** How long the page keeps the MainButton's in-page twin hidden while the SDK chunk loads (data-telegram "pending"). */
+const SDK_TIMEOUT_MS = 10_000;
+const wait = (ms: number) => new Promise<null>((resolve) => setTimeout(() => resolve(null), ms));
+
+/** Sets Telegram's theme colours as the SDK names them (`bg_color` → `--tg-theme-bg-color`); the names it set. */
+function setThemeVars(theme: Record<string, string> | undefined): string[] {
+  const names: string[] = [];
+  for (const [key, value] of Object.entries(theme ?? {})) {
+    if (!/^[a-z_]+$/.test(key) || typeof value !== 'string') continue;
+    const name = `--tg-theme-${key.replace(/_/g, '-')}`;
+    document.documentElement.style.setProperty(name, value);
+    names.push(name);
+  }
+  return names;
+}
+
+function startSdk(sdk: Awaited<typeof import('@telegram-apps/sdk-react')> | null): boolean {
   try {
-    sdk = await loading;
+    if (!sdk) throw new Error('the SDK could not be loaded');
     sdk.init();
   } catch (err) {
     console.warn('Telegram SDK could not start', err);
     return false;
   }
-  setSdk(sdk);
   sdk.backButton.mount.ifAvailable();
   sdk.mainButton.mount.ifAvailable();
   sdk.closingBehavior.mount.ifAvailable();
@@ -46,17 +84,28 @@ export async function initTelegram(): Promise<boolean> {
       })
       .catch((err: unknown) => console.warn('Telegram viewport unavailable', err));
   }
-  sdk.miniApp.ready.ifAvailable();
+  // Last: the hooks waiting for the SDK (buttons) attach now, on a started SDK.
+  setSdk(sdk);
   return true;
 }
 
-/** Light or dark: Telegram's theme inside Telegram; light in a browser. */
+/** A colour is dark when its perceived brightness is low (the SDK's own rule for `themeParams.isDark`). */
+function isDark(color: string | undefined): boolean {
+  const hex = /^#?([0-9a-f]{6})$/i.exec(color ?? '')?.[1];
+  if (!hex) return false;
+  const [r, g, b] = [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+  return Math.sqrt(0.299 * r * r + 0.587 * g * g + 0.114 * b * b) < 120;
+}
+
+/** Light or dark: Telegram's theme inside Telegram (the launch's until the SDK is there); light in a browser. */
 export function appearance(): 'light' | 'dark' {
   const sdk = getSdk();
-  if (!sdk) return 'light';
-  try {
-    return sdk.themeParams.isDark() ? 'dark' : 'light';
-  } catch {
-    return 'light';
+  if (sdk) {
+    try {
+      return sdk.themeParams.isDark() ? 'dark' : 'light';
+    } catch {
+      // not mounted: the launch's theme says it
+    }
   }
+  return isDark(launchLooks()?.themeParams?.bg_color) ? 'dark' : 'light';
 }

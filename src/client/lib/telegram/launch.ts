@@ -44,12 +44,15 @@ type HostState = 'unknown' | 'checking' | 'telegram' | 'browser';
 
 let state: HostState = 'unknown';
 let verified: Launch | null = null;
+/** While the host check runs: what the launch claims, used for looks only (launchLooks), never for identity. */
+let claimedNow: Launch | null = null;
 let pending: Promise<boolean> | undefined;
 const listeners = new Set<() => void>();
 
 function decide(next: 'telegram' | 'browser', launch: Launch | null): boolean {
   state = next;
   verified = next === 'telegram' ? launch : null;
+  claimedNow = null;
   for (const listener of listeners) listener();
   return next === 'telegram';
 }
@@ -225,6 +228,7 @@ export function confirmTelegramHost(opts: { timeoutMs?: number } = {}): Promise<
     return pending;
   }
   state = 'checking';
+  claimedNow = claimed.launch;
   pending = new Promise<boolean>((resolve) => {
     let done = false;
     let stop: () => void = () => {};
@@ -280,7 +284,36 @@ export const telegramLanguageCode = (): string | undefined => readLaunch()?.user
 /** The Telegram user id of the launch (display only: the server trusts only validated initData). */
 export const telegramUserIdFromLaunch = (): string | undefined => readLaunch()?.userId;
 
-export const telegramPlatform = (): string | undefined => readLaunch()?.platform;
+/**
+ * How the page should look inside Telegram (platform, theme, the user's language): the verified launch's, or, while
+ * the host check runs, what the launch claims, so the first render does not wait for the host (issue 15). Looks only:
+ * nothing that logs in, links or sends init_data reads this. Null in a browser and once the check said "not Telegram".
+ */
+export function launchLooks(): Pick<Launch, 'platform' | 'themeParams' | 'userLanguage'> | null {
+  return state === 'telegram' ? verified : state === 'checking' ? claimedNow : null;
+}
+
+/** The Telegram platform (ios, android, tdesktop, …) for the app's looks (see launchLooks); undefined in a browser. */
+export const telegramPlatform = (): string | undefined => launchLooks()?.platform;
+
+let readySent = false;
+
+/**
+ * Tells the host that the first screen is drawn (`web_app_ready`: Telegram then takes its placeholder away), through
+ * the host transport the check uses, so it needs no SDK. Once per page; sent while the check still runs too (only a
+ * Telegram host has these transports; a frame posts to Telegram's web origins only). Nothing in a browser.
+ */
+export function signalReady(): void {
+  if (readySent || (state !== 'checking' && state !== 'telegram')) return;
+  const transport = hostTransport();
+  if (!transport) return;
+  readySent = true;
+  try {
+    post(transport, 'web_app_ready');
+  } catch {
+    // a host that went away: nothing to tell
+  }
+}
 
 let startParamTaken = false;
 
@@ -298,7 +331,9 @@ export function takeTelegramStartParam(): string | undefined {
 /** For tests: forget what was read and decided. */
 export function resetLaunchCache(): void {
   startParamTaken = false;
+  readySent = false;
   state = 'unknown';
   verified = null;
+  claimedNow = null;
   pending = undefined;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import './locales';
-import { getSdk } from './sdk';
+import { getSdk, useSdk } from './sdk';
 
 /**
  * Telegram's MainButton as the screen's primary action (docs/decisions/008). Several components may ask
@@ -75,9 +75,11 @@ export function useTelegramMainButton({
   const id = useId();
   const latest = useRef(onClick);
   latest.current = onClick;
+  // The first screen renders before the SDK is there (issue 15): the claim is made once it arrives.
+  const sdk = useSdk();
 
   useEffect(() => {
-    if (!getSdk()) return;
+    if (!sdk) return;
     claims.push({
       id,
       text: '',
@@ -92,14 +94,14 @@ export function useTelegramMainButton({
       if (at >= 0) claims.splice(at, 1);
       apply();
     };
-  }, [id]);
+  }, [id, sdk]);
 
   useEffect(() => {
     const claim = claims.find((c) => c.id === id);
     if (!claim) return;
     Object.assign(claim, { text, visible, enabled, loading, priority });
     apply();
-  }, [id, text, visible, enabled, loading, priority]);
+  }, [id, sdk, text, visible, enabled, loading, priority]);
 }
 
 /** For tests: forget every claim and listener. */

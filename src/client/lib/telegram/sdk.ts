@@ -1,10 +1,29 @@
-/** The Telegram SDK, loaded only inside Telegram (see init.ts). Null in a browser. */
+import { useSyncExternalStore } from 'react';
+
+/** The Telegram SDK, loaded only inside Telegram (see init.ts). Null in a browser, and inside Telegram until loaded. */
 export type Sdk = typeof import('@telegram-apps/sdk-react');
 
 let loaded: Sdk | null = null;
+const listeners = new Set<() => void>();
 
 export const getSdk = (): Sdk | null => loaded;
 /** Set by init.ts once the SDK started; tests set a fake (or null) here. */
 export const setSdk = (sdk: Sdk | null): void => {
   loaded = sdk;
+  for (const listener of listeners) listener();
 };
+
+/**
+ * React: the SDK, re-rendering when it arrives. The first screen renders without waiting for it (issue 15), so a
+ * hook that attaches Telegram's buttons depends on this and attaches them once the SDK is there.
+ */
+export function useSdk(): Sdk | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSdk,
+    () => null,
+  );
+}

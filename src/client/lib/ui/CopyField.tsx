@@ -4,6 +4,7 @@ import { copyText } from '../copy-text';
 import { notify } from '../toast';
 import './locales';
 import './copy-field.css';
+import '@/lib/i18n/server-messages';
 
 /** A read-only value with a Copy button; a failed copy says "Failed to copy text: {{txt}}". */
 export function CopyField({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {

@@ -42,4 +42,16 @@ describe('the back office frame', () => {
     renderAdmin('/admin/staff');
     expect(await screen.findByRole('alert')).toHaveTextContent('There is no such page in the back office.');
   });
+
+  it('sits in telegram-ui’s AppRoot, and shows telegram-ui’s Spinner while it loads (decision 021)', async () => {
+    let answer: (value: { data: ReturnType<typeof staffMe> }) => void = () => {};
+    asStaff(staffMe('owner'), { '/admin/me': () => new Promise((resolve) => (answer = resolve)) });
+    const { container } = renderAdmin('/admin');
+    // The loading state draws telegram-ui's spinner (its classes), not the shop's CSS one.
+    await waitFor(() => expect(container.querySelector('[role="status"][class*="tgui-"]')).not.toBeNull());
+    expect(container.querySelector('.spinner')).toBeNull();
+    answer({ data: staffMe('owner') });
+    const nav = await screen.findByRole('navigation', { name: 'Back office' });
+    expect(nav.closest('.admin')?.parentElement?.className).toMatch(/^tgui-/);
+  });
 });

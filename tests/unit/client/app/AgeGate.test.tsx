@@ -67,15 +67,15 @@ describe('AgeGate', () => {
     expect(screen.getByRole('button', { name: 'Yes' })).toHaveFocus();
   });
 
-  it('speaks Chinese when the language is Chinese', () => {
-    setupI18n('zh');
+  it('speaks Chinese when the language is Chinese', async () => {
+    await setupI18n('zh');
     try {
       render(<AgeGate />);
       expect(screen.getByRole('dialog', { name: '您是否已达法定年龄？' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: '是' })).toBeInTheDocument();
     } finally {
       cleanup();
-      setupI18n('en');
+      await setupI18n('en');
     }
   });
 });

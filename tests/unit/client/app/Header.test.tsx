@@ -41,9 +41,11 @@ describe('Header', () => {
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     const acct = screen.getByRole('button', { name: 'Acct' });
     expect(acct).toHaveAttribute('aria-expanded', 'false');
+    // The entries are rendered only while open (their own chunk).
+    expect(screen.queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
     await user.click(acct);
     expect(acct).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('link', { name: 'Referral' })).toHaveAttribute('href', '/referral');
+    expect(await screen.findByRole('link', { name: 'Referral' })).toHaveAttribute('href', '/referral');
     expect(screen.queryByRole('link', { name: 'Affiliate' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(screen.getByRole('link', { name: 'My Cart' })).toHaveAttribute('href', '/cart');
@@ -61,7 +63,7 @@ describe('Header', () => {
     logIn(makeUser({ is_agent: 1 }));
     await renderRoute(<Header />).settled();
     await user.click(screen.getByRole('button', { name: 'Acct' }));
-    expect(screen.getByRole('link', { name: 'Affiliate' })).toHaveAttribute('href', '/affiliate');
+    expect(await screen.findByRole('link', { name: 'Affiliate' })).toHaveAttribute('href', '/affiliate');
     expect(screen.queryByRole('link', { name: 'Referral' })).not.toBeInTheDocument();
   });
 
@@ -89,7 +91,7 @@ describe('Header', () => {
     await renderRoute(<Header />, { path: '/order' }).settled();
     expect(localStorage.getItem('token')).toBe('tok-123');
     await user.click(screen.getByRole('button', { name: 'Acct' }));
-    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
     const logout = calls.find((c) => c.path === '/v1/user-logout');
     expect(logout?.authorization).toBe('Bearer tok-123');
     expect(logout?.body.get('token')).toBe('tok-123');
@@ -154,6 +156,10 @@ describe('Header', () => {
     await renderRoute(<Header />).settled();
     const shop = screen.getByRole('button', { name: 'Shop' });
     expect(shop).toHaveAttribute('aria-expanded', 'false');
+    // Closed, the menu is an empty panel: its content is its own chunk, and its lists are not fetched on a first visit.
+    expect(document.getElementById(shop.getAttribute('aria-controls') ?? '')).toBeEmptyDOMElement();
+    expect(calls.map((c) => c.path)).not.toContain('/v2/get-category');
+    expect(calls.map((c) => c.path)).not.toContain('/v2/get-tags');
     await user.click(shop);
     expect(shop).toHaveAttribute('aria-expanded', 'true');
     const panel = document.getElementById(shop.getAttribute('aria-controls') ?? '')!;

@@ -22,8 +22,10 @@ async function openMenu() {
   const shell = renderRoute(<Header />);
   await shell.settled();
   const burger = screen.getByRole('button', { name: 'Open menu' });
+  // Not in the DOM (nor its code in the first load) until opened: the side menu is its own chunk.
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   await user.click(burger);
-  const dialog = screen.getByRole('dialog', { name: 'Menu' });
+  const dialog = await screen.findByRole('dialog', { name: 'Menu' });
   return { user, burger, dialog };
 }
 

@@ -9,6 +9,7 @@ import { ImageFileInput } from '@/lib/ui/ImageFileInput';
 import { useSubmitPayment } from '../api/submit-payment';
 import '../locales';
 import '../order.css';
+import '@/lib/i18n/server-messages';
 
 /** Whether an order still needs its bank-transfer details (a renewal is placed without them). */
 const awaitsTransferDetails = (o: OrderDetails) =>

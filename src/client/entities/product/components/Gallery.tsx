@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HIGH_PRIORITY, IMAGE_SIZES, imageAt, responsiveImage } from '@/lib/images';
 import '../locales';
 import '../product.css';
-
-// React 18 does not know `fetchPriority`; the lower-case HTML attribute works everywhere it is supported.
-export const HIGH_PRIORITY = { fetchpriority: 'high' } as Record<string, string>;
 
 /**
  * The product's images: a large one and, when there are several, thumbnails to switch it. `alts`: each image's alt
@@ -20,7 +18,7 @@ export function Gallery({ images, alts, name }: { images: string[]; alts?: strin
         {current && (
           <img
             className="gallery__image"
-            src={current}
+            {...responsiveImage(current, [640, 1280], IMAGE_SIZES.gallery)}
             alt={alts?.[index] || name}
             width={600}
             height={600}
@@ -39,7 +37,14 @@ export function Gallery({ images, alts, name }: { images: string[]; alts?: strin
               aria-pressed={i === index}
               onClick={() => setIndex(i)}
             >
-              <img className="gallery__thumb-image" src={src} alt="" width={72} height={72} loading="lazy" />
+              <img
+                className="gallery__thumb-image"
+                src={imageAt(src, 320)}
+                alt=""
+                width={72}
+                height={72}
+                loading="lazy"
+              />
             </button>
           ))}
         </div>

@@ -1,6 +1,7 @@
 import type { ProductCard as Card } from '@common/contract/catalog';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { IMAGE_SIZES, responsiveImage } from '@/lib/images';
 import { Price } from './Price';
 import { StockBadge } from './StockBadge';
 import '@/lib/ui/skeleton.css';
@@ -16,7 +17,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
       <Link to={`/details/${product.id}`} className="product-card__link">
         <span className="product-card__media">
           <img
-            src={product.image}
+            {...responsiveImage(product.image, [320, 640], IMAGE_SIZES.card)}
             alt=""
             width={400}
             height={400}

@@ -6,6 +6,7 @@ import { FormField } from '@/lib/ui/FormField';
 import { showServerError } from '../account-rules';
 import '@/lib/telegram/locales';
 import '../locales';
+import '@/lib/i18n/server-messages';
 
 interface PasswordConfirmFormProps {
   /** What the customer confirms (whom they link, what it replaces), shown above the field. */

@@ -8,6 +8,7 @@ import { ListStatus } from '@/lib/ui/ListStatus';
 import { useAffiliateDashboard } from '../api/affiliate-dashboard';
 import { type BankInput, useUpdateCommissionBank } from '../api/update-commission-bank';
 import '../locales';
+import '@/lib/i18n/server-messages';
 
 type Field = keyof BankInput;
 const FIELDS: Field[] = ['bank_name', 'bank_account_name', 'bank_account_number'];

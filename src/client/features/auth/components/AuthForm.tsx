@@ -13,6 +13,7 @@ import '../locales';
 import '../auth.css';
 import { ContactFields } from '@/entities/user/components/ContactFields';
 import { getVisitorKey } from '@/entities/user/referral-code';
+import '@/lib/i18n/server-messages';
 
 type AuthTab = 'login' | 'register';
 

@@ -8,6 +8,7 @@ import { confirmEmail } from '../api/account-mail';
 import { AuthPageShell } from '../components/AuthPageShell';
 import '../locales';
 import '../auth.css';
+import '@/lib/i18n/server-messages';
 
 type State = { kind: 'working' } | { kind: 'done'; email: string } | { kind: 'failed'; message: string };
 

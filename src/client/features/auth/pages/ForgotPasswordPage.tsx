@@ -9,6 +9,7 @@ import { forgotPassword } from '../api/account-mail';
 import { AuthPageShell } from '../components/AuthPageShell';
 import '../locales';
 import '../auth.css';
+import '@/lib/i18n/server-messages';
 
 /**
  * /forgot-password (issue 14): the customer enters the account's e-mail address; the answer is the same whether or

@@ -19,6 +19,7 @@ import { safeRedirect } from '../safe-redirect';
 import '../locales';
 import '../auth.css';
 import { usePageTitle } from '@/lib/use-page-title';
+import '@/lib/i18n/server-messages';
 
 type Preview = ResponseOf<typeof previewEndpoint>;
 

@@ -12,6 +12,7 @@ import { resetPassword } from '../api/account-mail';
 import { AuthPageShell } from '../components/AuthPageShell';
 import '../locales';
 import '../auth.css';
+import '@/lib/i18n/server-messages';
 
 interface ResetValues {
   password: string;

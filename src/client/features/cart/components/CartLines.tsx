@@ -4,6 +4,7 @@ import { type CartLine, lineCents, lineKey, lineName, packagingName } from '@/en
 import { useCart } from '@/entities/cart/cart-store';
 import { currentLang } from '@/lib/i18n/i18n';
 import { MinusIcon, PlusIcon, TrashIcon } from '@/lib/icons';
+import { imageAt } from '@/lib/images';
 import { notify } from '@/lib/toast';
 import '../locales';
 import '../cart.css';
@@ -35,7 +36,7 @@ function CartLineCard({ line }: { line: CartLine }) {
   return (
     <li className="cart-line">
       {line.image ? (
-        <img className="cart-line__image" src={line.image} alt="" width={72} height={72} loading="lazy" />
+        <img className="cart-line__image" src={imageAt(line.image, 320)} alt="" width={72} height={72} loading="lazy" />
       ) : (
         <span className="cart-line__image cart-line__image--empty" aria-hidden="true" />
       )}

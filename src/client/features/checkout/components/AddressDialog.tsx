@@ -12,6 +12,7 @@ import '../checkout.css';
 import { Modal } from '@/lib/ui/Modal';
 import { LoadFailed } from './LoadFailed';
 import { TelegramPhoneButton } from './TelegramPhoneButton';
+import '@/lib/i18n/server-messages';
 
 /** The countries the shop delivers to (spec §3: Philippine, China), as the states carry them. */
 const COUNTRIES = ['PH', 'CN'] as const;

@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api/client';
 import { haptic } from '@/lib/telegram/haptics';
 import { useHoldCashReward } from '../api/hold-cash-reward';
 import '../checkout.css';
+import '@/lib/i18n/server-messages';
 
 type CashReward = ApiOutput<'/v2/checkout-summary'>['cash_reward'];
 

@@ -10,6 +10,7 @@ import { useCancelCoupon } from '../api/cancel-coupon-application';
 import type { CheckoutItem } from '../api/cart-items';
 import { useValidateCoupon } from '../api/validate-coupon';
 import '../checkout.css';
+import '@/lib/i18n/server-messages';
 
 type AppliedCoupon = ApiOutput<'/v2/checkout-summary'>['coupon'];
 

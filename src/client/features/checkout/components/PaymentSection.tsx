@@ -5,6 +5,7 @@ import { FIELD_IDS, useCheckoutForm } from '@/entities/order/checkout-store';
 import { ImageFileInput } from '@/lib/ui/ImageFileInput';
 import '../checkout.css';
 import { LoadFailed } from './LoadFailed';
+import '@/lib/i18n/server-messages';
 
 interface Props {
   methods: PaymentMethod[] | undefined;

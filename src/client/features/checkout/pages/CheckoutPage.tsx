@@ -16,6 +16,7 @@ import '../checkout.css';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCheckoutData } from '../use-checkout-data';
 import { usePlaceOrder } from '../use-place-order';
+import '@/lib/i18n/server-messages';
 
 /** /checkout: contact and delivery, shipping method, payment, coupon, cash reward and the server's summary. */
 // A user only: the router's RequireUser (app/guards) sends guests to /login.

@@ -2,7 +2,8 @@ import type { Banner } from '@common/contract/catalog';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { HIGH_PRIORITY } from '@/entities/product/components/Gallery';
+import { HIGH_PRIORITY, IMAGE_SIZES, LOW_PRIORITY, responsiveImage } from '@/lib/images';
+import { useHydrated } from '@/lib/ssr/hydrated';
 import { lowPerformanceDevice } from '@/lib/telegram/performance';
 import type { EmblaApi } from './HeroEmbla';
 
@@ -28,7 +29,11 @@ export function HeroCarousel({ banners }: { banners: Banner[] }) {
   const [embla, setEmbla] = useState<EmblaApi>();
   const pending = useRef<((api: EmblaApi) => void) | null>(null);
   const [selected, setSelected] = useState(0);
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion() && !lowPerformanceDevice());
+  // Autoplay unless the visitor prefers less motion; a server-rendered carousel starts as the server drew it (playing)
+  // and reads the preference once hydrated (docs/decisions/022).
+  const hydrated = useHydrated();
+  const [chosen, setPlaying] = useState<boolean | null>(null);
+  const playing = chosen ?? (!hydrated || (!prefersReducedMotion() && !lowPerformanceDevice()));
   const [hovered, setHovered] = useState(false);
   const total = banners.length;
   const options = useMemo(() => ({ loop: total > 1, duration: 28 }), [total]);
@@ -98,12 +103,12 @@ export function HeroCarousel({ banners }: { banners: Banner[] }) {
             >
               <Link to={b.link} className="home-hero__link" tabIndex={i === selected ? 0 : -1}>
                 <img
-                  src={b.image}
+                  {...responsiveImage(b.image, [640, 1280], IMAGE_SIZES.hero)}
                   alt={b.alt}
                   width={1200}
                   height={500}
                   loading={i === 0 ? 'eager' : 'lazy'}
-                  {...(i === 0 ? HIGH_PRIORITY : {})}
+                  {...(i === 0 ? HIGH_PRIORITY : LOW_PRIORITY)}
                 />
                 <span className="home-hero__text">
                   <strong>{b.title}</strong>
@@ -155,7 +160,7 @@ export function HeroCarousel({ banners }: { banners: Banner[] }) {
             className="home-hero__arrow home-hero__play"
             aria-label={playing ? t('hero.pause') : t('hero.play')}
             aria-pressed={!playing}
-            onClick={() => setPlaying((p) => !p)}
+            onClick={() => setPlaying(!playing)}
           >
             <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
           </button>

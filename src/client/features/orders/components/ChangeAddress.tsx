@@ -7,6 +7,7 @@ import { haptic } from '@/lib/telegram/haptics';
 import { toast } from '@/lib/toast';
 import { useUpdateOrderAddress } from '../api/update-order-address';
 import '../orders.css';
+import '@/lib/i18n/server-messages';
 
 /** Within the window: choose another saved address for the order (/v2/update-order-address). */
 export function ChangeAddress({ order, onDone }: { order: OrderDetails; onDone(): void }) {

@@ -11,6 +11,7 @@ import '../orders.css';
 import { ChangeAddress } from './ChangeAddress';
 import { OrderBody } from './OrderBody';
 import { ReviewForm } from './ReviewForm';
+import '@/lib/i18n/server-messages';
 
 /** Which part of the order the dialog shows. */
 export type DetailView = 'view' | 'track' | 'review';

@@ -14,6 +14,7 @@ import { ImageFileInput } from '@/lib/ui/ImageFileInput';
 import { useOrderExchanges, useRequestExchange } from '../api/exchanges';
 import '../exchange-locales';
 import '../exchanges.css';
+import '@/lib/i18n/server-messages';
 
 /**
  * Exchanges on a Completed order's page (issue 17, docs/decisions/020): until when one can be asked, each request's

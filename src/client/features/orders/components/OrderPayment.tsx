@@ -9,6 +9,7 @@ import { API_BASE } from '@/lib/api/client';
 import { haptic } from '@/lib/telegram/haptics';
 import { toast } from '@/lib/toast';
 import { ExternalLink } from '@/lib/ui/ExternalLink';
+import '@/lib/i18n/server-messages';
 
 /** Payment method, reference, receipt link and, while unpaid, how to pay (bank details). */
 export function PaymentInfo({ order }: { order: OrderDetails }) {

@@ -7,6 +7,7 @@ import { toast } from '@/lib/toast';
 import { useAddReview } from '../api/add-review';
 import '../orders.css';
 import { StarRating } from './StarRating';
+import '@/lib/i18n/server-messages';
 
 type Field = 'rating' | 'title' | 'description';
 

@@ -10,6 +10,7 @@ import { type DetailView, OrderDetail } from '../components/OrderDetail';
 import { StatusBadge } from '../components/StatusBadge';
 import '../locales';
 import '../orders.css';
+import { imageAt } from '@/lib/images';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /** /order: the order history, newest first; `?id=` opens one order (`&view=track|review` a part of it). */
@@ -100,7 +101,14 @@ function OrderCard({ order, onOpen }: { order: OrderSummary; onOpen(id: number, 
       </div>
       <div className="ord-card__body">
         {order.items[0]?.image && (
-          <img className="ord-card__img" src={order.items[0].image} alt="" width={56} height={56} loading="lazy" />
+          <img
+            className="ord-card__img"
+            src={imageAt(order.items[0].image, 320)}
+            alt=""
+            width={56}
+            height={56}
+            loading="lazy"
+          />
         )}
         <div className="ord-card__text">
           <span className="ord-hint">{formatDateTime(order.placed_at)}</span>

@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api/client';
 import { notify } from '@/lib/toast';
 import { resendEmailConfirmation, useEmailStatus } from '../api/email-status';
 import '../locales';
+import '@/lib/i18n/server-messages';
 
 /**
  * Whether the account's e-mail address is confirmed (issue 14), with "Send the link again" until it is. Nothing is

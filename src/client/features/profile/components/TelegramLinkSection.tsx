@@ -14,6 +14,7 @@ import { notify } from '@/lib/toast';
 import { useSession } from '@/stores/session-store';
 import '../locales';
 import '../profile.css';
+import '@/lib/i18n/server-messages';
 
 type Preview = ResponseOf<typeof previewEndpoint>;
 type PreviewState = { kind: 'loading' } | { kind: 'ready'; preview: Preview } | { kind: 'failed'; message: string };

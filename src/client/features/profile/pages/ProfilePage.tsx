@@ -22,6 +22,7 @@ import '../locales';
 import '../profile.css';
 import { ContactFields } from '@/entities/user/components/ContactFields';
 import { usePageTitle } from '@/lib/use-page-title';
+import '@/lib/i18n/server-messages';
 
 /** /profile: account details (password optional), the account summary, Telegram link state, preferences. */
 export default function ProfilePage() {

@@ -1,0 +1,56 @@
+/**
+ * Responsive images of uploads (issue 15). The server stores each uploaded image once per width, as WebP, under
+ * its content hash: `/media/images/<hash>-<320|640|1280>.webp` (server/files/images.ts); an answer names one of
+ * them (a card's 640, a banner's 1280). From that one URL the client derives the others, for `srcSet`. Any other
+ * URL (the seed's SVGs under /images, an outside link) is left as it is, with no `srcSet`.
+ */
+
+export type ImageWidth = 320 | 640 | 1280;
+
+// React 18 does not know `fetchPriority`; the lower-case HTML attribute works everywhere it is supported.
+/** The first screen's main image (the LCP): fetched before anything else. */
+export const HIGH_PRIORITY = { fetchpriority: 'high' } as Record<string, string>;
+/** Images fetched although lazy (the hero's other slides sit in its track): after the first screen's. */
+export const LOW_PRIORITY = { fetchpriority: 'low' } as Record<string, string>;
+
+const STORED = /^(\/media\/images\/[0-9a-f]{32})-(?:320|640|1280)\.webp$/;
+
+/** The URL of `url` at `width` when it is a stored upload; any other URL unchanged. */
+export function imageAt(url: string, width: ImageWidth): string {
+  const m = STORED.exec(url);
+  return m ? `${m[1]}-${width}.webp` : url;
+}
+
+/** What an `<img>` needs to load the right width: `src` (the largest of `widths`), `srcSet` and `sizes`. */
+export interface ResponsiveImage {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+}
+
+/**
+ * `src`, `srcSet` (`…-640.webp 640w, …-1280.webp 1280w`) and `sizes` of a stored upload, so the browser fetches
+ * the width its layout and screen need; for any other URL only `src` (a seed SVG scales by itself).
+ */
+export function responsiveImage(url: string, widths: readonly ImageWidth[], sizes: string): ResponsiveImage {
+  const m = STORED.exec(url);
+  if (!m) return { src: url };
+  const largest = Math.max(...widths) as ImageWidth;
+  return {
+    src: `${m[1]}-${largest}.webp`,
+    srcSet: widths.map((w) => `${m[1]}-${w}.webp ${w}w`).join(', '),
+    sizes,
+  };
+}
+
+/**
+ * How wide each kind of image is laid out (CSS px), for `sizes`: `.page` is at most 1120 px with 16 px padding
+ * (app/styles.css); the product grid has 2 columns 12 px apart, 3 from 640 px, 4 (20 px apart) from 960 px
+ * (entities/product/product.css); the product page's gallery is the left half (40 px gap) from 860 px
+ * (features/catalog/catalog.css).
+ */
+export const IMAGE_SIZES = {
+  hero: '(min-width: 1120px) 1088px, calc(100vw - 32px)',
+  card: '(min-width: 1120px) 257px, (min-width: 960px) calc(25vw - 23px), (min-width: 640px) calc(33.3vw - 19px), calc(50vw - 22px)',
+  gallery: '(min-width: 1120px) 524px, (min-width: 860px) calc(50vw - 36px), calc(100vw - 32px)',
+} as const;

@@ -1,0 +1,76 @@
+import type { Page } from 'playwright-core';
+import { newPage, type TestPage } from './harness';
+import { backOfficeJourney } from './support/back-office';
+
+// The server-rendered first screens (docs/decisions/022) in a real browser: a first visit paints the server's
+// markup, then the app hydrates it: the same DOM nodes (nothing replaced), no console errors or hydration warnings,
+// no second fetch of the screen's data, and the page is interactive (the age gate, Add to cart). A returning
+// customer's page is hydrated as a guest's, then shows their header.
+describe('server-rendered first screens', () => {
+  const journey = backOfficeJourney(async (kit) => ({ buyer: await kit.customer('Hydra Buyer') }));
+
+  /** Keeps the server's <main> and notes every screen-data request, from the start of each document. */
+  const watch = async (opened: TestPage) => {
+    const fetched: string[] = [];
+    opened.page.on('request', (r) => {
+      if (/\/v2\/get-(banners|product-list|product-details)$/.test(r.url())) fetched.push(new URL(r.url()).pathname);
+    });
+    await opened.context.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { serverMain: Element | null }).serverMain = document.querySelector('#root main');
+      });
+    });
+    return fetched;
+  };
+  const sameMain = (page: Page) =>
+    page.evaluate(() => {
+      const kept = (window as unknown as { serverMain: Element | null }).serverMain;
+      return kept !== null && kept === document.querySelector('#root main') && kept.isConnected;
+    });
+
+  it('a first visit to /, /products and /details/{id} hydrates the server markup, then the age gate and Add to cart work', async () => {
+    const productId = (await journey.kit.catalogue()).product_id;
+    const opened = await newPage(journey.browser, 'about:blank');
+    const fetched = await watch(opened);
+    const { page, errors, close } = opened;
+    for (const path of ['/', '/products', `/details/${productId}`]) {
+      await page.context().clearCookies();
+      await page.goto(`${journey.shop.url}${path}`, { waitUntil: 'load' });
+      expect(await page.locator('#boot').count(), path).toBe(1);
+      expect(await sameMain(page), path).toBe(true);
+      // First visit: the age gate is in the server's markup.
+      await page.getByRole('dialog', { name: /legal age/ }).waitFor();
+    }
+    // The screens' data came with the pages: nothing fetched again.
+    expect(fetched).toEqual([]);
+
+    // Interactive: the age gate closes, and a guest's Add to cart goes to the login.
+    await page.getByRole('button', { name: 'Yes', exact: true }).click();
+    await page.getByRole('dialog', { name: /legal age/ }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /^Add to cart/ }).click();
+    await page.waitForURL(/\/login\?redirect=/);
+    // The answer is remembered for the server: the next page comes without the gate.
+    expect((await page.context().cookies()).map((c) => `${c.name}=${c.value}`)).toContain('leafcup_visited=1');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('a logged-in customer: the page hydrates as a guest’s, then shows their cart and account; Add to cart adds', async () => {
+    const productId = (await journey.kit.catalogue()).product_id;
+    const opened = await journey.open(journey.people.buyer, '/about', { width: 1280, height: 900 });
+    const { page, errors, close } = opened;
+    await watch(opened);
+    // The first load mirrored the stored answers into cookies: this page is rendered without the gate, and hydrated.
+    await page.goto(`${journey.shop.url}/details/${productId}`, { waitUntil: 'load' });
+    expect(await page.locator('#boot').count()).toBe(1);
+    expect(await sameMain(page)).toBe(true);
+    expect(await page.getByRole('dialog', { name: /legal age/ }).count()).toBe(0);
+    const cartButton = page.getByRole('button', { name: /^Cart/ });
+    await cartButton.waitFor();
+    expect(await page.getByRole('link', { name: 'Login' }).count()).toBe(0);
+    await page.getByRole('button', { name: /^Add to cart/ }).click();
+    await page.getByRole('dialog', { name: 'Your Cart' }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

@@ -1,0 +1,191 @@
+import {
+  getBanners,
+  getCategory,
+  getProductDetails,
+  getProductList,
+  getProductReviews,
+  getTags,
+} from '../../../../src/common/contract/catalog';
+import { envelope } from '../../../../src/common/contract/envelope';
+import type { Lang } from '../../../../src/common/contract/lang';
+import { catalogChanged } from '../../../../src/server/catalog/list-cache';
+import { preparedShapes } from '../../../../src/server/catalog/page-statements';
+import { type ListQuery, listProductPage, productPageQuery } from '../../../../src/server/catalog/repository';
+import { nativeHandle } from '../../../../src/server/db/connection';
+import { buildTestApp, dialects, formEncode, post, type TestApp } from '../../helper';
+
+/**
+ * The product list with the cache off (docs/decisions/007, "Cache off"): each page shape is compiled once and run as
+ * a prepared statement (rows as arrays), with the very rows the Kysely query gives; category and tag lookups are
+ * memoized until catalogChanged(); in production the catalogue's reads answer without the response check, the
+ * same bytes the check's output gives.
+ */
+describe.each(dialects)('the product list read by prepared statements on %s', (dialect) => {
+  let t: TestApp;
+  const ids = { category: 0, type: 0, benefit: 0, tag: 0 };
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    const tag = async (slug: string) =>
+      (await t.db.selectFrom('tags').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id;
+    ids.category = (
+      await t.db.selectFrom('categories').select('id').where('slug', '=', 'all-teas').executeTakeFirstOrThrow()
+    ).id;
+    ids.type = await tag('caffeinated');
+    ids.benefit = await tag('sustained-energy');
+    ids.tag = await tag('coffee-like');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers every page shape with the rows the Kysely query reads, byte for byte', async () => {
+    expect(nativeHandle(t.db)?.kind).toBe(dialect);
+    const drivers: Array<[string, Pick<ListQuery, 'categoryId' | 'tagIds'>]> = [
+      ['all', { tagIds: [] }],
+      ['category', { categoryId: ids.category, tagIds: [] }],
+      ['type', { tagIds: [ids.type] }],
+      ['type + benefit', { tagIds: [ids.type, ids.benefit] }],
+      ['type + benefit + tag', { tagIds: [ids.type, ids.benefit, ids.tag] }],
+      ['category + type', { categoryId: ids.category, tagIds: [ids.type] }],
+      ['category + type + benefit', { categoryId: ids.category, tagIds: [ids.type, ids.benefit] }],
+    ];
+    let compared = 0;
+    for (const lang of ['en', 'zh'] as Lang[]) {
+      for (const order of ['newest', 'oldest'] as const) {
+        for (const [name, driver] of drivers) {
+          const first: ListQuery = { ...driver, order, after: null, take: 4 };
+          const page1 = await listProductPage(t.db, lang, first);
+          expect(JSON.stringify(page1), `${lang} ${order} ${name}`).toBe(
+            JSON.stringify(await productPageQuery(t.db, lang, first).execute()),
+          );
+          expect(page1.length, `${lang} ${order} ${name}`).toBeGreaterThan(0);
+          const last = page1[page1.length - 2] ?? page1[0];
+          if (!last) continue;
+          const next: ListQuery = { ...first, after: { createdAt: last.pos_created_at, id: last.pos_id }, take: 3 };
+          const page2 = await listProductPage(t.db, lang, next);
+          expect(JSON.stringify(page2), `${lang} ${order} ${name}, after a cursor`).toBe(
+            JSON.stringify(await productPageQuery(t.db, lang, next).execute()),
+          );
+          compared += 2;
+        }
+      }
+    }
+    expect(compared).toBe(2 * 2 * drivers.length * 2);
+    // Each shape ran through its own prepared statement (2 languages x 2 orders x first/after x 7 drivers).
+    expect(preparedShapes(t.db).filter((k) => k.startsWith('page_'))).toHaveLength(2 * 2 * 2 * drivers.length);
+    expect(preparedShapes(t.db)).toContain('page_zh_oldest_after_category_2');
+  });
+
+  it('never reads in the middle of another caller’s transaction (what it has not committed is not seen)', async () => {
+    const q: ListQuery = { tagIds: [], order: 'newest', after: null, take: 1 };
+    const [top] = await listProductPage(t.db, 'en', q);
+    if (!top) throw new Error('no product');
+    let read: Promise<Awaited<ReturnType<typeof listProductPage>>> | undefined;
+    await t.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('products').set({ name_en: 'Uncommitted Name' }).where('id', '=', top.id).execute();
+        read = listProductPage(t.db, 'en', q);
+        // Give the read every chance to run now, on the transaction's connection (SQLite has one).
+        await new Promise((r) => setTimeout(r, 20));
+        throw new Error('roll back');
+      })
+      .catch((err: Error) => {
+        if (err.message !== 'roll back') throw err;
+      });
+    const rows = await read;
+    expect(rows?.[0]?.name).toBe(top.name);
+    // A transaction's own reads go through Kysely on its connection, and see its writes.
+    await t.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('products').set({ name_en: 'Seen Inside' }).where('id', '=', top.id).execute();
+        expect((await listProductPage(trx, 'en', q))[0]?.name).toBe('Seen Inside');
+        throw new Error('roll back');
+      })
+      .catch((err: Error) => {
+        if (err.message !== 'roll back') throw err;
+      });
+  });
+
+  it('keeps a category and a tag once found, until catalogChanged (an id with leading zeros is the same row)', async () => {
+    const list = async (fields: Record<string, unknown>) => {
+      const res = await post(t.app, '/v2/get-product-list', { limit: 1, ...fields });
+      expect(res.status, res.body.message).toBe(200);
+      return res.body.data;
+    };
+    const category = (await list({ category: 'all-teas' })).category?.name;
+    const type = (await list({ type: 'caffeinated' })).tag?.name;
+    if (!category || !type) throw new Error('the seed has no all-teas category or caffeinated type');
+    await t.db.updateTable('categories').set({ name_en: 'Every Tea' }).where('id', '=', ids.category).execute();
+    await t.db.updateTable('tags').set({ name_en: 'With Caffeine' }).where('id', '=', ids.type).execute();
+    expect((await list({ category: 'all-teas' })).category?.name).toBe(category);
+    expect((await list({ type: 'caffeinated' })).tag?.name).toBe(type);
+    // An id is kept apart from the slug, but "007" is 7.
+    expect((await list({ category: String(ids.category) })).category?.name).toBe('Every Tea');
+    await t.db.updateTable('categories').set({ name_en: 'Each Tea' }).where('id', '=', ids.category).execute();
+    expect((await list({ category: `00${ids.category}` })).category?.name).toBe('Every Tea');
+    catalogChanged(t.db);
+    expect((await list({ category: 'all-teas' })).category?.name).toBe('Each Tea');
+    expect((await list({ type: 'caffeinated' })).tag?.name).toBe('With Caffeine');
+    // A kept tag still answers only the field of its kind.
+    expect((await post(t.app, '/v2/get-product-list', { benefit: 'caffeinated' })).status).toBe(404);
+    await t.db.updateTable('categories').set({ name_en: category }).where('id', '=', ids.category).execute();
+    await t.db.updateTable('tags').set({ name_en: type }).where('id', '=', ids.type).execute();
+    catalogChanged(t.db);
+  });
+});
+
+describe.each(dialects)('the catalogue’s reads in production on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { env: { NODE_ENV: 'production', CATALOG_CACHE_MS: '0' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** The raw answer of a path, as bytes. */
+  const raw = async (path: string, fields: Record<string, unknown> = {}) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-encoding': 'identity' },
+      payload: formEncode({ lang: 'en', is_frontend: 1, ...fields }),
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    return res.body;
+  };
+
+  it('answers without the response check the very bytes the check gives', async () => {
+    const first = await raw('/v2/get-product-list', { limit: 3 });
+    const cursor = (JSON.parse(first) as { data: { next_cursor: string; products: { id: number }[] } }).data;
+    const answers: Array<[string, { response: Parameters<typeof envelope>[0] }, string]> = [
+      ['list', getProductList, first],
+      ['list, cursor', getProductList, await raw('/v2/get-product-list', { limit: 3, cursor: cursor.next_cursor })],
+      [
+        'list, zh, oldest, category and type',
+        getProductList,
+        await raw('/v2/get-product-list', { lang: 'zh', sort: 'oldest', category: 'all-teas', type: 'caffeinated' }),
+      ],
+      ['list, tag', getProductList, await raw('/v2/get-product-list', { tag: 'coffee-like' })],
+      ['categories', getCategory, await raw('/v2/get-category')],
+      ['tags', getTags, await raw('/v2/get-tags', { lang: 'zh' })],
+      ['banners', getBanners, await raw('/v2/get-banners')],
+      ['details', getProductDetails, await raw('/v2/get-product-details', { product_id: cursor.products[0]?.id })],
+      ['reviews', getProductReviews, await raw('/v2/get-product-reviews', { product_id: cursor.products[0]?.id })],
+    ];
+    for (const [name, def, body] of answers) {
+      expect(body, name).toBe(JSON.stringify(envelope(def.response).parse(JSON.parse(body))));
+    }
+  });
+
+  it('still refuses bad input with the error envelope', async () => {
+    const res = await post(t.app, '/v2/get-product-list', { category: 'no-such-category' });
+    expect(res.status).toBe(404);
+    expect(res.body.success).toBe(false);
+    const bad = await post(t.app, '/v2/get-product-list', { limit: 500 });
+    expect(bad.status).toBe(422);
+  });
+});
