@@ -176,7 +176,11 @@ export async function priceCart(
     if (line.problem) continue;
     const row = packagings.get(line.variant_id);
     if (!row) continue;
-    const entry = perPackaging.get(line.variant_id) ?? { productId: row.product_id, quantity: 0, label: packagingNames(row) };
+    const entry = perPackaging.get(line.variant_id) ?? {
+      productId: row.product_id,
+      quantity: 0,
+      label: packagingNames(row),
+    };
     entry.quantity += line.quantity;
     perPackaging.set(line.variant_id, entry);
   }
