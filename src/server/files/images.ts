@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import sharp, { type Metadata } from 'sharp';
 import { badRequest } from '../lib/errors';
-import type { FileStore } from './store';
+import type { FileStore, StoredFile } from './store';
 
 /**
  * Images staff upload for products and banners (issue 13, docs/decisions/015). The upload is decoded with sharp
@@ -84,7 +83,7 @@ async function makeJpeg(store: FileStore, source: string, key: string): Promise<
  * made wait for that encoding rather than start their own. Null when there is no such stored image (or it cannot be
  * decoded).
  */
-export async function jpegRendition(store: FileStore, key: string): Promise<{ stream: Readable; size: number } | null> {
+export async function jpegRendition(store: FileStore, key: string): Promise<StoredFile | null> {
   const m = JPEG_KEY.exec(key);
   if (!m) return null;
   const made = await store.get(key);
