@@ -70,6 +70,7 @@ export function createIntervalJob<R>({
   let running: Promise<R> | undefined;
   let stopping = false;
   let claimed = false;
+  let claiming: Promise<boolean> | undefined;
   const lease: JobLease | null = leaseOption === 'local' ? null : jobLease(leaseOption.db, name, leaseOption.ttlMs);
   const ttlMs = leaseOption === 'local' ? 0 : leaseOption.ttlMs;
   const tickMs = lease ? Math.min(intervalMs, MAX_TICK_MS) : intervalMs;
@@ -119,9 +120,18 @@ export function createIntervalJob<R>({
     const now = at ?? new Date();
     if (!lease) return runOnce(now);
     // Claimed before `running` is set: a runOnce meanwhile runs alongside, as two instances would (both are safe).
-    if (!(await lease.claim(now))) return null;
+    // stop() waits for a claim on its way (`claiming`): a claim won after stop began runs nothing and frees the lease.
+    const claim = lease.claim(now);
+    claiming = claim;
+    let won: boolean;
+    try {
+      won = await claim;
+    } finally {
+      if (claiming === claim) claiming = undefined;
+    }
+    if (!won) return null;
     claimed = true;
-    if (running) {
+    if (running || stopping) {
       await lease.release();
       return null;
     }
@@ -152,6 +162,7 @@ export function createIntervalJob<R>({
       if (timer) clearInterval(timer);
       timer = undefined;
       stopping = true;
+      await claiming?.catch(() => false);
       await running?.catch(() => undefined);
       if (lease && claimed) await lease.release().catch(() => undefined);
       claimed = false;

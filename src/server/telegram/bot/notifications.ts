@@ -32,8 +32,11 @@ import { backInStockMessage } from './stock-alerts';
  */
 
 const MAX_ATTEMPTS = 5;
-/** How long a row's claim holds: far above one Telegram call (grammY's own timeout is 500 s, but calls take ms). */
-const CLAIM_MS = 2 * 60_000;
+/**
+ * How long a row's claim holds: above the longest a Telegram call may last (grammY's timeout, 500 s; calls usually
+ * take ms). A shorter claim let another sender send a row again while a stalled call was still going to succeed.
+ */
+const CLAIM_MS = 10 * 60_000;
 /** The sender job's lease: a round extends it after each row. */
 const SENDER_LEASE_MS = 2 * 60_000;
 /** The pause after the n-th failed attempt, in seconds (the last entry repeats). */

@@ -116,6 +116,26 @@ describe.each(dialects)('job leases on %s', (dialect) => {
     expect(await b.job.tickOnce(at(2000))).toBe(1);
   });
 
+  it('stop() during a tick’s claim: no round runs after stop, and the lease is free when stop resolves', async () => {
+    const name = jobName();
+    let rounds = 0;
+    // A round that never calls extend (as receipt retention and account cleanup): nothing would stop it.
+    const job = createIntervalJob({
+      name,
+      intervalMs: MIN,
+      lease: { db: database.db, ttlMs: 5 * MIN },
+      run: async () => ++rounds,
+    });
+    const tick = job.tickOnce(at(0)); // its claim is on its way to the database
+    await job.stop();
+    const lease = await leaseRow(name);
+    expect(await tick).toBeNull();
+    expect(rounds).toBe(0);
+    expect(lease.lease_until).toBeNull(); // free at once: another instance takes the round at its next tick
+    const b = countingJob(other, name);
+    expect(await b.job.tickOnce(at(1000))).toBe(1);
+  });
+
   it('a holder that dies keeps the lease until its TTL, then the other instance takes over', async () => {
     const name = jobName();
     const dead = jobLease(database.db, name, 5 * MIN);

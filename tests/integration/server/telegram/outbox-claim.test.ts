@@ -17,6 +17,8 @@ describe.each(dialects)('bot outbox with two senders on %s', (dialect) => {
   let api: ReturnType<typeof interceptBotApi>;
   /** sendMessage calls begun (counted as they start, before the slow part). */
   let begun = 0;
+  /** While set, sendMessage waits for it (a Telegram call that hangs, up to grammY's 500 s timeout). */
+  let hang: Promise<void> | undefined;
   beforeAll(async () => {
     t = await buildTestApp(dialect, { botToken: TEST_BOT_TOKEN });
     api = interceptBotApi(t.app.bot!);
@@ -24,6 +26,9 @@ describe.each(dialects)('bot outbox with two senders on %s', (dialect) => {
       if (method === 'sendMessage') {
         begun++;
         await new Promise((resolve) => setTimeout(resolve, 300));
+        const h = hang; // only the next call hangs
+        hang = undefined;
+        if (h) await h;
       }
       return prev(method, payload, signal);
     });
@@ -73,6 +78,25 @@ describe.each(dialects)('bot outbox with two senders on %s', (dialect) => {
     expect(results.filter((r) => r !== null)).toEqual([1]);
     expect(api.of('sendMessage').map((c) => String(c.payload.chat_id))).toEqual([tgId]);
     await Promise.all([a.stop(), b.stop()]);
+  });
+
+  it('a row stays claimed for as long as a Telegram call may last (grammY: 500 s): not sent twice', async () => {
+    const { tgId } = await notice();
+    const [a, b] = senders();
+    let release: () => void = () => undefined;
+    hang = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    begun = 0;
+    const now = Date.now();
+    const first = a.drainOnce(new Date(now));
+    await vi.waitFor(() => expect(begun).toBe(1), { interval: 5 });
+    // A's call still hangs 3 minutes on (Telegram slow, the network stalled): B must not take the row.
+    const second = await b.drainOnce(new Date(now + 3 * 60_000));
+    release();
+    expect(second).toBe(0);
+    expect(await first).toBe(1);
+    expect(api.of('sendMessage').map((c) => String(c.payload.chat_id))).toEqual([tgId]);
   });
 
   it('a failed send waits its pause before the next try', async () => {
