@@ -4,12 +4,17 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import qs from 'qs';
 import { createAccountCleanupJob } from './accounts/cleanup';
+import { followCatalogChanges, productListCache } from './catalog/list-cache';
 import type { Config } from './config';
-import type { Db } from './db/connection';
-import { ping } from './db/repository';
-import { diskStore, type FileStore } from './files/store';
+import type { ChangeListener } from './db/change-bus';
+import { type Db, parseDatabaseUrl } from './db/connection';
+import { isPostgres } from './db/dialect';
+import { createFileStore } from './files/create-store';
+import { useFileStore } from './files/registry';
+import type { FileStore } from './files/store';
 import { fastifyTrustProxy } from './lib/client-address';
 import { requestLogFields } from './lib/log';
 import { createMailSender } from './mail/sender';
@@ -20,6 +25,7 @@ import authPlugin from './plugins/auth';
 import clientPlugin from './plugins/client';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import healthPlugin from './plugins/health';
 import multipartPaths from './plugins/multipart-paths';
 import securityHeaders from './plugins/security-headers';
 import { domainRoutes } from './routes';
@@ -52,12 +58,20 @@ export async function buildApp({ config, db, ownsDb = false, logger }: AppOption
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
-  // Uploaded files (product and banner images): this instance's disk for now (files/store.ts).
-  app.decorate('files', diskStore(config.UPLOAD_DIR));
+  // Uploaded files (images, receipts, exchange photos): the store FILES_URL names, the database by default
+  // (files/create-store.ts, docs/decisions/023); also for code that has only the database (files/registry.ts).
+  const files = await createFileStore(config, db, app.log);
+  app.decorate('files', files);
+  useFileStore(db, files);
+  app.addHook('onClose', async () => {
+    await files.close();
+  });
 
   await app.register(errorsPlugin);
   await app.register(securityHeaders);
   await app.register(dbPlugin, { db, ownsDb });
+  // /livez, /readyz, /health and the drain state (SIGTERM: main.ts): before the routes, so each answer gets its hook.
+  await app.register(healthPlugin, { db });
   // E-mail (docs/decisions/016): on with SMTP_URL; messages are queued only then (mail/outbox.ts).
   setMailOn(db, Boolean(config.SMTP_URL));
   if (!config.SMTP_URL) {
@@ -92,15 +106,6 @@ export async function buildApp({ config, db, ownsDb = false, logger }: AppOption
   });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/health', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await ping(db);
-      return { status: 'ok' };
-    } catch (err) {
-      app.log.error({ err }, 'health check: database unreachable');
-      return reply.code(503).send({ status: 'database unreachable' });
-    }
-  });
 
   // req.telegramUser(); with BOT_TOKEN: the bot's webhook and the order-news sender.
   await app.register(telegramPlugin);
@@ -109,7 +114,27 @@ export async function buildApp({ config, db, ownsDb = false, logger }: AppOption
     dist: config.CLIENT_DIST,
     render: config.SERVER_RENDER === 'on',
     cacheMs: config.CATALOG_CACHE_MS,
+    freshness: () => {
+      const list = productListCache(db, config.CATALOG_CACHE_MS);
+      return list ? { generation: list.generation, bypassed: list.bypassed } : null;
+    },
   });
+
+  // The product-list cache is cleared on every instance at once (PostgreSQL LISTEN/NOTIFY, docs/decisions/024; bypassed
+  // while the listener is not listening). SQLite serves one instance: its writes clear the local cache only.
+  const databaseUrl = parseDatabaseUrl(config.DATABASE_URL);
+  if (isPostgres(db as unknown as Kysely<unknown>) && databaseUrl.kind === 'postgres') {
+    let changes: ChangeListener | undefined;
+    app.addHook('onReady', async () => {
+      changes = followCatalogChanges(db, databaseUrl.location, app.log);
+      // Ready without it if PostgreSQL does not answer soon: the lists are read fresh until it listens.
+      await changes.firstAttempt(5000);
+    });
+    app.addHook('onClose', async () => changes?.close());
+    app.lifecycle.addDetail('changes', () => changes?.state ?? 'connecting');
+  } else {
+    app.lifecycle.addDetail('changes', () => 'local');
+  }
 
   // Background jobs, every minute from start until close (not under NODE_ENV=test, where tests run them
   // by hand): Subscribe & save renewals, cancelling orders left unpaid, and deleting the receipts of orders
@@ -128,9 +153,12 @@ export async function buildApp({ config, db, ownsDb = false, logger }: AppOption
       for (const job of jobs) job.start();
     });
   }
-  app.addHook('preClose', async () => {
+  const stopJobs = async () => {
     await Promise.all(jobs.map((job) => job.stop()));
-  });
+  };
+  // Jobs stop as soon as the instance starts draining (SIGTERM), and again (a no-op then) before the database closes.
+  app.lifecycle.onDrain(stopJobs);
+  app.addHook('preClose', stopJobs);
   return app;
 }
 

@@ -63,6 +63,18 @@ const schema = z.object({
         : [],
     )
     .pipe(z.array(z.url({ error: 'CSP_CONNECT_SRC must be comma-separated origins such as https://api.example.com' }))),
+  /**
+   * Where uploaded files (images, receipts, exchange photos) are kept (files/create-store.ts, docs/decisions/023):
+   * unset or `db` → the database (every instance reads them); `s3://bucket[/prefix]?region=…&endpoint=…&path_style=1`
+   * → an S3-compatible bucket; `file:PATH` → this machine's disk (one instance only).
+   */
+  FILES_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || v === 'db' || /^file:.+/.test(v) || v.startsWith('s3://'), {
+      error: 'FILES_URL must be db, file:PATH or s3://bucket[/prefix]?region=…',
+    }),
+  /** The old local upload folder: the `file:` store's default, the import command's source and a read fallback. */
   UPLOAD_DIR: z.string().min(1).default('data/uploads'),
   CLIENT_DIST: z.string().min(1).default('dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -96,8 +108,9 @@ const schema = z.object({
     }),
   /**
    * How long (ms) a product-list page is served from this instance's memory before it is read again;
-   * 0 turns the cache off. This instance's own orders, cancels and reviews clear it at once; changes made
-   * elsewhere (another instance, the operator's command line) show within this time.
+   * 0 turns the cache off. This instance's own orders, cancels and reviews clear it at once; on PostgreSQL so do
+   * other instances' and the operator's command line's changes (LISTEN/NOTIFY, docs/decisions/024). The TTL is the
+   * bound on SQLite (the command line) and while an instance's listener reconnects (its cache is bypassed then).
    * Default 1000, and 0 under NODE_ENV=test (tests that write rows directly expect to read them back).
    */
   CATALOG_CACHE_MS: z.coerce
@@ -169,6 +182,27 @@ const schema = z.object({
     .refine((v) => !v || /^([^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/.test(v), {
       error: 'MAIL_FROM must be an address such as orders@example.com or Leaf & Cup <orders@example.com>',
     }),
+  /**
+   * On SIGTERM, how long (ms) the instance keeps serving after /readyz turned 503, so a load balancer stops sending
+   * it requests before it stops listening (docs/decisions/025). 0 (default): stop listening at once (one instance,
+   * nothing to tell). Behind a balancer: at least its check interval × the failures it waits for, e.g. 5000.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number()
+    .int('SHUTDOWN_DRAIN_MS must be a whole number of milliseconds')
+    .min(0, 'SHUTDOWN_DRAIN_MS must be 0 or a number of milliseconds')
+    .max(300_000, 'SHUTDOWN_DRAIN_MS must be at most 300000 (5 minutes)')
+    .default(0),
+  /**
+   * After the drain, how long (ms) in-flight requests and a background job's round get to finish before the process
+   * exits anyway (exit code 1).
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number()
+    .int('SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds')
+    .min(1000, 'SHUTDOWN_TIMEOUT_MS must be at least 1000')
+    .max(600_000, 'SHUTDOWN_TIMEOUT_MS must be at most 600000 (10 minutes)')
+    .default(10_000),
   /** Max receipt upload size in bytes. */
   MAX_UPLOAD_BYTES: z.coerce
     .number()

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -5,7 +6,7 @@ import { createDb, parseDatabaseUrl } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './seed/index';
 
-/** Starts the shop: config, database (migrated, seeded when empty), server; SIGTERM drains and closes. */
+/** Starts the shop: config, database (migrated, seeded when empty), server; SIGTERM drains, then closes. */
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -24,9 +25,19 @@ async function main() {
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   if (config.SEED === 'auto' && (await seedIfEmpty(db))) app.log.info('seeded the demo shop');
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'closing after an error');
-    else app.log.info({ signal }, 'closing: finishing in-flight requests');
+  // SIGTERM/SIGINT (docs/decisions/025): readiness fails and background jobs stop at once; the instance keeps
+  // serving for SHUTDOWN_DRAIN_MS (answers say Connection: close) so the balancer stops sending; then it stops
+  // listening, lets in-flight requests finish and exits 0. Past SHUTDOWN_TIMEOUT_MS more, or on a second signal,
+  // it exits 1 at once.
+  const drainMs = config.SHUTDOWN_DRAIN_MS;
+  closeWithGrace({ delay: drainMs + config.SHUTDOWN_TIMEOUT_MS }, async ({ signal, err }) => {
+    if (err) {
+      app.log.error({ err }, 'closing after an error');
+    } else {
+      app.log.info({ signal, drain_ms: drainMs }, 'draining: /readyz answers 503, still serving');
+      await Promise.all([app.lifecycle.drain(), sleep(drainMs)]);
+    }
+    app.log.info('closing: finishing in-flight requests');
     await app.close();
   });
 

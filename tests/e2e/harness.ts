@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { inject, onTestFailed } from 'vitest';
 import { freePort } from '../setup/postgres';
 import type { TestSmtp } from '../setup/smtp';
+import { type ServerProcess, startServerProcess } from '../support/server-process';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -24,14 +25,17 @@ export interface Shop {
   process: ChildProcess;
   /** Everything the server printed so far (its JSON log lines). */
   output(): string;
-  /** SIGTERM, wait for the exit (SIGKILL after 15 s), remove the temp dir; resolves to the exit code. */
+  /**
+   * SIGTERM (unless the test already signalled the process), wait for the exit (SIGKILL after 15 s), remove the
+   * temp dir; resolves to the exit code.
+   */
   stop(): Promise<number | null>;
 }
 
 export interface StartShopOptions {
   /** Extra environment (e.g. BOT_TOKEN, DATABASE_URL=postgres://… to run on PostgreSQL instead). */
   env?: Record<string, string>;
-  /** How long to wait for /health (default 30 s). */
+  /** How long to wait for /readyz (default 30 s). */
   timeoutMs?: number;
   /** E-mail on, sent to this test SMTP server (tests/setup/smtp.ts `startSmtp()`); links in e-mails point at the shop. */
   smtp?: Pick<TestSmtp, 'env'>;
@@ -40,7 +44,7 @@ export interface StartShopOptions {
 /**
  * Starts the real server (`node --import tsx src/server/main.ts`, as `npm start` does after the build) on a
  * free port with a temp SQLite database (`file:<tmp>/shop.sqlite`, migrated and seeded on start) and waits for
- * /health. It serves dist/client (the e2e global setup builds it).
+ * /readyz. It serves dist/client (the e2e global setup builds it).
  */
 export async function startShop(opts: StartShopOptions = {}): Promise<Shop> {
   const buildError = safeInject('e2eBuildError');
@@ -48,69 +52,29 @@ export async function startShop(opts: StartShopOptions = {}): Promise<Shop> {
   const dir = mkdtempSync(join(tmpdir(), 'leafcup-shop-'));
   const port = await freePort();
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: process.env.HOME ?? dir,
-    TMPDIR: process.env.TMPDIR ?? tmpdir(),
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
     DATABASE_URL: `file:${join(dir, 'shop.sqlite')}`,
     UPLOAD_DIR: join(dir, 'uploads'),
     // E2E_CLIENT_DIST: a build of one's own (a worktree shared with others who rebuild dist/ meanwhile).
     CLIENT_DIST: process.env.E2E_CLIENT_DIST ?? join(root, 'dist/client'),
-    LOG_LEVEL: 'info',
     ...(opts.smtp
       ? { SMTP_URL: opts.smtp.env.SMTP_URL, MAIL_FROM: opts.smtp.env.MAIL_FROM, PUBLIC_URL: `http://127.0.0.1:${port}` }
       : {}),
     ...opts.env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let running = true;
-  void exited.then(() => {
-    running = false;
-  });
-
-  const url = `http://127.0.0.1:${port}`;
+  let server: ServerProcess;
+  try {
+    server = await startServerProcess({ env, port, timeoutMs: opts.timeoutMs });
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   const stop = async () => {
-    if (running) child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    const code = await exited;
-    clearTimeout(timer);
+    // Never a second SIGTERM to a process a test already signalled (close-with-grace would exit 1): stop() waits.
+    const code = await server.stop();
     rmSync(dir, { recursive: true, force: true });
     return code;
   };
-
-  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
-  while (true) {
-    if (!running) {
-      await stop();
-      throw new Error(`the server exited during start-up:\n${tail(output)}`);
-    }
-    try {
-      const res = await fetch(`${url}/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the server did not answer /health within ${opts.timeoutMs ?? 30_000} ms:\n${tail(output)}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, port, dir, env, process: child, output: () => output, stop };
+  return { url: server.url, port, dir, env: server.env, process: server.process, output: server.output, stop };
 }
 
 /**
@@ -134,8 +98,6 @@ export async function shopCommand(shop: Shop, argv: string[]): Promise<string> {
     await db.destroy();
   }
 }
-
-const tail = (text: string) => text.trim().split('\n').slice(-30).join('\n');
 
 function safeInject<K extends 'e2eBuildError' | 'chromiumPath'>(key: K): string {
   try {

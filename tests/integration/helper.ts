@@ -206,3 +206,13 @@ export async function post<T>(
   const errors = (parsed.data as { errors?: FieldError[] } | null)?.errors;
   return { status: res.statusCode, headers: res.headers, body: parsed, errors: Array.isArray(errors) ? errors : [] };
 }
+
+/**
+ * The keys an app's file store holds under `prefix` (e.g. `receipts/`): what tests count instead of a folder, which
+ * stays empty with the database store (docs/decisions/023).
+ */
+export async function storedKeys(t: Pick<TestApp, 'app'>, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const entry of t.app.files.list(prefix)) keys.push(entry.key);
+  return keys;
+}

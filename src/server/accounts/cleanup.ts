@@ -16,10 +16,12 @@ import { REVOKED_SESSION_KEEP_DAYS, SESSION_MAX_DAYS } from './tokens';
  *   rate-limit.ts `hit`), so a row is never deleted while its window is open, whatever the limit's length (15 minutes
  *   for log-in, a day for receipt uploads): nothing here has to be kept in step with the limits.
  * Deleting a passed window changes nothing: the next attempt under that key would have opened a new window anyway.
- * Safe with several instances: each statement deletes what its condition still matches.
+ * Run by one instance an hour (the job's lease: docs/decisions/024), and safe anyway: each statement deletes what its condition still matches.
  */
 
 const ACCOUNT_CLEANUP_INTERVAL_MS = 60 * 60_000;
+/** The job's lease (docs/decisions/024): a round is a few DELETEs. */
+const ACCOUNT_CLEANUP_LEASE_MS = 10 * 60_000;
 
 /**
  * Rate-limit rows written before `expires_at` existed have none: they are deleted by their `window_start`. The longest
@@ -75,6 +77,7 @@ export function createAccountCleanupJob({
     name: 'account cleanup',
     run: (now) => cleanUpAccounts(db, now, { log }),
     intervalMs,
+    lease: { db, ttlMs: ACCOUNT_CLEANUP_LEASE_MS },
     ...(log ? { log } : {}),
   });
 }

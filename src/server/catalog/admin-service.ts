@@ -318,7 +318,7 @@ export async function createProduct(
       }),
     ),
   );
-  catalogChanged(db);
+  await catalogChanged(db);
   return productDetail(db, productId);
 }
 
@@ -403,7 +403,7 @@ export async function updateProduct(
       }),
     ),
   );
-  catalogChanged(db);
+  await catalogChanged(db);
   return productDetail(db, productId);
 }
 
@@ -430,7 +430,7 @@ export async function deleteProduct(db: Db, actor: StaffActor, productId: number
       });
     }),
   );
-  catalogChanged(db);
+  await catalogChanged(db);
 }
 
 // ---------------------------------------------------------------------------
@@ -451,7 +451,7 @@ async function packagingChange(
       await repo.updateProduct(trx, productId, { updated_at: now });
     }),
   );
-  catalogChanged(db);
+  await catalogChanged(db);
   return productDetail(db, productId);
 }
 

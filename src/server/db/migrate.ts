@@ -19,6 +19,8 @@ import * as search from './migrations/2026-11-25T00-00-search';
 import * as stockAlerts from './migrations/2026-11-25T01-00-stock-alerts';
 import * as exchanges from './migrations/2026-11-25T04-00-exchanges';
 import * as emailNfc from './migrations/2026-11-25T05-00-email-nfc';
+import * as files from './migrations/2026-11-26T00-00-files';
+import * as jobLeases from './migrations/2026-11-26T01-00-job-leases';
 
 /** Every migration, by its frozen date-stamped name. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +43,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T01-00-stock-alerts': stockAlerts,
   '2026-11-25T04-00-exchanges': exchanges,
   '2026-11-25T05-00-email-nfc': emailNfc,
+  '2026-11-26T00-00-files': files,
+  '2026-11-26T01-00-job-leases': jobLeases,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

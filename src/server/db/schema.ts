@@ -85,6 +85,9 @@ export interface Database {
   account_tokens: AccountTokensTable;
   stock_alerts: StockAlertsTable;
   exchange_requests: ExchangeRequestsTable;
+  job_leases: JobLeasesTable;
+  files: FilesTable;
+  file_chunks: FileChunksTable;
 }
 
 export interface UsersTable {
@@ -402,6 +405,10 @@ export interface NotificationsTable {
   sent_at: string | null;
   attempts: Generated<number>;
   last_error: string | null;
+  /** A sender's claim on the row until then (null: unclaimed): another sender leaves it alone meanwhile. */
+  claimed_until: string | null;
+  /** When a row whose send failed is tried again (null: at once). */
+  next_attempt_at: string | null;
 }
 
 /** A shop account that works in the back office (docs/decisions/013). */
@@ -532,4 +539,42 @@ export interface ExchangeRequestsTable {
   decided_by: number | null;
   decided_at: string | null;
   created_at: string;
+}
+
+/** A stored file of the database file store (migration 2026-11-26T00-00, files/db-store.ts, docs/decisions/023). */
+export interface FilesTable {
+  id: Generated<number>;
+  /** The FileStore key (`images/<hash>-640.webp`, `receipts/<hex>.png`…); unique. */
+  key: string;
+  size: number;
+  /** SHA-256 of the bytes, hex: the ETag, and the import command's "already there". */
+  sha256: string;
+  /** The size of every chunk but the last. */
+  chunk_size: number;
+  created_at: string;
+}
+
+/** A file's bytes, `seq` from 0 (bytea on PostgreSQL, BLOB on SQLite; both read as a Buffer). */
+export interface FileChunksTable {
+  file_id: number;
+  seq: number;
+  data: Buffer;
+}
+
+/**
+ * One background job's lease (lib/job-lease.ts, docs/decisions/024): the instance holding a live lease runs the job's
+ * round; `next_run_at` is when the fleet's next round is due.
+ */
+export interface JobLeasesTable {
+  name: string;
+  /** The instance that claimed it last (`host:pid:random`); kept after the round, for the operator. */
+  holder: string | null;
+  /** Until when the holder's claim holds (null: free). */
+  lease_until: string | null;
+  next_run_at: string;
+  runs: Generated<number>;
+  last_started_at: string | null;
+  last_finished_at: string | null;
+  /** How the last round failed (null: it did not). */
+  last_error: string | null;
 }

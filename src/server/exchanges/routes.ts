@@ -30,8 +30,6 @@ export default async function exchangeRoutes(app: FastifyInstance) {
   // A request's photo, for the link on the order's page and in the back office (signed for the customer, expiring).
   signedFileRoute(app, 'exchange', service.EXCHANGE_PHOTO_PATH, async (id, userId) => {
     const key = await service.photoKeyFor(db, id, userId);
-    const type = key ? imageTypeOfName(key) : null;
-    const file = key && type ? await app.files.get(key) : null;
-    return file && type ? { body: file.stream, type, size: file.size } : null;
+    return key && imageTypeOfName(key) ? app.files.get(key) : null;
   });
 }

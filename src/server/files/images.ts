@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import sharp, { type Metadata } from 'sharp';
 import { badRequest } from '../lib/errors';
-import type { FileStore } from './store';
+import { bodyBytes, type FileStore, type StoredFile } from './store';
 
 /**
  * Images staff upload for products and banners (issue 13, docs/decisions/015). The upload is decoded with sharp
@@ -64,14 +63,16 @@ const making = new WeakMap<FileStore, Map<string, Promise<boolean>>>();
 async function makeJpeg(store: FileStore, source: string, key: string): Promise<boolean> {
   const webp = await store.get(source);
   if (!webp) return false;
-  const encoder = sharp({ limitInputPixels: MAX_INPUT_PIXELS })
+  // Read whole first (a stored WebP is small): piped into sharp, a source failing mid-read (the database or S3) was an
+  // unhandled 'error' event and an encoding that never ended.
+  const input = await bodyBytes(source, webp.stream).catch(() => null);
+  webp.stream.destroy();
+  if (!input) return false;
+  const bytes = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
     .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 82 });
-  const bytes = await webp.stream
-    .pipe(encoder)
+    .jpeg({ quality: 82 })
     .toBuffer()
     .catch(() => null);
-  webp.stream.destroy();
   if (!bytes) return false;
   await store.put(key, bytes);
   return true;
@@ -84,7 +85,7 @@ async function makeJpeg(store: FileStore, source: string, key: string): Promise<
  * made wait for that encoding rather than start their own. Null when there is no such stored image (or it cannot be
  * decoded).
  */
-export async function jpegRendition(store: FileStore, key: string): Promise<{ stream: Readable; size: number } | null> {
+export async function jpegRendition(store: FileStore, key: string): Promise<StoredFile | null> {
   const m = JPEG_KEY.exec(key);
   if (!m) return null;
   const made = await store.get(key);

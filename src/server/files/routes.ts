@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { isJpegRenditionKey, jpegRendition } from './images';
+import { sendFile } from './serve';
 import { isFileKey } from './store';
 
 /**
  * Public images (`/media/images/<hash>-<width>.webp`, files/images.ts, and their JPEG renditions `….jpg` for Telegram):
- * named by their content, so they never change and are cached for a year as immutable. Not a contract path (a GET of
- * a file).
+ * named by their content, so they never change and are cached for a year as immutable; an `If-None-Match` naming the
+ * ETag is answered 304 without the body. Streamed from the file store (the database by default). Not a contract path
+ * (a GET of a file).
  */
 export default async function fileRoutes(app: FastifyInstance) {
   app.get<{ Params: { '*': string } }>('/media/*', async (req, reply) => {
     const key = req.params['*'];
-    const jpeg = isJpegRenditionKey(key);
-    const file = jpeg
+    const file = isJpegRenditionKey(key)
       ? await jpegRendition(app.files, key)
       : /^images\/[0-9a-f]{32}-(?:320|640|1280)\.webp$/.test(key) && isFileKey(key)
         ? await app.files.get(key)
@@ -21,11 +22,6 @@ export default async function fileRoutes(app: FastifyInstance) {
         .code(404)
         .header('cache-control', 'no-store')
         .send({ success: false, code: 404, message: 'Not found', data: null });
-    return reply
-      .header('content-type', jpeg ? 'image/jpeg' : 'image/webp')
-      .header('content-length', file.size)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.stream);
+    return sendFile(reply, file, 'public, max-age=31536000, immutable', req.headers['if-none-match']);
   });
 }

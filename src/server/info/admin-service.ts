@@ -147,10 +147,12 @@ function bannerValues(zone: string, input: BannerInput, keepActive: number): rep
 /**
  * Refuses (422 at `image`) an image that is neither uploaded to the shop's file store nor shown by a banner now (the
  * banner's own, or the shop's own pictures under /images/… that the seed's banners show): a path that merely looks
- * right would show a broken hero. `image` is the value to store (bannerValues).
+ * right would show a broken hero. `image` is the value to store (bannerValues); `uploaded`, whether the file store
+ * holds it, is asked before the transaction (never the file store inside one: files/store.ts; an uploaded image never
+ * changes, so the answer holds).
  */
-async function checkBannerImage(db: Db, files: FileStore, image: string): Promise<void> {
-  if ((await isStoredImage(files, image)) || (await repo.bannerImageInUse(db, image))) return;
+async function checkBannerImage(db: Db, uploaded: boolean, image: string): Promise<void> {
+  if (uploaded || (await repo.bannerImageInUse(db, image))) return;
   refuse([{ field: 'image', key: 'bannerImageInvalid' }]);
 }
 
@@ -173,9 +175,10 @@ export async function createBanner(
   input: BannerInput,
 ): Promise<AdminBanner> {
   const values = bannerValues(zone, input, 1);
+  const uploaded = await isStoredImage(files, values.image);
   return withRetry(() =>
     db.transaction().execute(async (trx) => {
-      await checkBannerImage(trx, files, values.image);
+      await checkBannerImage(trx, uploaded, values.image);
       const id = await repo.insertBanner(trx, values);
       const row = await bannerIn(trx, id);
       await recordAudit(trx, actor, {
@@ -222,8 +225,9 @@ export async function updateBanner(
   // The fields are checked before the transaction (a refusal reads nothing), the image in it; `is_active` left out
   // keeps the row's switch.
   const checked = bannerValues(zone, input, 1);
+  const uploaded = await isStoredImage(files, checked.image);
   return changeBanner(db, zone, actor, id, async (trx, before) => {
-    await checkBannerImage(trx, files, checked.image);
+    await checkBannerImage(trx, uploaded, checked.image);
     return input.is_active === undefined ? { ...checked, is_active: before.is_active } : checked;
   });
 }

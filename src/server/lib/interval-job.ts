@@ -1,53 +1,171 @@
-type Log = { error(obj: object, msg: string): void };
+import type { Db } from '../db/connection';
+import { type JobLease, jobLease } from './job-lease';
+
+type Log = { warn?(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+/** What a round gets besides the time: `extend` between its items (see JobRound.extend). */
+export interface JobRound {
+  /**
+   * Call between two items of a long round (never in the middle of one): keeps a leased job's lease alive, and
+   * throws `RoundStopped` when the round must end now (the lease was taken over by another instance after it
+   * expired, or the instance is stopping). Cheap: it writes at most once per quarter of the lease's TTL.
+   */
+  extend(): Promise<void>;
+}
+
+/** Thrown by `JobRound.extend` when the round must stop; the items done so far stay done. */
+export class RoundStopped extends Error {
+  constructor(readonly why: 'lease lost' | 'stopping') {
+    super(`round stopped: ${why}`);
+  }
+}
+
+/**
+ * How the job is run across instances (docs/decisions/024):
+ * - `{ db, ttlMs }`: once across every instance on that database, through a `job_leases` row (lib/job-lease.ts).
+ *   `ttlMs` must be well above a round's length between two `extend` calls: past it another instance may take over.
+ *   Every instance ticks (every `intervalMs`, at most every minute) and the one that claims the due row runs;
+ *   `intervalMs` is then the fleet's interval, not each instance's;
+ * - `'local'`: every instance runs it on its own (only for work that is per instance by nature).
+ */
+export type JobLeaseOption = { db: Db; ttlMs: number } | 'local';
 
 export interface IntervalJob<R> {
-  /** One round now (never two at once in this instance: a call during a round answers that round). */
+  /**
+   * One round now, without the lease (tests, the command line): the job's own conditional updates keep it safe
+   * alongside running servers. Never two at once in this instance: a call during a round answers that round.
+   */
   runOnce(now?: Date): Promise<R>;
-  /** Runs a round now and then every `intervalMs` (the timer does not keep the process alive). */
+  /** What the timer does once: claim the lease (a leased job) and run a round; null when not claimed or running. */
+  tickOnce(now?: Date): Promise<R | null>;
+  /** Ticks now and then on the timer (the timer does not keep the process alive). */
   start(): void;
-  /** Stops the timer and waits for a round in progress. */
+  /** Stops the timer, ends a round in progress at its next `extend`, waits for it and frees the lease. */
   stop(): Promise<void>;
 }
 
-/** A background job run every `intervalMs` in this instance; a failed round is logged and the next one tries again. */
+/** Leased jobs tick at least this often, so an hourly job whose holder stopped is taken over within a minute. */
+const MAX_TICK_MS = 60_000;
+
+const NO_ROUND: JobRound = { extend: async () => undefined };
+
+/**
+ * A background job run every `intervalMs`, once across instances unless `lease` is 'local'. A failed round is
+ * logged (and noted on its lease row) and the next one tries again.
+ */
 export function createIntervalJob<R>({
   name,
   run,
   intervalMs,
+  lease: leaseOption,
   log,
 }: {
   name: string;
-  run: (now: Date) => Promise<R>;
+  run: (now: Date, round: JobRound) => Promise<R>;
   intervalMs: number;
+  lease: JobLeaseOption;
   log?: Log;
 }): IntervalJob<R> {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<R> | undefined;
+  let stopping = false;
+  let claimed = false;
+  let claiming: Promise<boolean> | undefined;
+  const lease: JobLease | null = leaseOption === 'local' ? null : jobLease(leaseOption.db, name, leaseOption.ttlMs);
+  const ttlMs = leaseOption === 'local' ? 0 : leaseOption.ttlMs;
+  const tickMs = lease ? Math.min(intervalMs, MAX_TICK_MS) : intervalMs;
+  // The next round is due a little before a full interval after this one's start, so the holder's own next tick
+  // (setInterval never fires early, but the claim's time is taken a moment after the tick) still finds it due.
+  const slackMs = Math.min(intervalMs / 10, 1000);
 
-  const runOnce = (now?: Date) => {
-    if (!running) {
-      running = run(now ?? new Date()).finally(() => {
-        running = undefined;
-      });
-    }
+  const once = (start: () => Promise<R>): Promise<R> => {
+    running = start().finally(() => {
+      running = undefined;
+    });
     return running;
   };
+
+  const runOnce = (now?: Date) => running ?? once(() => run(now ?? new Date(), NO_ROUND));
+
+  async function leasedRound(held: JobLease, now: Date): Promise<R> {
+    const startedWall = Date.now();
+    const clock = () => new Date(now.getTime() + (Date.now() - startedWall));
+    let extendedWall = startedWall;
+    const round: JobRound = {
+      async extend() {
+        if (stopping) throw new RoundStopped('stopping');
+        if (Date.now() - extendedWall < ttlMs / 4) return;
+        if (!(await held.extend(clock()))) throw new RoundStopped('lease lost');
+        extendedWall = Date.now();
+      },
+    };
+    const nextRunAt = new Date(now.getTime() + intervalMs - slackMs);
+    try {
+      const result = await run(now, round);
+      await held.finish(clock(), nextRunAt, null);
+      return result;
+    } catch (err) {
+      if (err instanceof RoundStopped && err.why === 'stopping') {
+        // Unfinished: the next round stays due, so another instance takes it at its next tick.
+        await held.release();
+      } else if (!(err instanceof RoundStopped)) {
+        await held.finish(clock(), nextRunAt, err instanceof Error ? err.message : String(err));
+      }
+      throw err;
+    }
+  }
+
+  const tickOnce = async (at?: Date): Promise<R | null> => {
+    if (running || stopping) return null;
+    const now = at ?? new Date();
+    if (!lease) return runOnce(now);
+    // Claimed before `running` is set: a runOnce meanwhile runs alongside, as two instances would (both are safe).
+    // stop() waits for a claim on its way (`claiming`): a claim won after stop began runs nothing and frees the lease.
+    const claim = lease.claim(now);
+    claiming = claim;
+    let won: boolean;
+    try {
+      won = await claim;
+    } finally {
+      if (claiming === claim) claiming = undefined;
+    }
+    if (!won) return null;
+    claimed = true;
+    if (running || stopping) {
+      await lease.release();
+      return null;
+    }
+    return once(() => leasedRound(lease, now));
+  };
+
   const tick = () => {
-    runOnce().catch((err: unknown) => log?.error({ err }, `${name}: round failed`));
+    tickOnce().catch((err: unknown) => {
+      if (err instanceof RoundStopped) {
+        if (err.why === 'lease lost') log?.warn?.({ job: name }, `${name}: lease taken over by another instance`);
+        return;
+      }
+      log?.error({ err }, `${name}: round failed`);
+    });
   };
 
   return {
     runOnce,
+    tickOnce,
     start() {
       if (timer) return;
-      timer = setInterval(tick, intervalMs);
+      stopping = false;
+      timer = setInterval(tick, tickMs);
       timer.unref();
       tick();
     },
     async stop() {
       if (timer) clearInterval(timer);
       timer = undefined;
+      stopping = true;
+      await claiming?.catch(() => false);
       await running?.catch(() => undefined);
+      if (lease && claimed) await lease.release().catch(() => undefined);
+      claimed = false;
     },
   };
 }

@@ -11,11 +11,14 @@ import { LRUCache } from 'lru-cache';
  * answers call it after they commit, so a shopper always sees their own order, cancel or review at once.
  * A read that was already running when `invalidate()` ran is not stored (it may have read the old rows),
  * so no entry outlives a local write. Writes made elsewhere (another instance, the operator's command
- * line) are seen within `ttlMs`.
+ * line) are seen within `ttlMs`, or at once where someone calls `invalidate()` on hearing of them
+ * (catalog/list-cache.ts, over PostgreSQL's NOTIFY). While `bypassed` (no one would hear of them), nothing is
+ * answered from or kept in the cache.
  */
 export class ResponseCache {
   readonly #entries: LRUCache<string, CachedAnswer>;
   #generation = 0;
+  #bypassed = false;
 
   constructor({ ttlMs, max }: { ttlMs: number; max: number }) {
     this.#entries = new LRUCache({ max, ttl: ttlMs, updateAgeOnGet: false });
@@ -27,19 +30,30 @@ export class ResponseCache {
   }
 
   get(key: string): CachedAnswer | undefined {
-    return this.#entries.get(key);
+    return this.#bypassed ? undefined : this.#entries.get(key);
   }
 
   /** Keeps `json` unless the cache was invalidated since `generation` was taken; answers it either way. */
   set(key: string, json: string, generation: number): CachedAnswer {
     const answer = new CachedAnswer(json);
-    if (generation === this.#generation) this.#entries.set(key, answer);
+    if (generation === this.#generation && !this.#bypassed) this.#entries.set(key, answer);
     return answer;
   }
 
   invalidate(): void {
     this.#generation++;
     this.#entries.clear();
+  }
+
+  /** Whether the cache is skipped (every read goes to the database); turning it on or off drops every entry. */
+  get bypassed(): boolean {
+    return this.#bypassed;
+  }
+
+  set bypassed(on: boolean) {
+    if (on === this.#bypassed) return;
+    this.#bypassed = on;
+    this.invalidate();
   }
 
   get size(): number {

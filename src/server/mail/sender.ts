@@ -1,7 +1,7 @@
 import { langOf } from '../../common/contract/lang';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
-import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
+import { createIntervalJob, type IntervalJob, type JobRound } from '../lib/interval-job';
 import type { MailKind } from './outbox';
 import { maskAddress, mayMailAccount } from './policy';
 import { claimMail, dueMail, finishMail, mailUser } from './repository';
@@ -34,6 +34,8 @@ export const MAX_ATTEMPTS = 8;
 export const BACKOFF_MINUTES = [1, 5, 30, 120, 360, 720, 1440] as const;
 /** How long a claim holds: longer than the transport's longest wait (connect + greeting + a slow DATA). */
 export const LEASE_MS = 5 * 60_000;
+/** The sender job's lease (docs/decisions/024): one instance sends at a time; a round stops at LEASE_MS / 2. */
+const SENDER_LEASE_MS = 3 * 60_000;
 
 export interface MailRound {
   sent: number[];
@@ -79,7 +81,7 @@ export function createMailSender({
   let transport = givenTransport;
   const domain = fromDomain(config.MAIL_FROM ?? '');
 
-  async function round(now: Date): Promise<MailRound> {
+  async function round(now: Date, job: JobRound): Promise<MailRound> {
     const result: MailRound = { sent: [], retried: [], failed: [] };
     const nowIso = now.toISOString();
     const due = await dueMail(db, nowIso, batchSize);
@@ -87,6 +89,8 @@ export function createMailSender({
     transport ??= createMailTransport(config);
     const started = Date.now();
     for (const candidate of due) {
+      // Between two messages: the sender's job lease stays ours (or the round stops here: lib/interval-job.ts).
+      await job.extend();
       // A round that has run long (a silent SMTP server) leaves the rest to the next one: a claim must hold for the
       // whole of its send. Each claim takes the time it is made (the round's time plus what has passed since), so its
       // lease never starts already expired.
@@ -156,7 +160,13 @@ export function createMailSender({
     return result;
   }
 
-  const job = createIntervalJob({ name: 'e-mail sender', run: round, intervalMs, log });
+  const job = createIntervalJob({
+    name: 'e-mail sender',
+    run: round,
+    intervalMs,
+    lease: { db, ttlMs: SENDER_LEASE_MS },
+    ...(log ? { log } : {}),
+  });
   return {
     ...job,
     async stop() {

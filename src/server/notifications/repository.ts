@@ -11,11 +11,16 @@ export async function insertNotification(db: Db, notice: Insertable<Notification
 }
 
 /**
- * Up to `limit` notices not yet sent and with attempts left (fewer than `maxAttempts`), oldest first, with what the
- * message needs: the customer (linked Telegram user, language, order-news switch) and the order, if any; for a staff
- * alert (notifications/staff-alerts.ts), the member's role and alert switch now (null when no longer on the staff).
+ * Up to `limit` notices due at `now` — not yet sent, with attempts left (fewer than `maxAttempts`), not claimed by a
+ * sender still inside its send (`claimed_until` passed or none), and past a failed attempt's pause — oldest first,
+ * with what the message needs: the customer (linked Telegram user, language, order-news switch) and the order, if
+ * any; for a staff alert (notifications/staff-alerts.ts), the member's role and alert switch now (null when no longer
+ * on the staff).
  */
-export async function dueNotifications(db: Db, { maxAttempts, limit }: { maxAttempts: number; limit: number }) {
+export async function dueNotifications(
+  db: Db,
+  { maxAttempts, limit, now }: { maxAttempts: number; limit: number; now: string },
+) {
   return db
     .selectFrom('notifications as n')
     .innerJoin('users as u', 'u.id', 'n.user_id')
@@ -43,22 +48,32 @@ export async function dueNotifications(db: Db, { maxAttempts, limit }: { maxAtte
     ])
     .where('n.sent_at', 'is', null)
     .where('n.attempts', '<', maxAttempts)
+    .where((eb) => eb.or([eb('n.claimed_until', 'is', null), eb('n.claimed_until', '<', now)]))
+    .where((eb) => eb.or([eb('n.next_attempt_at', 'is', null), eb('n.next_attempt_at', '<=', now)]))
     .orderBy('n.id')
     .limit(limit)
     .execute();
 }
 
 /**
- * Claims a notice for one more attempt: a conditional update on the attempts seen, so only one sender wins this
- * attempt. Answers whether this caller won.
+ * Claims a notice for one more attempt, until `claimedUntil`: a conditional update on the attempts seen and on no live
+ * claim, so only one sender wins this attempt, and no other sender takes the row while the winner is still sending it
+ * (docs/decisions/024; without the claim, a second sender read the row as due during the first one's Telegram call and
+ * sent it again). Answers whether this caller won.
  */
-export async function claimNotification(db: Db, id: number, attemptsSeen: number): Promise<boolean> {
+export async function claimNotification(
+  db: Db,
+  id: number,
+  attemptsSeen: number,
+  { now, claimedUntil }: { now: string; claimedUntil: string },
+): Promise<boolean> {
   const claim = await db
     .updateTable('notifications')
-    .set({ attempts: attemptsSeen + 1 })
+    .set({ attempts: attemptsSeen + 1, claimed_until: claimedUntil })
     .where('id', '=', id)
     .where('attempts', '=', attemptsSeen)
     .where('sent_at', 'is', null)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
     .executeTakeFirst();
   return Number(claim.numUpdatedRows) > 0;
 }
@@ -68,7 +83,11 @@ export async function finishNotification(db: Db, id: number, error: string | nul
   await db.updateTable('notifications').set({ sent_at: nowIso(), last_error: error }).where('id', '=', id).execute();
 }
 
-/** Notes why an attempt failed; the notice stays due for a later round. */
-export async function noteNotificationError(db: Db, id: number, error: string): Promise<void> {
-  await db.updateTable('notifications').set({ last_error: error }).where('id', '=', id).execute();
+/** Notes why an attempt failed and frees the claim; the notice is due again at `nextAttemptAt`. */
+export async function noteNotificationError(db: Db, id: number, error: string, nextAttemptAt: string): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ last_error: error, claimed_until: null, next_attempt_at: nextAttemptAt })
+    .where('id', '=', id)
+    .execute();
 }

@@ -192,6 +192,6 @@ export async function importCatalogue(
       return { created, updated, notes };
     }),
   );
-  catalogChanged(db);
+  await catalogChanged(db);
   return counts;
 }

@@ -4,9 +4,13 @@ import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config';
 import { createDb, type Db, parseDatabaseUrl } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
+import { createFileStore } from '../files/create-store';
+import { useFileStore } from '../files/registry';
+import type { FileStore } from '../files/store';
 import { setMailOn } from '../mail/switch';
 import { CatalogueError, importCatalogue, parseCatalogue } from './catalogue';
 import { exportCsvFile, importCsvFile } from './catalogue-csv';
+import { importFiles, importReportLines, writeReceipt } from './files';
 import * as ops from './service';
 import { showOrder } from './show-order';
 
@@ -22,6 +26,7 @@ Orders
   orders [--status S] [--limit N]          list orders, newest first (S: Pending, Paid, Processing, Completed, Cancelled)
   orders --show <order_no>                 one order: items, customer, delivery address and phone, payment and
                                            receipt file, totals, tracking, refunds and its timeline
+  receipt <order_no> --out FILE            write an order's receipt image to FILE
   confirm-payment <order_no>               a bank transfer arrived: Pending → Paid
   processing <order_no>                    being packed: Paid → Processing
   tracking <order_no> --company X --number Y [--link URL]
@@ -65,7 +70,12 @@ Catalogue
   export-csv [file.csv]                    write the whole catalogue as that CSV (default catalogue-DATE.csv)
   adjust-stock <packaging-id> <+n|-n> --reason "…"
                                            change a packaging's stock by a number (never below zero),
-                                           kept in its product's stock history`;
+                                           kept in its product's stock history
+
+Files
+  import-files [--from DIR] [--dry-run]    copy the files of the old upload folder (default UPLOAD_DIR) into the
+                                           store FILES_URL names (the database by default); files already there
+                                           with the same SHA-256 are left alone, so it can run again`;
 
 class UsageError extends Error {}
 
@@ -102,7 +112,7 @@ export async function run(
   db: Db,
   argv: string[],
   print: (line: string) => void = console.log,
-  config: Pick<Config, 'UNPAID_ORDER_HOURS'> & Partial<Pick<Config, 'UPLOAD_DIR'>> = loadConfig(),
+  config: Pick<Config, 'UNPAID_ORDER_HOURS'> & Partial<Pick<Config, 'UPLOAD_DIR' | 'FILES_URL'>> = loadConfig(),
 ): Promise<void> {
   // A negative change ("adjust-stock 12 -3") is a value, not options: parseArgs would read "-3" as flags.
   const signed = argv[0] === 'adjust-stock' ? argv.findIndex((a, i) => i > 1 && /^-\d+$/.test(a)) : -1;
@@ -123,6 +133,8 @@ export async function run(
       reason: { type: 'string' },
       agent: { type: 'string' },
       show: { type: 'string' },
+      from: { type: 'string' },
+      out: { type: 'string' },
       'dry-run': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -133,7 +145,7 @@ export async function run(
   switch (command) {
     case 'orders': {
       if (values.show !== undefined) {
-        for (const line of await showOrder(db, need(values.show, 'the order number after --show'), config)) print(line);
+        for (const line of await showOrder(db, need(values.show, 'the order number after --show'))) print(line);
         return;
       }
       const list = await ops.listOrders(db, { status: values.status, limit: limitOption() });
@@ -362,6 +374,28 @@ export async function run(
       print(`Packaging ${packagingId}: ${message}.`);
       return;
     }
+    case 'receipt':
+      print(await writeReceipt(db, need(arg, 'the order number'), need(values.out, '--out FILE')));
+      return;
+    case 'import-files': {
+      const from = values.from ?? config.UPLOAD_DIR ?? 'data/uploads';
+      if (config.FILES_URL?.startsWith('file:') && resolve(config.FILES_URL.slice(5)) === resolve(from)) {
+        throw new ops.OperatorError(`FILES_URL is ${config.FILES_URL}: the files are already in that store.`);
+      }
+      // The store itself, without the fallback that reads UPLOAD_DIR (every file would look already there).
+      const store = await createFileStore({ FILES_URL: config.FILES_URL, UPLOAD_DIR: from }, db, undefined, {
+        readFallback: false,
+      });
+      try {
+        const dryRun = values['dry-run'] === true;
+        const report = await importFiles(from, store, { dryRun });
+        for (const line of importReportLines(report, store.kind, dryRun)) print(line);
+        if (report.failed.length) throw new ops.OperatorError(`${report.failed.length} files could not be copied.`);
+      } finally {
+        await store.close();
+      }
+      return;
+    }
     default:
       if (values.help || !command) throw new UsageError('');
       throw new UsageError(`Unknown command "${command}".`);
@@ -370,12 +404,16 @@ export async function run(
 
 async function main(argv: string[]): Promise<number> {
   let db: Db | undefined;
+  let files: FileStore | undefined;
   try {
     const config = loadConfig();
     db = createDb(parseDatabaseUrl(config.DATABASE_URL));
     await migrateToLatest(db);
     // The command line's changes (confirm payment, cancel, refund…) mail customers like the back office's.
     setMailOn(db, config.SMTP_URL !== undefined);
+    // Receipts removed or written out go through the store FILES_URL names, as on the server.
+    files = await createFileStore(config, db);
+    useFileStore(db, files);
     await run(db, argv, console.log, config);
     return 0;
   } catch (err) {
@@ -395,6 +433,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(err);
     return 1;
   } finally {
+    await files?.close();
     await db?.destroy();
   }
 }

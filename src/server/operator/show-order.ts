@@ -1,9 +1,7 @@
 import type { AdminOrderEvent } from '../../common/contract/admin/orders';
 import { formatCents } from '../../common/money';
-import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import { orderDetail } from '../orders/admin-read-service';
-import { receiptFile } from '../orders/receipts';
 import { findOrderByNo } from '../orders/repository';
 import { OperatorError } from './service';
 
@@ -25,21 +23,14 @@ const eventText = (e: AdminOrderEvent): string => {
   return `  ${when(e.at)}  ${e.kind.padEnd(17)} ${e.actor}${details ? `  (${details})` : ''}${e.id === null ? '  [from the order’s times]' : ''}`;
 };
 
-export async function showOrder(
-  db: Db,
-  orderNo: string,
-  config: Partial<Pick<Config, 'UPLOAD_DIR'>> = {},
-): Promise<string[]> {
+export async function showOrder(db: Db, orderNo: string): Promise<string[]> {
   const order = await findOrderByNo(db, orderNo);
   if (!order) throw new OperatorError(`There is no order ${orderNo}`);
   const d = await orderDetail(db, order, null);
   const a = d.delivery_address;
   const t = d.totals;
-  const receipt = order.receipt_path
-    ? config.UPLOAD_DIR
-      ? receiptFile({ UPLOAD_DIR: config.UPLOAD_DIR }, order.receipt_path)
-      : order.receipt_path
-    : null;
+  // The receipt's key in the file store (FILES_URL); `npm run shop -- receipt <order_no> --out FILE` writes it out.
+  const receipt = order.receipt_path;
   const lines = [
     `Order ${d.order_no}  ${d.status}  placed ${when(d.placed_at)}${d.subscription_id ? `  (renewal of subscription ${d.subscription_id})` : ''}`,
     '',

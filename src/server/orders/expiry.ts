@@ -14,12 +14,15 @@ import { changeOrderStatus } from './status';
  * and cash reward come back as with any cancel, and the customer gets an 'expired' notice. An order with a
  * receipt waits for the operator however long that takes.
  *
- * Safe with several instances and against a payment arriving at the same moment: the cancel is the ordinary
- * status change (conditional on the order still being Pending), and its update also re-checks that no
- * receipt and no payment exist, so an order paid in between is left alone.
+ * Run by one instance at a time (the job's lease: docs/decisions/024), and safe anyway with several instances
+ * and against a payment arriving at the same moment: the cancel is the ordinary status change (conditional on
+ * the order still being Pending), and its update also re-checks that no receipt and no payment exist, so an
+ * order paid in between is left alone.
  */
 
 const EXPIRY_INTERVAL_MS = 60_000;
+/** The job's lease (docs/decisions/024): far above a round's time between two cancels. */
+const EXPIRY_LEASE_MS = 5 * 60_000;
 const BATCH = 200;
 
 interface ExpiryReport {
@@ -38,13 +41,15 @@ export async function cancelUnpaidOrders(
   db: Db,
   config: Pick<Config, 'UNPAID_ORDER_HOURS'>,
   now: Date = new Date(),
-  opts: { log?: Log; limit?: number } = {},
+  opts: { log?: Log; limit?: number; extend?: () => Promise<void> } = {},
 ): Promise<ExpiryReport> {
   const report: ExpiryReport = { cancelled: [], kept: [], errors: [] };
   const hours = await unpaidOrderHours(db, config);
   if (hours <= 0) return report;
   const cutoff = addMinutes(now.toISOString(), -60 * hours);
   for (const id of await findUnpaidOrders(db, cutoff, opts.limit ?? BATCH)) {
+    // Between two cancels: the job's lease stays ours (or the round stops here: lib/interval-job.ts).
+    await opts.extend?.();
     try {
       const change = await changeOrderStatus(db, id, 'Cancelled', { kind: 'expiry' }, now.getTime());
       (change.changed ? report.cancelled : report.kept).push(id);
@@ -72,8 +77,9 @@ export function createExpiryScheduler({
 }): IntervalJob<ExpiryReport> {
   return createIntervalJob({
     name: 'unpaid order expiry',
-    run: (now) => cancelUnpaidOrders(db, config, now, { log }),
+    run: (now, round) => cancelUnpaidOrders(db, config, now, { log, extend: round.extend }),
     intervalMs,
+    lease: { db, ttlMs: EXPIRY_LEASE_MS },
     ...(log ? { log } : {}),
   });
 }

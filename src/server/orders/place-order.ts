@@ -13,6 +13,7 @@ import { checkCoupon } from '../coupons/service';
 import type { Db } from '../db/connection';
 import { isForeignKeyViolation, isRetryableConflict, isUniqueViolation, withRetry } from '../db/errors';
 import type { Order, User } from '../db/schema';
+import { filesOf } from '../files/registry';
 import { AppError, badRequest, conflict, invalidField, notFound } from '../lib/errors';
 import { addDays } from '../lib/time';
 import { enqueueLowStockAlerts, enqueueStaffAlert } from '../notifications/staff-alerts';
@@ -130,7 +131,9 @@ export async function placeOrder(
     if (maxUnpaid > 0 && (await repo.countUnpaidOrders(db, user.id)) >= maxUnpaid) throw tooManyUnpaid(maxUnpaid);
     await countReceiptUpload(db, user.id);
   }
-  const receiptPath = request.receipt ? await storeReceipt(config, request.receipt.bytes, request.receipt.kind) : null;
+  // Stored before the order's transaction, never inside it (files/store.ts); removed again if no order is made.
+  const files = filesOf(db);
+  const receiptPath = request.receipt ? await storeReceipt(files, request.receipt.bytes, request.receipt.kind) : null;
   try {
     // Run again after a conflict, a taken order number, or a foreign-key violation: a product deleted by staff
     // after it was priced here (its lines name it) is then found gone, and refused as no longer available (409).
@@ -141,10 +144,10 @@ export async function placeOrder(
       (err) => isRetryableConflict(err) || isUniqueViolation(err, repo.ORDER_NO_UNIQUE) || isForeignKeyViolation(err),
     );
     // Stock totals on list cards changed.
-    catalogChanged(db);
+    await catalogChanged(db);
     return { order, created: true };
   } catch (err) {
-    if (receiptPath) await removeReceipt(config, receiptPath);
+    if (receiptPath) await removeReceipt(files, receiptPath).catch(() => {});
     // A concurrent or earlier request with this key won: answer its order.
     if (isUniqueViolation(err, repo.ORDER_KEY_UNIQUE) || err instanceof AppError) {
       const winner = await repo.findOrderByKey(db, user.id, input.idempotencyKey);

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
+import { filesOf } from '../files/registry';
 import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import { addDays } from '../lib/time';
 import { clearReceipt, ordersWithOldReceipts } from './receipt-repository';
@@ -49,7 +50,7 @@ export async function deleteExpiredReceipts(
       const path = row.receipt_path as string;
       if (!(await clearReceipt(db, row.id, path, at))) continue;
       try {
-        await removeReceipt(config, path);
+        await removeReceipt(filesOf(db), path);
         report.deleted.push(row.id);
       } catch (err) {
         report.errors.push(row.id);
@@ -79,6 +80,8 @@ export function createReceiptRetentionJob({
     name: 'receipt retention',
     run: (now) => deleteExpiredReceipts(db, config, now, { log }),
     intervalMs,
+    // Once across instances (docs/decisions/024); a round is a few batches of deletes.
+    lease: { db, ttlMs: 10 * 60_000 },
     ...(log ? { log } : {}),
   });
 }

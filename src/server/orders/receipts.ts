@@ -1,12 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
-import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { MAX_ROW_ID } from '../../common/contract/checkout';
 import { formatMessage } from '../../common/i18n/messages';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
+import { sendFile } from '../files/serve';
+import { bodyBytes, type FileStore, isFileKey, type StoredFile } from '../files/store';
 import { payloadTooLarge, tooManyRequests } from '../lib/errors';
 import { answerOversizedUploads, formatBytes } from '../lib/uploads';
 import { requestLang } from '../plugins/errors';
@@ -15,7 +14,7 @@ import { getOrCreateSetting } from '../settings/repository';
 
 /**
  * Bank-transfer receipts: checked to be real images by their first bytes (never by the name or the
- * declared type), stored under UPLOAD_DIR with a random name, and served only through a URL signed
+ * declared type), stored in the file store (files/store.ts) with a random name, and served only through a URL signed
  * for the order's owner.
  */
 
@@ -76,35 +75,32 @@ export const answerOversizedReceipts = (app: FastifyInstance): void =>
 
 const RECEIPT_DIR = 'receipts';
 
-/** Where a stored receipt (its `receipt_path`, relative to UPLOAD_DIR) is; refuses anything outside it. */
-export function receiptFile(config: Pick<Config, 'UPLOAD_DIR'>, receiptPath: string): string {
-  const root = resolve(config.UPLOAD_DIR);
-  const full = resolve(root, receiptPath);
-  if (!full.startsWith(root + sep)) throw new Error(`receipt path escapes UPLOAD_DIR: ${receiptPath}`);
-  return full;
+/**
+ * Stores a checked receipt in the file store (FILES_URL: the database by default) under a random key
+ * `receipts/<hex>.<kind>`, the order's `receipt_path`; answers the key. Never inside a database transaction
+ * (files/store.ts): callers store it first and remove it again if the order is not made.
+ */
+export async function storeReceipt(files: FileStore, bytes: Uint8Array, kind: ReceiptKind): Promise<string> {
+  const key = `${RECEIPT_DIR}/${randomBytes(16).toString('hex')}.${kind}`;
+  await files.put(key, bytes);
+  return key;
 }
 
-/** Writes a checked receipt under UPLOAD_DIR/receipts with a random name; answers its relative path. */
-export async function storeReceipt(config: Config, bytes: Uint8Array, kind: ReceiptKind): Promise<string> {
-  const dir = join(resolve(config.UPLOAD_DIR), RECEIPT_DIR);
-  await mkdir(dir, { recursive: true });
-  const relative = `${RECEIPT_DIR}/${randomBytes(16).toString('hex')}.${kind}`;
-  await writeFile(receiptFile(config, relative), bytes, { flag: 'wx', mode: 0o600 });
-  return relative;
+/** Removes a stored receipt; a key that is not a file key (never stored by the shop) is left alone. */
+export async function removeReceipt(files: FileStore, receiptPath: string): Promise<void> {
+  if (isFileKey(receiptPath)) await files.remove(receiptPath);
 }
 
-export async function removeReceipt(config: Pick<Config, 'UPLOAD_DIR'>, receiptPath: string): Promise<void> {
-  await rm(receiptFile(config, receiptPath), { force: true }).catch(() => {});
+/** A stored receipt as a stream, or null (no such file, or not a receipt's image type). */
+export async function readReceipt(files: FileStore, receiptPath: string): Promise<StoredFile | null> {
+  if (!imageTypeOfName(receiptPath)) return null;
+  return files.get(receiptPath);
 }
 
-export async function readReceipt(config: Config, receiptPath: string) {
-  const type = imageTypeOfName(receiptPath);
-  if (!type) return null;
-  try {
-    return { bytes: await readFile(receiptFile(config, receiptPath)), type };
-  } catch {
-    return null;
-  }
+/** A stored receipt's bytes (at most MAX_UPLOAD_BYTES when stored), or null: the bot sends it as a photo. */
+export async function receiptBytes(files: FileStore, receiptPath: string): Promise<Buffer | null> {
+  const file = await readReceipt(files, receiptPath);
+  return file ? bodyBytes(receiptPath, file.stream).catch(() => null) : null;
 }
 
 // ---------------------------------------------------------------------------
@@ -178,25 +174,19 @@ export async function verifySignedFileLink(
 export const receiptLink = (db: Db, orderId: number, userId: number, nowMs = Date.now()): Promise<string> =>
   signedFileLink(db, 'receipt', RECEIPT_PATH, orderId, userId, nowMs);
 
-/** A private file as its signed link serves it. */
-export interface SignedFile {
-  body: Buffer | Readable;
-  type: string;
-  size?: number;
-}
-
 const isRowId = (n: number) => Number.isSafeInteger(n) && n > 0 && n <= MAX_ROW_ID;
 
 /**
  * Registers GET `${path}/:id` serving a private file through a link made by `signedFileLink(db, scope, path, …)`: the
  * signature and expiry checked, then `open(id, userId)` finds the file of that owner. Anything else (no or a bad
- * signature, expired, another owner, no file) is the same 404. Served inline, never sniffed, cached only privately.
+ * signature, expired, another owner, no file) is the same 404. Streamed, inline, sandboxed, never sniffed, cached only
+ * privately.
  */
 export function signedFileRoute(
   app: FastifyInstance,
   scope: SignedFileScope,
   path: string,
-  open: (id: number, userId: number) => Promise<SignedFile | null>,
+  open: (id: number, userId: number) => Promise<StoredFile | null>,
 ): void {
   app.get<{ Params: { id: string }; Querystring: { u?: string; exp?: string; sig?: string } }>(
     `${path}/:id`,
@@ -212,15 +202,14 @@ export function signedFileRoute(
           : null;
       if (!file) {
         const message = formatMessage(requestLang(req), 'notFound');
-        return reply.code(404).send({ success: false, code: 404, message, data: null });
+        return reply
+          .code(404)
+          .header('cache-control', 'no-store')
+          .send({ success: false, code: 404, message, data: null });
       }
-      if (file.size !== undefined) reply.header('content-length', file.size);
-      return reply
-        .header('content-type', file.type)
-        .header('cache-control', 'private, max-age=600')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .send(file.body);
+      // Shown inline as an image, never as a document of the shop's origin (a receipt is the customer's upload).
+      reply.header('content-disposition', 'inline').header('content-security-policy', "default-src 'none'; sandbox");
+      return sendFile(reply, file, 'private, max-age=600', req.headers['if-none-match']);
     },
   );
 }

@@ -90,7 +90,6 @@ export default async function orderRoutes(app: FastifyInstance) {
   // The receipt image, for the link in the order's details (signed for its owner, expiring).
   signedFileRoute(app, 'receipt', RECEIPT_PATH, async (orderId, userId) => {
     const order = await repo.findOwnOrder(db, userId, orderId);
-    const file = order?.receipt_path ? await readReceipt(config, order.receipt_path) : null;
-    return file && { body: file.bytes, type: file.type };
+    return order?.receipt_path ? readReceipt(app.files, order.receipt_path) : null;
   });
 }

@@ -295,7 +295,7 @@ export async function addReview(db: Db, user: User, input: ReviewInput) {
       };
     });
     // The product's rating on its list card changed.
-    catalogChanged(db);
+    await catalogChanged(db);
     return added;
   } catch (err) {
     if (isUniqueViolation(err, repo.REVIEW_UNIQUE)) throw conflict('reviewAlreadyAdded');

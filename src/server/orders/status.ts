@@ -207,7 +207,7 @@ export async function changeOrderStatus(
     (err) => err instanceof StatusMoved || isRetryableConflict(err),
   );
   // A cancel gave stock back: list cards show it.
-  if (change.changed && to === 'Cancelled') catalogChanged(db);
+  if (change.changed && to === 'Cancelled') await catalogChanged(db);
   return change;
 }
 

@@ -40,6 +40,12 @@ export interface ClientOptions {
   cacheMs?: number;
   /** The server render's module (tests point it elsewhere); default: dist/server/entry-server.js next to `dist`. */
   renderer?: string;
+  /**
+   * The catalogue's freshness (the product-list cache, catalog/list-cache.ts): a rendered page is reused only while
+   * its generation is the one it was rendered in (any catalogue write here, or heard from another instance, moves it)
+   * and never while that cache is bypassed. Without it a page is reused for `cacheMs` whatever happens.
+   */
+  freshness?: () => { generation: number; bypassed: boolean } | null;
 }
 
 /**
@@ -219,7 +225,7 @@ export default fp(async function client(app: FastifyInstance, opts: ClientOption
   };
 
   // Rendered pages by URL, language and age gate, for cacheMs (bounded: the oldest go first).
-  const pages = new Map<string, { at: number; body: CachedAnswer; etag: string }>();
+  const pages = new Map<string, { at: number; body: CachedAnswer; etag: string; generation?: number }>();
   const MAX_PAGES = 500;
 
   /** The rendered page for this request, or null (not a rendered screen, rendering off, or it failed). */
@@ -229,16 +235,21 @@ export default fp(async function client(app: FastifyInstance, opts: ClientOption
     const visited = cookie(req, COOKIE.visited) === '1';
     const key = `${lang}|${visited ? 1 : 0}|${req.url}`;
     const cacheMs = opts.cacheMs ?? 0;
+    const fresh = opts.freshness?.();
+    const reusable = fresh === undefined || (fresh !== null && !fresh.bypassed);
     const cached = pages.get(key);
-    if (cached && Date.now() - cached.at < cacheMs) return cached;
+    if (cached && reusable && Date.now() - cached.at < cacheMs && cached.generation === fresh?.generation) {
+      return cached;
+    }
     try {
       const started = performance.now();
       const { render } = await loadRenderer();
       const result = await render({ url: req.url, lang, visited, send });
       if (!result) return null;
       const body = page(result, lang);
-      const entry = { at: Date.now(), body: new CachedAnswer(body), etag: etagOf(body) };
-      if (cacheMs > 0) {
+      const entry = { at: Date.now(), body: new CachedAnswer(body), etag: etagOf(body), generation: fresh?.generation };
+      // Not kept when the catalogue changed while rendering (the page may hold the old rows).
+      if (cacheMs > 0 && reusable && opts.freshness?.()?.generation === fresh?.generation) {
         pages.delete(key);
         pages.set(key, entry);
         if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value as string);

@@ -1,57 +1,67 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type SlugIds, slugIds } from '../catalog/admin-repository';
 import type { Db } from '../db/connection';
+import { isPostgres } from '../db/dialect';
 import { addDays, nowIso } from '../lib/time';
 import { banners, categories, products, tags } from './catalog-data';
 import { basePages, coupons, faqs, paymentMethods, settings, states } from './shop-data';
 import type { SeedPackaging, SeedProduct } from './types';
 
-/** Seeds the demo shop when the database has no categories yet; returns whether it seeded. */
+/**
+ * Seeds the demo shop when the database has no categories yet; returns whether it seeded. Several instances starting
+ * together on an empty PostgreSQL database seed it once (docs/decisions/024): the count and the seed run in one
+ * transaction that first takes a transaction-level advisory lock, so the second instance waits for the first one's
+ * commit and then counts its categories. (SQLite serves one instance, whose transactions run one at a time.)
+ */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('categories').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  if (Number(row.n) > 0) return false;
-  await seedDemo(db);
-  return true;
+  return db.transaction().execute(async (trx) => {
+    if (isPostgres(trx as unknown as Kysely<unknown>))
+      await sql`select pg_advisory_xact_lock(hashtext('leafcup.seed'))`.execute(trx);
+    const row = await trx.selectFrom('categories').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    if (Number(row.n) > 0) return false;
+    await insertDemo(trx, nowIso());
+    return true;
+  });
 }
 
 /** The demo shop: catalogue, banners, states and fees, payment methods, settings, pages, FAQ, coupons. */
 export async function seedDemo(db: Db, now = nowIso()): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('categories')
-      .values(categories.map((c, i) => ({ slug: c.slug, name_en: c.name.en, name_zh: c.name.zh, sort_order: i })))
-      .execute();
-    await trx
-      .insertInto('tags')
-      .values(
-        tags.map((t, i) => ({ kind: t.kind, slug: t.slug, name_en: t.name.en, name_zh: t.name.zh, sort_order: i })),
-      )
-      .execute();
-    await insertProducts(trx, products, now);
-    await trx
-      .insertInto('banners')
-      .values(
-        banners.map((b, i) => ({
-          image: b.image,
-          title_en: b.title.en,
-          title_zh: b.title.zh,
-          subtitle_en: b.subtitle.en,
-          subtitle_zh: b.subtitle.zh,
-          link: b.link,
-          sort_order: i,
-        })),
-      )
-      .execute();
-    await trx.insertInto('states').values(states).execute();
-    await trx.insertInto('payment_methods').values(paymentMethods).execute();
-    await trx.insertInto('settings').values(settings).execute();
-    await trx
-      .insertInto('pages')
-      .values(basePages.map((p) => ({ ...p, updated_at: now })))
-      .execute();
-    await trx.insertInto('faqs').values(faqs).execute();
-    await trx.insertInto('coupons').values(coupons(now)).execute();
-  });
+  await db.transaction().execute((trx) => insertDemo(trx, now));
+}
+
+async function insertDemo(trx: Db, now: string): Promise<void> {
+  await trx
+    .insertInto('categories')
+    .values(categories.map((c, i) => ({ slug: c.slug, name_en: c.name.en, name_zh: c.name.zh, sort_order: i })))
+    .execute();
+  await trx
+    .insertInto('tags')
+    .values(tags.map((t, i) => ({ kind: t.kind, slug: t.slug, name_en: t.name.en, name_zh: t.name.zh, sort_order: i })))
+    .execute();
+  await insertProducts(trx, products, now);
+  await trx
+    .insertInto('banners')
+    .values(
+      banners.map((b, i) => ({
+        image: b.image,
+        title_en: b.title.en,
+        title_zh: b.title.zh,
+        subtitle_en: b.subtitle.en,
+        subtitle_zh: b.subtitle.zh,
+        link: b.link,
+        sort_order: i,
+      })),
+    )
+    .execute();
+  await trx.insertInto('states').values(states).execute();
+  await trx.insertInto('payment_methods').values(paymentMethods).execute();
+  await trx.insertInto('settings').values(settings).execute();
+  await trx
+    .insertInto('pages')
+    .values(basePages.map((p) => ({ ...p, updated_at: now })))
+    .execute();
+  await trx.insertInto('faqs').values(faqs).execute();
+  await trx.insertInto('coupons').values(coupons(now)).execute();
 }
 
 /** The columns of a product row that come from its catalogue entry (ids and times aside). */

@@ -90,7 +90,7 @@ export async function adjustStock(db: Db, actor: StaffActor, change: StockAdjust
       return applyAdjustment(trx, actor, change, lowStockDefault, nowIso());
     }),
   );
-  catalogChanged(db);
+  await catalogChanged(db);
   return result;
 }
 

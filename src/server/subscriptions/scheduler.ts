@@ -16,7 +16,7 @@ import * as repo from './repository';
 /**
  * Renewals (docs/decisions/012: "the server places each renewal order when it falls due").
  *
- * Every minute each server instance looks for active subscriptions whose `next_due_at` has passed and, for
+ * Every minute one server instance (the job's lease: docs/decisions/024) looks for active subscriptions whose `next_due_at` has passed and, for
  * each, places an order through the ordinary placeOrder machinery: one transaction, the line re-priced from
  * the database at the subscription price (today's sale price, 15% off), stock taken with the same conditional
  * update, the delivery fee of the subscription's address and method, a 'placed' notice. The order is Pending,
@@ -54,6 +54,8 @@ import * as repo from './repository';
  */
 
 const RENEWAL_INTERVAL_MS = 60_000;
+/** The renewal job's lease (docs/decisions/024): far above a round's time between two renewals (one placeOrder). */
+const RENEWAL_LEASE_MS = 5 * 60_000;
 const BATCH = 200;
 /** Rounds an unexpected failure of one due date is retried in before that delivery is skipped. */
 export const RENEWAL_ATTEMPTS = 5;
@@ -97,7 +99,7 @@ export async function placeDueRenewals(
   db: Db,
   config: Config,
   now: Date = new Date(),
-  opts: { log?: Log; limit?: number } = {},
+  opts: { log?: Log; limit?: number; extend?: () => Promise<void> } = {},
 ): Promise<RenewalReport> {
   const report: RenewalReport = { placed: [], failed: [], blocked: [], skipped: [], errors: [] };
   const limit = opts.limit ?? BATCH;
@@ -105,6 +107,8 @@ export async function placeDueRenewals(
   for (;;) {
     const due = await repo.findDue(db, now.toISOString(), limit, after);
     for (const sub of due) {
+      // Between two renewals: the job's lease stays ours (or the round stops here: lib/interval-job.ts).
+      await opts.extend?.();
       try {
         await renew(db, config, sub, now, report, opts.log);
       } catch (err) {
@@ -264,8 +268,9 @@ export function createRenewalScheduler({
 }): RenewalScheduler {
   return createIntervalJob({
     name: 'subscription renewals',
-    run: (now) => placeDueRenewals(db, config, now, { log }),
+    run: (now, round) => placeDueRenewals(db, config, now, { log, extend: round.extend }),
     intervalMs,
+    lease: { db, ttlMs: RENEWAL_LEASE_MS },
     ...(log ? { log } : {}),
   });
 }

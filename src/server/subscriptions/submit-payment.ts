@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import type { Order, User } from '../db/schema';
+import { filesOf } from '../files/registry';
 import { conflict, invalidField } from '../lib/errors';
 import { enqueueStaffAlert } from '../notifications/staff-alerts';
 import { recordOrderEvent } from '../orders/event-repository';
@@ -39,7 +40,8 @@ export async function submitPayment(
   if (!kind) throw invalidField('receipt', 'receiptNotImage');
 
   await countReceiptUpload(db, user.id);
-  const receiptPath = await storeReceipt(config, input.receipt, kind);
+  const files = filesOf(db);
+  const receiptPath = await storeReceipt(files, input.receipt, kind);
   // Conditional: a second submit (or a status change) in between writes nothing.
   const reference = input.paymentReference;
   const attached = await db.transaction().execute(async (trx) => {
@@ -51,12 +53,14 @@ export async function submitPayment(
     return done;
   });
   if (!attached) {
-    await removeReceipt(config, receiptPath);
+    await removeReceipt(files, receiptPath).catch(() => {});
     const current = await orderRepo.findOrder(db, order.id);
     if (current && awaitingTransfer(current) && hasPayment(current)) throw conflict('paymentAlreadySubmitted');
     throw conflict('orderNotAwaitingTransfer');
   }
   // A receipt left from before (an order that had one without a reference) is replaced.
-  if (order.receipt_path && order.receipt_path !== receiptPath) await removeReceipt(config, order.receipt_path);
+  if (order.receipt_path && order.receipt_path !== receiptPath) {
+    await removeReceipt(files, order.receipt_path).catch(() => {});
+  }
   return (await orderRepo.findOrder(db, order.id)) ?? order;
 }

@@ -27,13 +27,14 @@ export default fp(
       db: app.db,
       api: bot.api,
       links: new ShopLinks(config.PUBLIC_URL),
-      config,
       log: app.log,
     });
     app.decorate('bot', bot);
     app.decorate('notificationSender', sender);
     await app.register(telegramWebhook, { bot, secret: webhookSecret(config)! });
+    // Once across instances (its job lease: docs/decisions/024); it stops when the instance starts draining.
     if (config.NODE_ENV !== 'test') app.addHook('onReady', async () => sender.start());
+    app.lifecycle.onDrain(() => sender.stop());
     app.addHook('onClose', async () => sender.stop());
   },
   { name: 'telegram' },

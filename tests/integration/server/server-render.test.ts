@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 // @ts-expect-error: a plain .mjs script without types
 import { ensureClientBuild } from '../../../scripts/ensure-build.mjs';
+import { catalogChanged } from '../../../src/server/catalog/list-cache';
 import clientPlugin from '../../../src/server/plugins/client';
 import { buildTestApp, post, type TestApp } from '../helper';
 
@@ -128,6 +129,35 @@ describe('server-rendered first screens (SQLite)', () => {
       expect(gz.headers['content-encoding'], url).toBe('gzip');
       expect(same(gunzipSync(gz.rawPayload).toString()), url).toBe(same(plain.body));
     }
+  });
+});
+
+describe('a rendered page kept for CATALOG_CACHE_MS', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    ensureClientBuild({ quiet: true });
+    t = await buildTestApp('sqlite', { clientDist: dist, env: { CATALOG_CACHE_MS: '60000' } });
+  }, 300_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is rendered again after a catalogue change (an order, a staff edit, another instance), not served stale', async () => {
+    const product = await t.db
+      .selectFrom('products')
+      .select(['id', 'name_en'])
+      .where('is_active', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const get = () => t.app.inject({ method: 'GET', url: `/details/${product.id}` });
+    const first = await get();
+    expect(first.body).toContain(product.name_en);
+    // Renamed behind the cache's back: the kept page is still served (that is what the cache is for)…
+    await t.db.updateTable('products').set({ name_en: 'Renamed Oolong' }).where('id', '=', product.id).execute();
+    expect((await get()).body).not.toContain('Renamed Oolong');
+    // …until the catalogue says it changed (what every write path and the change listener call).
+    await catalogChanged(t.db);
+    expect((await get()).body).toContain('Renamed Oolong');
   });
 });
 

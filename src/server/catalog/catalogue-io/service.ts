@@ -139,7 +139,7 @@ export async function importCatalogueCsv(
         return plan;
       }),
     );
-    catalogChanged(db);
+    await catalogChanged(db);
     return report(plan, true);
   } catch (err) {
     if (err instanceof Refused) return report(err.plan, false);

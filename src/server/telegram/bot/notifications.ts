@@ -2,9 +2,10 @@ import { type Api, GrammyError, InlineKeyboard, InputFile } from 'grammy';
 import type { Lang } from '../../../common/contract/lang';
 import { isHttpLink } from '../../../common/links';
 import { formatCents } from '../../../common/money';
-import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import type { Order } from '../../db/schema';
+import { filesOf } from '../../files/registry';
+import { createIntervalJob, type JobRound } from '../../lib/interval-job';
 import { type AccountNotificationKind, BACK_IN_STOCK, isAccountNotificationKind } from '../../notifications/outbox';
 import {
   claimNotification,
@@ -22,12 +23,24 @@ import { backInStockMessage } from './stock-alerts';
  * Order news for linked customers (docs/decisions/012): the `notifications` outbox is written in the same
  * transaction as the status change (src/server/notifications/outbox.ts: placed, paid, processing,
  * tracking — shipped with its tracking —, completed, cancelled, expired (cancelled unpaid), address_changed); this
- * sender drains it, and the staff alerts too (notifications/staff-alerts.ts, messages in ./staff-alerts.ts). Each row is claimed with a conditional
- * update, so several server instances never send one row twice at once; a failed send is retried on a
- * later round, up to MAX_ATTEMPTS.
+ * sender drains it, and the staff alerts too (notifications/staff-alerts.ts, messages in ./staff-alerts.ts).
+ *
+ * Once across instances (docs/decisions/024): the sender is an interval job with a lease, so one instance drains at a
+ * time; and each row is claimed with a conditional update that holds it for CLAIM_MS, so even two senders at once
+ * (a lease taken over, a `drainOnce` beside the timer) never send one row twice while the first is inside its
+ * Telegram call. A failed send is retried after a growing pause (RETRY_PAUSE_S), up to MAX_ATTEMPTS.
  */
 
 const MAX_ATTEMPTS = 5;
+/**
+ * How long a row's claim holds: above the longest a Telegram call may last (grammY's timeout, 500 s; calls usually
+ * take ms). A shorter claim let another sender send a row again while a stalled call was still going to succeed.
+ */
+const CLAIM_MS = 10 * 60_000;
+/** The sender job's lease: a round extends it after each row. */
+const SENDER_LEASE_MS = 2 * 60_000;
+/** The pause after the n-th failed attempt, in seconds (the last entry repeats). */
+export const RETRY_PAUSE_S = [30, 120, 600, 1800] as const;
 
 type OrderNews = Pick<
   Order,
@@ -171,9 +184,11 @@ function isPermanent(err: unknown): boolean {
 }
 
 export interface NotificationSender {
-  /** Sends what is due now; resolves to the number of messages sent. */
-  drainOnce(): Promise<number>;
-  /** Drains every `intervalMs` until stopped. */
+  /** Sends what is due at `now` (default: now), without the job's lease; resolves to the number of messages sent. */
+  drainOnce(now?: Date): Promise<number>;
+  /** What the timer does once: claims the job's lease and drains; null when another sender holds it. */
+  tickOnce(now?: Date): Promise<number | null>;
+  /** Drains every `intervalMs` (once across instances) until stopped. */
   start(): void;
   /** Stops the interval and waits for a round in progress. */
   stop(): Promise<void>;
@@ -183,8 +198,6 @@ interface SenderOptions {
   db: Db;
   api: Api;
   links: ShopLinks;
-  /** Where receipts are stored (staff alerts attach the receipt's photo); without it they go as text. */
-  config?: Pick<Config, 'UPLOAD_DIR'>;
   intervalMs?: number;
   batchSize?: number;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -194,22 +207,27 @@ export function createNotificationSender({
   db,
   api,
   links,
-  config,
   intervalMs = 5000,
   batchSize = 25,
   log,
 }: SenderOptions): NotificationSender {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-
   const finish = (id: number, error: string | null) => finishNotification(db, id, error);
 
-  async function round(): Promise<number> {
-    const due = await dueNotifications(db, { maxAttempts: MAX_ATTEMPTS, limit: batchSize });
+  async function round(now: Date, job: JobRound): Promise<number> {
+    const startedWall = Date.now();
+    const clock = () => new Date(now.getTime() + (Date.now() - startedWall));
+    const due = await dueNotifications(db, { maxAttempts: MAX_ATTEMPTS, limit: batchSize, now: now.toISOString() });
     let sent = 0;
     for (const row of due) {
-      // Claim the row: only one sender wins this attempt.
-      if (!(await claimNotification(db, row.id, row.attempts))) continue;
+      // Between two rows: the sender's job lease stays ours (or the round stops here).
+      await job.extend();
+      // Claim the row: only one sender wins this attempt, and it holds the row while it sends.
+      const claimedAt = clock();
+      const claim = {
+        now: claimedAt.toISOString(),
+        claimedUntil: new Date(claimedAt.getTime() + CLAIM_MS).toISOString(),
+      };
+      if (!(await claimNotification(db, row.id, row.attempts, claim))) continue;
       // Account notices may name the chat (a Telegram user the account was just moved away from).
       const chatId = row.telegram_chat_id ?? row.telegram_user_id;
       if (!chatId) {
@@ -223,9 +241,9 @@ export function createNotificationSender({
       }
       const lang = botLang(row.language, null);
       const { order_id, order_no, status, total_cents } = row;
-      let message: { text: string; keyboard?: InlineKeyboard; photo?: string };
+      let message: { text: string; keyboard?: InlineKeyboard; photo?: Uint8Array };
       if (isStaffAlertKind(row.kind)) {
-        const staffMessage = await staffAlertMessage(db, config, lang, { ...row, kind: row.kind }, links);
+        const staffMessage = await staffAlertMessage(db, filesOf(db), lang, { ...row, kind: row.kind }, links);
         if ('skip' in staffMessage) {
           await finish(row.id, staffMessage.skip);
           continue;
@@ -251,7 +269,7 @@ export function createNotificationSender({
       }
       try {
         if (message.photo) {
-          await api.sendPhoto(chatId, new InputFile(message.photo), {
+          await api.sendPhoto(chatId, new InputFile(message.photo, 'receipt'), {
             caption: message.text,
             reply_markup: message.keyboard,
           });
@@ -268,7 +286,9 @@ export function createNotificationSender({
         if (isPermanent(err)) {
           await finish(row.id, `not delivered: ${reason}`.slice(0, 500));
         } else {
-          await noteNotificationError(db, row.id, reason.slice(0, 500));
+          const pause = RETRY_PAUSE_S[Math.min(row.attempts, RETRY_PAUSE_S.length - 1)] ?? 30;
+          const nextAttemptAt = new Date(clock().getTime() + pause * 1000).toISOString();
+          await noteNotificationError(db, row.id, reason.slice(0, 500), nextAttemptAt);
           log?.warn({ err, notificationId: row.id }, 'order notification not sent; will retry');
         }
       }
@@ -276,28 +296,12 @@ export function createNotificationSender({
     return sent;
   }
 
-  function drainOnce(): Promise<number> {
-    if (!running) {
-      running = round().finally(() => {
-        running = undefined;
-      });
-    }
-    return running;
-  }
-
-  return {
-    drainOnce,
-    start() {
-      if (timer) return;
-      timer = setInterval(() => {
-        drainOnce().catch((err: unknown) => log?.error({ err }, 'order notifications: round failed'));
-      }, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => 0);
-    },
-  };
+  const job = createIntervalJob({
+    name: 'bot outbox sender',
+    run: round,
+    intervalMs,
+    lease: { db, ttlMs: SENDER_LEASE_MS },
+    ...(log ? { log } : {}),
+  });
+  return { drainOnce: job.runOnce, tickOnce: job.tickOnce, start: job.start, stop: job.stop };
 }

@@ -1,4 +1,3 @@
-import { access } from 'node:fs/promises';
 import { InlineKeyboard } from 'grammy';
 import { ORDER_ACTION_PERMISSION, stateAllows } from '../../../common/admin-order-actions';
 import type { Lang } from '../../../common/contract/lang';
@@ -6,12 +5,12 @@ import { formatCents } from '../../../common/money';
 import { packagingName } from '../../../common/packaging-name';
 import type { StaffAlertKind } from '../../../common/settings-rules';
 import { can, isStaffRole, type StaffRole } from '../../../common/staff-rules';
-import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { findRequest as findExchangeRequest } from '../../exchanges/repository';
+import type { FileStore } from '../../files/store';
 import { STAFF_ALERT_PERMISSION, type StaffAlertParams } from '../../notifications/staff-alerts';
 import { actionState } from '../../orders/admin-service';
-import { receiptFile } from '../../orders/receipts';
+import { receiptBytes } from '../../orders/receipts';
 import { getShopSettings } from '../../settings/repository';
 import { markup, type ShopLinks } from './links';
 import { botText, statusText } from './locales';
@@ -20,7 +19,7 @@ import { payoutAlert, staffOrderAlert } from './repository';
 /**
  * The messages of the staff alerts (src/server/notifications/staff-alerts.ts), built when the sender sends them:
  * the order, payout or stock as it is then, in the member's language, with the buttons their role may use. A new
- * receipt comes as a photo (the file from UPLOAD_DIR) with "Confirm payment" (a callback the bot handles in bot.ts)
+ * receipt comes as a photo (its bytes from the file store) with "Confirm payment" (a callback the bot handles in bot.ts)
  * and "Open order" (the back office's order page as a Mini App).
  */
 
@@ -36,7 +35,7 @@ export const adminUrls = (links: ShopLinks) => ({
   exchanges: () => links.url('/admin/exchanges'),
 });
 
-export type StaffAlertMessage = { text: string; keyboard?: InlineKeyboard; photo?: string } | { skip: string };
+export type StaffAlertMessage = { text: string; keyboard?: InlineKeyboard; photo?: Uint8Array } | { skip: string };
 
 /** One row of the outbox, as the sender reads it. */
 export interface StaffAlertRow {
@@ -72,24 +71,6 @@ function parsed<K extends StaffAlertKind>(raw: string | null): Partial<StaffAler
 
 const fits = (text: string, limit: number) => (text.length <= limit ? text : `${text.slice(0, limit - 1)}…`);
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The receipt's file, or undefined for a stored path outside UPLOAD_DIR (sent as text then). */
-function receiptPhoto(config: Pick<Config, 'UPLOAD_DIR'>, receiptPath: string): string | undefined {
-  try {
-    return receiptFile(config, receiptPath);
-  } catch {
-    return undefined;
-  }
-}
-
 /** Why a staff alert is not sent (any more), or null: the member left the staff, switched alerts off, or lost the role. */
 export function staffAlertSkip(row: StaffAlertRow): string | null {
   if (!isStaffRole(row.staff_role)) return 'skipped: no longer on the staff';
@@ -100,7 +81,7 @@ export function staffAlertSkip(row: StaffAlertRow): string | null {
 
 async function orderMessage(
   db: Db,
-  config: Pick<Config, 'UPLOAD_DIR'> | undefined,
+  files: FileStore | undefined,
   lang: Lang,
   role: StaffRole,
   row: StaffAlertRow,
@@ -130,8 +111,10 @@ async function orderMessage(
   links.addButton(keyboard, botText(lang, 'openOrder'), adminUrls(links).order(order.order_no));
 
   // The receipt's photo: with a new receipt, and with a new order that came with one.
-  const photo = hasReceipt && order.receipt_path && config ? receiptPhoto(config, order.receipt_path) : undefined;
-  if (photo && (await exists(photo))) {
+  // Read from the file store (not a path: the file may be on another instance's disk, in the database or a bucket);
+  // a receipt no longer stored is told as text.
+  const photo = hasReceipt && order.receipt_path && files ? await receiptBytes(files, order.receipt_path) : null;
+  if (photo) {
     return { text: fits(lines.join('\n'), CAPTION_LIMIT), keyboard: markup(keyboard), photo };
   }
   return { text: fits(lines.join('\n'), 4096), keyboard: markup(keyboard) };
@@ -140,7 +123,8 @@ async function orderMessage(
 /** The message of one staff alert for a member with `role`, in `lang`. */
 export async function staffAlertMessage(
   db: Db,
-  config: Pick<Config, 'UPLOAD_DIR'> | undefined,
+  /** Where the receipt's photo is read; without it a receipt alert goes as text. */
+  files: FileStore | undefined,
   lang: Lang,
   row: StaffAlertRow,
   links: ShopLinks,
@@ -154,7 +138,7 @@ export async function staffAlertMessage(
   switch (row.kind) {
     case 'staff_new_order':
     case 'staff_receipt':
-      return orderMessage(db, config, lang, role, row, links);
+      return orderMessage(db, files, lang, role, row, links);
     case 'staff_payout_request': {
       const { payoutId } = parsed<'staff_payout_request'>(row.params);
       const payout = typeof payoutId === 'number' ? await payoutAlert(db, payoutId) : undefined;

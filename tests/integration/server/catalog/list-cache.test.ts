@@ -37,7 +37,7 @@ describe.each(dialects)('product list cache on %s', (dialect) => {
    */
   const newProduct = async (spec: Parameters<typeof createProduct>[1]) => {
     const created = await createProduct(t.db, spec);
-    catalogChanged(t.db);
+    await catalogChanged(t.db);
     return created;
   };
   /** A change made behind the server's back (as another instance or the operator's command line would). */

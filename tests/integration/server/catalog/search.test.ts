@@ -240,7 +240,7 @@ describe.each(dialects)('product search on %s', (dialect) => {
     expect(await walk({ q: 'xylophone' })).toEqual([id]);
     await t.db.updateTable('products').set({ description_en: 'marimba' }).where('id', '=', id).execute();
     // As every writer does after its change (decision 007): the cached pages go.
-    catalogChanged(t.db);
+    await catalogChanged(t.db);
     expect(await walk({ q: 'xylophone' })).toEqual([]);
     expect(await walk({ q: 'marimba' })).toEqual([id]);
     await t.db.deleteFrom('product_tags').where('product_id', '=', id).execute();
@@ -248,7 +248,7 @@ describe.each(dialects)('product search on %s', (dialect) => {
     await t.db.deleteFrom('product_images').where('product_id', '=', id).execute();
     await t.db.deleteFrom('product_variants').where('product_id', '=', id).execute();
     await t.db.deleteFrom('products').where('id', '=', id).execute();
-    catalogChanged(t.db);
+    await catalogChanged(t.db);
     expect(await walk({ q: 'marimba' })).toEqual([]);
   });
 
@@ -332,7 +332,7 @@ describe.each(dialects)('product search on %s', (dialect) => {
     }
     // Typed as it is written, it is a name match (group 0: before a description-only match made later).
     const later = await product(22, { en: 'Plain', descEn: 'About Ötzi.' });
-    catalogChanged(t.db); // written with plain SQL: the cached page must go
+    await catalogChanged(t.db); // written with plain SQL: the cached page must go
     expect(await walk({ q: 'Ötzi' })).toEqual([id, later]);
   });
 

@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,7 +10,7 @@ import { createUser } from '../../../factories/users';
 import { buildMailTestApp, sendMailNow, startSmtp, type TestSmtp } from '../../../setup/smtp';
 import { buttonsOf, interceptBotApi } from '../../../support/telegram/fake-bot-api';
 import { TEST_BOT_TOKEN } from '../../../support/telegram/init-data';
-import { dialects, post, type TestApp } from '../../helper';
+import { dialects, post, storedKeys, type TestApp } from '../../helper';
 import { tablesRead } from '../../tables-read';
 import { JPEG, postMultipart } from '../orders/support';
 
@@ -78,13 +76,8 @@ describe.each(dialects)('exchanges on %s', (dialect) => {
           token,
         )
       : post<OrderExchanges>(t.app, '/v1/request-exchange', { reason: 'damaged', ...body }, { token });
-  const photosStored = () => {
-    try {
-      return readdirSync(join(t.config.UPLOAD_DIR, 'exchanges')).filter((f) => !f.endsWith('.partial')).length;
-    } catch {
-      return 0;
-    }
-  };
+  /** Photos in the file store (the database by default: no folder to count). */
+  const photosStored = async () => (await storedKeys(t, 'exchanges/')).length;
 
   it('lets the customer ask for a line of a completed order, with a photo only they and staff can open', async () => {
     const { order, lines } = await createOrder(t.db, buyer.user.id, { lines: [2, 1] });
@@ -172,7 +165,7 @@ describe.each(dialects)('exchanges on %s', (dialect) => {
       completedAt: ago(14 * DAY + 60_000),
     });
     const snapshot = await counts();
-    const stored = photosStored();
+    const stored = await photosStored();
     const refusals: Array<
       [Promise<{ status: number; errors: Array<{ field: string }>; body: { message: string } }>, number, string]
     > = [
@@ -217,7 +210,7 @@ describe.each(dialects)('exchanges on %s', (dialect) => {
     const lateRes = await ask(buyer.token, { order_id: late.id, order_item_id: lateLines[0]!.id });
     expect(lateRes.body.message).toMatch(/could be asked until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
     expect(await counts()).toEqual(snapshot);
-    expect(photosStored()).toBe(stored);
+    expect(await photosStored()).toBe(stored);
     // Another order's page tells the stranger nothing.
     expect((await post(t.app, '/v1/get-order-exchanges', { order_id: order.id }, { token: other.token })).status).toBe(
       404,
@@ -277,21 +270,21 @@ describe.each(dialects)('exchanges on %s', (dialect) => {
     expect(photo.rawPayload.includes('14.5995')).toBe(false);
 
     // JPEG's first bytes and nothing more: refused at the field, nothing kept.
-    const stored = photosStored();
+    const stored = await photosStored();
     const broken = await ask(buyer.token, { order_id: order.id, order_item_id: lines[1]!.id }, { bytes: JPEG });
     expect({ status: broken.status, field: broken.errors[0]?.field }).toEqual({ status: 422, field: 'photo' });
-    expect(photosStored()).toBe(stored);
+    expect(await photosStored()).toBe(stored);
   });
 
   it('makes one request of two submits at once, and never a second for the same line', async () => {
     const { order, lines } = await createOrder(t.db, buyer.user.id);
-    const stored = photosStored();
+    const stored = await photosStored();
     const body = { order_id: order.id, order_item_id: lines[0]!.id };
     const results = await Promise.all([ask(buyer.token, body, { bytes: PNG }), ask(buyer.token, body, { bytes: PNG })]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const rows = await t.db.selectFrom('exchange_requests').selectAll().where('order_id', '=', order.id).execute();
     expect(rows).toHaveLength(1);
-    expect(photosStored()).toBe(stored + 1);
+    expect(await photosStored()).toBe(stored + 1);
     const notes = await t.db.selectFrom('notifications').select('kind').where('order_id', '=', order.id).execute();
     expect(notes).toEqual([{ kind: 'exchange_requested' }]);
     const again = await ask(buyer.token, body);

@@ -1,13 +1,11 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS, imageUrlAt, storeImage } from '../../../../src/server/files/images';
 import { diskStore, isFileKey } from '../../../../src/server/files/store';
 import { AppError } from '../../../../src/server/lib/errors';
-import { buildTestApp, type TestApp } from '../../helper';
+import { buildTestApp, dialects, storedKeys, type TestApp } from '../../helper';
 
 // The file store and the image pipeline (src/server/files): what staff upload for products and banners.
-// One dialect: nothing here touches the database.
+// On both dialects: the files are in the database (docs/decisions/023).
 
 /** A real JPEG photo, 2000×1000, with EXIF metadata (a camera's make) that must not reach the shop. */
 const photo = () =>
@@ -16,10 +14,10 @@ const photo = () =>
     .withExif({ IFD0: { Make: 'SecretCam', Model: 'GPS-9000' } })
     .toBuffer();
 
-describe('product and banner images', () => {
+describe.each(dialects)('product and banner images on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp('sqlite', { seed: false });
+    t = await buildTestApp(dialect, { seed: false });
   });
   afterAll(async () => {
     await t?.close();
@@ -31,7 +29,7 @@ describe('product and banner images', () => {
     expect(stored.url).toMatch(/^\/media\/images\/[0-9a-f]{32}-640\.webp$/);
     expect(stored).toMatchObject({ width: 640, height: 320 });
 
-    const files = readdirSync(join(t.config.UPLOAD_DIR, 'images'));
+    const files = await storedKeys(t, 'images/');
     expect(files).toHaveLength(IMAGE_WIDTHS.length);
 
     for (const width of IMAGE_WIDTHS) {
@@ -49,7 +47,7 @@ describe('product and banner images', () => {
 
     // The same picture again is the same files.
     expect((await storeImage(t.app.files, bytes)).url).toBe(stored.url);
-    expect(readdirSync(join(t.config.UPLOAD_DIR, 'images'))).toHaveLength(IMAGE_WIDTHS.length);
+    expect(await storedKeys(t, 'images/')).toEqual(files);
   });
 
   it('never enlarges a small image', async () => {
@@ -117,6 +115,44 @@ describe('product and banner images', () => {
     const broken = await t.app.inject({ method: 'GET', url: `/media/images/${hash}-640.jpg` });
     expect(broken.statusCode).toBe(404);
     expect(await t.app.files.has(`images/${hash}-640.jpg`)).toBe(false);
+  });
+
+  it('serves an image with its length and ETag, 304 for a client that has it, from the database store', async () => {
+    const stored = await storeImage(t.app.files, await photo());
+    const key = stored.url.slice('/media/'.length);
+    expect(t.app.files.kind).toBe('db');
+    const row = await t.db
+      .selectFrom('files')
+      .select(['size', 'sha256'])
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({ method: 'GET', url: stored.url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers).toMatchObject({
+      'content-type': 'image/webp',
+      'content-length': String(row.size),
+      etag: `"${row.sha256.slice(0, 32)}"`,
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+    });
+    expect(res.rawPayload.length).toBe(row.size);
+    for (const inm of [res.headers.etag as string, `W/${res.headers.etag}`, `"other", ${res.headers.etag}`]) {
+      const again = await t.app.inject({ method: 'GET', url: stored.url, headers: { 'if-none-match': inm } });
+      expect(again.statusCode, inm).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers.etag).toBe(res.headers.etag);
+    }
+    const other = await t.app.inject({ method: 'GET', url: stored.url, headers: { 'if-none-match': '"other"' } });
+    expect(other.statusCode).toBe(200);
+    // The JPEG rendition: stored beside it, served the same way.
+    const jpeg = await t.app.inject({ method: 'GET', url: stored.url.replace('.webp', '.jpg') });
+    expect(jpeg.statusCode).toBe(200);
+    expect(jpeg.headers).toMatchObject({
+      'content-type': 'image/jpeg',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
+    expect(jpeg.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(await t.app.files.has(key.replace('.webp', '.jpg'))).toBe(true);
   });
 
   it('keeps every key inside the store', async () => {

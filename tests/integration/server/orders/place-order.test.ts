@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OrderDetails } from '../../../../src/common/contract/orders';
 import { createCoupon } from '../../../factories/coupons';
 import { createProduct } from '../../../factories/products';
-import { buildTestApp, dialects, post, type TestApp } from '../../helper';
+import { buildTestApp, dialects, post, storedKeys, type TestApp } from '../../helper';
 import { customer, JPEG, PNG, PROVIDER_ENV, placeOrder, snapshot } from './support';
 
 describe.each(dialects)('placing an order on %s', (dialect) => {
@@ -250,13 +250,29 @@ describe.each(dialects)('placing an order on %s', (dialect) => {
       status: 'Pending',
     });
     expect(order.receipt_url).toMatch(/^\/v1\/receipt\/\d+\?u=\d+&exp=\d+&sig=[\w-]+$/);
-    const dir = join(t.config.UPLOAD_DIR, 'receipts');
-    expect(readdirSync(dir).some((f) => f.endsWith('.jpg'))).toBe(true);
+    // In the file store (the database by default), under the key the order names; no file on this machine's disk.
+    const { receipt_path } = await t.db
+      .selectFrom('orders')
+      .select('receipt_path')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(receipt_path).toMatch(/^receipts\/[0-9a-f]{32}\.jpg$/);
+    expect(await storedKeys(t, 'receipts/')).toContain(receipt_path);
+    expect(existsSync(join(t.config.UPLOAD_DIR, 'receipts'))).toBe(false);
 
     const image = await t.app.inject({ method: 'GET', url: order.receipt_url! });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
     expect(Buffer.compare(image.rawPayload, JPEG)).toBe(0);
+    // Private, shown inline, never sniffed, never a document of the shop's origin.
+    expect(image.headers).toMatchObject({
+      'content-length': String(JPEG.length),
+      'cache-control': 'private, max-age=600',
+      'x-content-type-options': 'nosniff',
+      'content-disposition': 'inline',
+      'content-security-policy': "default-src 'none'; sandbox",
+    });
+    expect(image.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
 
     const forged = order.receipt_url!.replace(/sig=[\w-]+/, 'sig=AAAA');
     expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
@@ -466,18 +482,14 @@ describe.each(dialects)('placing an order on %s', (dialect) => {
 
     it.each(cases)('%s', async (_name, args, status, message) => {
       const before = await snapshot(t.db, [variantId, otherVariantId]);
-      const filesBefore = existsSync(join(t.config.UPLOAD_DIR, 'receipts'))
-        ? readdirSync(join(t.config.UPLOAD_DIR, 'receipts')).length
-        : 0;
+      const filesBefore = (await storedKeys(t, 'receipts/')).length;
       const res = await placeOrder(...args());
       expect(res.status, res.body.message).toBe(status);
       expect(res.body.success).toBe(false);
       if (typeof message === 'string') expect(res.body.message).toBe(message);
       else expect(res.body.message).toMatch(message);
       expect(await snapshot(t.db, [variantId, otherVariantId])).toEqual(before);
-      const filesAfter = existsSync(join(t.config.UPLOAD_DIR, 'receipts'))
-        ? readdirSync(join(t.config.UPLOAD_DIR, 'receipts')).length
-        : 0;
+      const filesAfter = (await storedKeys(t, 'receipts/')).length;
       expect(filesAfter).toBe(filesBefore);
     });
 

@@ -1,11 +1,9 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { CLI_ACTOR } from '../../../../src/server/audit/actor';
 import { loadConfig } from '../../../../src/server/config';
 import { changeOrderStatus } from '../../../../src/server/orders/status';
 import { placeDueRenewals } from '../../../../src/server/subscriptions/scheduler';
 import { createProduct } from '../../../factories/products';
-import { buildTestApp, dialects, post, type TestApp } from '../../helper';
+import { buildTestApp, dialects, post, storedKeys, type TestApp } from '../../helper';
 import { makeDue, ordersOf, subscribe } from '../subscriptions/support';
 import { customer, PROVIDER_ENV, placeOrder, snapshot } from './support';
 
@@ -31,13 +29,8 @@ describe.each(dialects)('unpaid-order limit on %s', (dialect) => {
         .where('status', '=', 'Pending')
         .execute()
     ).length;
-  const receiptFiles = () => {
-    try {
-      return readdirSync(join(t.config.UPLOAD_DIR, 'receipts')).length;
-    } catch {
-      return 0;
-    }
-  };
+  /** Receipts in the file store (the database by default: no folder to count). */
+  const receiptFiles = async () => (await storedKeys(t, 'receipts/')).length;
 
   it('the default is 3', () => {
     expect(t.config.MAX_UNPAID_ORDERS).toBe(3);
@@ -54,7 +47,7 @@ describe.each(dialects)('unpaid-order limit on %s', (dialect) => {
       placed.push(res.body.data.order.id);
     }
     const before = await snapshot(t.db, [variants[0]!.id]);
-    const files = receiptFiles();
+    const files = await receiptFiles();
 
     const fourth = await placeOrder(t.app, c, { items });
     expect(fourth.status).toBe(409);
@@ -69,7 +62,7 @@ describe.each(dialects)('unpaid-order limit on %s', (dialect) => {
     const withReceipt = await placeOrder(t.app, c, { items, payment_method: 'bank_transfer' });
     expect(withReceipt.status).toBe(409);
     expect(await snapshot(t.db, [variants[0]!.id])).toEqual(before);
-    expect(receiptFiles()).toBe(files);
+    expect(await receiptFiles()).toBe(files);
 
     // The operator confirms a payment: one slot frees up.
     await changeOrderStatus(t.db, placed[0]!, 'Paid', CLI_ACTOR);

@@ -1,7 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { OrderDetails } from '../../../../src/common/contract/orders';
 import { CLI_ACTOR } from '../../../../src/server/audit/actor';
 import { createReceiptRetentionJob, deleteExpiredReceipts } from '../../../../src/server/orders/receipt-retention';
@@ -9,7 +7,7 @@ import { RECEIPT_UPLOAD_LIMIT } from '../../../../src/server/orders/receipts';
 import { changeOrderStatus } from '../../../../src/server/orders/status';
 import { placeDueRenewals } from '../../../../src/server/subscriptions/scheduler';
 import { createProduct } from '../../../factories/products';
-import { buildTestApp, dialects, post, type TestApp } from '../../helper';
+import { buildTestApp, dialects, post, storedKeys, type TestApp } from '../../helper';
 import { makeDue, ordersOf, subscribe } from '../subscriptions/support';
 import { customer, PNG, PROVIDER_ENV, placeOrder, postMultipart } from './support';
 
@@ -28,8 +26,8 @@ describe.each(dialects)('receipt uploads on %s', (dialect) => {
     await t?.close();
   });
 
-  const receiptDir = () => join(t.config.UPLOAD_DIR, 'receipts');
-  const receiptFiles = () => (existsSync(receiptDir()) ? readdirSync(receiptDir()).length : 0);
+  /** Receipts in the file store (the database by default: no folder to count). */
+  const receiptFiles = async () => (await storedKeys(t, 'receipts/')).length;
   const orderRow = (id: number) => t.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   describe('multipart only on upload paths', () => {
@@ -148,7 +146,7 @@ describe.each(dialects)('receipt uploads on %s', (dialect) => {
         const res = await placeOrder(t.app, c, { items, payment_method: 'bank_transfer' });
         expect(res.status, res.body.message).toBe(409);
       }
-      const files = receiptFiles();
+      const files = await receiptFiles();
       const over = await placeOrder(t.app, c, {
         items: [{ product_id: product.id, variant_id: variants[0]!.id, quantity: 1 }],
         payment_method: 'bank_transfer',
@@ -161,7 +159,7 @@ describe.each(dialects)('receipt uploads on %s', (dialect) => {
       const zh = await placeOrder(t.app, c, { items, payment_method: 'bank_transfer', lang: 'zh' });
       expect(zh.status).toBe(429);
       expect(zh.body.message).toBe('每天最多可上传 20 张收据；请在 24 小时后重试');
-      expect(receiptFiles()).toBe(files);
+      expect(await receiptFiles()).toBe(files);
       // Nothing was placed, stock untouched.
       expect(await t.db.selectFrom('orders').select('id').where('user_id', '=', c.userId).execute()).toEqual([]);
       // An order without a receipt is not an upload.
@@ -257,12 +255,12 @@ describe.each(dialects)('receipt uploads on %s', (dialect) => {
         expect(row.receipt_path).not.toBeNull();
         paths.set(o.id, row.receipt_path!);
       }
-      const fileOf = (id: number) => join(t.config.UPLOAD_DIR, paths.get(id)!);
+      const stored = (id: number) => t.app.files.has(paths.get(id)!);
 
       // Off: nothing goes.
       const off = await deleteExpiredReceipts(t.db, { ...t.config, RECEIPT_RETENTION_DAYS: 0 });
       expect(off.deleted).toEqual([]);
-      expect(existsSync(fileOf(cancelledLongAgo.id))).toBe(true);
+      expect(await stored(cancelledLongAgo.id)).toBe(true);
 
       // Batches of one: the job pages through every old one.
       const report = await deleteExpiredReceipts(t.db, t.config, new Date(), { batch: 1 });
@@ -272,13 +270,13 @@ describe.each(dialects)('receipt uploads on %s', (dialect) => {
       expect(report.errors).toEqual([]);
       for (const o of [cancelledLongAgo, cancelledLongerAgo]) {
         expect((await orderRow(o.id)).receipt_path).toBeNull();
-        expect(existsSync(fileOf(o.id))).toBe(false);
+        expect(await stored(o.id)).toBe(false);
         const details = await post(t.app, '/v1/get-order-details', { order_id: o.id }, { token: o.c.token });
         expect(details.body.data.order).toMatchObject({ status: 'Cancelled', receipt_url: null });
       }
       for (const o of [cancelledRecently, completed, pending]) {
         expect((await orderRow(o.id)).receipt_path).toBe(paths.get(o.id));
-        expect(existsSync(fileOf(o.id))).toBe(true);
+        expect(await stored(o.id)).toBe(true);
       }
 
       // The periodic job does the same round; a second round finds nothing.
@@ -289,10 +287,10 @@ describe.each(dialects)('receipt uploads on %s', (dialect) => {
         .execute();
       const job = createReceiptRetentionJob({ db: t.db, config: t.config });
       expect((await job.runOnce()).deleted).toEqual([cancelledRecently.id]);
-      expect(existsSync(fileOf(cancelledRecently.id))).toBe(false);
+      expect(await stored(cancelledRecently.id)).toBe(false);
       expect((await job.runOnce()).deleted).toEqual([]);
       await job.stop();
-      expect(existsSync(fileOf(completed.id))).toBe(true);
+      expect(await stored(completed.id)).toBe(true);
     });
   });
 });

@@ -1,8 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { OrderDetails } from '../../../../src/common/contract/orders';
 import { placeDueRenewals } from '../../../../src/server/subscriptions/scheduler';
-import { buildTestApp, dialects, post, type TestApp } from '../../helper';
+import { buildTestApp, dialects, post, storedKeys, type TestApp } from '../../helper';
 import { type Customer, customer, JPEG, PNG, PROVIDER_ENV, postMultipart } from '../orders/support';
 import { makeDue, ordersOf, subscribe } from './support';
 
@@ -16,8 +14,8 @@ describe.each(dialects)('submit-payment on %s', (dialect) => {
     await t?.close();
   });
 
-  const receipts = () =>
-    existsSync(join(t.config.UPLOAD_DIR, 'receipts')) ? readdirSync(join(t.config.UPLOAD_DIR, 'receipts')).length : 0;
+  /** Receipts in the file store (the database by default: no folder to count). */
+  const receipts = async () => (await storedKeys(t, 'receipts/')).length;
 
   /** A renewal order: Pending, bank transfer, no reference or receipt yet. */
   async function renewalOrder(c: Customer) {
@@ -51,7 +49,7 @@ describe.each(dialects)('submit-payment on %s', (dialect) => {
     );
     expect(details.body.data.order).toMatchObject({ status: 'Pending', payment_reference: null, receipt_url: null });
 
-    const before = receipts();
+    const before = await receipts();
     const res = await submit(
       c,
       { order_id: order.id, payment_reference: 'BDO-RENEW-01' },
@@ -61,7 +59,7 @@ describe.each(dialects)('submit-payment on %s', (dialect) => {
     expect(res.body.message).toBe('Payment submitted; we will confirm it shortly');
     expect(res.body.data.order).toMatchObject({ id: order.id, status: 'Pending', payment_reference: 'BDO-RENEW-01' });
     expect(res.body.data.order.receipt_url).toMatch(new RegExp(`^/v1/receipt/${order.id}\\?`));
-    expect(receipts()).toBe(before + 1);
+    expect(await receipts()).toBe(before + 1);
     const row = await t.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
     expect(row.receipt_path).toMatch(/^receipts\/[0-9a-f]{32}\.jpg$/);
 
@@ -73,7 +71,7 @@ describe.each(dialects)('submit-payment on %s', (dialect) => {
     const again = await submit(c, { order_id: order.id, payment_reference: 'BDO-RENEW-02' }, { bytes: PNG });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('The payment of this order has already been submitted');
-    expect(receipts()).toBe(before + 1);
+    expect(await receipts()).toBe(before + 1);
     const still = await t.db
       .selectFrom('orders')
       .select('payment_reference')
@@ -85,7 +83,7 @@ describe.each(dialects)('submit-payment on %s', (dialect) => {
   it('refuses missing or bad details at their field, storing nothing', async () => {
     const c = await customer(t.db);
     const order = await renewalOrder(c);
-    const before = receipts();
+    const before = await receipts();
     const noRef = await submit(c, { order_id: order.id }, { bytes: PNG });
     expect(noRef.status).toBe(422);
     expect(noRef.body.message).toBe('Please enter the payment reference');
@@ -115,7 +113,7 @@ describe.each(dialects)('submit-payment on %s', (dialect) => {
     const zh = await submit(c, { order_id: order.id, lang: 'zh' }, { bytes: PNG });
     expect(zh.body.message).toBe('请输入付款参考号');
 
-    expect(receipts()).toBe(before);
+    expect(await receipts()).toBe(before);
     const row = await t.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ payment_reference: null, receipt_path: null });
   });

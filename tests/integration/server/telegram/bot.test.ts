@@ -333,7 +333,7 @@ describe.each(dialects)('the bot on %s', (dialect) => {
       expect(sent()[0]?.payload.text).toContain('已与此 Telegram 账户解除绑定');
     });
 
-    it('retries a failed send on the next round, and gives up on a user who blocked the bot', async () => {
+    it('retries a failed send after a pause, and gives up on a user who blocked the bot', async () => {
       const flaky = freshTgId();
       const blocked = freshTgId();
       const u1 = await createUser(t.db, { telegram_user_id: String(flaky) });
@@ -349,7 +349,9 @@ describe.each(dialects)('the bot on %s', (dialect) => {
       expect((await row(n2.id)).last_error).toMatch(/blocked/);
       api.clearFailures();
       api.reset();
-      expect(await drain()).toBe(1);
+      // Not before its pause (RETRY_PAUSE_S: 30 s after the first failure), then sent.
+      expect(await drain()).toBe(0);
+      expect(await t.app.notificationSender!.drainOnce(new Date(Date.now() + 60_000))).toBe(1);
       expect(sent().map((c) => c.payload.chat_id)).toEqual([String(flaky)]);
       expect(await row(n1.id)).toMatchObject({ attempts: 2, last_error: null });
     });

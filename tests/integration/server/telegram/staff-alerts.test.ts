@@ -312,6 +312,8 @@ describe.each(dialects)('staff alerts in the bot on %s', (dialect) => {
       const photos = api.of('sendPhoto');
       expect(photos.map((p) => p.payload.chat_id)).toEqual([String(owner.tg), String(fulfilment.tg)]);
       for (const p of photos) expect(p.payload.photo).toBeInstanceOf(InputFile);
+      // The receipt's bytes, read from the file store (not a path on one instance's disk).
+      for (const p of photos) expect(Buffer.from(Reflect.get(p.payload.photo as InputFile, 'fileData'))).toEqual(PNG);
       expect(photos[0]?.payload.caption).toContain(`New order ${order.order_no}`);
       expect(photos[0]?.payload.caption).toContain('Reference: REF-123456');
       expect(photos[0]?.payload.caption).toContain('Check the transfer, then confirm the payment.');

@@ -33,6 +33,21 @@ describe('ResponseCache', () => {
     expect(cache.get('a')?.json).toBe('{"old":false}');
   });
 
+  it('while bypassed answers nothing and keeps nothing (its invalidations might be missed); after, starts empty', () => {
+    const cache = new ResponseCache({ ttlMs: 60_000, max: 10 });
+    cache.set('a', '1', cache.generation);
+    cache.bypassed = true;
+    expect(cache.get('a')).toBeUndefined();
+    const answer = cache.set('b', '2', cache.generation);
+    expect(answer.json).toBe('2');
+    expect(cache.size).toBe(0);
+    cache.bypassed = false;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBeUndefined();
+    cache.set('c', '3', cache.generation);
+    expect(cache.get('c')?.json).toBe('3');
+  });
+
   it('drops an entry once its time is up', async () => {
     const cache = new ResponseCache({ ttlMs: 40, max: 10 });
     cache.set('a', '1', cache.generation);
