@@ -10,6 +10,7 @@ import { formatMessage } from '../../common/i18n/messages';
 import { SSR_COOKIES as COOKIE } from '../../common/server-render';
 import { CachedAnswer, sendEncoded } from '../lib/response-cache';
 import { requestLang } from './errors';
+import { THEME_BOOT } from './theme-boot';
 
 const API_PATH = /^\/(v1|v2)\//;
 
@@ -201,8 +202,8 @@ export default fp(async function client(app: FastifyInstance, opts: ClientOption
     const style = [...new Set(css)].map(assetText).join('\n');
     const image = rendered.lcpImage;
     const head = [
-      // Telegram's theme from the URL's hash, before the first paint (public/theme-boot.js).
-      '<script src="/theme-boot.js"></script>',
+      // Telegram's theme from the URL's hash and the LOW class, before the first paint (inline: allowed by its hash).
+      `<script>${THEME_BOOT}</script>`,
       `<style>${style.replaceAll('</style', '<\\/style')}</style>`,
       image
         ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(image.src)}"${image.srcset ? ` imagesrcset="${escapeAttr(image.srcset)}"` : ''}${image.sizes ? ` imagesizes="${escapeAttr(image.sizes)}"` : ''}>`

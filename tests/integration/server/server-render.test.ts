@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -129,6 +130,31 @@ describe('server-rendered first screens (SQLite)', () => {
       expect(gz.headers['content-encoding'], url).toBe('gzip');
       expect(same(gunzipSync(gz.rawPayload).toString()), url).toBe(same(plain.body));
     }
+  });
+});
+
+describe('the one inline script of a rendered page', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    ensureClientBuild({ quiet: true });
+    t = await buildTestApp('sqlite', { clientDist: dist });
+  }, 300_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is the theme boot, admitted by its hash in the CSP; no render-blocking script file is left', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/products' });
+    const inline = [...res.body.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1] ?? '');
+    expect(inline).toHaveLength(1);
+    const hash = createHash('sha256')
+      .update(inline[0] ?? '')
+      .digest('base64');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/=]/g, '\\$&')}'`));
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // Every other script is a file of this origin, deferred or a module (nothing blocks the first paint).
+    for (const tag of res.body.match(/<script[^>]*src=[^>]*>/g) ?? []) expect(tag).toMatch(/defer|type="module"/);
   });
 });
 
