@@ -72,7 +72,11 @@ describe('back office: products', () => {
     expect(text).toContain('$28.80');
     const picture = shopPage.getByRole('img', { name: 'Silver-white leaves on a plate' });
     await picture.waitFor();
-    expect(await picture.getAttribute('src')).toMatch(/^\/media\/images\/[0-9a-f]{32}-640\.webp$/);
+    // The stored renditions, offered by width (the browser picks one; src is the largest, for browsers without srcset).
+    expect(await picture.getAttribute('src')).toMatch(/^\/media\/images\/[0-9a-f]{32}-1280\.webp$/);
+    expect(await picture.getAttribute('srcset')).toMatch(
+      /^\/media\/images\/[0-9a-f]{32}-640\.webp 640w, \/media\/images\/[0-9a-f]{32}-1280\.webp 1280w$/,
+    );
     expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await shopPage.getByRole('button', { name: /Add to cart/ }).isEnabled()).toBe(true);
     expect(visitor.errors).toEqual([]);
