@@ -2,6 +2,7 @@ import { type MutableRefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { focusables } from '@/lib/hooks/use-dialog-focus';
+import { ShopMenuStatus } from './ShopMenuStatus';
 import { categoryHref, TAG_GROUPS, tagHref, useShopMenu } from './use-shop-menu';
 
 interface Props {
@@ -18,7 +19,8 @@ interface Props {
  */
 export function MegaMenuPanel({ id, close, focusFirst }: Props) {
   const { t } = useTranslation();
-  const { categories, byKind, isLoading, isError, retry } = useShopMenu();
+  const menu = useShopMenu();
+  const { categories, byKind, isLoading, isError } = menu;
   const inner = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -32,17 +34,8 @@ export function MegaMenuPanel({ id, close, focusFirst }: Props) {
 
   return (
     <div className="mega__inner" ref={inner}>
-      {isError ? (
-        <p className="mega__status" role="alert">
-          {t('common.loadFailed')}{' '}
-          <button type="button" className="btn--link" onClick={retry}>
-            {t('common.retry')}
-          </button>
-        </p>
-      ) : isLoading ? (
-        <p className="mega__status" role="status">
-          {t('common.loading')}
-        </p>
+      {isError || isLoading ? (
+        <ShopMenuStatus menu={menu} className="mega__status" />
       ) : (
         <>
           <section className="mega__col mega__col--categories" aria-labelledby={`${id}-cat`}>

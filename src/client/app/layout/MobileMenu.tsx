@@ -7,6 +7,7 @@ import { useScrollLock } from '@/lib/hooks/use-scroll-lock';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '@/lib/icons';
 import { Brand } from '@/lib/ui/Brand';
 import { useSession } from '@/stores/session-store';
+import { ShopMenuStatus } from './ShopMenuStatus';
 import { SocialLinks } from './SocialLinks';
 import { useLogout } from './use-logout';
 import { categoryHref, TAG_GROUPS, type TagKind, tagHref, useShopMenu } from './use-shop-menu';
@@ -34,7 +35,8 @@ function MenuDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const logout = useLogout();
-  const { categories, byKind, isLoading, isError, retry } = useShopMenu();
+  const menu = useShopMenu();
+  const { categories, byKind, isLoading, isError } = menu;
   const dialog = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const [path, setPath] = useState<PanelId[]>(['main']);
@@ -86,18 +88,7 @@ function MenuDialog({ onClose }: { onClose(): void }) {
     </Panel>
   );
 
-  const shopStatus = isError ? (
-    <p className="side-menu__status" role="alert">
-      {t('common.loadFailed')}{' '}
-      <button type="button" className="btn--link" onClick={retry}>
-        {t('common.retry')}
-      </button>
-    </p>
-  ) : isLoading ? (
-    <p className="side-menu__status" role="status">
-      {t('common.loading')}
-    </p>
-  ) : null;
+  const shopStatus = isError || isLoading ? <ShopMenuStatus menu={menu} className="side-menu__status" /> : null;
 
   return (
     <div className="side-menu">
