@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HIGH_PRIORITY, IMAGE_SIZES, imageAt, responsiveImage } from '@/lib/images';
+import { HIGH_PRIORITY, IMAGE_SIZES, responsiveImage } from '@/lib/images';
 import '../locales';
 import '../product.css';
+import { Thumbnail } from '@/lib/ui/Thumbnail';
 
 /**
  * The product's images: a large one and, when there are several, thumbnails to switch it. `alts`: each image's alt
@@ -37,14 +38,7 @@ export function Gallery({ images, alts, name }: { images: string[]; alts?: strin
               aria-pressed={i === index}
               onClick={() => setIndex(i)}
             >
-              <img
-                className="gallery__thumb-image"
-                src={imageAt(src, 320)}
-                alt=""
-                width={72}
-                height={72}
-                loading="lazy"
-              />
+              <Thumbnail className="gallery__thumb-image" src={src} size={72} />
             </button>
           ))}
         </div>

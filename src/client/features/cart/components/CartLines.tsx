@@ -4,10 +4,10 @@ import { type CartLine, lineCents, lineKey, lineName, packagingName } from '@/en
 import { useCart } from '@/entities/cart/cart-store';
 import { currentLang } from '@/lib/i18n/i18n';
 import { MinusIcon, PlusIcon, TrashIcon } from '@/lib/icons';
-import { imageAt } from '@/lib/images';
 import { notify } from '@/lib/toast';
 import '../locales';
 import '../cart.css';
+import { Thumbnail } from '@/lib/ui/Thumbnail';
 
 /** One card per line (spec §2): image, product name (upper-case), remove, minus / count / plus, line price. */
 export function CartLines({ lines }: { lines: CartLine[] }) {
@@ -36,7 +36,7 @@ function CartLineCard({ line }: { line: CartLine }) {
   return (
     <li className="cart-line">
       {line.image ? (
-        <img className="cart-line__image" src={imageAt(line.image, 320)} alt="" width={72} height={72} loading="lazy" />
+        <Thumbnail className="cart-line__image" src={line.image} size={72} />
       ) : (
         <span className="cart-line__image cart-line__image--empty" aria-hidden="true" />
       )}

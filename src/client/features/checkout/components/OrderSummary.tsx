@@ -3,7 +3,7 @@ import { formatCents } from '@common/money';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import '../checkout.css';
-import { imageAt } from '@/lib/images';
+import { Thumbnail } from '@/lib/ui/Thumbnail';
 import { LoadFailed } from './LoadFailed';
 
 type Summary = ApiOutput<'/v2/checkout-summary'>;
@@ -40,14 +40,7 @@ export function OrderSummary({ summary, updating, failed, onRetry }: Props) {
             {summary.lines.map((l) => (
               <li key={l.index} className={`co-line${l.problem ? ' co-line--problem' : ''}`}>
                 {l.image ? (
-                  <img
-                    className="co-line__img"
-                    src={imageAt(l.image, 320)}
-                    alt=""
-                    width={56}
-                    height={56}
-                    loading="lazy"
-                  />
+                  <Thumbnail className="co-line__img" src={l.image} size={56} />
                 ) : (
                   <span className="co-line__img" />
                 )}

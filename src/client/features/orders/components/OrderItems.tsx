@@ -1,7 +1,7 @@
 import type { OrderDetails } from '@common/contract/orders';
 import { formatCents } from '@common/money';
 import { useTranslation } from 'react-i18next';
-import { imageAt } from '@/lib/images';
+import { Thumbnail } from '@/lib/ui/Thumbnail';
 import { OrderTotals } from './OrderTotals';
 
 /** The items block: each line (image, packaging, frequency, quantity, price), "Review" when allowed, the totals. */
@@ -17,14 +17,7 @@ export function OrderItems({ order, onReview }: { order: OrderDetails; onReview(
         {order.items.map((item) => (
           <li key={item.id} className="ord-item">
             {item.image ? (
-              <img
-                className="ord-item__img"
-                src={imageAt(item.image, 320)}
-                alt=""
-                width={48}
-                height={48}
-                loading="lazy"
-              />
+              <Thumbnail className="ord-item__img" src={item.image} size={48} />
             ) : (
               <span className="ord-item__img" />
             )}

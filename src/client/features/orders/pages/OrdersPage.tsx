@@ -10,7 +10,7 @@ import { type DetailView, OrderDetail } from '../components/OrderDetail';
 import { StatusBadge } from '../components/StatusBadge';
 import '../locales';
 import '../orders.css';
-import { imageAt } from '@/lib/images';
+import { Thumbnail } from '@/lib/ui/Thumbnail';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /** /order: the order history, newest first; `?id=` opens one order (`&view=track|review` a part of it). */
@@ -100,16 +100,7 @@ function OrderCard({ order, onOpen }: { order: OrderSummary; onOpen(id: number, 
         <StatusBadge status={order.status} />
       </div>
       <div className="ord-card__body">
-        {order.items[0]?.image && (
-          <img
-            className="ord-card__img"
-            src={imageAt(order.items[0].image, 320)}
-            alt=""
-            width={56}
-            height={56}
-            loading="lazy"
-          />
-        )}
+        {order.items[0]?.image && <Thumbnail className="ord-card__img" src={order.items[0].image} size={56} />}
         <div className="ord-card__text">
           <span className="ord-hint">{formatDateTime(order.placed_at)}</span>
           <span className="ord-card__items">{names}</span>

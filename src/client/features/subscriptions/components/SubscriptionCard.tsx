@@ -5,7 +5,6 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api/client';
 import { formatDate } from '@/lib/format/date';
-import { imageAt } from '@/lib/images';
 import { haptic } from '@/lib/telegram/haptics';
 import { toast } from '@/lib/toast';
 import { Modal } from '@/lib/ui/Modal';
@@ -14,6 +13,7 @@ import { type UpdateSubscriptionInput, useUpdateSubscription } from '../api/upda
 import '../locales';
 import '../subscriptions.css';
 import '@/lib/i18n/server-messages';
+import { Thumbnail } from '@/lib/ui/Thumbnail';
 
 const FREQUENCY_OPTIONS = [2, 4, 8] as const;
 
@@ -126,7 +126,7 @@ export function SubscriptionCard({ subscription: s, addresses }: { subscription:
       <article aria-labelledby={titleId}>
         <div className="sub-card__head">
           {s.image ? (
-            <img className="sub-card__img" src={imageAt(s.image, 320)} alt="" width={72} height={72} loading="lazy" />
+            <Thumbnail className="sub-card__img" src={s.image} size={72} />
           ) : (
             <span className="sub-card__img" />
           )}
