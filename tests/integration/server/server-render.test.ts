@@ -131,19 +131,8 @@ describe('server-rendered first screens (SQLite)', () => {
       expect(same(gunzipSync(gz.rawPayload).toString()), url).toBe(same(plain.body));
     }
   });
-});
 
-describe('the one inline script of a rendered page', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    ensureClientBuild({ quiet: true });
-    t = await buildTestApp('sqlite', { clientDist: dist });
-  }, 300_000);
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  it('is the theme boot, admitted by its hash in the CSP; no render-blocking script file is left', async () => {
+  it('has one inline script, the theme boot, admitted by its hash in the CSP; no render-blocking script file is left', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/products' });
     const inline = [...res.body.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1] ?? '');
     expect(inline).toHaveLength(1);
