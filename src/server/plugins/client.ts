@@ -10,7 +10,7 @@ import { formatMessage } from '../../common/i18n/messages';
 import { SSR_COOKIES as COOKIE } from '../../common/server-render';
 import { CachedAnswer, sendEncoded } from '../lib/response-cache';
 import { requestLang } from './errors';
-import { THEME_BOOT } from './theme-boot';
+import { START_BOOT, THEME_BOOT } from './boot-scripts';
 
 const API_PATH = /^\/(v1|v2)\//;
 
@@ -201,27 +201,29 @@ export default fp(async function client(app: FastifyInstance, opts: ClientOption
     const css = [...(entry.css ?? []), ...chunks.flatMap((c) => c.css ?? [])];
     const style = [...new Set(css)].map(assetText).join('\n');
     const image = rendered.lcpImage;
+    // The first screen's image is asked for first, before the parser reaches the inlined CSS.
+    const imagePreload = image
+      ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(image.src)}"${image.srcset ? ` imagesrcset="${escapeAttr(image.srcset)}"` : ''}${image.sizes ? ` imagesizes="${escapeAttr(image.sizes)}"` : ''}>`
+      : '';
     const head = [
       // Telegram's theme from the URL's hash and the LOW class, before the first paint (inline: allowed by its hash).
       `<script>${THEME_BOOT}</script>`,
       `<style>${style.replaceAll('</style', '<\\/style')}</style>`,
-      image
-        ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(image.src)}"${image.srcset ? ` imagesrcset="${escapeAttr(image.srcset)}"` : ''}${image.sizes ? ` imagesizes="${escapeAttr(image.sizes)}"` : ''}>`
-        : '',
-      `<link rel="modulepreload" crossorigin href="/${entry.file}">`,
-      ...chunks.map((c) => `<link rel="modulepreload" crossorigin href="/${c.file}">`),
-      // The entry runs after the first paint (public/start.js), then hydrates this markup.
-      `<script src="/start.js" defer data-entry="/${entry.file}"></script>`,
     ].join('');
+    // After the first paint: the entry and the screen's chunks are asked for, then the entry hydrates this markup
+    // (boot-scripts.ts START_BOOT; inline, allowed by its hash).
+    const preload = chunks.map((c) => `/${c.file}`).join(' ');
+    const start = `<script data-entry="/${entry.file}" data-preload="/${entry.file} ${preload}">${START_BOOT}</script>`;
     const withoutEntry = html
       .replace(/<script type="module"[^>]*src="[^"]*"[^>]*><\/script>\s*/, '')
       .replace(/<link rel="stylesheet"[^>]*>\s*/g, '');
     return withoutEntry
       .replace('<html lang="en">', `<html lang="${lang === 'zh' ? 'zh-CN' : 'en'}">`)
+      .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />${imagePreload}`)
       .replace('</head>', `${head}</head>`)
       .replace(
         '<div id="root"></div>',
-        `<div id="root">${rendered.html}</div><script type="application/json" id="boot">${scriptJson(rendered.boot)}</script>`,
+        `<div id="root">${rendered.html}</div><script type="application/json" id="boot">${scriptJson(rendered.boot)}</script>${start}`,
       );
   };
 

@@ -2,15 +2,15 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { TELEGRAM_WEB_ORIGINS } from '../../common/telegram-origins';
-import { THEME_BOOT_CSP } from './theme-boot';
+import { BOOT_SCRIPTS_CSP } from './boot-scripts';
 
 /** The Content-Security-Policy directives of every answer (HTML and API alike). */
 function cspDirectives(opts: { https: boolean; connectSrc: readonly string[] }) {
   return {
     defaultSrc: ["'self'"],
-    // The build has no inline script: Vite's entry and chunks are files of this origin. The one inline script is a
-    // rendered page's theme boot, admitted by its hash alone (theme-boot.ts).
-    scriptSrc: ["'self'", THEME_BOOT_CSP],
+    // The build has no inline script: Vite's entry and chunks are files of this origin. The only inline scripts are a
+    // rendered page's theme boot and start, each admitted by its hash alone (boot-scripts.ts).
+    scriptSrc: ["'self'", ...BOOT_SCRIPTS_CSP],
     // React style attributes and the toasts' injected <style> need inline styles; scripts never do.
     styleSrc: ["'self'", "'unsafe-inline'"],
     // Receipt previews are blob: URLs; small icons may be data: URLs.

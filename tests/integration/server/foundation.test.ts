@@ -123,7 +123,7 @@ describe.each(dialects)('serving the built client on %s', (dialect) => {
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     mkdirSync(join(dist, 'images/banners'), { recursive: true });
     writeFileSync(join(dist, 'images/banners/hero.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    writeFileSync(join(dist, 'start.js'), 'void 0;');
+    writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
     t = await buildTestApp(dialect, { clientDist: dist });
   });
   afterAll(async () => {
@@ -156,9 +156,9 @@ describe.each(dialects)('serving the built client on %s', (dialect) => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('public, max-age=86400, stale-while-revalidate=604800');
     }
-    const script = await t.app.inject({ method: 'GET', url: '/start.js' });
-    expect(script.statusCode).toBe(200);
-    expect(script.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const other = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     const missing = await t.app.inject({ method: 'GET', url: '/assets/missing-zzz999.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toContain('<div id="root">');

@@ -18,5 +18,23 @@ export const THEME_BOOT = [
   '}catch(e){}})();',
 ].join('');
 
-/** The CSP source that allows THEME_BOOT inline and nothing else. */
-export const THEME_BOOT_CSP = `'sha256-${createHash('sha256').update(THEME_BOOT).digest('base64')}'`;
+/**
+ * Inlined at the end of a server-rendered page (docs/decisions/022, "Scripts after the first paint"): after the
+ * first paint it asks for the app's scripts (the entry and the screen's chunks, from the tag's `data-entry` and
+ * `data-preload`, as modulepreloads so they download in parallel) and runs the entry, which hydrates the markup.
+ * Until then nothing competes with the first screen's HTML and image for a slow link. Inline, not a file: a script
+ * request cost every first visit a round trip before any of the app's scripts could be asked for.
+ */
+export const START_BOOT = [
+  '(()=>{var s=document.currentScript,e=s&&s.dataset.entry;if(!e)return;',
+  'var p=(s.dataset.preload||"").split(" ");',
+  'requestAnimationFrame(()=>setTimeout(()=>{',
+  'for(var f of p)if(f){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=f;',
+  'document.head.appendChild(l)}',
+  'import(e)},0))})();',
+].join('');
+
+const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+/** The CSP sources that allow THEME_BOOT and START_BOOT inline and no other inline script. */
+export const BOOT_SCRIPTS_CSP = [hash(THEME_BOOT), hash(START_BOOT)] as const;

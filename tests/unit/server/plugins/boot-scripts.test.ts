@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { BOOT_SCRIPTS_CSP, START_BOOT, THEME_BOOT } from '../../../../src/server/plugins/boot-scripts';
+
+/** Runs the inline boot script as a page would, with the URL hash and User-Agent given. */
+function boot(hash: string, userAgent = 'Mozilla/5.0') {
+  const props = new Map<string, string>();
+  const dataset: Record<string, string> = {};
+  const documentElement = { dataset, style: { setProperty: (k: string, v: string) => props.set(k, v) } };
+  runInNewContext(THEME_BOOT, {
+    location: { hash },
+    navigator: { userAgent },
+    document: { documentElement },
+    URLSearchParams,
+    JSON,
+    Object,
+  });
+  return { props: Object.fromEntries(props), perf: dataset.perf };
+}
+
+describe('the theme boot inlined in rendered pages', () => {
+  it("sets Telegram's theme colours from the launch hash", () => {
+    const params = encodeURIComponent(JSON.stringify({ bg_color: '#17212b', button_text_color: '#ffffff' }));
+    expect(boot(`#tgWebAppData=x&tgWebAppThemeParams=${params}`).props).toEqual({
+      '--tg-theme-bg-color': '#17212b',
+      '--tg-theme-button-text-color': '#ffffff',
+    });
+  });
+
+  it('ignores a hash that is not Telegram’s, bad JSON and keys that are not plain names', () => {
+    expect(boot('#section-2').props).toEqual({});
+    expect(boot('#tgWebAppThemeParams=%7Bnot-json').props).toEqual({});
+    const odd = encodeURIComponent(JSON.stringify({ 'bg;color': 'red', text_color: 5 }));
+    expect(boot(`#tgWebAppThemeParams=${odd}`).props).toEqual({});
+  });
+
+  it('marks a LOW performance-class Android device, and no other', () => {
+    const low = 'Mozilla/5.0 (Linux; Android 10) Telegram-Android/11.2.3 (Samsung SM-A105F; Android 10; SDK 29; LOW)';
+    expect(boot('', low).perf).toBe('low');
+    expect(boot('', low.replace('LOW', 'AVERAGE')).perf).toBeUndefined();
+  });
+
+});
+
+/**
+ * Runs the inline start script as a page would: `data-entry` / `data-preload` on the tag, frames and timers run when
+ * the test says. `import()` cannot run inside node:vm without a flag, so the one `import(e)` is handed to `load`
+ * (the real import is exercised in a browser by tests/e2e/server-render.e2e.ts).
+ */
+function start(dataset: Record<string, string> | null) {
+  const events: string[] = [];
+  const frames: Array<() => void> = [];
+  const timers: Array<() => void> = [];
+  const head = {
+    appendChild: (l: { rel: string; href: string; crossOrigin: string | null }) =>
+      events.push(`${l.rel} ${l.href} ${l.crossOrigin === '' ? 'anonymous' : 'no-cors'}`),
+  };
+  const document = {
+    currentScript: dataset ? { dataset } : null,
+    head,
+    createElement: () => ({ rel: '', href: '', crossOrigin: null }),
+  };
+  expect(START_BOOT.split('import(e)')).toHaveLength(2);
+  runInNewContext(START_BOOT.replace('import(e)', 'load(e)'), {
+    document,
+    requestAnimationFrame: (f: () => void) => frames.push(f),
+    setTimeout: (f: () => void) => timers.push(f),
+    load: (url: string) => events.push(`import ${url}`),
+  });
+  return {
+    events,
+    frame: () => frames.splice(0).forEach((f) => f()),
+    timer: () => timers.splice(0).forEach((f) => f()),
+  };
+}
+
+describe('the start script inlined in rendered pages', () => {
+  it('asks for nothing until after the first frame, then preloads the entry and the chunks and runs the entry', () => {
+    const page = start({ entry: '/assets/index-a.js', preload: '/assets/index-a.js /assets/HomePage-b.js' });
+    expect(page.events).toEqual([]);
+    page.frame();
+    expect(page.events).toEqual([]);
+    page.timer();
+    expect(page.events).toEqual([
+      'modulepreload /assets/index-a.js anonymous',
+      'modulepreload /assets/HomePage-b.js anonymous',
+      'import /assets/index-a.js',
+    ]);
+  });
+
+  it('does nothing on a tag without an entry, and runs the entry alone when nothing else is listed', () => {
+    const none = start(null);
+    none.frame();
+    none.timer();
+    expect(none.events).toEqual([]);
+    const alone = start({ entry: '/assets/index-a.js' });
+    alone.frame();
+    alone.timer();
+    expect(alone.events).toEqual(['import /assets/index-a.js']);
+  });
+});
+
+describe('the CSP of the inline scripts', () => {
+  it('admits each of the two by its own hash', () => {
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(BOOT_SCRIPTS_CSP).toEqual([hash(THEME_BOOT), hash(START_BOOT)]);
+  });
+});
