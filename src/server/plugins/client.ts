@@ -9,8 +9,8 @@ import { parseLang } from '../../common/contract/lang';
 import { formatMessage } from '../../common/i18n/messages';
 import { SSR_COOKIES as COOKIE } from '../../common/server-render';
 import { CachedAnswer, sendEncoded } from '../lib/response-cache';
-import { requestLang } from './errors';
 import { START_BOOT, THEME_BOOT } from './boot-scripts';
+import { requestLang } from './errors';
 
 const API_PATH = /^\/(v1|v2)\//;
 

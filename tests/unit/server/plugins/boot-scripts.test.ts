@@ -40,7 +40,6 @@ describe('the theme boot inlined in rendered pages', () => {
     expect(boot('', low).perf).toBe('low');
     expect(boot('', low.replace('LOW', 'AVERAGE')).perf).toBeUndefined();
   });
-
 });
 
 /**
@@ -70,8 +69,12 @@ function start(dataset: Record<string, string> | null) {
   });
   return {
     events,
-    frame: () => frames.splice(0).forEach((f) => f()),
-    timer: () => timers.splice(0).forEach((f) => f()),
+    frame: () => {
+      for (const f of frames.splice(0)) f();
+    },
+    timer: () => {
+      for (const f of timers.splice(0)) f();
+    },
   };
 }
 
