@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { type Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../setup/postgres';
@@ -127,4 +128,63 @@ export function logLines(output: string): Array<Record<string, unknown> & { msg?
     }
   }
   return lines;
+}
+
+/** An answer read over a raw socket: status, body text and the Connection header. */
+export interface RawAnswer {
+  status: number;
+  body: string;
+  connection?: string;
+}
+
+/**
+ * A form POST over node:http, on `agent` when given (keep-alive tests) or a socket of its own. With `hold`, the
+ * headers and the first half of the body go out now and the rest on `finish()`: the server has started the request
+ * (it is in flight) but cannot answer it until then. Without `hold` it is sent whole at once.
+ */
+export function rawPost(opts: {
+  port: number;
+  path: string;
+  body: string;
+  agent?: Agent | false;
+  headers?: Record<string, string>;
+  hold?: boolean;
+}): { finish(): void; response: Promise<RawAnswer> } {
+  const { body } = opts;
+  const half = opts.hold ? Math.floor(body.length / 2) : body.length;
+  let finish = () => {};
+  const response = new Promise<RawAnswer>((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: opts.port,
+        path: opts.path,
+        method: 'POST',
+        agent: opts.agent ?? false,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(body),
+          ...opts.headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (!opts.hold) {
+      req.end(body);
+      return;
+    }
+    req.flushHeaders();
+    req.write(body.slice(0, half));
+    finish = () => req.end(body.slice(half));
+  });
+  return { finish: () => finish(), response };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -16,7 +16,7 @@ import { run } from '../../../src/server/operator/cli';
 import { seedDemo } from '../../../src/server/seed/index';
 import { createProduct } from '../../factories/products';
 import { createStaff } from '../../factories/staff';
-import { logLines, type ServerProcess, startServerProcess, tail } from '../../support/server-process';
+import { logLines, rawPost, type ServerProcess, startServerProcess, tail } from '../../support/server-process';
 import { formEncode, freshDatabase, type TestDatabase } from '../helper';
 import { productFormOf } from './admin/support';
 import { holdTransaction, lockWaits } from './lock-waits';
@@ -438,40 +438,9 @@ async function postJson<T = Record<string, unknown>>(
 }
 
 /** A form POST on a keep-alive agent: status, body and the answer's Connection header. */
-function keepAlivePost(
-  agent: Agent,
-  port: number,
-  path: string,
-  token: string,
-  fields: Record<string, unknown>,
-): Promise<{ status: number; body: string; connection?: string }> {
-  const body = formEncode(fields);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'content-length': Buffer.byteLength(body),
-          authorization: `Bearer ${token}`,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+function keepAlivePost(agent: Agent, port: number, path: string, token: string, fields: Record<string, unknown>) {
+  return rawPost({ port, path, agent, body: formEncode(fields), headers: { authorization: `Bearer ${token}` } })
+    .response;
 }
 
 /** Polls `check` every `everyMs` until it is true; fails naming `what` after `withinMs`. */

@@ -1,51 +1,11 @@
-import { Agent, get, request } from 'node:http';
+import { Agent, get } from 'node:http';
 import { type Shop, startShop } from '../../e2e/harness';
-import { logLines } from '../../support/server-process';
+import { logLines, rawPost } from '../../support/server-process';
 import { dialects, freshDatabase, type TestDatabase } from '../helper';
 
-interface SlowRequest {
-  /** Sends the rest of the body. */
-  finish(): void;
-  response: Promise<{ status: number; body: string; connection?: string }>;
-}
-
-/**
- * A POST whose headers and first half of the body go out now and the rest on `finish()`: the server has
- * started it (it is in flight) but cannot answer until the body is complete.
- */
-function slowPost(port: number, path: string, body: string, agent: Agent | false = false): SlowRequest {
-  const half = Math.floor(body.length / 2);
-  let finish = () => {};
-  const response = new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.flushHeaders();
-    req.write(body.slice(0, half));
-    finish = () => req.end(body.slice(half));
-  });
-  return { finish: () => finish(), response };
-}
+/** A POST whose headers and first half of the body go out now and the rest on `finish()` (in flight until then). */
+const slowPost = (port: number, path: string, body: string, agent: Agent | false = false) =>
+  rawPost({ port, path, body, agent, hold: true });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
