@@ -12,8 +12,9 @@ import { freePort } from '../setup/postgres';
  * a free port (the real server, as `npm start`), and for `/`, `/products` and `/details/{id}`:
  * - the first-load JavaScript as Chromium fetches it (mobile viewport, empty cache, every script requested until the
  *   network is idle + 2 s): scripts, gzip -9 bytes of their bodies (bench:bundle's measure) and bytes on the wire;
- * - Lighthouse mobile (default simulated throttling), median of 3 runs: score, FCP, LCP, TBT, CLS. Lighthouse is not
- *   a dependency of the project: it runs through `npx --yes lighthouse@12.8` with Debian's Chromium (CHROME_PATH).
+ * - Lighthouse mobile (default simulated throttling), median of 3 runs: score, FCP, LCP, TBT, CLS, and the runs' range
+ *   of LCP and TBT. Lighthouse is not a dependency of the project: it runs through `npx --yes lighthouse@12.8` with
+ *   Debian's Chromium (CHROME_PATH).
  *   `--no-lighthouse` skips it; `--runs=N` changes the number of runs; `--dist=DIR` serves a build made elsewhere.
  * A first visit: no stored state, so the age gate shows (the issue's condition).
  */
@@ -196,8 +197,12 @@ async function main() {
       }
       if (!results.length) continue;
       const m = (k: keyof LighthouseFigures) => median(results.map((r) => r[k]));
+      const range = (k: keyof LighthouseFigures, unit: number, digits: number) => {
+        const xs = results.map((r) => r[k] / unit);
+        return `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
+      };
       console.log(
-        `${name.padEnd(16)}${m('score').toFixed(2).padStart(7)}${(m('fcp') / 1000).toFixed(2).padStart(8)}${(m('lcp') / 1000).toFixed(2).padStart(8)}${String(Math.round(m('tbt'))).padStart(8)}${m('cls').toFixed(3).padStart(8)}  (${results.length} runs)`,
+        `${name.padEnd(16)}${m('score').toFixed(2).padStart(7)}${(m('fcp') / 1000).toFixed(2).padStart(8)}${(m('lcp') / 1000).toFixed(2).padStart(8)}${String(Math.round(m('tbt'))).padStart(8)}${m('cls').toFixed(3).padStart(8)}  (${results.length} runs; LCP ${range('lcp', 1000, 2)} s, TBT ${range('tbt', 1, 0)} ms)`,
       );
     }
   } finally {

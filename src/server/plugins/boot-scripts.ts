@@ -19,19 +19,24 @@ export const THEME_BOOT = [
 ].join('');
 
 /**
- * Inlined at the end of a server-rendered page (docs/decisions/022, "Scripts after the first paint"): after the
- * first paint it asks for the app's scripts (the entry and the screen's chunks, from the tag's `data-entry` and
- * `data-preload`, as modulepreloads so they download in parallel) and runs the entry, which hydrates the markup.
- * Until then nothing competes with the first screen's HTML and image for a slow link. Inline, not a file: a script
- * request cost every first visit a round trip before any of the app's scripts could be asked for.
+ * Inlined at the end of a server-rendered page (docs/decisions/022, "Scripts after the first paint"): once the first
+ * screen's image (the `img[fetchpriority=high]`, the one the head preloads) has loaded or failed, or after
+ * `IMAGE_WAIT_MS` at most, and once a frame with it has been painted, it asks for the app's scripts (the entry and the
+ * screen's chunks, from the tag's `data-entry` and `data-preload`, as modulepreloads so they download in parallel)
+ * and runs the entry, which hydrates the markup. Until then nothing competes with the first screen's HTML and image
+ * for a slow link. Inline, not a file: a script request cost every first visit a round trip before any of the app's
+ * scripts could be asked for.
  */
+export const IMAGE_WAIT_MS = 2500;
 export const START_BOOT = [
   '(()=>{var s=document.currentScript,e=s&&s.dataset.entry;if(!e)return;',
-  'var p=(s.dataset.preload||"").split(" ");',
-  'requestAnimationFrame(()=>setTimeout(()=>{',
+  'var p=(s.dataset.preload||"").split(" "),n=0,i=document.querySelector("img[fetchpriority=high]"),',
+  'go=()=>{if(n++)return;requestAnimationFrame(()=>setTimeout(()=>{',
   'for(var f of p)if(f){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=f;',
   'document.head.appendChild(l)}',
-  'import(e)},0))})();',
+  'import(e)},0))};',
+  'if(i&&!i.complete){i.addEventListener("load",go);i.addEventListener("error",go);',
+  `setTimeout(go,${IMAGE_WAIT_MS})}else go()})();`,
 ].join('');
 
 const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;

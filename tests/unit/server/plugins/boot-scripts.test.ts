@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { BOOT_SCRIPTS_CSP, START_BOOT, THEME_BOOT } from '../../../../src/server/plugins/boot-scripts';
+import { BOOT_SCRIPTS_CSP, IMAGE_WAIT_MS, START_BOOT, THEME_BOOT } from '../../../../src/server/plugins/boot-scripts';
 
 /** Runs the inline boot script as a page would, with the URL hash and User-Agent given. */
 function boot(hash: string, userAgent = 'Mozilla/5.0') {
@@ -42,15 +42,28 @@ describe('the theme boot inlined in rendered pages', () => {
   });
 });
 
+/** The first screen's image as the start script sees it: `complete`, and its load/error listeners. */
+class FakeImage {
+  listeners: Record<string, Array<() => void>> = {};
+  constructor(public complete: boolean) {}
+  addEventListener(type: string, f: () => void) {
+    this.listeners[type] = [...(this.listeners[type] ?? []), f];
+  }
+  fire(type: 'load' | 'error') {
+    this.complete = true;
+    for (const f of this.listeners[type] ?? []) f();
+  }
+}
+
 /**
- * Runs the inline start script as a page would: `data-entry` / `data-preload` on the tag, frames and timers run when
- * the test says. `import()` cannot run inside node:vm without a flag, so the one `import(e)` is handed to `load`
- * (the real import is exercised in a browser by tests/e2e/server-render.e2e.ts).
+ * Runs the inline start script as a page would: `data-entry` / `data-preload` on the tag, the first screen's image
+ * (or none), frames and timers run when the test says. `import()` cannot run inside node:vm without a flag, so the
+ * one `import(e)` is handed to `load` (the real import is exercised in a browser by tests/e2e/server-render.e2e.ts).
  */
-function start(dataset: Record<string, string> | null) {
+function start(dataset: Record<string, string> | null, image: FakeImage | null = null) {
   const events: string[] = [];
   const frames: Array<() => void> = [];
-  const timers: Array<() => void> = [];
+  const timers: Array<{ f: () => void; ms: number }> = [];
   const head = {
     appendChild: (l: { rel: string; href: string; crossOrigin: string | null }) =>
       events.push(`${l.rel} ${l.href} ${l.crossOrigin === '' ? 'anonymous' : 'no-cors'}`),
@@ -59,47 +72,86 @@ function start(dataset: Record<string, string> | null) {
     currentScript: dataset ? { dataset } : null,
     head,
     createElement: () => ({ rel: '', href: '', crossOrigin: null }),
+    querySelector: (selector: string) => (selector === 'img[fetchpriority=high]' ? image : null),
   };
   expect(START_BOOT.split('import(e)')).toHaveLength(2);
   runInNewContext(START_BOOT.replace('import(e)', 'load(e)'), {
     document,
     requestAnimationFrame: (f: () => void) => frames.push(f),
-    setTimeout: (f: () => void) => timers.push(f),
+    setTimeout: (f: () => void, ms = 0) => timers.push({ f, ms }),
     load: (url: string) => events.push(`import ${url}`),
   });
   return {
     events,
+    /** Paints a frame: runs the frame callbacks waiting. */
     frame: () => {
       for (const f of frames.splice(0)) f();
     },
-    timer: () => {
-      for (const f of timers.splice(0)) f();
+    /** Runs the timers waiting for `ms` or less. */
+    timers: (ms: number) => {
+      const due = timers.filter((t) => t.ms <= ms);
+      timers.splice(0, timers.length, ...timers.filter((t) => t.ms > ms));
+      for (const t of due) t.f();
     },
   };
 }
 
+const PAGE = { entry: '/assets/index-a.js', preload: '/assets/index-a.js /assets/HomePage-b.js' };
+const ASKED = [
+  'modulepreload /assets/index-a.js anonymous',
+  'modulepreload /assets/HomePage-b.js anonymous',
+  'import /assets/index-a.js',
+];
+
 describe('the start script inlined in rendered pages', () => {
   it('asks for nothing until after the first frame, then preloads the entry and the chunks and runs the entry', () => {
-    const page = start({ entry: '/assets/index-a.js', preload: '/assets/index-a.js /assets/HomePage-b.js' });
+    const page = start(PAGE, new FakeImage(true));
+    page.timers(0);
     expect(page.events).toEqual([]);
     page.frame();
     expect(page.events).toEqual([]);
-    page.timer();
-    expect(page.events).toEqual([
-      'modulepreload /assets/index-a.js anonymous',
-      'modulepreload /assets/HomePage-b.js anonymous',
-      'import /assets/index-a.js',
-    ]);
+    page.timers(0);
+    expect(page.events).toEqual(ASKED);
+  });
+
+  it('waits for the first screen’s image to load, or to fail, before the frame', () => {
+    for (const outcome of ['load', 'error'] as const) {
+      const image = new FakeImage(false);
+      const page = start(PAGE, image);
+      page.frame();
+      page.timers(0);
+      expect(page.events, outcome).toEqual([]);
+      image.fire(outcome);
+      page.frame();
+      page.timers(0);
+      expect(page.events, outcome).toEqual(ASKED);
+    }
+  });
+
+  it(`goes without the image after ${IMAGE_WAIT_MS} ms, and only once when the image comes after`, () => {
+    const image = new FakeImage(false);
+    const page = start(PAGE, image);
+    page.timers(IMAGE_WAIT_MS - 1);
+    page.frame();
+    expect(page.events).toEqual([]);
+    page.timers(IMAGE_WAIT_MS);
+    page.frame();
+    page.timers(0);
+    expect(page.events).toEqual(ASKED);
+    image.fire('load');
+    page.frame();
+    page.timers(0);
+    expect(page.events).toEqual(ASKED);
   });
 
   it('does nothing on a tag without an entry, and runs the entry alone when nothing else is listed', () => {
     const none = start(null);
     none.frame();
-    none.timer();
+    none.timers(IMAGE_WAIT_MS);
     expect(none.events).toEqual([]);
     const alone = start({ entry: '/assets/index-a.js' });
     alone.frame();
-    alone.timer();
+    alone.timers(0);
     expect(alone.events).toEqual(['import /assets/index-a.js']);
   });
 });
