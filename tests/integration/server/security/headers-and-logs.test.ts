@@ -62,10 +62,12 @@ describe.each(dialects)('security headers on %s', (dialect) => {
     },
   );
 
-  it('API answers and refusals carry them too', async () => {
+  it('API answers and refusals carry them too (400, 401, 404)', async () => {
     for (const res of [
       await post(t.app, '/v2/get-category', {}),
       await post(t.app, '/v2/get-product-details', { product_id: 'x' }),
+      await post(t.app, '/v1/get-user-info', {}),
+      await t.app.inject({ method: 'GET', url: '/assets/missing-zzz999.js' }),
     ]) {
       expect(csp(res.headers)).toContain('frame-ancestors');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
