@@ -1,11 +1,7 @@
 import { addTranslations } from '../i18n/i18n';
 
-/** Texts of the Telegram parts: MainButton labels, linking, invoices. Namespace `telegram`. */
+/** Texts of the Telegram parts: linking, invoices. Namespace `telegram` (the MainButton's labels: main-button-locales.ts). */
 export const en = {
-  // MainButton (docs/decisions/008)
-  addToCart: 'Add to cart',
-  checkoutTotal: 'Checkout · {{total}}',
-  placeOrderTotal: 'Place order · {{total}}',
   // /login_be
   loginBeTitle: 'Log in to link Telegram',
   loginBeIntro:
@@ -50,9 +46,6 @@ export const en = {
 };
 
 export const zh: typeof en = {
-  addToCart: '加入购物车',
-  checkoutTotal: '结账 · {{total}}',
-  placeOrderTotal: '下单 · {{total}}',
   loginBeTitle: '登录以绑定 Telegram',
   loginBeIntro: '请登录或注册：您的账户随后会与此 Telegram 账号绑定，之后在这里会自动登录，机器人也会通知您订单动态。',
   loginBeOutside:

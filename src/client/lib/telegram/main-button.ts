@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import './locales';
+import './main-button-locales';
 import { getSdk, useSdk } from './sdk';
 
 /**
