@@ -7,7 +7,16 @@ const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@': src('./src/client'), '@common': src('./src/common') },
+    alias: [
+      { find: /^@\//, replacement: `${src('./src/client')}/` },
+      { find: /^@common\//, replacement: `${src('./src/common')}/` },
+      // react-router's package exports name only its development build (no "production" condition), whose checks
+      // and warnings run on every render: the route matching cost 46 ms of a 4x-throttled hydration (issue 15,
+      // docs/decisions/026). The builds take its production build, the same code without them; vitest keeps the
+      // development one (vitest.config.ts), warnings included.
+      { find: /^react-router$/, replacement: src('./node_modules/react-router/dist/production/index.mjs') },
+      { find: /^react-router\/dom$/, replacement: src('./node_modules/react-router/dist/production/dom-export.mjs') },
+    ],
   },
   // `vite build` builds both: the client (dist/client) and the server render of the first screens (dist/server,
   // src/client/entry-server.tsx, docs/decisions/022), so every build step (npm run build, npm start's prestart, the

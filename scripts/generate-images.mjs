@@ -11,7 +11,7 @@
  *
  * Usage: node scripts/generate-images.mjs
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -1099,3 +1099,27 @@ for (const [name, hue, scene] of BANNERS) {
 console.log(
   `Wrote ${PRODUCT_IMAGES.length} product images and ${BANNERS.length} banners (${(total / 1024).toFixed(1)} KB; largest product image ${largest[0]} at ${largest[1]} bytes).`,
 );
+
+// The seeded shop shows what uploads show (issue 15, docs/decisions/026): each drawing also as WebP at the widths
+// the server stores an upload in (src/server/files/images.ts: 320, 640 and 1280, quality 80), named
+// `<name>-<width>.webp`, so the demo's pages load raster images with srcset like a real shop's. An SVG `<img>` is a
+// whole document for the browser to parse, style and lay out on the main thread (13-37 ms each on this machine);
+// a WebP is decoded off it.
+const { default: sharp } = await import('sharp');
+let webpBytes = 0;
+const renditions = [
+  ...PRODUCT_IMAGES.map(([name]) => [productDir, name, 400]),
+  ...BANNERS.map(([name]) => [bannerDir, name, 1200]),
+];
+for (const [dir, name, drawnWidth] of renditions) {
+  const svg = readFileSync(join(dir, `${name}.svg`));
+  for (const width of [320, 640, 1280]) {
+    const webp = await sharp(svg, { density: Math.ceil((72 * width) / drawnWidth) })
+      .resize({ width })
+      .webp({ quality: 80 })
+      .toBuffer();
+    writeFileSync(join(dir, `${name}-${width}.webp`), webp);
+    webpBytes += webp.length;
+  }
+}
+console.log(`Wrote ${renditions.length * 3} WebP renditions (${(webpBytes / 1024).toFixed(1)} KB).`);

@@ -9,6 +9,7 @@ import { type Boot, mirrorCookie, readBoot } from '@/lib/ssr/boot';
 import { STORAGE_KEYS, storage } from '@/lib/storage/storage';
 import { initTelegram } from '@/lib/telegram/init';
 import { launchLooks } from '@/lib/telegram/launch';
+import { yieldToMain } from '@/lib/yield-to-main';
 import '@/app/styles.css';
 
 /**
@@ -28,6 +29,9 @@ function matchesServer(boot: Boot, root: HTMLElement, lang: string, ageGate: boo
 }
 
 async function start() {
+  // Start-up runs as a few short tasks, not one long one (issue 15, docs/decisions/026): evaluating the entry's
+  // modules is one task, then each step below gives the main thread back before the next.
+  await yieldToMain();
   // Inside Telegram the host check and the SDK run alongside the first render, which waits for neither (issue 15):
   // the theme and the user's language come from the launch parameters at once; nothing logs in, links or sends
   // init_data before the host answered (lib/telegram/launch.ts); the buttons attach once the SDK is there; the layout
@@ -35,6 +39,7 @@ async function start() {
   void initTelegram();
   const lang = initialLanguage(launchLooks()?.userLanguage);
   await setupI18n(lang);
+  await yieldToMain();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   const visited = storage.get(STORAGE_KEYS.hasVisited) === 'true';
@@ -52,6 +57,7 @@ async function start() {
   if (boot) hydrate(queryClient, boot.queries);
   if (boot && matchesServer(boot, root, lang, !visited)) {
     await SERVER_SCREENS[boot.screen as ServerScreen].preload();
+    await yieldToMain();
     startTransition(() => {
       hydrateRoot(root, app);
     });

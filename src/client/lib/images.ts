@@ -1,11 +1,13 @@
+import { type ImageWidth, renditionAt, renditionBase } from '@common/image-renditions';
+
 /**
- * Responsive images of uploads (issue 15). The server stores each uploaded image once per width, as WebP, under
- * its content hash: `/media/images/<hash>-<320|640|1280>.webp` (server/files/images.ts); an answer names one of
- * them (a card's 640, a banner's 1280). From that one URL the client derives the others, for `srcSet`. Any other
- * URL (the seed's SVGs under /images, an outside link) is left as it is, with no `srcSet`.
+ * Responsive images (issue 15). Uploads and the seeded catalogue's drawings are served as WebP at 320, 640 and
+ * 1280 px (`@common/image-renditions`); an answer names one of them (a card's 640, a banner's 1280). From that one
+ * URL the client derives the others, for `srcSet`. Any other URL (an outside link, an SVG) is left as it is, with no
+ * `srcSet`.
  */
 
-export type ImageWidth = 320 | 640 | 1280;
+export type { ImageWidth };
 
 // React 18 does not know `fetchPriority`; the lower-case HTML attribute works everywhere it is supported.
 /** The first screen's main image (the LCP): fetched before anything else. */
@@ -13,13 +15,8 @@ export const HIGH_PRIORITY = { fetchpriority: 'high' } as Record<string, string>
 /** Images fetched although lazy (the hero's other slides sit in its track): after the first screen's. */
 export const LOW_PRIORITY = { fetchpriority: 'low' } as Record<string, string>;
 
-const STORED = /^(\/media\/images\/[0-9a-f]{32})-(?:320|640|1280)\.webp$/;
-
-/** The URL of `url` at `width` when it is a stored upload; any other URL unchanged. */
-export function imageAt(url: string, width: ImageWidth): string {
-  const m = STORED.exec(url);
-  return m ? `${m[1]}-${width}.webp` : url;
-}
+/** The URL of `url` at `width` when it is served in the three widths; any other URL unchanged. */
+export const imageAt = renditionAt;
 
 /** What an `<img>` needs to load the right width: `src` (the largest of `widths`), `srcSet` and `sizes`. */
 export interface ResponsiveImage {
@@ -29,16 +26,16 @@ export interface ResponsiveImage {
 }
 
 /**
- * `src`, `srcSet` (`…-640.webp 640w, …-1280.webp 1280w`) and `sizes` of a stored upload, so the browser fetches
- * the width its layout and screen need; for any other URL only `src` (a seed SVG scales by itself).
+ * `src`, `srcSet` (`…-640.webp 640w, …-1280.webp 1280w`) and `sizes` of an image served in three widths, so the
+ * browser fetches the width its layout and screen need; for any other URL only `src` (an SVG scales by itself).
  */
 export function responsiveImage(url: string, widths: readonly ImageWidth[], sizes: string): ResponsiveImage {
-  const m = STORED.exec(url);
-  if (!m) return { src: url };
+  const base = renditionBase(url);
+  if (!base) return { src: url };
   const largest = Math.max(...widths) as ImageWidth;
   return {
-    src: `${m[1]}-${largest}.webp`,
-    srcSet: widths.map((w) => `${m[1]}-${w}.webp ${w}w`).join(', '),
+    src: `${base}-${largest}.webp`,
+    srcSet: widths.map((w) => `${base}-${w}.webp ${w}w`).join(', '),
     sizes,
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
+import { IMAGE_WIDTHS, type ImageWidth, renditionAt } from '../../common/image-renditions';
 import { badRequest } from '../lib/errors';
 import { bodyBytes, type FileStore, type StoredFile } from './store';
 
@@ -11,9 +12,8 @@ import { bodyBytes, type FileStore, type StoredFile } from './store';
  * served public and immutable (`/media/…`, files/routes.ts).
  */
 
-/** Widths stored per image: list cards and thumbnails, the product page, large screens. Never enlarged. */
-export const IMAGE_WIDTHS = [320, 640, 1280] as const;
-export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+/** Widths stored per image (list cards and thumbnails, the product page, large screens; never enlarged). */
+export { IMAGE_WIDTHS, type ImageWidth };
 
 /** The width whose URL is kept on the product or banner (`image` columns): what a card shows. */
 export const DEFAULT_IMAGE_WIDTH: ImageWidth = 640;
@@ -33,13 +33,10 @@ export const imageUrl = (hash: string, width: ImageWidth = DEFAULT_IMAGE_WIDTH) 
 const STORED_URL = /^\/media\/images\/([0-9a-f]{32})-(?:320|640|1280)\.webp$/;
 
 /**
- * The URL of another width of a stored image's URL (e.g. the product page's 1280 from the card's 640); a URL
- * that is not a stored image (the seed's SVGs, an outside link) is answered as it is.
+ * The URL of another width of an image served in three widths (e.g. a banner's 1280 from its 640; a stored upload
+ * or a seeded drawing, common/image-renditions.ts); any other URL (an outside link, an SVG) is answered as it is.
  */
-export function imageUrlAt(url: string, width: ImageWidth): string {
-  const m = STORED_URL.exec(url);
-  return m ? imageUrl(m[1]!, width) : url;
-}
+export const imageUrlAt = renditionAt;
 
 /**
  * The JPEG rendition of a stored image (`/media/images/<hash>-<width>.jpg`, made from the stored WebP when asked,

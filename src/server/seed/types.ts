@@ -47,9 +47,10 @@ export interface SeedProduct {
   variants: SeedPackaging[];
   stockState: StockState;
   availability: { ph: boolean; cn: boolean };
-  /** Public path of the main image, e.g. /images/products/<slug>.svg (a file in public/). */
+  /** Public path of the main image at 640 px, e.g. /images/products/<slug>-640.webp (a file in public/, with its 320
+   * and 1280 siblings and the SVG it is drawn from: scripts/generate-images.mjs). */
   image: string;
-  /** Extra gallery images (public paths); may be empty. */
+  /** Extra gallery images (public paths, 640 px as `image`); may be empty. */
   gallery: string[];
   /** Whether Subscribe & save (every 2, 4 or 8 weeks at 15% off) is offered. */
   subscribable: boolean;

@@ -61,9 +61,13 @@ describe('server-rendered first screens (SQLite)', () => {
     const boot = bootOf(res.body);
     expect(boot).toMatchObject({ screen: 'home', lang: 'en', ageGate: true });
     expect(boot?.queries.queries.map((q) => q.queryKey[0])).toContain('banners');
-    // The hero image is asked for first: right after the charset, before the inlined CSS.
+    // The hero image is asked for first: right after the charset, before the inlined CSS, at the width the screen
+    // needs (the seeded banners come in the three widths an upload has: docs/decisions/026).
+    const wide = first.image as string;
+    expect(wide).toMatch(/-1280\.webp$/);
+    const narrow = wide.replace(/-1280\.webp$/, '-640.webp');
     expect(res.body).toContain(
-      `<meta charset="UTF-8" /><link rel="preload" as="image" fetchpriority="high" href="${first.image}">`,
+      `<meta charset="UTF-8" /><link rel="preload" as="image" fetchpriority="high" href="${wide}" imagesrcset="${narrow} 640w, ${wide} 1280w" imagesizes="`,
     );
     // No render-blocking stylesheet: the first screen's CSS is in the page.
     expect(res.body).toContain('<style>');
@@ -86,7 +90,9 @@ describe('server-rendered first screens (SQLite)', () => {
     expect(products.body).toContain(product.name.replaceAll('&', '&amp;'));
     expect(bootOf(products.body)?.screen).toBe('products');
     expect(startOf(products.body).preload.some((f) => /^\/assets\/ProductListPage-[\w-]+\.js$/.test(f))).toBe(true);
-    expect(products.body).toMatch(/<link rel="preload" as="image" fetchpriority="high" href="[^"]+">/);
+    expect(products.body).toMatch(
+      /<link rel="preload" as="image" fetchpriority="high" href="[^"]+-640\.webp" imagesrcset="[^"]+-320\.webp 320w, [^"]+-640\.webp 640w" imagesizes="[^"]+">/,
+    );
 
     const details = await page(`/details/${product.id}`);
     expect(details.statusCode).toBe(200);

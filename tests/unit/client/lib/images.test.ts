@@ -19,10 +19,24 @@ describe('responsive images of uploads (lib/images.ts)', () => {
       `/media/images/${HASH.slice(1)}-640.webp`,
       `/media/images/${HASH}-640.jpg`,
       `/media/images/${HASH}-640.webp?v=1`,
+      '/images/products/earl-grey-800.webp',
+      '/images/other/earl-grey-640.webp',
+      '/images/products/../../secret-640.webp',
     ]) {
       expect(imageAt(url, 320)).toBe(url);
       expect(responsiveImage(url, [320, 640], IMAGE_SIZES.card)).toEqual({ src: url });
     }
+  });
+
+  it('gives a seeded drawing at another width: it ships the same three WebP widths beside its SVG', () => {
+    const seeded = (w: number) => `/images/products/earl-grey-${w}.webp`;
+    expect(imageAt(seeded(640), 320)).toBe(seeded(320));
+    expect(imageAt('/images/banners/hero-matcha-1280.webp', 640)).toBe('/images/banners/hero-matcha-640.webp');
+    expect(responsiveImage(seeded(640), [320, 640], 'x')).toEqual({
+      src: seeded(640),
+      srcSet: `${seeded(320)} 320w, ${seeded(640)} 640w`,
+      sizes: 'x',
+    });
   });
 
   it('lists the asked widths of a stored upload as srcSet, with sizes, and the largest as src', () => {
