@@ -198,8 +198,9 @@ export async function appReady(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
 }
 
-/** Answers the age question ("Yes") and waits until it has gone. */
+/** Answers the age question ("Yes") on the live app (not the server's markup before it) and waits until it has gone. */
 export async function acceptAgeGate(page: Page): Promise<void> {
+  await appReady(page);
   const yes = page.getByRole('button', { name: 'Yes', exact: true });
   await yes.click();
   await yes.waitFor({ state: 'detached' });

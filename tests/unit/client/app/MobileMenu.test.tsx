@@ -34,8 +34,9 @@ describe('MobileMenu', () => {
     const { burger, dialog } = await openMenu();
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(burger).toHaveAttribute('aria-expanded', 'true');
-    expect(document.body.style.overflow).toBe('hidden');
-    expect(within(dialog).getByRole('button', { name: 'Close menu' })).toHaveFocus();
+    // The lock and the focus are effects: they follow the dialog's first paint (on a loaded machine, not at once).
+    await waitFor(() => expect(document.body.style.overflow).toBe('hidden'));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Close menu' })).toHaveFocus());
     expect(activePanel()).toBe('main');
     expect(within(dialog).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     expect(within(dialog).getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/about');
