@@ -30,12 +30,11 @@ export interface ResponsiveImage {
  * browser fetches the width its layout and screen need; for any other URL only `src` (an SVG scales by itself).
  */
 export function responsiveImage(url: string, widths: readonly ImageWidth[], sizes: string): ResponsiveImage {
-  const base = renditionBase(url);
-  if (!base) return { src: url };
+  if (!renditionBase(url)) return { src: url };
   const largest = Math.max(...widths) as ImageWidth;
   return {
-    src: `${base}-${largest}.webp`,
-    srcSet: widths.map((w) => `${base}-${w}.webp ${w}w`).join(', '),
+    src: renditionAt(url, largest),
+    srcSet: widths.map((w) => `${renditionAt(url, w)} ${w}w`).join(', '),
     sizes,
   };
 }
