@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { type FakeBotApi, startFakeBotApi } from '../../support/telegram/fake-bot-api-server';
 import { signInitData, TEST_BOT_TOKEN, tgUser } from '../../support/telegram/init-data';
-import { acceptAgeGate, appReady, type Shop, startShop } from '../harness';
+import { acceptAgeGate, type Shop, startShop } from '../harness';
 import { fakeTelegramHost, type TgEvent, telegramLaunchHash } from './fake-telegram-host';
 
 // What the Mini App journeys share: a shop with a bot whose Bot API is a local fake (nothing reaches Telegram), and
@@ -42,9 +42,6 @@ export async function openMiniApp(
   const initData = signInitData(tgUser(telegramId), { startParam: opts.startParam });
   const query = opts.startParam ? `?tgWebAppStartParam=${opts.startParam}` : '';
   await page.goto(`${url}${query}${telegramLaunchHash(initData)}`);
-  // As `newPage` does: act on the live app, not on the server's markup before the app has taken it over (a tap on
-  // the server-rendered age gate before then does nothing).
-  await appReady(page);
   return { context, page, errors };
 }
 
