@@ -5,7 +5,7 @@ import { App, queryClient, rootAttributes } from '@/app/App';
 import { SERVER_SCREENS, type ServerScreen } from '@/app/router';
 import { setupI18n } from '@/lib/i18n/i18n';
 import { initialLanguage } from '@/lib/i18n/language';
-import { type Boot, mirrorCookie, readBoot } from '@/lib/ssr/boot';
+import { answeredEarly, type Boot, markStarting, mirrorCookie, readBoot } from '@/lib/ssr/boot';
 import { STORAGE_KEYS, storage } from '@/lib/storage/storage';
 import { initTelegram } from '@/lib/telegram/init';
 import { launchLooks } from '@/lib/telegram/launch';
@@ -42,7 +42,15 @@ async function start() {
   await yieldToMain();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
-  const visited = storage.get(STORAGE_KEYS.hasVisited) === 'true';
+  // A server-rendered screen: its data goes into the cache and its page module is loaded (modulepreloaded), so the
+  // first render has the page, not its fallback.
+  const boot = readBoot();
+  if (boot) hydrate(queryClient, boot.queries);
+  if (boot && boot.screen in SERVER_SCREENS) {
+    await SERVER_SCREENS[boot.screen as ServerScreen].preload();
+    await yieldToMain();
+  }
+  const visited = storage.get(STORAGE_KEYS.hasVisited) === 'true' || answeredEarly();
   // The server renders the next page as this browser shows it (language, age gate): it reads these cookies.
   mirrorCookie('lang', lang);
   if (visited) mirrorCookie('visited', '1');
@@ -51,19 +59,23 @@ async function start() {
       <App />
     </StrictMode>
   );
-  // A server-rendered screen: its data goes into the cache, its page module is loaded (modulepreloaded), then React
-  // hydrates the markup in a transition (it yields to the browser while it works).
-  const boot = readBoot();
-  if (boot) hydrate(queryClient, boot.queries);
+  // The server's markup is what this browser draws: React hydrates it in a transition (it yields to the browser while
+  // it works), and from this task on React answers the page's taps (it replays those that come while it hydrates);
+  // so the page's start script stops answering the age gate now (docs/decisions/027), between the read above and
+  // the hydration's first render, which then agree.
   if (boot && matchesServer(boot, root, lang, !visited)) {
-    await SERVER_SCREENS[boot.screen as ServerScreen].preload();
-    await yieldToMain();
+    markStarting();
     startTransition(() => {
       hydrateRoot(root, app);
     });
     return;
   }
-  createRoot(root).render(app);
+  // Else React draws over it (inside Telegram: the host's theme or platform differs from the server's), also in a
+  // transition, in short tasks, with the server's markup on screen until the whole first screen is ready. Until the
+  // app is live the start script still answers a Yes on the server's age gate, and the gate closes when it sees it.
+  startTransition(() => {
+    createRoot(root).render(app);
+  });
 }
 
 void start();

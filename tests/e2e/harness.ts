@@ -198,6 +198,36 @@ export async function appReady(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
 }
 
+/**
+ * Holds back the app's entry script for pages of `target` (as a slow link would) until `release()`: the page shows
+ * the server's markup and nothing runs it. Returns the release and a Yes on the server's age gate, checked to be
+ * answered by the page itself (docs/decisions/027): hidden at once, stored, with the app not started.
+ */
+export async function holdEntry(target: Page | BrowserContext) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const entry = /\/assets\/index-[^/]+\.js$/;
+  await target.route(entry, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return {
+    release,
+    unhold: () => target.unroute(entry),
+    async answerAgeGateEarly(page: Page) {
+      const gate = page.getByRole('dialog', { name: /legal age/ });
+      await gate.waitFor();
+      await page.getByRole('button', { name: 'Yes', exact: true }).click();
+      await gate.waitFor({ state: 'hidden' });
+      expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+      expect(await page.evaluate(() => localStorage.getItem('hasVisited'))).toBe('true');
+      return gate;
+    },
+  };
+}
+
 /** Answers the age question ("Yes") on the live app (not the server's markup before it) and waits until it has gone. */
 export async function acceptAgeGate(page: Page): Promise<void> {
   await appReady(page);

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { newPage, type TestPage } from './harness';
+import { appReady, holdEntry, newPage, type TestPage } from './harness';
 import { backOfficeJourney } from './support/back-office';
 
 // The server-rendered first screens (docs/decisions/022) in a real browser: a first visit paints the server's
@@ -70,6 +70,30 @@ describe('server-rendered first screens', () => {
     expect(await page.getByRole('link', { name: 'Login' }).count()).toBe(0);
     await page.getByRole('button', { name: /^Add to cart/ }).click();
     await page.getByRole('dialog', { name: 'Your Cart' }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+  it('a Yes tapped on the server’s age gate before the app’s scripts have come is answered, and stays answered (027)', async () => {
+    const { page, errors, close } = await newPage(journey.browser, 'about:blank');
+    // The app's entry is held back, as on a slow link: the page shows the server's markup and nothing runs it.
+    const hold = await holdEntry(page);
+    await page.evaluate((url) => {
+      location.href = url;
+    }, `${journey.shop.url}/products`);
+    // Gone at once, and answered as the app answers it, while the app has not started.
+    const gate = await hold.answerAgeGateEarly(page);
+    expect((await page.context().cookies()).map((c) => `${c.name}=${c.value}`)).toContain('leafcup_visited=1');
+
+    // The scripts come: the app starts without the gate, the page scrolls, and nothing complained.
+    hold.release();
+    await appReady(page);
+    expect(await gate.count()).toBe(0);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // The next page comes from the server without the gate.
+    await hold.unhold();
+    await page.reload({ waitUntil: 'load' });
+    expect(await page.locator('[data-age-yes]').count()).toBe(0);
     expect(errors).toEqual([]);
     await close();
   });

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { WEBHOOK_PATH, webhookSecret } from '../../src/server/telegram/bot/webhook-secret';
 import { signInitData, TEST_BOT_TOKEN, tgUser } from '../support/telegram/init-data';
-import { acceptAgeGate } from './harness';
+import { acceptAgeGate, holdEntry } from './harness';
 import { shopJourney } from './support/back-office';
 import { payByTransfer } from './support/checkout';
 import { fakeTelegramHost, telegramLaunchHash } from './support/fake-telegram-host';
@@ -137,6 +137,32 @@ describe('Telegram Mini App', () => {
     productId = list.data.products.find((p) => p.stock_total >= 20)!.id;
     const states = await call<{ states: Array<{ id: number; code: string }> }>('/v2/get-states', {});
     stateId = states.data.states.find((s) => s.code === 'PH-MM')!.id;
+  });
+
+  it('a Yes tapped on the server’s age gate before the app’s scripts have come is answered; the app draws over it without the gate (027)', async () => {
+    // The app's entry is held back, as on a slow link: the Mini App shows the server's markup in Telegram's colours.
+    let hold: Awaited<ReturnType<typeof holdEntry>> | undefined;
+    const { context, page, errors } = await openMiniApp(journey.browser, `${journey.shop.url}/products`, ++nextTgId, {
+      beforeOpen: async (c) => {
+        hold = await holdEntry(c);
+      },
+      // The load event waits for the entry the page asked for.
+      waitUntil: 'domcontentloaded',
+    });
+    const gate = await hold!.answerAgeGateEarly(page);
+
+    // The scripts come: the app (Telegram's theme differs from the server's, so it draws over the markup) starts
+    // without the gate, tells Telegram it is ready, and the page scrolls.
+    hold!.release();
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    await expect.poll(async () => (await tgEvents(page)).map((e) => e.type)).toContain('web_app_ready');
+    expect(await gate.count()).toBe(0);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+    expect(await page.evaluate(() => document.querySelector('.app-root')?.getAttribute('data-appearance'))).toBe(
+      'dark',
+    );
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('starts the SDK: ready, expand, theme and safe areas as CSS, BackButton off home only', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { EARLY_AGE_YES, MIRROR_COOKIE_MAX_AGE_S, SSR_COOKIES } from '../../common/server-render';
 
 /**
  * Inlined at the top of a server-rendered page (docs/decisions/022): inside Telegram the theme comes in the URL's
@@ -28,7 +29,23 @@ export const THEME_BOOT = [
  * scripts could be asked for.
  */
 export const IMAGE_WAIT_MS = 2500;
+
+/**
+ * The first part of START_BOOT (docs/decisions/027): until the app starts (`<html data-app>`), a tap on the age gate's
+ * Yes is answered here as the app answers it (the visited flag in localStorage, the visited cookie) and `<html>` is
+ * marked, which hides the gate (layout.css) and tells the app (lib/ssr/boot.ts `answeredEarly`). Before, a visitor who
+ * answered while the scripts were still coming had tapped for nothing.
+ */
+export const EARLY_AGE_YES_BOOT = [
+  '(()=>{var r=document.documentElement;document.addEventListener("click",v=>{',
+  `var b=v.target;if(r.dataset.app||!b||!b.closest||!b.closest("[${EARLY_AGE_YES.attribute}]"))return;`,
+  `try{localStorage.setItem("${EARLY_AGE_YES.storageKey}","true")}catch(x){}`,
+  `document.cookie="${SSR_COOKIES.visited}=1; path=/; max-age=${MIRROR_COOKIE_MAX_AGE_S}; samesite=lax";`,
+  `r.dataset.${EARLY_AGE_YES.flag}=""},true)})();`,
+].join('');
+
 export const START_BOOT = [
+  EARLY_AGE_YES_BOOT,
   '(()=>{var s=document.currentScript,e=s&&s.dataset.entry;if(!e)return;',
   'var p=(s.dataset.preload||"").split(" "),n=0,i=document.querySelector("img[fetchpriority=high]"),',
   'go=()=>{if(n++)return;requestAnimationFrame(()=>setTimeout(()=>{',

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { type FakeBotApi, startFakeBotApi } from '../../support/telegram/fake-bot-api-server';
 import { signInitData, TEST_BOT_TOKEN, tgUser } from '../../support/telegram/init-data';
@@ -32,16 +32,23 @@ export async function openMiniApp(
   browser: Browser,
   url: string,
   telegramId: number,
-  opts: { startParam?: string } = {},
+  opts: {
+    startParam?: string;
+    /** Runs on the new context before the page opens (e.g. a route). */
+    beforeOpen?: (context: BrowserContext) => Promise<unknown>;
+    /** What the opening waits for: the load event unless said. */
+    waitUntil?: 'load' | 'domcontentloaded';
+  } = {},
 ) {
   const context = await browser.newContext({ viewport: { width: 390, height: 780 }, locale: 'en-US' });
   await context.addInitScript(fakeTelegramHost());
+  await opts.beforeOpen?.(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
   const initData = signInitData(tgUser(telegramId), { startParam: opts.startParam });
   const query = opts.startParam ? `?tgWebAppStartParam=${opts.startParam}` : '';
-  await page.goto(`${url}${query}${telegramLaunchHash(initData)}`);
+  await page.goto(`${url}${query}${telegramLaunchHash(initData)}`, { waitUntil: opts.waitUntil ?? 'load' });
   return { context, page, errors };
 }
 

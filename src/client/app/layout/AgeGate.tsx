@@ -1,19 +1,25 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogFocus } from '@/lib/hooks/use-dialog-focus';
 import { useScrollLock } from '@/lib/hooks/use-scroll-lock';
 import { LogoMark } from '@/lib/icons';
-import { mirrorCookie } from '@/lib/ssr/boot';
+import { answeredEarly, mirrorCookie } from '@/lib/ssr/boot';
 import { STORAGE_KEYS, storage } from '@/lib/storage/storage';
 import './layout.css';
 
 /**
  * Spec §2 / §4: on a first visit, until the visited flag is stored. Yes stores it and closes;
  * No shows the refusal and stays. A modal dialog: focus stays inside, the page does not scroll,
- * and it cannot be dismissed any other way (Yes is required to proceed, spec §5).
+ * and it cannot be dismissed any other way (Yes is required to proceed, spec §5). A Yes tapped on the server's markup
+ * before the app started was answered by the page's start script (docs/decisions/027): then it is not shown again,
+ * even where storage is disabled.
  */
 export function AgeGate() {
-  const [open, setOpen] = useState(() => storage.get(STORAGE_KEYS.hasVisited) !== 'true');
+  const [open, setOpen] = useState(() => storage.get(STORAGE_KEYS.hasVisited) !== 'true' && !answeredEarly());
+  // A Yes answered on the server's markup while React was drawing over it (main.tsx): close as if tapped here.
+  useEffect(() => {
+    if (open && answeredEarly()) setOpen(false);
+  }, [open]);
   useScrollLock(open);
   if (!open) return null;
   return (
@@ -62,7 +68,7 @@ function AgeGateDialog({ onConfirm }: { onConfirm(): void }) {
           <button type="button" className="btn btn--secondary" onClick={() => setRefused(true)}>
             {t('ageGate.no')}
           </button>
-          <button type="button" className="btn btn--primary" onClick={onConfirm}>
+          <button type="button" className="btn btn--primary" onClick={onConfirm} data-age-yes="">
             {t('ageGate.yes')}
           </button>
         </div>

@@ -1,5 +1,5 @@
 import type { Lang } from '@common/contract/lang';
-import { SSR_COOKIES } from '@common/server-render';
+import { EARLY_AGE_YES, MIRROR_COOKIE_MAX_AGE_S, SSR_COOKIES } from '@common/server-render';
 import type { DehydratedState } from '@tanstack/react-query';
 
 /**
@@ -34,8 +34,27 @@ export function readBoot(doc: Document = document): Boot | null {
 export function mirrorCookie(name: keyof typeof SSR_COOKIES, value: string): void {
   try {
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Telegram WebViews
-    document.cookie = `${SSR_COOKIES[name]}=${value}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
+    document.cookie = `${SSR_COOKIES[name]}=${value}; path=/; max-age=${MIRROR_COOKIE_MAX_AGE_S}; samesite=lax`;
   } catch {
     // cookies disabled: the server renders the defaults and the client renders over them
   }
+}
+
+/**
+ * Whether the age gate's Yes was tapped on the server's markup before the app started (docs/decisions/027: the
+ * page's start script answered it and marked `<html>`).
+ */
+export function answeredEarly(): boolean {
+  // No document while the server renders (entry-server.tsx): no page, nothing answered.
+  if (typeof document === 'undefined') return false;
+  return document.documentElement.dataset[EARLY_AGE_YES.flag] !== undefined;
+}
+
+/**
+ * React takes over the page's taps (`<html data-app="starting">`; "ready" once live): set in the task that starts the
+ * hydration, so the start script stops answering the age gate between main.tsx's read of the answer and the
+ * hydration's first render (docs/decisions/027).
+ */
+export function markStarting(): void {
+  document.documentElement.dataset.app = 'starting';
 }

@@ -1,3 +1,5 @@
+import { EARLY_AGE_YES } from '@common/server-render';
+
 /**
  * Every browser-storage read and write of the client goes through here, with every key spelt once.
  * Storage may be disabled, full or private (Safari, some in-app browsers): nothing here ever throws; a read
@@ -10,7 +12,7 @@ export const STORAGE_KEYS = {
   user: 'user',
   token: 'token',
   telegramUserId: 'telegram_user_id',
-  hasVisited: 'hasVisited',
+  hasVisited: EARLY_AGE_YES.storageKey,
   language: 'language',
   i18nextLng: 'i18nextLng',
 } as const;

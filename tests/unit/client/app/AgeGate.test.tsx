@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AgeGate } from '../../../../src/client/app/layout/AgeGate';
 import { setupI18n } from '../../../../src/client/lib/i18n/i18n';
+import { EARLY_AGE_YES } from '../../../../src/common/server-render';
 
 beforeAll(() => {
   setupI18n('en');
@@ -47,6 +48,29 @@ describe('AgeGate', () => {
     render(<AgeGate />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(document.body.style.overflow).toBe('');
+  });
+
+  it('is not shown when its Yes was answered on the server’s markup before the app started, storage or not (027)', () => {
+    const storageGet = Storage.prototype.getItem;
+    Storage.prototype.getItem = () => {
+      throw new Error('storage disabled');
+    };
+    document.documentElement.dataset.ageOk = '';
+    try {
+      render(<AgeGate />);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(document.body.style.overflow).toBe('');
+    } finally {
+      Storage.prototype.getItem = storageGet;
+      delete document.documentElement.dataset.ageOk;
+    }
+  });
+
+  it('marks its Yes for the page’s start script (the attribute EARLY_AGE_YES names), and only its Yes', () => {
+    render(<AgeGate />);
+    const marked = document.querySelectorAll(`[${EARLY_AGE_YES.attribute}]`);
+    expect([...marked]).toEqual([screen.getByRole('button', { name: 'Yes' })]);
+    expect(EARLY_AGE_YES.storageKey).toBe('hasVisited');
   });
 
   it('keeps Tab within its two buttons', async () => {

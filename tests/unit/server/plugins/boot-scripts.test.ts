@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { BOOT_SCRIPTS_CSP, IMAGE_WAIT_MS, START_BOOT, THEME_BOOT } from '../../../../src/server/plugins/boot-scripts';
+import { EARLY_AGE_YES, MIRROR_COOKIE_MAX_AGE_S, SSR_COOKIES } from '../../../../src/common/server-render';
+import {
+  BOOT_SCRIPTS_CSP,
+  EARLY_AGE_YES_BOOT,
+  IMAGE_WAIT_MS,
+  START_BOOT,
+  THEME_BOOT,
+} from '../../../../src/server/plugins/boot-scripts';
 
 /** Runs the inline boot script as a page would, with the URL hash and User-Agent given. */
 function boot(hash: string, userAgent = 'Mozilla/5.0') {
@@ -69,6 +76,8 @@ function start(dataset: Record<string, string> | null, image: FakeImage | null =
       events.push(`${l.rel} ${l.href} ${l.crossOrigin === '' ? 'anonymous' : 'no-cors'}`),
   };
   const document = {
+    documentElement: { dataset: {} },
+    addEventListener: () => {},
     currentScript: dataset ? { dataset } : null,
     head,
     createElement: () => ({ rel: '', href: '', crossOrigin: null }),
@@ -160,5 +169,72 @@ describe('the CSP of the inline scripts', () => {
   it('admits each of the two by its own hash', () => {
     const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
     expect(BOOT_SCRIPTS_CSP).toEqual([hash(THEME_BOOT), hash(START_BOOT)]);
+  });
+});
+
+/**
+ * Runs the early-answer part of the start script on a page: returns a tap (on the Yes button or elsewhere) and what
+ * the page then holds: localStorage, the cookie written, `<html>`'s dataset.
+ */
+function earlyPage(options: { storageFails?: boolean } = {}) {
+  const stored = new Map<string, string>();
+  const dataset: Record<string, string> = {};
+  const listeners: Array<{ type: string; f: (e: unknown) => void; capture: unknown }> = [];
+  const document = {
+    documentElement: { dataset },
+    cookie: '',
+    addEventListener: (type: string, f: (e: unknown) => void, capture: unknown) => listeners.push({ type, f, capture }),
+  };
+  const localStorage = {
+    setItem: (k: string, v: string) => {
+      if (options.storageFails) throw new Error('QuotaExceededError');
+      stored.set(k, v);
+    },
+  };
+  runInNewContext(EARLY_AGE_YES_BOOT, { document, localStorage });
+  /** A tap whose target lies inside an element matching the selector `inside` (or none). */
+  const tap = (inside: string | null) => {
+    const target = { closest: (selector: string) => (selector === inside ? {} : null) };
+    for (const l of listeners) if (l.type === 'click') l.f({ target });
+  };
+  return { tap, stored, document, dataset, listeners };
+}
+
+describe('the start script answers the age gate’s Yes until the app has started (027)', () => {
+  const yes = `[${EARLY_AGE_YES.attribute}]`;
+
+  it('stores the visited flag, writes the visited cookie and marks <html>, as the app’s Yes does', () => {
+    const page = earlyPage();
+    expect(page.listeners.map((l) => [l.type, l.capture])).toEqual([['click', true]]);
+    expect(page.dataset).toEqual({});
+    page.tap(yes);
+    expect(Object.fromEntries(page.stored)).toEqual({ hasVisited: 'true' });
+    expect(page.document.cookie).toBe(
+      `${SSR_COOKIES.visited}=1; path=/; max-age=${MIRROR_COOKIE_MAX_AGE_S}; samesite=lax`,
+    );
+    expect(page.dataset).toEqual({ [EARLY_AGE_YES.flag]: '' });
+  });
+
+  it('still hides the gate where storage is disabled', () => {
+    const page = earlyPage({ storageFails: true });
+    page.tap(yes);
+    expect(page.stored.size).toBe(0);
+    expect(page.dataset).toEqual({ [EARLY_AGE_YES.flag]: '' });
+  });
+
+  it('ignores taps elsewhere, and every tap once the app has started', () => {
+    const page = earlyPage();
+    page.tap(null);
+    page.tap('[data-other]');
+    expect(page.dataset).toEqual({});
+    page.dataset.app = 'starting';
+    page.tap(yes);
+    expect(page.stored.size).toBe(0);
+    expect(page.document.cookie).toBe('');
+    expect(page.dataset).toEqual({ app: 'starting' });
+  });
+
+  it('is the start of START_BOOT, so the CSP hash of START_BOOT covers it', () => {
+    expect(START_BOOT.startsWith(EARLY_AGE_YES_BOOT)).toBe(true);
   });
 });
