@@ -1,3 +1,4 @@
+import { yieldToMain } from '../yield-to-main';
 import { confirmTelegramHost, launchLooks, telegramHostState } from './launch';
 import { markPerformanceClass } from './performance';
 import { getSdk, setSdk } from './sdk';
@@ -31,7 +32,7 @@ export function initTelegram(): Promise<boolean> {
   return host.then(async (inTelegram) => {
     // A chunk that never comes (a stalled network) must not hide the in-page actions for ever: they show again.
     const sdk = inTelegram ? await Promise.race([loading.catch(() => null), wait(SDK_TIMEOUT_MS)]) : null;
-    const started = inTelegram && startSdk(sdk ?? null);
+    const started = inTelegram && (await startSdk(sdk ?? null));
     root.dataset.telegram = started ? 'true' : 'false';
     // A URL's theme counts only inside Telegram.
     if (!inTelegram) for (const name of themed) root.style.removeProperty(name);
@@ -55,7 +56,14 @@ function setThemeVars(theme: Record<string, string> | undefined): string[] {
   return names;
 }
 
-function startSdk(sdk: Awaited<typeof import('@telegram-apps/sdk-react')> | null): boolean {
+/**
+ * Starts the SDK and binds what the app uses, then hands it to the hooks (setSdk). Every SDK call checks again that it
+ * runs in a Mini App by parsing the launch parameters (@telegram-apps/bridge `isTMA`: two URL parses and a schema check
+ * of initData and the theme each time, ~40 of them here): one task for all of it blocked a 4×-slowed phone for 300 ms
+ * on Telegram's first open, so the steps run as separate tasks (issue 15), and each is called once (`ifAvailable`,
+ * not `isAvailable` and then the call).
+ */
+async function startSdk(sdk: Awaited<typeof import('@telegram-apps/sdk-react')> | null): Promise<boolean> {
   try {
     if (!sdk) throw new Error('the SDK could not be loaded');
     sdk.init();
@@ -63,26 +71,38 @@ function startSdk(sdk: Awaited<typeof import('@telegram-apps/sdk-react')> | null
     console.warn('Telegram SDK could not start', err);
     return false;
   }
-  sdk.backButton.mount.ifAvailable();
-  sdk.mainButton.mount.ifAvailable();
-  sdk.closingBehavior.mount.ifAvailable();
-  sdk.initData.restore();
-  if (sdk.themeParams.mountSync.isAvailable()) {
-    sdk.themeParams.mountSync();
-    sdk.themeParams.bindCssVars.ifAvailable();
-  }
-  if (sdk.miniApp.mountSync.isAvailable()) {
-    sdk.miniApp.mountSync();
-    sdk.miniApp.bindCssVars.ifAvailable();
-  }
-  if (sdk.viewport.mount.isAvailable()) {
-    // The host answers viewport and safe-area requests; never block the app on a slow host.
-    void Promise.race([sdk.viewport.mount(), new Promise((r) => setTimeout(r, 1500))])
-      .then(() => {
-        sdk.viewport.bindCssVars.ifAvailable();
-        sdk.viewport.expand.ifAvailable();
-      })
-      .catch((err: unknown) => console.warn('Telegram viewport unavailable', err));
+  const steps = [
+    () => {
+      sdk.backButton.mount.ifAvailable();
+      sdk.mainButton.mount.ifAvailable();
+    },
+    () => {
+      sdk.closingBehavior.mount.ifAvailable();
+      sdk.initData.restore();
+    },
+    () => {
+      if (sdk.themeParams.mountSync.ifAvailable()[0]) sdk.themeParams.bindCssVars.ifAvailable();
+    },
+    () => {
+      if (sdk.miniApp.mountSync.ifAvailable()[0]) sdk.miniApp.bindCssVars.ifAvailable();
+    },
+    () => {
+      // The host answers viewport and safe-area requests; never block the app on a slow host.
+      const [available, mounting] = sdk.viewport.mount.ifAvailable();
+      if (!available) return;
+      void Promise.race([mounting, new Promise((r) => setTimeout(r, 1500))])
+        .then(async () => {
+          await yieldToMain();
+          sdk.viewport.bindCssVars.ifAvailable();
+          await yieldToMain();
+          sdk.viewport.expand.ifAvailable();
+        })
+        .catch((err: unknown) => console.warn('Telegram viewport unavailable', err));
+    },
+  ];
+  for (const step of steps) {
+    await yieldToMain();
+    step();
   }
   // Last: the hooks waiting for the SDK (buttons) attach now, on a started SDK.
   setSdk(sdk);
