@@ -1,7 +1,7 @@
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, queryClient, rootAttributes } from '@/app/App';
+import { App, queryClient } from '@/app/App';
 import { SERVER_SCREENS, type ServerScreen } from '@/app/router';
 import { setupI18n } from '@/lib/i18n/i18n';
 import { initialLanguage } from '@/lib/i18n/language';
@@ -14,18 +14,11 @@ import '@/app/styles.css';
 
 /**
  * Whether the server's markup is what this browser's first render draws (docs/decisions/022): the same language, the
- * same age gate, the same root (Telegram's theme and platform). Else the app renders over it.
+ * same age gate, a screen the server renders. Else the app renders over it. Telegram's theme and platform do not count:
+ * the root takes them right after hydrating (useAppLooks, docs/decisions/027).
  */
-function matchesServer(boot: Boot, root: HTMLElement, lang: string, ageGate: boolean): boolean {
-  const drawn = (root.firstElementChild as HTMLElement | null)?.dataset;
-  const mine = rootAttributes();
-  return (
-    boot.lang === lang &&
-    boot.ageGate === ageGate &&
-    boot.screen in SERVER_SCREENS &&
-    drawn?.appearance === mine.appearance &&
-    drawn?.platform === mine.platform
-  );
+function matchesServer(boot: Boot, lang: string, ageGate: boolean): boolean {
+  return boot.lang === lang && boot.ageGate === ageGate && boot.screen in SERVER_SCREENS;
 }
 
 async function start() {
@@ -63,14 +56,14 @@ async function start() {
   // it works), and from this task on React answers the page's taps (it replays those that come while it hydrates);
   // so the page's start script stops answering the age gate now (docs/decisions/027), between the read above and
   // the hydration's first render, which then agree.
-  if (boot && matchesServer(boot, root, lang, !visited)) {
+  if (boot && matchesServer(boot, lang, !visited)) {
     markStarting();
     startTransition(() => {
       hydrateRoot(root, app);
     });
     return;
   }
-  // Else React draws over it (inside Telegram: the host's theme or platform differs from the server's), also in a
+  // Else React draws over it (another language, a Yes answered early, a page the server did not render), also in a
   // transition, in short tasks, with the server's markup on screen until the whole first screen is ready. Until the
   // app is live the start script still answers a Yes on the server's age gate, and the gate closes when it sees it.
   startTransition(() => {

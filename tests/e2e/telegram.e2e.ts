@@ -139,6 +139,42 @@ describe('Telegram Mini App', () => {
     stateId = states.data.states.find((s) => s.code === 'PH-MM')!.id;
   });
 
+  it('a first open hydrates the server’s markup (the same nodes, no warnings), then takes Telegram’s theme (027)', async () => {
+    const logged: string[] = [];
+    const { context, page, errors } = await openMiniApp(journey.browser, `${journey.shop.url}/products`, ++nextTgId, {
+      beforeOpen: async (c) => {
+        c.on('console', (m) => {
+          if (m.type() === 'error' || m.type() === 'warning') logged.push(`${m.type()}: ${m.text()}`);
+        });
+        // Keeps the server's <main> as the document parsed it.
+        await c.addInitScript(() => {
+          document.addEventListener('DOMContentLoaded', () => {
+            (window as unknown as { serverMain: Element | null }).serverMain = document.querySelector('#root main');
+          });
+        });
+      },
+    });
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    const kept = () =>
+      page.evaluate(() => {
+        const server = (window as unknown as { serverMain: Element | null }).serverMain;
+        return server !== null && server === document.querySelector('#root main') && server.isConnected;
+      });
+    expect(await kept()).toBe(true);
+    // The root drew the server's looks to hydrate, then Telegram's (dark theme, Android).
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('.app-root')?.getAttribute('data-appearance')))
+      .toBe('dark');
+    await expect.poll(async () => (await tgEvents(page)).map((e) => e.type)).toContain('web_app_ready');
+    // Live: the gate answers, the SDK started, and the page is still the server's.
+    await acceptAgeGate(page);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.telegram)).toBe('true');
+    expect(await kept()).toBe(true);
+    expect(logged).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a Yes tapped on the server’s age gate before the app’s scripts have come is answered; the app draws over it without the gate (027)', async () => {
     // The app's entry is held back, as on a slow link: the Mini App shows the server's markup in Telegram's colours.
     let hold: Awaited<ReturnType<typeof holdEntry>> | undefined;

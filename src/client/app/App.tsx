@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { ApiError } from '@/lib/api/client';
-import { appearance } from '@/lib/telegram/init';
-import { telegramPlatform } from '@/lib/telegram/launch';
+import { markLive } from '@/lib/ssr/boot';
+import { useAppLooks } from '@/lib/telegram/init';
 import { useUi } from '@/stores/ui-store';
 import { AppRouter, type RouterFrame } from './router';
 
@@ -20,20 +20,14 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** The app root's theme and platform (styles.css `.app-root`): Telegram's, or light and base in a browser. */
-export function rootAttributes(): { appearance: 'light' | 'dark'; platform: 'ios' | 'base' } {
-  const platform = telegramPlatform();
-  return { appearance: appearance(), platform: platform === 'ios' || platform === 'macos' ? 'ios' : 'base' };
-}
-
 /** Providers: data cache, the app's root (theme and platform: styles.css `.app-root`), router, toasts once one is asked for (app/Toasts.tsx). The
  * server render (entry-server.tsx) passes its own data cache and a StaticRouter frame. */
 export function App({ client = queryClient, frame }: { client?: QueryClient; frame?: RouterFrame } = {}) {
-  const root = rootAttributes();
+  const root = useAppLooks();
   const toasterWanted = useUi((s) => s.toasterWanted);
   // The app is live (rendered, or a server-rendered page hydrated: docs/decisions/022): tests wait for this.
   useEffect(() => {
-    document.documentElement.dataset.app = 'ready';
+    markLive();
   }, []);
   return (
     <QueryClientProvider client={client}>

@@ -1,5 +1,6 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { screenHydrated } from '@/lib/ssr/boot';
 import { signalReady } from '@/lib/telegram/launch';
 
 /** The longest Telegram keeps its placeholder for the first screen's data (then the screen shows as it is). */
@@ -15,6 +16,10 @@ export function FirstScreenReady() {
   // Re-checked whenever the number of fetches changes. Read from the cache, not from this render: the screen's own
   // effects (earlier in the tree, so run first) have just started its first fetches.
   const fetching = useIsFetching();
+  // Hydrated (or drawn): the stores' notices held meanwhile reach React now (lib/ssr/boot.ts whenHydrated).
+  useEffect(() => {
+    screenHydrated();
+  }, []);
   useEffect(() => {
     if (fetching >= 0 && client.isFetching() === 0) signalReady();
   }, [client, fetching]);

@@ -50,11 +50,59 @@ export function answeredEarly(): boolean {
   return document.documentElement.dataset[EARLY_AGE_YES.flag] !== undefined;
 }
 
+/** From `markStarting` until the first screen is hydrated (`screenHydrated`): the stores answer what the server drew. */
+let hydrating = false;
+const onHydrated = new Set<() => void>();
+
 /**
- * React takes over the page's taps (`<html data-app="starting">`; "ready" once live): set in the task that starts the
- * hydration, so the start script stops answering the age gate between main.tsx's read of the answer and the
- * hydration's first render (docs/decisions/027).
+ * React takes over the page's taps (`<html data-app="starting">`; "ready" once live, `markLive`): set in the task that
+ * starts the hydration, so the start script stops answering the age gate between main.tsx's read of the answer and the
+ * hydration's first render (docs/decisions/027). The stores answer as on the server until the first screen is hydrated.
  */
 export function markStarting(): void {
   document.documentElement.dataset.app = 'starting';
+  hydrating = true;
 }
+
+/** How long the stores wait at most for the first screen (one that fails shows the error page instead). */
+const HYDRATING_MAX_MS = 5000;
+
+/** The app is live (App's first effect: rendered, or the server's shell hydrated): `<html data-app="ready">`. */
+export function markLive(): void {
+  document.documentElement.dataset.app = 'ready';
+  if (hydrating) setTimeout(screenHydrated, HYDRATING_MAX_MS);
+}
+
+/** The first screen is drawn or hydrated (its first effect, app/layout/FirstScreenReady): the stores tell React now. */
+export function screenHydrated(): void {
+  if (!hydrating) return;
+  hydrating = false;
+  for (const listener of onHydrated) listener();
+}
+
+/**
+ * A store's snapshot for useSyncExternalStore that answers `server` (what the server drew) while React hydrates the
+ * server's markup, and `now()` once the first screen is hydrated; subscribe with `subscribeHydrated` too, so React
+ * reads it again then (docs/decisions/027). React 18 hydrates each Suspense boundary after the shell, and an urgent
+ * update before (a store answering something new: Telegram's host check, its SDK, its theme, which finish while the
+ * page hydrates) makes it give up hydrating the boundary and draw it again (React error 421).
+ */
+export const whileHydrating =
+  <T>(server: T, now: () => T) =>
+  (): T =>
+    hydrating ? server : now();
+
+export function subscribeHydrated(listener: () => void): () => void {
+  onHydrated.add(listener);
+  return () => onHydrated.delete(listener);
+}
+
+/** A useSyncExternalStore subscribe to these stores' notices and to the first screen's hydration (`whileHydrating`). */
+export const subscribeWhileHydrating =
+  (...subscribes: Array<(listener: () => void) => () => void>) =>
+  (listener: () => void): (() => void) => {
+    const offs = [...subscribes, subscribeHydrated].map((subscribe) => subscribe(listener));
+    return () => {
+      for (const off of offs) off();
+    };
+  };

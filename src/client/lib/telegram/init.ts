@@ -1,7 +1,9 @@
+import { useSyncExternalStore } from 'react';
+import { subscribeWhileHydrating, whileHydrating } from '../ssr/boot';
 import { yieldToMain } from '../yield-to-main';
-import { confirmTelegramHost, launchLooks, telegramHostState } from './launch';
+import { confirmTelegramHost, launchLooks, subscribeLaunch, telegramHostState, telegramPlatform } from './launch';
 import { markPerformanceClass } from './performance';
-import { getSdk, setSdk } from './sdk';
+import { getSdk, setSdk, subscribeSdk } from './sdk';
 import './telegram.css';
 
 /**
@@ -60,8 +62,8 @@ function setThemeVars(theme: Record<string, string> | undefined): string[] {
  * Starts the SDK and binds what the app uses, then hands it to the hooks (setSdk). Every SDK call checks again that it
  * runs in a Mini App by parsing the launch parameters (@telegram-apps/bridge `isTMA`: two URL parses and a schema check
  * of initData and the theme each time, ~40 of them here): one task for all of it blocked a 4×-slowed phone for 300 ms
- * on Telegram's first open, so the steps run as separate tasks (issue 15), and each is called once (`ifAvailable`,
- * not `isAvailable` and then the call).
+ * on Telegram's first open, so each call runs as a task of its own (issue 15), and each function is called once
+ * (`ifAvailable`, not `isAvailable` and then the call).
  */
 async function startSdk(sdk: Awaited<typeof import('@telegram-apps/sdk-react')> | null): Promise<boolean> {
   try {
@@ -71,21 +73,21 @@ async function startSdk(sdk: Awaited<typeof import('@telegram-apps/sdk-react')> 
     console.warn('Telegram SDK could not start', err);
     return false;
   }
+  // One SDK call per task: each costs a parse of the launch parameters (see above).
+  const themed = { theme: false, app: false };
   const steps = [
+    () => sdk.backButton.mount.ifAvailable(),
+    () => sdk.mainButton.mount.ifAvailable(),
+    () => sdk.closingBehavior.mount.ifAvailable(),
+    () => sdk.initData.restore(),
     () => {
-      sdk.backButton.mount.ifAvailable();
-      sdk.mainButton.mount.ifAvailable();
+      themed.theme = sdk.themeParams.mountSync.ifAvailable()[0];
     },
+    () => themed.theme && sdk.themeParams.bindCssVars.ifAvailable(),
     () => {
-      sdk.closingBehavior.mount.ifAvailable();
-      sdk.initData.restore();
+      themed.app = sdk.miniApp.mountSync.ifAvailable()[0];
     },
-    () => {
-      if (sdk.themeParams.mountSync.ifAvailable()[0]) sdk.themeParams.bindCssVars.ifAvailable();
-    },
-    () => {
-      if (sdk.miniApp.mountSync.ifAvailable()[0]) sdk.miniApp.bindCssVars.ifAvailable();
-    },
+    () => themed.app && sdk.miniApp.bindCssVars.ifAvailable(),
     () => {
       // The host answers viewport and safe-area requests; never block the app on a slow host.
       const [available, mounting] = sdk.viewport.mount.ifAvailable();
@@ -128,4 +130,34 @@ export function appearance(): 'light' | 'dark' {
     }
   }
   return isDark(launchLooks()?.themeParams?.bg_color) ? 'dark' : 'light';
+}
+
+export interface AppLooks {
+  appearance: 'light' | 'dark';
+  platform: 'ios' | 'base';
+}
+
+/** What the server draws the app's root with: it has no launch parameters (docs/decisions/022). */
+const SERVER_LOOKS = 'light base';
+
+const looksNow = (): string => {
+  const platform = telegramPlatform();
+  return `${appearance()} ${platform === 'ios' || platform === 'macos' ? 'ios' : 'base'}`;
+};
+
+/** The server's looks while the page hydrates (lib/ssr/boot.ts). */
+const looksSnapshot = whileHydrating(SERVER_LOOKS, looksNow);
+
+const subscribeLooks = subscribeWhileHydrating(subscribeLaunch, subscribeSdk);
+
+/**
+ * React: the app root's theme and platform (Telegram's, or light and base in a browser), following the host check and
+ * the SDK. A hydration draws the server's (light, base) first and then Telegram's, so a first open inside Telegram
+ * hydrates the server's markup instead of drawing over it (docs/decisions/027); Telegram's colours are on the page
+ * before either (THEME_BOOT).
+ */
+export function useAppLooks(): AppLooks {
+  const looks = useSyncExternalStore(subscribeLooks, looksSnapshot, () => SERVER_LOOKS);
+  const [appearance, platform] = looks.split(' ') as [AppLooks['appearance'], AppLooks['platform']];
+  return { appearance, platform };
 }

@@ -1,5 +1,6 @@
 import { TELEGRAM_WEB_ORIGINS } from '@common/telegram-origins';
 import { useSyncExternalStore } from 'react';
+import { subscribeWhileHydrating, whileHydrating } from '../ssr/boot';
 import { APP_KEYS, tabStorage } from '../storage/storage';
 
 /**
@@ -265,15 +266,18 @@ function readLaunch(): Launch | null {
 export const isInTelegram = (): boolean => readLaunch() !== null;
 
 /** React: whether the tab is inside Telegram, re-rendering when the host check decides (false until then). */
+/** Calls `listener` when the host check decides (Telegram or a browser); returns the unsubscribe. */
+export function subscribeLaunch(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const inTelegramSnapshot = whileHydrating(false, isInTelegram);
+const subscribeInTelegram = subscribeWhileHydrating(subscribeLaunch);
+
+/** React: whether the page runs inside Telegram; false as on the server while the page hydrates (lib/ssr/boot.ts). */
 export function useIsInTelegram(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    isInTelegram,
-    () => false,
-  );
+  return useSyncExternalStore(subscribeInTelegram, inTelegramSnapshot, () => false);
 }
 
 /** The raw initData string to send to the server (validated there), or undefined outside a verified host. */

@@ -2,8 +2,8 @@ import { initTelegram } from '../../../../src/client/lib/telegram/init';
 import { getSdk } from '../../../../src/client/lib/telegram/sdk';
 import { installTelegramHost, leaveTelegram, removeSdk, testInitData } from '../toolkit';
 
-// Issue 15: every call of the Telegram SDK parses the launch parameters again (its Mini App check), so starting it is
-// split into steps that each run as a task of their own (lib/yield-to-main between them), each function is called once
+// Issue 15: every call of the Telegram SDK parses the launch parameters again (its Mini App check), so starting it
+// makes each call in a task of its own (lib/yield-to-main between them), each function is called once
 // (`ifAvailable`, which checks and calls), and the hooks get the SDK only when all of it is bound.
 
 const log = vi.hoisted(() => [] as string[]);
@@ -58,7 +58,7 @@ afterEach(() => {
 });
 
 describe('starting the Telegram SDK', () => {
-  it('binds what the app uses in short steps, each SDK function called once, and hands the SDK over last', async () => {
+  it('binds what the app uses one SDK call per task, each function called once, and hands the SDK over last', async () => {
     window.history.replaceState(
       null,
       '',
@@ -75,15 +75,19 @@ describe('starting the Telegram SDK', () => {
       'init',
       '— yield',
       'backButton.mount',
+      '— yield',
       'mainButton.mount',
       '— yield',
       'closingBehavior.mount',
+      '— yield',
       'initData.restore',
       '— yield',
       'themeParams.mountSync',
+      '— yield',
       'themeParams.bindCssVars',
       '— yield',
       'miniApp.mountSync',
+      '— yield',
       'miniApp.bindCssVars',
       '— yield',
       'viewport.mount',
