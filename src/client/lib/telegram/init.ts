@@ -73,21 +73,17 @@ async function startSdk(sdk: Awaited<typeof import('@telegram-apps/sdk-react')> 
     console.warn('Telegram SDK could not start', err);
     return false;
   }
-  // One SDK call per task: each costs a parse of the launch parameters (see above).
-  const themed = { theme: false, app: false };
+  // One SDK call per task: each costs a parse of the launch parameters (see above). Only what the app uses: not the
+  // SDK's initData (launch.ts reads the launch itself) nor the mini app's colours (no style reads --tg-bg-color & co.).
+  let themed = false;
   const steps = [
     () => sdk.backButton.mount.ifAvailable(),
     () => sdk.mainButton.mount.ifAvailable(),
     () => sdk.closingBehavior.mount.ifAvailable(),
-    () => sdk.initData.restore(),
     () => {
-      themed.theme = sdk.themeParams.mountSync.ifAvailable()[0];
+      themed = sdk.themeParams.mountSync.ifAvailable()[0];
     },
-    () => themed.theme && sdk.themeParams.bindCssVars.ifAvailable(),
-    () => {
-      themed.app = sdk.miniApp.mountSync.ifAvailable()[0];
-    },
-    () => themed.app && sdk.miniApp.bindCssVars.ifAvailable(),
+    () => themed && sdk.themeParams.bindCssVars.ifAvailable(),
     () => {
       // The host answers viewport and safe-area requests; never block the app on a slow host.
       const [available, mounting] = sdk.viewport.mount.ifAvailable();
