@@ -61,7 +61,7 @@ function setThemeVars(theme: Record<string, string> | undefined): string[] {
 /**
  * Starts the SDK and binds what the app uses, then hands it to the hooks (setSdk). Every SDK call checks again that it
  * runs in a Mini App by parsing the launch parameters (@telegram-apps/bridge `isTMA`: two URL parses and a schema check
- * of initData and the theme each time, ~40 of them here): one task for all of it blocked a 4×-slowed phone for 300 ms
+ * of initData and the theme each time, dozens of them at start): one task for all of it blocked a 4×-slowed phone for 300 ms
  * on Telegram's first open, so each call runs as a task of its own (issue 15), and each function is called once
  * (`ifAvailable`, not `isAvailable` and then the call).
  */
