@@ -11,7 +11,7 @@ import { SpinnerSlot } from '@/lib/ui/Spinner';
 import { RequireUser } from '../guards/RequireUser';
 import { FirstScreenReady } from '../layout/FirstScreenReady';
 import { PageFallback } from '../layout/PageFallback';
-import { useShellEffects } from '../layout/RootLayout';
+import { TelegramBackButton, useShellEffects } from '../layout/RootLayout';
 import { AdminLayout } from './AdminLayout';
 import { ADMIN_SCREENS } from './admin-screens';
 import './locales';
@@ -28,10 +28,11 @@ const SCREENS = ADMIN_SCREENS.map((screen) => ({ ...screen, Page: lazy(screen.lo
  * loading states draw telegram-ui's Spinner (`SpinnerSlot`: PageFallback, ListStatus and the rest of lib/ui).
  */
 export default function AdminApp() {
-  useShellEffects('/admin');
+  useShellEffects();
   const platform = telegramPlatform();
   return (
     <AppRoot appearance={appearance()} platform={platform === 'ios' || platform === 'macos' ? 'ios' : 'base'}>
+      <TelegramBackButton home="/admin" />
       <SpinnerSlot.Provider value={TelegramSpinner}>
         <RequireUser keepSearch>
           <StaffGate />

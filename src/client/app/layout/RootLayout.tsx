@@ -27,10 +27,10 @@ const TelegramStartWatcher = lazy(() =>
 const useBeforePaint = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
- * Route-level chores shared by the layouts (and the back office's, with `home` = /admin): scroll to top, Telegram
- * BackButton, 401 handling.
+ * Route-level chores shared by the layouts and the back office's: scroll to top, the title,
+ * 401 handling, the user's info. Telegram's BackButton is `TelegramBackButton`, rendered next to it.
  */
-export function useShellEffects(home = '/') {
+export function useShellEffects() {
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -54,13 +54,6 @@ export function useShellEffects(home = '/') {
     });
   }, [navigate]);
 
-  // docs/decisions/008: BackButton on every route but home; back, or home when there is no history.
-  const goBack = useCallback(() => {
-    if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
-    else navigate(home, { replace: true });
-  }, [navigate, home]);
-  useTelegramBackButton(location.pathname !== home, goBack);
-
   // Spec §4: user info on each route change; a guest's pending "Add to cart" once logged in.
   useUserInfoSync();
   usePendingCartLine();
@@ -68,11 +61,26 @@ export function useShellEffects(home = '/') {
   useTelegramAutoLogin();
 }
 
+/**
+ * docs/decisions/008: Telegram's BackButton on every route but `home`; back, or home when there is no history. A
+ * component of its own, so the SDK's arrival (useSdk) draws it alone, not the layout around the screen.
+ */
+export function TelegramBackButton({ home = '/' }: { home?: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const goBack = useCallback(() => {
+    if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
+    else navigate(home, { replace: true });
+  }, [navigate, home]);
+  useTelegramBackButton(location.pathname !== home, goBack);
+  return null;
+}
+
 export function RootLayout() {
   useShellEffects();
-  const inTelegram = useIsInTelegram();
   return (
     <div className="shell">
+      <TelegramBackButton />
       <Header />
       <div className="shell__content">
         <RouteErrorBoundary>
@@ -85,11 +93,7 @@ export function RootLayout() {
       <Footer />
       <CartPanelHost />
       <ReferralParamWatcher />
-      {inTelegram && (
-        <Suspense fallback={null}>
-          <TelegramStartWatcher />
-        </Suspense>
-      )}
+      <TelegramStartWatcherInTelegram />
       <AgeGate />
     </div>
   );
@@ -100,6 +104,7 @@ export function BareLayout() {
   useShellEffects();
   return (
     <div className="shell shell--bare">
+      <TelegramBackButton />
       <RouteErrorBoundary>
         <Suspense fallback={<PageFallback />}>
           <Outlet />
@@ -109,4 +114,14 @@ export function BareLayout() {
       <AgeGate />
     </div>
   );
+}
+
+/** Inside Telegram only; the host check's answer draws this alone, not the layout. */
+function TelegramStartWatcherInTelegram() {
+  const inTelegram = useIsInTelegram();
+  return inTelegram ? (
+    <Suspense fallback={null}>
+      <TelegramStartWatcher />
+    </Suspense>
+  ) : null;
 }
