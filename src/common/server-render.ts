@@ -8,6 +8,10 @@ export const SSR_COOKIES = { lang: 'leafcup_lang', visited: 'leafcup_visited' } 
 /** How long the mirror cookies last: a year. */
 export const MIRROR_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 365;
 
+/** A mirror cookie as `document.cookie` takes it (a year, the whole site, Lax): the app's and the page's start script's. */
+export const mirrorCookieText = (name: keyof typeof SSR_COOKIES, value: string): string =>
+  `${SSR_COOKIES[name]}=${value}; path=/; max-age=${MIRROR_COOKIE_MAX_AGE_S}; samesite=lax`;
+
 /**
  * The age gate's "Yes" tapped on the server's markup before the app has started (docs/decisions/027). The page's start
  * script answers it as the app would (the visited flag under `storageKey`, the visited cookie) and sets `flag` on

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { EARLY_AGE_YES, MIRROR_COOKIE_MAX_AGE_S, SSR_COOKIES } from '../../common/server-render';
+import { EARLY_AGE_YES, mirrorCookieText } from '../../common/server-render';
 
 /**
  * Inlined at the top of a server-rendered page (docs/decisions/022): inside Telegram the theme comes in the URL's
@@ -40,7 +40,7 @@ export const EARLY_AGE_YES_BOOT = [
   '(()=>{var r=document.documentElement;document.addEventListener("click",v=>{',
   `var b=v.target;if(r.dataset.app||!b||!b.closest||!b.closest("[${EARLY_AGE_YES.attribute}]"))return;`,
   `try{localStorage.setItem("${EARLY_AGE_YES.storageKey}","true")}catch(x){}`,
-  `document.cookie="${SSR_COOKIES.visited}=1; path=/; max-age=${MIRROR_COOKIE_MAX_AGE_S}; samesite=lax";`,
+  `document.cookie=${JSON.stringify(mirrorCookieText('visited', '1'))};`,
   `r.dataset.${EARLY_AGE_YES.flag}=""},true)})();`,
 ].join('');
 

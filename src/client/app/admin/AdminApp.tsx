@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes } from 'react-router-dom';
 import { allows, useStaffMe } from '@/entities/staff/api/use-staff';
 import { ApiError } from '@/lib/api/client';
-import { appearance } from '@/lib/telegram/init';
-import { telegramPlatform } from '@/lib/telegram/launch';
+import { appLooks } from '@/lib/telegram/init';
 import { AdminNotFound } from '@/lib/ui/admin/NotFound';
 import { SpinnerSlot } from '@/lib/ui/Spinner';
 import { RequireUser } from '../guards/RequireUser';
@@ -29,9 +28,9 @@ const SCREENS = ADMIN_SCREENS.map((screen) => ({ ...screen, Page: lazy(screen.lo
  */
 export default function AdminApp() {
   useShellEffects();
-  const platform = telegramPlatform();
+  const looks = appLooks();
   return (
-    <AppRoot appearance={appearance()} platform={platform === 'ios' || platform === 'macos' ? 'ios' : 'base'}>
+    <AppRoot appearance={looks.appearance} platform={looks.platform}>
       <TelegramBackButton home="/admin" />
       <SpinnerSlot.Provider value={TelegramSpinner}>
         <RequireUser keepSearch>

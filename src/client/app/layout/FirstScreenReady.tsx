@@ -16,7 +16,7 @@ export function FirstScreenReady() {
   // Re-checked whenever the number of fetches changes. Read from the cache, not from this render: the screen's own
   // effects (earlier in the tree, so run first) have just started its first fetches.
   const fetching = useIsFetching();
-  // Hydrated (or drawn): the stores' notices held meanwhile reach React now (lib/ssr/boot.ts whenHydrated).
+  // Hydrated (or drawn): the stores that answered as the server meanwhile answer their own now (lib/ssr/boot.ts).
   useEffect(() => {
     screenHydrated();
   }, []);

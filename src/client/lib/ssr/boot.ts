@@ -1,5 +1,5 @@
 import type { Lang } from '@common/contract/lang';
-import { EARLY_AGE_YES, MIRROR_COOKIE_MAX_AGE_S, SSR_COOKIES } from '@common/server-render';
+import { EARLY_AGE_YES, mirrorCookieText, type SSR_COOKIES } from '@common/server-render';
 import type { DehydratedState } from '@tanstack/react-query';
 
 /**
@@ -34,7 +34,7 @@ export function readBoot(doc: Document = document): Boot | null {
 export function mirrorCookie(name: keyof typeof SSR_COOKIES, value: string): void {
   try {
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Telegram WebViews
-    document.cookie = `${SSR_COOKIES[name]}=${value}; path=/; max-age=${MIRROR_COOKIE_MAX_AGE_S}; samesite=lax`;
+    document.cookie = mirrorCookieText(name, value);
   } catch {
     // cookies disabled: the server renders the defaults and the client renders over them
   }

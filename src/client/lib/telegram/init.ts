@@ -136,9 +136,15 @@ export interface AppLooks {
 /** What the server draws the app's root with: it has no launch parameters (docs/decisions/022). */
 const SERVER_LOOKS = 'light base';
 
-const looksNow = (): string => {
+/** The app root's theme and platform now: Telegram's, or light and base in a browser. */
+export function appLooks(): AppLooks {
   const platform = telegramPlatform();
-  return `${appearance()} ${platform === 'ios' || platform === 'macos' ? 'ios' : 'base'}`;
+  return { appearance: appearance(), platform: platform === 'ios' || platform === 'macos' ? 'ios' : 'base' };
+}
+
+const looksNow = (): string => {
+  const looks = appLooks();
+  return `${looks.appearance} ${looks.platform}`;
 };
 
 /** The server's looks while the page hydrates (lib/ssr/boot.ts). */

@@ -265,7 +265,6 @@ function readLaunch(): Launch | null {
 /** True only inside Telegram: a host answered (see confirmTelegramHost). */
 export const isInTelegram = (): boolean => readLaunch() !== null;
 
-/** React: whether the tab is inside Telegram, re-rendering when the host check decides (false until then). */
 /** Calls `listener` when the host check decides (Telegram or a browser); returns the unsubscribe. */
 export function subscribeLaunch(listener: () => void): () => void {
   listeners.add(listener);
