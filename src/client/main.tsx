@@ -13,12 +13,12 @@ import { yieldToMain } from '@/lib/yield-to-main';
 import '@/app/styles.css';
 
 /**
- * Whether the server's markup is what this browser's first render draws (docs/decisions/022): the same language, the
- * same age gate, a screen the server renders. Else the app renders over it. Telegram's theme and platform do not count:
+ * Whether the server's markup of a screen it renders is what this browser's first render draws (docs/decisions/022):
+ * the same language, the same age gate. Else the app renders over it. Telegram's theme and platform do not count:
  * the root takes them right after hydrating (useAppLooks, docs/decisions/027).
  */
 function matchesServer(boot: Boot, lang: string, ageGate: boolean): boolean {
-  return boot.lang === lang && boot.ageGate === ageGate && boot.screen in SERVER_SCREENS;
+  return boot.lang === lang && boot.ageGate === ageGate;
 }
 
 async function start() {
@@ -39,8 +39,9 @@ async function start() {
   // first render has the page, not its fallback.
   const boot = readBoot();
   if (boot) hydrate(queryClient, boot.queries);
-  if (boot && boot.screen in SERVER_SCREENS) {
-    await SERVER_SCREENS[boot.screen as ServerScreen].preload();
+  const screen = boot && boot.screen in SERVER_SCREENS ? SERVER_SCREENS[boot.screen as ServerScreen] : null;
+  if (screen) {
+    await screen.preload();
     await yieldToMain();
   }
   const visited = storage.get(STORAGE_KEYS.hasVisited) === 'true' || answeredEarly();
@@ -56,7 +57,7 @@ async function start() {
   // it works), and from this task on React answers the page's taps (it replays those that come while it hydrates);
   // so the page's start script stops answering the age gate now (docs/decisions/027), between the read above and
   // the hydration's first render, which then agree.
-  if (boot && matchesServer(boot, lang, !visited)) {
+  if (boot && screen && matchesServer(boot, lang, !visited)) {
     markStarting();
     startTransition(() => {
       hydrateRoot(root, app);

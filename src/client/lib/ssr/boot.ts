@@ -80,29 +80,38 @@ export function screenHydrated(): void {
   for (const listener of onHydrated) listener();
 }
 
+/** What useSyncExternalStore takes: a store's subscribe, its snapshot, and what the server drew. */
+export interface ExternalStore<T> {
+  subscribe: (listener: () => void) => () => void;
+  snapshot: () => T;
+  serverSnapshot: () => T;
+}
+
 /**
- * A store's snapshot for useSyncExternalStore that answers `server` (what the server drew) while React hydrates the
- * server's markup, and `now()` once the first screen is hydrated; subscribe with `subscribeHydrated` too, so React
- * reads it again then (docs/decisions/027). React 18 hydrates each Suspense boundary after the shell, and an urgent
- * update before (a store answering something new: Telegram's host check, its SDK, its theme, which finish while the
- * page hydrates) makes it give up hydrating the boundary and draw it again (React error 421).
+ * A store for useSyncExternalStore that answers `server` (what the server drew) while React hydrates the server's
+ * markup, and `now()` once the first screen is hydrated, when it also tells React to read it again; between, it tells
+ * React when `subscribes` do (docs/decisions/027). React 18 hydrates each Suspense boundary after the shell, and an
+ * urgent update before (a store answering something new: Telegram's host check, its SDK, its theme, which finish
+ * while the page hydrates) makes it give up hydrating the boundary and draw it again (React error 421).
  */
-export const whileHydrating =
-  <T>(server: T, now: () => T) =>
-  (): T =>
-    hydrating ? server : now();
+export function storeWhileHydrating<T>(
+  server: T,
+  now: () => T,
+  ...subscribes: Array<(listener: () => void) => () => void>
+): ExternalStore<T> {
+  return {
+    subscribe: (listener) => {
+      const offs = [...subscribes, subscribeHydrated].map((subscribe) => subscribe(listener));
+      return () => {
+        for (const off of offs) off();
+      };
+    },
+    snapshot: () => (hydrating ? server : now()),
+    serverSnapshot: () => server,
+  };
+}
 
 export function subscribeHydrated(listener: () => void): () => void {
   onHydrated.add(listener);
   return () => onHydrated.delete(listener);
 }
-
-/** A useSyncExternalStore subscribe to these stores' notices and to the first screen's hydration (`whileHydrating`). */
-export const subscribeWhileHydrating =
-  (...subscribes: Array<(listener: () => void) => () => void>) =>
-  (listener: () => void): (() => void) => {
-    const offs = [...subscribes, subscribeHydrated].map((subscribe) => subscribe(listener));
-    return () => {
-      for (const off of offs) off();
-    };
-  };

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { subscribeWhileHydrating, whileHydrating } from '../ssr/boot';
+import { storeWhileHydrating } from '../ssr/boot';
 import { yieldToMain } from '../yield-to-main';
 import { confirmTelegramHost, launchLooks, subscribeLaunch, telegramHostState, telegramPlatform } from './launch';
 import { markPerformanceClass } from './performance';
@@ -148,9 +148,7 @@ const looksNow = (): string => {
 };
 
 /** The server's looks while the page hydrates (lib/ssr/boot.ts). */
-const looksSnapshot = whileHydrating(SERVER_LOOKS, looksNow);
-
-const subscribeLooks = subscribeWhileHydrating(subscribeLaunch, subscribeSdk);
+const looksStore = storeWhileHydrating(SERVER_LOOKS, looksNow, subscribeLaunch, subscribeSdk);
 
 /**
  * React: the app root's theme and platform (Telegram's, or light and base in a browser), following the host check and
@@ -159,7 +157,7 @@ const subscribeLooks = subscribeWhileHydrating(subscribeLaunch, subscribeSdk);
  * before either (THEME_BOOT).
  */
 export function useAppLooks(): AppLooks {
-  const looks = useSyncExternalStore(subscribeLooks, looksSnapshot, () => SERVER_LOOKS);
+  const looks = useSyncExternalStore(looksStore.subscribe, looksStore.snapshot, looksStore.serverSnapshot);
   const [appearance, platform] = looks.split(' ') as [AppLooks['appearance'], AppLooks['platform']];
   return { appearance, platform };
 }

@@ -1,6 +1,6 @@
 import { TELEGRAM_WEB_ORIGINS } from '@common/telegram-origins';
 import { useSyncExternalStore } from 'react';
-import { subscribeWhileHydrating, whileHydrating } from '../ssr/boot';
+import { storeWhileHydrating } from '../ssr/boot';
 import { APP_KEYS, tabStorage } from '../storage/storage';
 
 /**
@@ -271,12 +271,11 @@ export function subscribeLaunch(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-const inTelegramSnapshot = whileHydrating(false, isInTelegram);
-const subscribeInTelegram = subscribeWhileHydrating(subscribeLaunch);
+const inTelegramStore = storeWhileHydrating(false, isInTelegram, subscribeLaunch);
 
 /** React: whether the page runs inside Telegram; false as on the server while the page hydrates (lib/ssr/boot.ts). */
 export function useIsInTelegram(): boolean {
-  return useSyncExternalStore(subscribeInTelegram, inTelegramSnapshot, () => false);
+  return useSyncExternalStore(inTelegramStore.subscribe, inTelegramStore.snapshot, inTelegramStore.serverSnapshot);
 }
 
 /** The raw initData string to send to the server (validated there), or undefined outside a verified host. */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { subscribeWhileHydrating, whileHydrating } from '../ssr/boot';
+import { storeWhileHydrating } from '../ssr/boot';
 
 /** The Telegram SDK, loaded only inside Telegram (see init.ts). Null in a browser, and inside Telegram until loaded. */
 export type Sdk = typeof import('@telegram-apps/sdk-react');
@@ -19,12 +19,11 @@ export const setSdk = (sdk: Sdk | null): void => {
  * hook that attaches Telegram's buttons depends on this and attaches them once the SDK is there.
  */
 export function useSdk(): Sdk | null {
-  return useSyncExternalStore(subscribeSdkOrHydrated, sdkNow, () => null);
+  return useSyncExternalStore(sdkStore.subscribe, sdkStore.snapshot, sdkStore.serverSnapshot);
 }
 
 /** None while the page hydrates, as on the server (lib/ssr/boot.ts). */
-const sdkNow = whileHydrating(null, getSdk);
-const subscribeSdkOrHydrated = subscribeWhileHydrating(subscribeSdk);
+const sdkStore = storeWhileHydrating<Sdk | null>(null, getSdk, subscribeSdk);
 
 /** Calls `listener` when the SDK is set (started, or taken away in tests); returns the unsubscribe. */
 export function subscribeSdk(listener: () => void): () => void {
