@@ -9,6 +9,7 @@ import { productList } from '../../src/server/catalog/service';
 import { createDb, type Db } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import * as searchMigration from '../../src/server/db/migrations/2026-11-25T00-00-search';
+import { rawValue } from '../../src/server/lib/raw-json';
 import { seedDemo } from '../../src/server/seed/index';
 import { seedSyntheticProducts } from '../../src/server/seed/synthetic';
 import { createPgDatabase, redact, startPostgres } from '../setup/postgres';
@@ -135,7 +136,7 @@ async function bench(label: string, db: Db): Promise<{ p50: number; p99: number 
     times.sort((a, b) => a - b);
     all.push(...times);
     console.log(
-      `  ${describe(s).padEnd(40)} ${String(first.products.length).padStart(5)}  ${percentile(times, 50).toFixed(2).padStart(7)} ${percentile(times, 99).toFixed(2).padStart(7)}`,
+      `  ${describe(s).padEnd(40)} ${String(rawValue(first.products).length).padStart(5)}  ${percentile(times, 50).toFixed(2).padStart(7)} ${percentile(times, 99).toFixed(2).padStart(7)}`,
     );
   }
   all.sort((a, b) => a - b);

@@ -91,7 +91,8 @@ export interface ListQuery {
   take: number;
 }
 
-export interface CardRow {
+/** A product's card columns (catalog/cards.ts builds the card from them). */
+export interface CardSource {
   id: number;
   slug: string;
   name: string;
@@ -103,10 +104,41 @@ export interface CardRow {
   rating_sum: number;
   rating_count: number;
   created_at: string;
-  /** The keyset position the row was read at. */
+}
+
+/** The keyset position a page's row was read at. */
+export interface PagePosition {
   pos_created_at: string;
   pos_id: number;
 }
+
+/** A search page's row: the card's columns and the row's position. */
+export type CardRow = CardSource & PagePosition;
+
+/** A list page's row: the card kept in the database (null until one is built) and the row's position. */
+export interface PageRow extends PagePosition {
+  id: number;
+  card: string | null;
+  card_format: number | null;
+}
+
+/**
+ * The columns of products a card is made of: an update that names one clears the row's kept cards (the trigger of
+ * migration 2026-12-02T00-00-product-cards; a test holds the two lists together).
+ */
+export const CARD_SOURCE_COLUMNS = [
+  'slug',
+  'name_en',
+  'name_zh',
+  'image',
+  'price_cents',
+  'discount_price_cents',
+  'stock_state',
+  'stock_total',
+  'rating_sum',
+  'rating_count',
+  'created_at',
+] as const;
 
 /**
  * "After (t, i)" in the page's order, as a row-value comparison: SQLite (3.15+) and PostgreSQL both read it
@@ -120,7 +152,7 @@ function after(createdAt: Expression<string>, id: Expression<number>, pos: Posit
 
 type P = ExpressionBuilder<Database & { p: Database['products'] }, 'p'>;
 
-const cardColumns = (lang: Lang) =>
+export const sourceColumns = (lang: Lang) =>
   [
     'p.id',
     'p.slug',
@@ -149,13 +181,19 @@ const hasTags = (tagIds: number[]) => (eb: P) =>
     ),
   );
 
+/** The kept card in the asked language and the format it was built in. */
+const keptCardColumns = (lang: Lang) =>
+  [lang === 'zh' ? 'p.card_zh as card' : 'p.card_en as card', 'p.card_format'] as const;
+
 /**
- * One page of the list. With a category or tag, the page is read from that join table's
- * (key, created_at, product_id) index range and each row joins products by primary key; without one,
- * from products(is_active, created_at, id). Either way a deep page reads `take` index entries, like page 1.
+ * One page of the list: each row's `columns` (`sources`: the card's columns, what search pages read; `kept`: the id
+ * and the kept card, what list pages read) and its position. With a category or tag, the page is read from that join
+ * table's (key, created_at, product_id) index range and each row joins products by primary key; without one, from
+ * products(is_active, created_at, id). Either way a deep page reads `take` index entries, like page 1.
  */
-export function productPageQuery(db: Db, lang: Lang, q: ListQuery) {
+export function productPageQuery(db: Db, lang: Lang, q: ListQuery, columns: 'sources' | 'kept' = 'sources') {
   const dir = q.order === 'newest' ? 'desc' : 'asc';
+  const cardColumns = (l: Lang) => (columns === 'kept' ? (['p.id', ...keptCardColumns(l)] as const) : sourceColumns(l));
   if (q.categoryId === undefined && q.tagIds.length === 0) {
     let query = db
       .selectFrom('products as p')
@@ -190,60 +228,88 @@ export function productPageQuery(db: Db, lang: Lang, q: ListQuery) {
   return query.orderBy('d.created_at', dir).orderBy('d.product_id', dir).limit(q.take);
 }
 
-/** The page query's columns, in order (`cardColumns` then the position): the prepared read's arrays. */
-const CARD_ROW_COLUMNS = [
-  'id',
-  'slug',
-  'name',
-  'image',
-  'price_cents',
-  'discount_price_cents',
-  'stock_state',
-  'stock_total',
-  'rating_sum',
-  'rating_count',
-  'created_at',
-  'pos_created_at',
-  'pos_id',
-] as const;
+/** The list page query's columns, in order (the id, the kept card, then the position): the prepared read's arrays. */
+const PAGE_ROW_COLUMNS = ['id', 'card', 'card_format', 'pos_created_at', 'pos_id'] as const;
 
-const cardRowOf = (r: unknown[]): CardRow => ({
+const pageRowOf = (r: unknown[]): PageRow => ({
   id: r[0] as number,
-  slug: r[1] as string,
-  name: r[2] as string,
-  image: r[3] as string,
-  price_cents: r[4] as number,
-  discount_price_cents: r[5] as number | null,
-  stock_state: r[6] as StockState,
-  stock_total: r[7] as number,
-  rating_sum: r[8] as number,
-  rating_count: r[9] as number,
-  created_at: r[10] as string,
-  pos_created_at: r[11] as string,
-  pos_id: r[12] as number,
+  card: r[1] as string | null,
+  card_format: r[2] as number | null,
+  pos_created_at: r[3] as string,
+  pos_id: r[4] as number,
 });
 
 /**
- * One page of the list: `productPageQuery`, compiled once per shape (language, order, first page or after a
- * cursor, category or not, how many tags) and run as a prepared statement (page-statements.ts).
+ * One page of the list, each row with its kept card: `productPageQuery`, compiled once per shape (language, order,
+ * first page or after a cursor, category or not, how many tags) and run as a prepared statement (page-statements.ts).
  */
-export async function listProductPage(db: Db, lang: Lang, q: ListQuery): Promise<CardRow[]> {
+export async function listProductPage(db: Db, lang: Lang, q: ListQuery): Promise<PageRow[]> {
   const prepared = await readPrepared(db, {
     key: `page_${lang}_${q.order}_${q.after ? 'after' : 'first'}_${q.categoryId === undefined ? 'all' : 'category'}_${q.tagIds.length}`,
     // Values: take, category, the cursor's two, then the tags.
     build: (slot) =>
-      productPageQuery(db, lang, {
-        ...(q.categoryId === undefined ? {} : { categoryId: slot<number>(1) }),
-        tagIds: q.tagIds.map((_, i) => slot<number>(4 + i)),
-        order: q.order,
-        after: q.after && { createdAt: slot<string>(2), id: slot<number>(3) },
-        take: slot<number>(0),
-      }),
+      productPageQuery(
+        db,
+        lang,
+        {
+          ...(q.categoryId === undefined ? {} : { categoryId: slot<number>(1) }),
+          tagIds: q.tagIds.map((_, i) => slot<number>(4 + i)),
+          order: q.order,
+          after: q.after && { createdAt: slot<string>(2), id: slot<number>(3) },
+          take: slot<number>(0),
+        },
+        'kept',
+      ),
     values: [q.take, q.categoryId, q.after?.createdAt, q.after?.id, ...q.tagIds],
-    columns: CARD_ROW_COLUMNS,
-    row: cardRowOf,
+    columns: PAGE_ROW_COLUMNS,
+    row: pageRowOf,
   });
-  return prepared ?? ((await productPageQuery(db, lang, q).execute()) as CardRow[]);
+  return prepared ?? ((await productPageQuery(db, lang, q, 'kept').execute()) as PageRow[]);
+}
+
+/** These products' card columns, with the rev they were read at (for `keepCards`). */
+export async function cardSources(
+  db: Db,
+  lang: Lang,
+  ids: number[],
+): Promise<Array<CardSource & { card_rev: number }>> {
+  if (ids.length === 0) return [];
+  return (await db
+    .selectFrom('products as p')
+    .select(sourceColumns(lang))
+    .select('p.card_rev')
+    .where('p.id', 'in', ids)
+    .execute()) as Array<CardSource & { card_rev: number }>;
+}
+
+/**
+ * Keeps cards built in `format`, each only if its row's rev is still the one its columns were read at (else a writer
+ * changed the row since, and its trigger cleared the cards: this card would be stale). The row's card in the other
+ * language stays if it is of the same format, else it is cleared, so `card_format` speaks for both.
+ */
+export async function keepCards(
+  db: Db,
+  lang: Lang,
+  format: number,
+  cards: ReadonlyArray<{ id: number; rev: number; json: string }>,
+): Promise<void> {
+  const [own, other] = lang === 'zh' ? (['card_zh', 'card_en'] as const) : (['card_en', 'card_zh'] as const);
+  const write = async (tx: Db) => {
+    for (const card of cards) {
+      await tx
+        .updateTable('products')
+        .set({
+          [own]: card.json,
+          [other]: sql<string | null>`case when card_format = ${format} then ${sql.ref(other)} end`,
+          card_format: format,
+        })
+        .where('id', '=', card.id)
+        .where('card_rev', '=', card.rev)
+        .execute();
+    }
+  };
+  if (db.isTransaction) await write(db);
+  else await db.transaction().execute(write);
 }
 
 // ---------------------------------------------------------------------------
@@ -517,7 +583,7 @@ export function searchPageQuery(db: Db, lang: Lang, q: SearchQuery, plan: Search
   const dir = q.order === 'newest' ? 'desc' : 'asc';
   let query = db
     .selectFrom('products as p')
-    .select(cardColumns(lang))
+    .select(sourceColumns(lang))
     .select(['p.created_at as pos_created_at', 'p.id as pos_id'])
     .where('p.is_active', '=', 1)
     .where(matches);

@@ -20,15 +20,22 @@ export default async function catalogRoutes(app: FastifyInstance) {
   route(app, getCategory, async ({ lang }) => ({ categories: await repo.listCategories(app.db, lang) }), fast);
   route(app, getBanners, async ({ lang }) => ({ banners: await repo.listBanners(app.db, lang) }), fast);
   route(app, getTags, async ({ lang }) => ({ tags: await repo.listTags(app.db, lang) }), fast);
-  route(app, getProductList, async ({ input, lang }) => service.productList(app.db, lang, input), {
-    ...fast,
-    cache: {
-      store: productListCache(app.db, app.config.CATALOG_CACHE_MS),
-      // Everything that changes the page (the filters are already trimmed and lower-cased by the contract; the
-      // search text `q` is trimmed, and kept as typed).
-      key: (i) => JSON.stringify([i.lang, i.category, i.type, i.benefit, i.tag, i.sort, i.cursor, i.limit, i.q]),
+  // A card the list built but could not keep is answered all the same, and built again by the next read.
+  route(
+    app,
+    getProductList,
+    async ({ input, lang, req }) =>
+      service.productList(app.db, lang, input, (err) => req.log.warn({ err }, 'product cards not kept')),
+    {
+      ...fast,
+      cache: {
+        store: productListCache(app.db, app.config.CATALOG_CACHE_MS),
+        // Everything that changes the page (the filters are already trimmed and lower-cased by the contract; the
+        // search text `q` is trimmed, and kept as typed).
+        key: (i) => JSON.stringify([i.lang, i.category, i.type, i.benefit, i.tag, i.sort, i.cursor, i.limit, i.q]),
+      },
     },
-  });
+  );
   // Share inside Telegram builds `?startapp=` links from the Mini App's t.me link (issue 17).
   const miniAppLink = miniAppBaseLink(app.config.BOT_USERNAME, app.config.MINI_APP_NAME);
   route(

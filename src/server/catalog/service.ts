@@ -11,6 +11,8 @@ import { clipSearchText } from '../../common/search-rules';
 import { effectiveStockState } from '../../common/stock';
 import type { Db } from '../db/connection';
 import { notFound } from '../lib/errors';
+import { RawJson } from '../lib/raw-json';
+import { average, pageCards, toCard } from './cards';
 import { decodeCursor, decodeSearchCursor, encodeCursor, encodeSearchCursor, type SearchPosition } from './cursor';
 import { memoized } from './lookup-memo';
 import * as repo from './repository';
@@ -29,22 +31,6 @@ interface ListFilters {
   limit?: number;
 }
 
-const average = (sum: number, count: number) => (count > 0 ? Math.round((sum / count) * 10) / 10 : 0);
-
-const toCard = (r: repo.CardRow): ProductCard => ({
-  id: r.id,
-  slug: r.slug,
-  name: r.name,
-  image: r.image,
-  price_cents: r.price_cents,
-  discount_price_cents: r.discount_price_cents,
-  has_discount: hasDiscount(r.price_cents, r.discount_price_cents),
-  stock_state: effectiveStockState(r.stock_state, r.stock_total),
-  stock_total: r.stock_total,
-  rating: { average: average(r.rating_sum, r.rating_count), count: r.rating_count },
-  created_at: r.created_at,
-});
-
 // Both lookups are memoized (lookup-memo.ts), keyed on what names the row: an id as a number ("007" is 7).
 async function resolveCategory(db: Db, lang: Lang, key: string) {
   const found = /^\d+$/.test(key)
@@ -61,8 +47,11 @@ async function resolveTag(db: Db, lang: Lang, field: 'type' | 'benefit' | 'tag',
   return found;
 }
 
-/** One page of the product list with its filters resolved (unknown ones are a 404 naming the field). */
-export async function productList(db: Db, lang: Lang, f: ListFilters) {
+/**
+ * One page of the product list with its filters resolved (unknown ones are a 404 naming the field). A list page
+ * answers its rows' kept cards as they are (`RawJson`, cards.ts); a search page builds its cards.
+ */
+export async function productList(db: Db, lang: Lang, f: ListFilters, onKeepFailed: (err: unknown) => void = () => {}) {
   const order: ProductSort = f.sort ?? 'newest';
   const limit = f.limit ?? LIST_LIMIT.default;
   const text = f.q?.trim() || undefined;
@@ -76,10 +65,10 @@ export async function productList(db: Db, lang: Lang, f: ListFilters) {
   }
   const filters = { ...(category ? { categoryId: category.id } : {}), tagIds: tags.map((t) => t.id), order };
   let next_cursor: string | null = null;
-  let page: repo.CardRow[];
+  let products: ProductCard[] | RawJson<ProductCard[]>;
   if (text) {
     const found = await searchRows(db, lang, { ...filters, text }, searchAfter, limit + 1);
-    page = found.slice(0, limit).map((r) => r.row);
+    products = found.slice(0, limit).map((r) => toCard(r.row));
     const last = found[limit - 1];
     if (found.length > limit && last) {
       next_cursor = encodeSearchCursor(
@@ -89,13 +78,14 @@ export async function productList(db: Db, lang: Lang, f: ListFilters) {
     }
   } else {
     const rows = await repo.listProductPage(db, lang, { ...filters, after, take: limit + 1 });
-    page = rows.slice(0, limit);
+    const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     if (rows.length > limit && last)
       next_cursor = encodeCursor({ createdAt: last.pos_created_at, id: last.pos_id }, order);
+    products = new RawJson(`[${(await pageCards(db, lang, page, onKeepFailed)).join(',')}]`);
   }
   return {
-    products: page.map(toCard),
+    products,
     next_cursor,
     sort: order,
     category: category ?? null,

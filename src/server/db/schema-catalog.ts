@@ -46,6 +46,16 @@ export interface ProductsTable {
   is_active: Generated<number>;
   created_at: string;
   updated_at: string;
+  /**
+   * The list card as the product list answers it, per language, or null until a list read builds it; cleared with
+   * `card_format` and `card_rev` bumped by a trigger whenever an update names a column the cards are made of
+   * (docs/decisions/028).
+   */
+  card_en: string | null;
+  card_zh: string | null;
+  /** The server's card format the row's cards were built in (catalog/cards.ts CARD_FORMAT). */
+  card_format: number | null;
+  card_rev: Generated<number>;
 }
 
 export interface ProductCategoriesTable {

@@ -12,6 +12,7 @@ import type { User } from '../db/schema';
 import { isMultipartRequest } from '../plugins/multipart-paths';
 import { staffRole } from '../staff/service';
 import { forbidden, unauthorized, unsupportedMediaType } from './errors';
+import { hasRawField, type MaybeRaw, serialize } from './raw-json';
 import { type ResponseCache, sendJson } from './response-cache';
 
 export interface Auth {
@@ -94,7 +95,7 @@ function pathSchema(def: EndpointDef, ok: z.ZodType) {
 export function route<E extends EndpointDef>(
   app: FastifyInstance,
   def: E,
-  handler: (ctx: Ctx<E>) => Promise<z.input<E['response']>>,
+  handler: (ctx: Ctx<E>) => Promise<MaybeRaw<z.input<E['response']>>>,
   options: RouteOptions<E> = {},
 ): void {
   const ok = def.bare ? def.response : envelope(def.response);
@@ -141,27 +142,31 @@ export function route<E extends EndpointDef>(
         },
       });
       const answer = def.bare ? data : { success: true, code: 200, message, data };
+      // A field given as ready JSON (lib/raw-json.ts) is written as it is.
+      const rawText = hasRawField(data) ? serialize(answer) : null;
       if (skipCheck) {
-        const json = JSON.stringify(answer);
+        const json = rawText ?? JSON.stringify(answer);
         if (cache && cacheKey !== undefined) return sendJson(req, reply, cache.store.set(cacheKey, json, generation));
         return reply.type('application/json; charset=utf-8').send(json);
       }
+      // Everywhere else the checks below read the answer as plain values.
+      const plain: unknown = rawText === null ? answer : JSON.parse(rawText);
       if (proveSkip) {
-        const checked = ok.safeParse(answer);
+        const checked = ok.safeParse(plain);
         // A failed check is reported by the serializer below, as on every path.
-        if (checked.success && JSON.stringify(checked.data) !== JSON.stringify(answer)) {
+        if (checked.success && JSON.stringify(checked.data) !== (rawText ?? JSON.stringify(answer))) {
           throw new Error(`${def.path}: the answer is not its schema's output (fields or their order differ)`);
         }
       }
       if (cache && cacheKey !== undefined) {
         // Serialized here as the route's serializer would (checked against the response schema, then
         // JSON); an answer that fails the check goes to that serializer, which reports it as usual.
-        const checked = ok.safeParse(answer);
+        const checked = ok.safeParse(plain);
         if (checked.success) {
           return sendJson(req, reply, cache.store.set(cacheKey, JSON.stringify(checked.data), generation));
         }
       }
-      return answer;
+      return plain;
     },
   });
 }

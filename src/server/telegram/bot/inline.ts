@@ -7,6 +7,7 @@ import { productList, searchProducts } from '../../catalog/service';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { jpegUrlAt } from '../../files/images';
+import { rawValue } from '../../lib/raw-json';
 import type { ShopLinks } from './links';
 import { botLang, botText } from './locales';
 
@@ -37,7 +38,7 @@ export function registerInlineQueries(
     const text = query.query.replaceAll('\u0000', '').trim().slice(0, MAX_QUERY);
     const products: ProductCard[] = text
       ? await searchProducts(db, lang, text, INLINE_RESULTS)
-      : (await productList(db, lang, { limit: INLINE_RESULTS })).products;
+      : rawValue((await productList(db, lang, { limit: INLINE_RESULTS })).products);
     const base = miniAppBaseLink(config.BOT_USERNAME ?? ctx.me.username, config.MINI_APP_NAME);
     const results = products.slice(0, INLINE_RESULTS).map((p): InlineQueryResult => {
       const price = formatCents(

@@ -11,12 +11,14 @@ import type { Lang } from '../../../../src/common/contract/lang';
 import { catalogChanged } from '../../../../src/server/catalog/list-cache';
 import { preparedShapes } from '../../../../src/server/catalog/page-statements';
 import { type ListQuery, listProductPage, productPageQuery } from '../../../../src/server/catalog/repository';
+import { productList } from '../../../../src/server/catalog/service';
 import { nativeHandle } from '../../../../src/server/db/connection';
+import { rawValue } from '../../../../src/server/lib/raw-json';
 import { buildTestApp, dialects, formEncode, post, type TestApp } from '../../helper';
 
 /**
  * The product list with the cache off (docs/decisions/007, "Cache off"): each page shape is compiled once and run as
- * a prepared statement (rows as arrays), with the very rows the Kysely query gives; category and tag lookups are
+ * a prepared statement (rows as arrays: the kept cards and positions), with the very rows the Kysely query gives; category and tag lookups are
  * memoized until catalogChanged(); in production the catalogue's reads answer without the response check, the
  * same bytes the check's output gives.
  */
@@ -50,13 +52,16 @@ describe.each(dialects)('the product list read by prepared statements on %s', (d
       ['category + type + benefit', { categoryId: ids.category, tagIds: [ids.type, ids.benefit] }],
     ];
     let compared = 0;
+    // Some rows with kept cards, some without (docs/decisions/028).
+    await productList(t.db, 'en', { limit: 2 });
+    await productList(t.db, 'zh', { limit: 3, sort: 'oldest' });
     for (const lang of ['en', 'zh'] as Lang[]) {
       for (const order of ['newest', 'oldest'] as const) {
         for (const [name, driver] of drivers) {
           const first: ListQuery = { ...driver, order, after: null, take: 4 };
           const page1 = await listProductPage(t.db, lang, first);
           expect(JSON.stringify(page1), `${lang} ${order} ${name}`).toBe(
-            JSON.stringify(await productPageQuery(t.db, lang, first).execute()),
+            JSON.stringify(await productPageQuery(t.db, lang, first, 'kept').execute()),
           );
           expect(page1.length, `${lang} ${order} ${name}`).toBeGreaterThan(0);
           const last = page1[page1.length - 2] ?? page1[0];
@@ -64,7 +69,7 @@ describe.each(dialects)('the product list read by prepared statements on %s', (d
           const next: ListQuery = { ...first, after: { createdAt: last.pos_created_at, id: last.pos_id }, take: 3 };
           const page2 = await listProductPage(t.db, lang, next);
           expect(JSON.stringify(page2), `${lang} ${order} ${name}, after a cursor`).toBe(
-            JSON.stringify(await productPageQuery(t.db, lang, next).execute()),
+            JSON.stringify(await productPageQuery(t.db, lang, next, 'kept').execute()),
           );
           compared += 2;
         }
@@ -78,8 +83,10 @@ describe.each(dialects)('the product list read by prepared statements on %s', (d
 
   it('never reads in the middle of another caller’s transaction (what it has not committed is not seen)', async () => {
     const q: ListQuery = { tagIds: [], order: 'newest', after: null, take: 1 };
+    // The list keeps the top product's card (docs/decisions/028).
+    await productList(t.db, 'en', { limit: 1 });
     const [top] = await listProductPage(t.db, 'en', q);
-    if (!top) throw new Error('no product');
+    if (!top?.card) throw new Error('no product, or its card was not kept');
     let read: Promise<Awaited<ReturnType<typeof listProductPage>>> | undefined;
     await t.db
       .transaction()
@@ -94,13 +101,15 @@ describe.each(dialects)('the product list read by prepared statements on %s', (d
         if (err.message !== 'roll back') throw err;
       });
     const rows = await read;
-    expect(rows?.[0]?.name).toBe(top.name);
-    // A transaction's own reads go through Kysely on its connection, and see its writes.
+    expect(rows?.[0]?.card).toBe(top.card);
+    // A transaction's own reads go through Kysely on its connection, and see its writes (the name's change cleared the
+    // kept card).
     await t.db
       .transaction()
       .execute(async (trx) => {
         await trx.updateTable('products').set({ name_en: 'Seen Inside' }).where('id', '=', top.id).execute();
-        expect((await listProductPage(trx, 'en', q))[0]?.name).toBe('Seen Inside');
+        expect((await listProductPage(trx, 'en', q))[0]).toMatchObject({ id: top.id, card: null, card_format: null });
+        expect(rawValue((await productList(trx, 'en', { limit: 1 })).products)[0]?.name).toBe('Seen Inside');
         throw new Error('roll back');
       })
       .catch((err: Error) => {

@@ -5,6 +5,7 @@ import { quickSearchPageQuery, type SearchQuery } from '../../../../src/server/c
 import { productList } from '../../../../src/server/catalog/service';
 import { createDb } from '../../../../src/server/db/connection';
 import { migrateToLatest } from '../../../../src/server/db/migrate';
+import { rawValue } from '../../../../src/server/lib/raw-json';
 import { seedSyntheticProducts } from '../../../../src/server/seed/synthetic';
 import { createPgDatabase, withDatabase } from '../../../setup/postgres';
 import { buildTestApp, dialects, pgAdminUrl, type TestApp } from '../../helper';
@@ -72,7 +73,7 @@ describe.each(dialects)('a common text on %s', (dialect) => {
       let cursor: string | undefined;
       for (let i = 0; i < 15; i++) {
         const page = await productList(t.db, 'en', { q, limit: 50, ...(cursor ? { cursor } : {}) });
-        seen.push(...page.products.map((p) => p.id));
+        seen.push(...rawValue(page.products).map((p) => p.id));
         if (!page.next_cursor) break;
         cursor = page.next_cursor;
       }

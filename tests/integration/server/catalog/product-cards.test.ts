@@ -1,0 +1,236 @@
+import { CARD_FORMAT, toCard } from '../../../../src/server/catalog/cards';
+import {
+  CARD_SOURCE_COLUMNS,
+  cardSources,
+  keepCards,
+  listProductPage,
+  sourceColumns,
+} from '../../../../src/server/catalog/repository';
+import { productList } from '../../../../src/server/catalog/service';
+import type { Db } from '../../../../src/server/db/connection';
+import { rawValue } from '../../../../src/server/lib/raw-json';
+import { buildTestApp, dialects, post, type TestApp } from '../../helper';
+
+/**
+ * The product list's cards kept as ready JSON per language in the product's row (docs/decisions/028): a list page
+ * answers them as they are; a trigger clears them whenever an update names a column they are made of; a read builds
+ * the missing ones from the columns and keeps them only if no writer changed the row since it read them.
+ */
+describe.each(dialects)('the product list’s kept cards on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const row = (db: Db, id: number) =>
+    db
+      .selectFrom('products')
+      .select(['card_en', 'card_zh', 'card_format', 'card_rev'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  /** What toCard makes of the product's columns now. */
+  const built = async (db: Db, lang: 'en' | 'zh', id: number) => {
+    const [source] = await cardSources(db, lang, [id]);
+    if (!source) throw new Error(`no product ${id}`);
+    return toCard(source);
+  };
+  const listed = async (lang: 'en' | 'zh', fields: Record<string, unknown> = {}) => {
+    const res = await post(t.app, '/v2/get-product-list', { lang, limit: 20, ...fields });
+    expect(res.status, res.body.message).toBe(200);
+    return res.body.data.products as Array<{ id: number; name: string; price_cents: number; stock_total: number }>;
+  };
+
+  it('answers the cards the columns make, in both languages, and keeps them in the rows', async () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const products = await listed(lang);
+      expect(products).toHaveLength(20);
+      for (const product of products) expect(product).toEqual(await built(t.db, lang, product.id));
+      // A second read answers the kept cards: the same answer.
+      expect(await listed(lang)).toEqual(products);
+    }
+    for (const product of await listed('en')) {
+      const kept = await row(t.db, product.id);
+      expect(kept.card_format).toBe(CARD_FORMAT);
+      expect(JSON.parse(kept.card_en ?? 'null')).toEqual(product);
+      expect(JSON.parse(kept.card_zh ?? 'null')).toEqual(await built(t.db, 'zh', product.id));
+    }
+  });
+
+  it('reads only what a card needs from the columns the trigger watches', () => {
+    for (const lang of ['en', 'zh'] as const) {
+      for (const column of sourceColumns(lang)) {
+        const name = column.replace(/^p\./, '').replace(/ as .*$/, '');
+        if (name !== 'id') expect(CARD_SOURCE_COLUMNS, column).toContain(name);
+      }
+    }
+  });
+
+  it('clears both cards and bumps the rev when an update names a column a card is made of, and only then', async () => {
+    const [top] = await listed('en');
+    if (!top) throw new Error('no product');
+    const id = top.id;
+    const before = await t.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const keep = () =>
+      t.db
+        .updateTable('products')
+        .set({ card_en: '{"kept":1}', card_zh: '{"kept":2}', card_format: CARD_FORMAT })
+        .where('id', '=', id)
+        .execute();
+    const changed: Record<(typeof CARD_SOURCE_COLUMNS)[number], string | number> = {
+      slug: `${before.slug}-x`,
+      name_en: `${before.name_en} X`,
+      name_zh: `${before.name_zh}X`,
+      image: `${before.image}?x`,
+      price_cents: before.price_cents + 1,
+      discount_price_cents: (before.discount_price_cents ?? 0) + 1,
+      stock_state: before.stock_state === 'in_stock' ? 'coming_soon' : 'in_stock',
+      stock_total: before.stock_total + 1,
+      rating_sum: before.rating_sum + 5,
+      rating_count: before.rating_count + 1,
+      created_at: '2020-01-01T00:00:00.000Z',
+    };
+    for (const column of CARD_SOURCE_COLUMNS) {
+      await keep();
+      const { card_rev: rev } = await row(t.db, id);
+      await t.db
+        .updateTable('products')
+        .set({ [column]: changed[column] })
+        .where('id', '=', id)
+        .execute();
+      expect(await row(t.db, id), column).toEqual({
+        card_en: null,
+        card_zh: null,
+        card_format: null,
+        card_rev: rev + 1,
+      });
+      await t.db
+        .updateTable('products')
+        .set({ [column]: before[column] })
+        .where('id', '=', id)
+        .execute();
+    }
+    // Columns the card is not made of leave the cards as they are.
+    await keep();
+    const kept = await row(t.db, id);
+    await t.db
+      .updateTable('products')
+      .set({ description_en: `${before.description_en}.`, updated_at: '2026-12-02T00:00:00.000Z', is_active: 1 })
+      .where('id', '=', id)
+      .execute();
+    expect(await row(t.db, id)).toEqual(kept);
+    await t.db
+      .updateTable('products')
+      .set({ description_en: before.description_en, updated_at: before.updated_at, card_en: null, card_zh: null })
+      .where('id', '=', id)
+      .execute();
+    // And the list shows the product as its columns are.
+    const [again] = await listed('en');
+    expect(again).toEqual(await built(t.db, 'en', id));
+  });
+
+  it('answers a change at once: the next page shows the new price, stock and name', async () => {
+    const [top] = await listed('en');
+    if (!top) throw new Error('no product');
+    await t.db
+      .updateTable('products')
+      .set({ price_cents: top.price_cents + 100, stock_total: top.stock_total + 7, name_en: 'Renamed Tea' })
+      .where('id', '=', top.id)
+      .execute();
+    const [after] = await listed('en');
+    expect(after).toMatchObject({
+      id: top.id,
+      price_cents: top.price_cents + 100,
+      stock_total: top.stock_total + 7,
+      name: 'Renamed Tea',
+    });
+    const [source] = await cardSources(t.db, 'en', [top.id]);
+    await t.db
+      .updateTable('products')
+      .set({ price_cents: top.price_cents, stock_total: top.stock_total, name_en: top.name })
+      .where('id', '=', top.id)
+      .execute();
+    expect(source?.name).toBe('Renamed Tea');
+  });
+
+  it('builds again a card kept in another format, and drops the other language’s card of that format', async () => {
+    const [top] = await listed('en');
+    if (!top) throw new Error('no product');
+    await t.db
+      .updateTable('products')
+      .set({ card_en: '{"old":true}', card_zh: '{"old":true}', card_format: CARD_FORMAT + 1 })
+      .where('id', '=', top.id)
+      .execute();
+    const [again] = await listed('en');
+    expect(again).toEqual(await built(t.db, 'en', top.id));
+    const kept = await row(t.db, top.id);
+    expect(kept).toMatchObject({ card_format: CARD_FORMAT, card_zh: null });
+    expect(JSON.parse(kept.card_en ?? 'null')).toEqual(again);
+  });
+
+  it('never keeps a card built from columns a writer changed after they were read', async () => {
+    const [top] = await listed('en');
+    if (!top) throw new Error('no product');
+    await t.db.updateTable('products').set({ card_en: null }).where('id', '=', top.id).execute();
+    // A read takes the columns…
+    const [source] = await cardSources(t.db, 'en', [top.id]);
+    if (!source) throw new Error('no product');
+    // …a writer changes the stock…
+    await t.db
+      .updateTable('products')
+      .set({ stock_total: source.stock_total + 3 })
+      .where('id', '=', top.id)
+      .execute();
+    // …and the read's card, built from the old columns, is not kept.
+    await keepCards(t.db, 'en', CARD_FORMAT, [
+      { id: top.id, rev: source.card_rev, json: JSON.stringify(toCard(source)) },
+    ]);
+    expect((await row(t.db, top.id)).card_en).toBeNull();
+    expect((await listed('en'))[0]).toMatchObject({ id: top.id, stock_total: source.stock_total + 3 });
+    await t.db.updateTable('products').set({ stock_total: source.stock_total }).where('id', '=', top.id).execute();
+  });
+
+  it('under stock changes racing list reads, every card kept is the one the row’s columns make', async () => {
+    const page = await listProductPage(t.db, 'en', { tagIds: [], order: 'newest', after: null, take: 8 });
+    const ids = page.map((r) => r.id);
+    const start = await cardSources(t.db, 'en', ids);
+    let writing = true;
+    const writer = async (n: number) => {
+      for (let i = 0; i < 40; i++) {
+        const id = ids[(i * 3 + n) % ids.length] as number;
+        await t.db
+          .updateTable('products')
+          .set((eb) => ({ stock_total: eb('stock_total', '+', 1) }))
+          .where('id', '=', id)
+          .execute();
+      }
+    };
+    const reader = async () => {
+      while (writing) {
+        const answer = rawValue((await productList(t.db, 'en', { limit: 8 })).products);
+        expect(answer).toHaveLength(8);
+      }
+    };
+    const readers = [reader(), reader(), reader()];
+    await Promise.all([writer(0), writer(1), writer(2)]);
+    writing = false;
+    await Promise.all(readers);
+    // One more read keeps whatever the last writes cleared.
+    const last = rawValue((await productList(t.db, 'en', { limit: 8 })).products);
+    for (const id of ids) {
+      const kept = await row(t.db, id);
+      expect(kept.card_format, `product ${id}`).toBe(CARD_FORMAT);
+      expect(JSON.parse(kept.card_en ?? 'null'), `product ${id}`).toEqual(await built(t.db, 'en', id));
+      expect(last.find((p) => p.id === id)).toEqual(await built(t.db, 'en', id));
+    }
+    // 120 increments landed.
+    const after = await cardSources(t.db, 'en', ids);
+    const total = (rows: typeof start) => rows.reduce((s, r) => s + r.stock_total, 0);
+    expect(total(after) - total(start)).toBe(120);
+    for (const r of start) {
+      await t.db.updateTable('products').set({ stock_total: r.stock_total }).where('id', '=', r.id).execute();
+    }
+  });
+});
