@@ -31,13 +31,15 @@ export const toCard = (r: repo.CardSource): ProductCard => ({
 });
 
 /**
- * How this server builds cards: a hash of the rule (`toCard` and what it calls) and of the contract's card schema.
+ * How this server builds cards: a hash of the rule (`toCard` and what it calls), of the columns it is given (which
+ * column is the name in each language, and the columns the cards are made of) and of the contract's card schema.
  * A kept card of another format (built by an earlier release, or by another instance during a rolling update) is
  * built again, never answered: a change to the card's fields or rules needs no migration.
  */
 export const CARD_FORMAT = Number.parseInt(
   createHash('sha256')
     .update([toCard, average, hasDiscount, effectiveStockState].map(String).join('\n'))
+    .update(JSON.stringify([repo.sourceColumns('en'), repo.sourceColumns('zh'), repo.CARD_SOURCE_COLUMNS]))
     .update(JSON.stringify(z.toJSONSchema(productCard)))
     .digest('hex')
     .slice(0, 7),

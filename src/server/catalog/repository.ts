@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { StockState } from '../../common/contract/catalog';
 import type { Lang } from '../../common/contract/lang';
-import type { Db } from '../db/connection';
+import { type Db, nativeHandle } from '../db/connection';
 import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { containsPattern } from '../db/search';
@@ -286,6 +286,12 @@ export async function cardSources(
  * Keeps cards built in `format`, each only if its row's rev is still the one its columns were read at (else a writer
  * changed the row since, and its trigger cleared the cards: this card would be stale). The row's card in the other
  * language stays if it is of the same format, else it is cleared, so `card_format` speaks for both.
+ *
+ * A list read never waits for a writer here: on PostgreSQL each card is one statement that takes its row only if no
+ * transaction holds it (`for update skip locked`; one row at a time, so no lock order to break); on SQLite the cards
+ * are written only if the database's write lock is free now (another process, e.g. the operator's command line, may
+ * hold it), not after the connection's busy timeout. A card not kept is built again by the next read. Inside a
+ * caller's transaction nothing is kept (that transaction's writes are not the shop's yet).
  */
 export async function keepCards(
   db: Db,
@@ -293,23 +299,55 @@ export async function keepCards(
   format: number,
   cards: ReadonlyArray<{ id: number; rev: number; json: string }>,
 ): Promise<void> {
+  const native = nativeHandle(db);
+  if (!native || cards.length === 0) return;
   const [own, other] = lang === 'zh' ? (['card_zh', 'card_en'] as const) : (['card_en', 'card_zh'] as const);
-  const write = async (tx: Db) => {
-    for (const card of cards) {
-      await tx
-        .updateTable('products')
-        .set({
-          [own]: card.json,
-          [other]: sql<string | null>`case when card_format = ${format} then ${sql.ref(other)} end`,
-          card_format: format,
-        })
-        .where('id', '=', card.id)
-        .where('card_rev', '=', card.rev)
+  const keep = (id: number, rev: number, json: string) =>
+    db
+      .updateTable('products')
+      .set({
+        [own]: json,
+        [other]: sql<string | null>`case when card_format = ${format} then ${sql.ref(other)} end`,
+        card_format: format,
+      })
+      .where('id', '=', id)
+      .where('card_rev', '=', rev);
+  if (native.kind === 'postgres') {
+    for (const card of [...cards].sort((a, b) => a.id - b.id)) {
+      await keep(card.id, card.rev, card.json)
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('products as free')
+            .select('free.id')
+            .where('free.id', '=', card.id)
+            .where('free.card_rev', '=', card.rev)
+            .forUpdate()
+            .skipLocked(),
+        )
         .execute();
     }
-  };
-  if (db.isTransaction) await write(db);
-  else await db.transaction().execute(write);
+    return;
+  }
+  // SQLite: Kysely compiles the statement (the one SQL source); it runs on the app's own connection, inside Kysely's
+  // lock (so between other callers' statements, never in their transactions), with no busy wait.
+  const compiled = cards.map((card) => keep(card.id, card.rev, card.json).compile());
+  await db.getExecutor().provideConnection(async () => {
+    const sqlite = native.sqlite;
+    const timeout = sqlite.pragma('busy_timeout', { simple: true }) as number;
+    sqlite.pragma('busy_timeout = 0');
+    try {
+      sqlite
+        .transaction(() => {
+          for (const c of compiled) sqlite.prepare(c.sql).run(...(c.parameters as unknown[]));
+        })
+        .immediate();
+    } catch (err) {
+      // Another process writes now: the cards are kept by a later read.
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
+    } finally {
+      sqlite.pragma(`busy_timeout = ${timeout}`);
+    }
+  });
 }
 
 // ---------------------------------------------------------------------------

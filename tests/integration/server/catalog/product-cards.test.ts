@@ -1,3 +1,4 @@
+import SQLite from 'better-sqlite3';
 import { CARD_FORMAT, toCard } from '../../../../src/server/catalog/cards';
 import {
   CARD_SOURCE_COLUMNS,
@@ -57,6 +58,58 @@ describe.each(dialects)('the product list’s kept cards on %s', (dialect) => {
       expect(JSON.parse(kept.card_en ?? 'null')).toEqual(product);
       expect(JSON.parse(kept.card_zh ?? 'null')).toEqual(await built(t.db, 'zh', product.id));
     }
+  });
+
+  it('answers the kept text itself, without reading the columns again', async () => {
+    const [top] = await listed('en');
+    if (!top) throw new Error('no product');
+    const kept = { ...(await built(t.db, 'en', top.id)), name: 'Kept Text' };
+    // Only the card is written: no column a card is made of, so the trigger leaves it.
+    await t.db
+      .updateTable('products')
+      .set({ card_en: JSON.stringify(kept), card_format: CARD_FORMAT })
+      .where('id', '=', top.id)
+      .execute();
+    expect((await listed('en'))[0]).toEqual(kept);
+    await t.db.updateTable('products').set({ card_en: null }).where('id', '=', top.id).execute();
+    expect((await listed('en'))[0]).toEqual(await built(t.db, 'en', top.id));
+  });
+
+  it('never waits for a writer to keep a card: a row another transaction holds is left for a later read', async () => {
+    const [top] = await listed('en');
+    if (!top) throw new Error('no product');
+    await t.db.updateTable('products').set({ card_en: null }).where('id', '=', top.id).execute();
+    const [source] = await cardSources(t.db, 'en', [top.id]);
+    if (!source) throw new Error('no product');
+    const card = [{ id: top.id, rev: source.card_rev, json: JSON.stringify(toCard(source)) }];
+    if (dialect === 'postgres') {
+      // A transaction holds the row (a column outside the card: the rev is unchanged); the keep does not wait for it
+      // (awaited inside, a keep that waited would never end).
+      await t.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('products')
+          .set({ updated_at: '2026-12-02T00:00:00.000Z' })
+          .where('id', '=', top.id)
+          .execute();
+        await keepCards(t.db, 'en', CARD_FORMAT, card);
+      });
+    } else {
+      // Another process holds SQLite's write lock: the keep gives up at once, not after the 5 s busy timeout.
+      const other = new SQLite((t.config.DATABASE_URL ?? '').replace(/^file:/, ''));
+      try {
+        other.prepare('begin immediate').run();
+        const started = performance.now();
+        await keepCards(t.db, 'en', CARD_FORMAT, card);
+        expect(performance.now() - started).toBeLessThan(1000);
+        other.prepare('rollback').run();
+      } finally {
+        other.close();
+      }
+    }
+    expect((await row(t.db, top.id)).card_en).toBeNull();
+    // Free again: kept.
+    await keepCards(t.db, 'en', CARD_FORMAT, card);
+    expect(JSON.parse((await row(t.db, top.id)).card_en ?? 'null')).toEqual(toCard(source));
   });
 
   it('reads only what a card needs from the columns the trigger watches', () => {
