@@ -3,11 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { sql } from 'kysely';
 import { encodeCursor } from '../../src/server/catalog/cursor';
 import { analyze, explain } from '../../src/server/catalog/explain';
 import { type ListQuery, listProductPage, productPageQuery } from '../../src/server/catalog/repository';
+import { productList } from '../../src/server/catalog/service';
 import { createDb, type Db } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrate';
+import { serialize } from '../../src/server/lib/raw-json';
 import { seedDemo } from '../../src/server/seed/index';
 import { seedSyntheticProducts } from '../../src/server/seed/synthetic';
 import { firstLoad } from './bundle-size';
@@ -75,6 +78,8 @@ export async function runCatalogBench(): Promise<void> {
     const t = performance.now();
     await seedSyntheticProducts(db, PRODUCTS);
     await analyze(db);
+    // The generated rows into the database file, as a restarted server finds them (not read through a 100 MB WAL).
+    await sql`pragma wal_checkpoint(truncate)`.execute(db);
     const total = (
       await db
         .selectFrom('products')
@@ -148,6 +153,32 @@ export async function runCatalogBench(): Promise<void> {
       );
       console.log(`  ${pad(pageNo, 4)}  ${pad(keyset.toFixed(3), 12)} ms  ${pad(offset.toFixed(3), 9)} ms`);
     }
+    // The route's own work without HTTP: the page read, its cards (kept in the rows, docs/decisions/028) and the
+    // answer serialized as route() sends it in production. Steadier than the HTTP figures below on a busy machine.
+    const answer = async (f: Parameters<typeof productList>[2]) =>
+      serialize({ success: true, code: 200, message: 'OK', data: await productList(db, 'en', f) });
+    console.log('\nthe answer built in process (productList + serialize, no HTTP), CPU ms per page:');
+    const answers: Array<[string, Parameters<typeof productList>[2]]> = [
+      ['list, page 1', { limit: PAGE }],
+      [`list, page ${DEEP_PAGE} (cursor)`, { limit: PAGE, cursor: encodeCursor(deep) }],
+      ['category all-teas, page 1', { limit: PAGE, category: 'all-teas' }],
+      ['type black, page 1', { limit: PAGE, type: 'black' }],
+    ];
+    for (const [name, f] of answers) {
+      await cpu(() => answer(f)); // warm-up
+      console.log(`  ${name.padEnd(38)} ${(await cpu(() => answer(f))).toFixed(3)}`);
+    }
+    // Page 1 right after a change to each of its products: the cards read, built from the columns and kept.
+    const page1Ids = (await listProductPage(db, 'en', { tagIds: [], order: 'newest', after: null, take: PAGE })).map(
+      (r) => r.id,
+    );
+    const clear = () => db.updateTable('products').set({ card_en: null }).where('id', 'in', page1Ids).execute();
+    const clearing = await cpu(clear, 100);
+    const rebuilding = await cpu(async () => {
+      await clear();
+      await answer({ limit: PAGE });
+    }, 100);
+    console.log(`  ${'list, page 1, every card built again'.padEnd(38)} ${(rebuilding - clearing).toFixed(3)}`);
     await db.destroy();
 
     // 3. The server, in its own process so the load generator does not share its event loop; twice: as

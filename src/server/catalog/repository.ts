@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { StockState } from '../../common/contract/catalog';
 import type { Lang } from '../../common/contract/lang';
@@ -282,6 +283,22 @@ export async function cardSources(
     .execute()) as Array<CardSource & { card_rev: number }>;
 }
 
+/** The keep's statements, prepared once per connection and SQL text (one per language). */
+const keepStatements = new WeakMap<object, Map<string, SQLite.Statement>>();
+function keepStatement(sqlite: SQLite.Database, text: string): SQLite.Statement {
+  let byText = keepStatements.get(sqlite);
+  if (!byText) {
+    byText = new Map();
+    keepStatements.set(sqlite, byText);
+  }
+  let statement = byText.get(text);
+  if (!statement) {
+    statement = sqlite.prepare(text);
+    byText.set(text, statement);
+  }
+  return statement;
+}
+
 /**
  * Keeps cards built in `format`, each only if its row's rev is still the one its columns were read at (else a writer
  * changed the row since, and its trigger cleared the cards: this card would be stale). The row's card in the other
@@ -338,7 +355,7 @@ export async function keepCards(
     try {
       sqlite
         .transaction(() => {
-          for (const c of compiled) sqlite.prepare(c.sql).run(...(c.parameters as unknown[]));
+          for (const c of compiled) keepStatement(sqlite, c.sql).run(...(c.parameters as unknown[]));
         })
         .immediate();
     } catch (err) {
