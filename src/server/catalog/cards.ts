@@ -57,7 +57,9 @@ export async function pageCards(
   rows: readonly repo.PageRow[],
   onKeepFailed: (err: unknown) => void,
 ): Promise<string[]> {
-  const missing = rows.filter((r) => r.card === null || r.card_format !== CARD_FORMAT).map((r) => r.id);
+  // A row's kept card in this format, else null (the row's `card_format` speaks for both languages' cards).
+  const kept = (r: repo.PageRow) => (r.card_format === CARD_FORMAT ? r.card : null);
+  const missing = rows.filter((r) => kept(r) === null).map((r) => r.id);
   if (missing.length === 0) return rows.map((r) => r.card as string);
   const built = new Map<number, { id: number; rev: number; json: string }>();
   for (const source of await repo.cardSources(db, lang, missing)) {
@@ -70,7 +72,7 @@ export async function pageCards(
   }
   // A row deleted between the two reads has no card to build: it is left out, as the next read would.
   return rows.flatMap((r) => {
-    const card = r.card !== null && r.card_format === CARD_FORMAT ? r.card : built.get(r.id)?.json;
+    const card = kept(r) ?? built.get(r.id)?.json;
     return card === undefined ? [] : [card];
   });
 }

@@ -194,11 +194,11 @@ const keptCardColumns = (lang: Lang) =>
  */
 export function productPageQuery(db: Db, lang: Lang, q: ListQuery, columns: 'sources' | 'kept' = 'sources') {
   const dir = q.order === 'newest' ? 'desc' : 'asc';
-  const cardColumns = (l: Lang) => (columns === 'kept' ? (['p.id', ...keptCardColumns(l)] as const) : sourceColumns(l));
+  const selected = columns === 'kept' ? (['p.id', ...keptCardColumns(lang)] as const) : sourceColumns(lang);
   if (q.categoryId === undefined && q.tagIds.length === 0) {
     let query = db
       .selectFrom('products as p')
-      .select(cardColumns(lang))
+      .select(selected)
       .select(['p.created_at as pos_created_at', 'p.id as pos_id'])
       .where('p.is_active', '=', 1);
     if (q.after) query = query.where(after(sql.ref('p.created_at'), sql.ref('p.id'), q.after, q.order));
@@ -208,7 +208,7 @@ export function productPageQuery(db: Db, lang: Lang, q: ListQuery, columns: 'sou
     let query = db
       .selectFrom('product_categories as d')
       .innerJoin('products as p', 'p.id', 'd.product_id')
-      .select(cardColumns(lang))
+      .select(selected)
       .select(['d.created_at as pos_created_at', 'd.product_id as pos_id'])
       .where('d.category_id', '=', q.categoryId)
       .where('p.is_active', '=', 1);
@@ -220,7 +220,7 @@ export function productPageQuery(db: Db, lang: Lang, q: ListQuery, columns: 'sou
   let query = db
     .selectFrom('product_tags as d')
     .innerJoin('products as p', 'p.id', 'd.product_id')
-    .select(cardColumns(lang))
+    .select(selected)
     .select(['d.created_at as pos_created_at', 'd.product_id as pos_id'])
     .where('d.tag_id', '=', driver)
     .where('p.is_active', '=', 1);

@@ -1,4 +1,5 @@
 import SQLite from 'better-sqlite3';
+import type { Updateable } from 'kysely';
 import { CARD_FORMAT, toCard } from '../../../../src/server/catalog/cards';
 import {
   CARD_SOURCE_COLUMNS,
@@ -9,6 +10,7 @@ import {
 } from '../../../../src/server/catalog/repository';
 import { productList } from '../../../../src/server/catalog/service';
 import type { Db } from '../../../../src/server/db/connection';
+import type { Database } from '../../../../src/server/db/schema';
 import { rawValue } from '../../../../src/server/lib/raw-json';
 import { buildTestApp, dialects, post, type TestApp } from '../../helper';
 
@@ -26,6 +28,9 @@ describe.each(dialects)('the product list’s kept cards on %s', (dialect) => {
     await t?.close();
   });
 
+  /** Writes these columns of one product, as any writer would. */
+  const setProduct = (id: number, values: Updateable<Database['products']>) =>
+    t.db.updateTable('products').set(values).where('id', '=', id).execute();
   const row = (db: Db, id: number) =>
     db
       .selectFrom('products')
@@ -65,20 +70,16 @@ describe.each(dialects)('the product list’s kept cards on %s', (dialect) => {
     if (!top) throw new Error('no product');
     const kept = { ...(await built(t.db, 'en', top.id)), name: 'Kept Text' };
     // Only the card is written: no column a card is made of, so the trigger leaves it.
-    await t.db
-      .updateTable('products')
-      .set({ card_en: JSON.stringify(kept), card_format: CARD_FORMAT })
-      .where('id', '=', top.id)
-      .execute();
+    await setProduct(top.id, { card_en: JSON.stringify(kept), card_format: CARD_FORMAT });
     expect((await listed('en'))[0]).toEqual(kept);
-    await t.db.updateTable('products').set({ card_en: null }).where('id', '=', top.id).execute();
+    await setProduct(top.id, { card_en: null });
     expect((await listed('en'))[0]).toEqual(await built(t.db, 'en', top.id));
   });
 
   it('never waits for a writer to keep a card: a row another transaction holds is left for a later read', async () => {
     const [top] = await listed('en');
     if (!top) throw new Error('no product');
-    await t.db.updateTable('products').set({ card_en: null }).where('id', '=', top.id).execute();
+    await setProduct(top.id, { card_en: null });
     const [source] = await cardSources(t.db, 'en', [top.id]);
     if (!source) throw new Error('no product');
     const card = [{ id: top.id, rev: source.card_rev, json: JSON.stringify(toCard(source)) }];
@@ -126,12 +127,7 @@ describe.each(dialects)('the product list’s kept cards on %s', (dialect) => {
     if (!top) throw new Error('no product');
     const id = top.id;
     const before = await t.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const keep = () =>
-      t.db
-        .updateTable('products')
-        .set({ card_en: '{"kept":1}', card_zh: '{"kept":2}', card_format: CARD_FORMAT })
-        .where('id', '=', id)
-        .execute();
+    const keep = () => setProduct(id, { card_en: '{"kept":1}', card_zh: '{"kept":2}', card_format: CARD_FORMAT });
     const changed: Record<(typeof CARD_SOURCE_COLUMNS)[number], string | number> = {
       slug: `${before.slug}-x`,
       name_en: `${before.name_en} X`,
@@ -148,37 +144,30 @@ describe.each(dialects)('the product list’s kept cards on %s', (dialect) => {
     for (const column of CARD_SOURCE_COLUMNS) {
       await keep();
       const { card_rev: rev } = await row(t.db, id);
-      await t.db
-        .updateTable('products')
-        .set({ [column]: changed[column] })
-        .where('id', '=', id)
-        .execute();
+      await setProduct(id, { [column]: changed[column] });
       expect(await row(t.db, id), column).toEqual({
         card_en: null,
         card_zh: null,
         card_format: null,
         card_rev: rev + 1,
       });
-      await t.db
-        .updateTable('products')
-        .set({ [column]: before[column] })
-        .where('id', '=', id)
-        .execute();
+      await setProduct(id, { [column]: before[column] });
     }
     // Columns the card is not made of leave the cards as they are.
     await keep();
     const kept = await row(t.db, id);
-    await t.db
-      .updateTable('products')
-      .set({ description_en: `${before.description_en}.`, updated_at: '2026-12-02T00:00:00.000Z', is_active: 1 })
-      .where('id', '=', id)
-      .execute();
+    await setProduct(id, {
+      description_en: `${before.description_en}.`,
+      updated_at: '2026-12-02T00:00:00.000Z',
+      is_active: 1,
+    });
     expect(await row(t.db, id)).toEqual(kept);
-    await t.db
-      .updateTable('products')
-      .set({ description_en: before.description_en, updated_at: before.updated_at, card_en: null, card_zh: null })
-      .where('id', '=', id)
-      .execute();
+    await setProduct(id, {
+      description_en: before.description_en,
+      updated_at: before.updated_at,
+      card_en: null,
+      card_zh: null,
+    });
     // And the list shows the product as its columns are.
     const [again] = await listed('en');
     expect(again).toEqual(await built(t.db, 'en', id));
@@ -187,11 +176,11 @@ describe.each(dialects)('the product list’s kept cards on %s', (dialect) => {
   it('answers a change at once: the next page shows the new price, stock and name', async () => {
     const [top] = await listed('en');
     if (!top) throw new Error('no product');
-    await t.db
-      .updateTable('products')
-      .set({ price_cents: top.price_cents + 100, stock_total: top.stock_total + 7, name_en: 'Renamed Tea' })
-      .where('id', '=', top.id)
-      .execute();
+    await setProduct(top.id, {
+      price_cents: top.price_cents + 100,
+      stock_total: top.stock_total + 7,
+      name_en: 'Renamed Tea',
+    });
     const [after] = await listed('en');
     expect(after).toMatchObject({
       id: top.id,
@@ -200,22 +189,14 @@ describe.each(dialects)('the product list’s kept cards on %s', (dialect) => {
       name: 'Renamed Tea',
     });
     const [source] = await cardSources(t.db, 'en', [top.id]);
-    await t.db
-      .updateTable('products')
-      .set({ price_cents: top.price_cents, stock_total: top.stock_total, name_en: top.name })
-      .where('id', '=', top.id)
-      .execute();
+    await setProduct(top.id, { price_cents: top.price_cents, stock_total: top.stock_total, name_en: top.name });
     expect(source?.name).toBe('Renamed Tea');
   });
 
   it('builds again a card kept in another format, and drops the other language’s card of that format', async () => {
     const [top] = await listed('en');
     if (!top) throw new Error('no product');
-    await t.db
-      .updateTable('products')
-      .set({ card_en: '{"old":true}', card_zh: '{"old":true}', card_format: CARD_FORMAT + 1 })
-      .where('id', '=', top.id)
-      .execute();
+    await setProduct(top.id, { card_en: '{"old":true}', card_zh: '{"old":true}', card_format: CARD_FORMAT + 1 });
     const [again] = await listed('en');
     expect(again).toEqual(await built(t.db, 'en', top.id));
     const kept = await row(t.db, top.id);
@@ -226,23 +207,19 @@ describe.each(dialects)('the product list’s kept cards on %s', (dialect) => {
   it('never keeps a card built from columns a writer changed after they were read', async () => {
     const [top] = await listed('en');
     if (!top) throw new Error('no product');
-    await t.db.updateTable('products').set({ card_en: null }).where('id', '=', top.id).execute();
+    await setProduct(top.id, { card_en: null });
     // A read takes the columns…
     const [source] = await cardSources(t.db, 'en', [top.id]);
     if (!source) throw new Error('no product');
     // …a writer changes the stock…
-    await t.db
-      .updateTable('products')
-      .set({ stock_total: source.stock_total + 3 })
-      .where('id', '=', top.id)
-      .execute();
+    await setProduct(top.id, { stock_total: source.stock_total + 3 });
     // …and the read's card, built from the old columns, is not kept.
     await keepCards(t.db, 'en', CARD_FORMAT, [
       { id: top.id, rev: source.card_rev, json: JSON.stringify(toCard(source)) },
     ]);
     expect((await row(t.db, top.id)).card_en).toBeNull();
     expect((await listed('en'))[0]).toMatchObject({ id: top.id, stock_total: source.stock_total + 3 });
-    await t.db.updateTable('products').set({ stock_total: source.stock_total }).where('id', '=', top.id).execute();
+    await setProduct(top.id, { stock_total: source.stock_total });
   });
 
   it('under stock changes racing list reads, every card kept is the one the row’s columns make', async () => {
@@ -283,7 +260,7 @@ describe.each(dialects)('the product list’s kept cards on %s', (dialect) => {
     const total = (rows: typeof start) => rows.reduce((s, r) => s + r.stock_total, 0);
     expect(total(after) - total(start)).toBe(120);
     for (const r of start) {
-      await t.db.updateTable('products').set({ stock_total: r.stock_total }).where('id', '=', r.id).execute();
+      await setProduct(r.id, { stock_total: r.stock_total });
     }
   });
 });
