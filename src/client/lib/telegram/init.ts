@@ -68,6 +68,9 @@ function setThemeVars(theme: Record<string, string> | undefined): string[] {
 async function startSdk(sdk: Awaited<typeof import('@telegram-apps/sdk-react')> | null): Promise<boolean> {
   try {
     if (!sdk) throw new Error('the SDK could not be loaded');
+    // The import resolves in the task that evaluated the SDK's chunk (75 KB of modules, 60–160 ms of one task on a
+    // 4×-slowed phone): init() and its parse start in the next one.
+    await yieldToMain();
     sdk.init();
   } catch (err) {
     console.warn('Telegram SDK could not start', err);
