@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,9 +18,15 @@ import { signInitData, tgUser } from '../support/telegram/init-data';
  *   of LCP and TBT. Lighthouse is not a dependency of the project: it runs through `npx --yes lighthouse@12.8` with
  *   Debian's Chromium (CHROME_PATH).
  *   `--no-lighthouse` skips it; `--runs=N` changes the number of runs; `--dist=DIR` serves a build made elsewhere.
+ * - `--baseline=<rev>`: that commit too, built from `git archive` in a temp dir and served by its own server code, and
+ *   every figure printed for both, the runs interleaved (one run of the baseline, one of this tree, and again), so a
+ *   busy machine slows both alike: on a shared 2-core machine the same build's figures swing by ±100–200 ms from
+ *   one series to the next, and only an interleaved comparison says what a change bought.
  * - the main thread as a slow phone's would be blocked (Chromium with its CPU slowed 4×, as Lighthouse's mobile preset
  *   assumes, measured in the page rather than simulated): the long tasks from the first paint until the app has
- *   hydrated and 2.5 s more, and their blocking time (each task's time over 50 ms, added up), median of the runs.
+ *   hydrated and 2.5 s more, and their blocking time (each task's time over 50 ms, added up), median of the runs;
+ *   and the time the page's JavaScript ran over the whole visit (Chromium's `ScriptDuration`, 4× slowed: no 50 ms
+ *   threshold, so it moves in proportion to the script's work).
  *   Lighthouse's TBT is simulated from one unthrottled run's task lengths, so on a loaded 2-core machine a few
  *   tasks stretched by the other processes swing it by hundreds of ms; this figure moves much less. The same again
  *   inside Telegram: a first open from the bot, with the e2e tests' fake host (dark theme: the app draws over the
@@ -40,11 +46,12 @@ const clientDist = value('dist') ?? join(root, 'dist/client');
 
 const bytes = (n: number) => Math.round(n).toLocaleString('en-US');
 
-async function startShop(): Promise<{ url: string; stop(): Promise<void> }> {
+/** The shop of the source tree at `source` (its server code and `dist`), on a free port with a fresh seeded database. */
+async function startShop(source = root, dist = clientDist): Promise<{ url: string; stop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'leafcup-bench-web-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
+    cwd: source,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: process.env.HOME ?? dir,
@@ -53,7 +60,7 @@ async function startShop(): Promise<{ url: string; stop(): Promise<void> }> {
       PORT: String(port),
       DATABASE_URL: `file:${join(dir, 'shop.sqlite')}`,
       UPLOAD_DIR: join(dir, 'uploads'),
-      CLIENT_DIST: clientDist,
+      CLIENT_DIST: dist,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -117,7 +124,7 @@ async function blocking(
   browser: import('playwright-core').Browser,
   url: string,
   telegram = false,
-): Promise<{ fcp: number; tbt: number; tasks: number[] }> {
+): Promise<{ fcp: number; tbt: number; tasks: number[]; script: number }> {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
@@ -137,18 +144,21 @@ async function blocking(
   });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Performance.enable');
   await page.goto(telegram ? `${url}${telegramLaunchHash(signInitData(tgUser(777_000_001)))}` : url, {
     waitUntil: 'load',
   });
   await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', null, { timeout: 60_000 });
   await page.waitForTimeout(2500);
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const script = (metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0) * 1000;
   const { fcp, tasks } = await page.evaluate(() => ({
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
     tasks: (window as unknown as { __longTasks: Array<[number, number]> }).__longTasks,
   }));
   await context.close();
   const after = tasks.filter(([start]) => start >= fcp).map(([, d]) => Math.round(d));
-  return { fcp, tbt: after.reduce((sum, d) => sum + Math.max(0, d - 50), 0), tasks: after };
+  return { fcp, tbt: after.reduce((sum, d) => sum + Math.max(0, d - 50), 0), tasks: after, script };
 }
 
 interface LighthouseFigures {
@@ -200,23 +210,66 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
+/** `rev` from `git archive` in a temp dir, with this tree's node_modules, built as `npm run build` builds. */
+function buildRevision(rev: string): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'leafcup-bench-web-base-'));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const archive = spawnSync('sh', ['-c', `git archive ${JSON.stringify(rev)} | tar -x -C ${JSON.stringify(dir)}`], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (archive.status !== 0) {
+    remove();
+    throw new Error(`git archive ${rev} failed`);
+  }
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  const build = spawnSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+    cwd: dir,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) {
+    remove();
+    throw new Error(`vite build of ${rev} failed`);
+  }
+  return { dir, remove };
+}
+
+interface Shop {
+  /** "this tree", or the baseline's revision. */
+  name: string;
+  url: string;
+  stop(): Promise<void>;
+}
+
 async function main() {
   if (!flag('no-build') && !value('dist')) {
     const vite = join(root, 'node_modules/.bin/vite');
     const build = spawnSync(vite, ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('vite build failed');
   }
-  const shop = await startShop();
+  const baselineRev = value('baseline');
+  const baseline = baselineRev ? buildRevision(baselineRev) : null;
+  const shops: Shop[] = [];
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
-    // A product of the seeded catalogue, found as a customer would: the first card of /products.
+    // The baseline first: each run below measures the shops in this order, one after the other.
+    if (baseline && baselineRev) {
+      const base = await startShop(baseline.dir, join(baseline.dir, 'dist/client'));
+      shops.push({ name: baselineRev, ...base });
+    }
+    shops.push({ name: 'this tree', ...(await startShop()) });
+    const label = (shop: Shop, route: string) => (shops.length > 1 ? `${route} (${shop.name})` : route);
+    const width = shops.length > 1 ? 16 + Math.max(...shops.map((s) => s.name.length)) + 3 : 16;
+
+    // A product of the seeded catalogue, found as a customer would: the first card of /products (the same seed, so
+    // the same product in every shop).
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${shop.url}/products`, { waitUntil: 'networkidle' });
+    await page.goto(`${shops[0]!.url}/products`, { waitUntil: 'networkidle' });
     const href = await page.locator('a[href^="/details/"]').first().getAttribute('href');
     await context.close();
     if (!href) throw new Error('no product on /products');
@@ -226,56 +279,76 @@ async function main() {
       ['/details/{id}', href],
     ];
 
-    console.log(`\nfirst-load JavaScript as Chromium fetches it (${shop.url}, mobile viewport, empty cache)`);
     console.log(
-      `${'route'.padEnd(16)}${'scripts'.padStart(8)}${'JS gzip -9'.padStart(12)}${'on the wire'.padStart(13)}`,
+      `\nfirst-load JavaScript as Chromium fetches it (${shops.map((s) => s.url).join(', ')}, mobile viewport, empty cache)`,
+    );
+    console.log(
+      `${'route'.padEnd(width)}${'scripts'.padStart(8)}${'JS gzip -9'.padStart(12)}${'on the wire'.padStart(13)}`,
     );
     for (const [name, path] of routes) {
-      const w = await weigh(browser, `${shop.url}${path}`);
-      console.log(
-        `${name.padEnd(16)}${String(w.scripts).padStart(8)}${bytes(w.gzip).padStart(12)}${bytes(w.wire).padStart(13)}`,
-      );
-    }
-
-    for (const telegram of [false, true]) {
-      console.log(
-        `\nmain thread after the first paint, CPU slowed 4× (in the page), median of ${runs}${telegram ? ', inside Telegram (a first open: the fake host of the e2e tests, dark theme)' : ''}`,
-      );
-      console.log(`${'route'.padEnd(16)}${'FCP ms'.padStart(8)}${'TBT ms'.padStart(8)}  long tasks (ms), each run`);
-      for (const [name, path] of routes) {
-        const results = [];
-        for (let i = 0; i < runs; i++) results.push(await blocking(browser, `${shop.url}${path}`, telegram));
+      for (const shop of shops) {
+        const w = await weigh(browser, `${shop.url}${path}`);
         console.log(
-          `${name.padEnd(16)}${String(Math.round(median(results.map((r) => r.fcp)))).padStart(8)}${String(median(results.map((r) => r.tbt))).padStart(8)}  ${results.map((r) => `[${r.tasks.join(' ')}]`).join(' ')}`,
+          `${label(shop, name).padEnd(width)}${String(w.scripts).padStart(8)}${bytes(w.gzip).padStart(12)}${bytes(w.wire).padStart(13)}`,
         );
       }
     }
 
+    for (const telegram of [false, true]) {
+      console.log(
+        `\nmain thread after the first paint, CPU slowed 4× (in the page), median of ${runs}${shops.length > 1 ? ' (runs interleaved)' : ''}${telegram ? ', inside Telegram (a first open: the fake host of the e2e tests, dark theme)' : ''}`,
+      );
+      console.log(
+        `${'route'.padEnd(width)}${'FCP ms'.padStart(8)}${'TBT ms'.padStart(8)}${'script ms'.padStart(11)}  long tasks (ms), each run`,
+      );
+      for (const [name, path] of routes) {
+        const results = shops.map(() => [] as Array<Awaited<ReturnType<typeof blocking>>>);
+        for (let i = 0; i < runs; i++) {
+          for (const [k, shop] of shops.entries())
+            results[k]!.push(await blocking(browser, `${shop.url}${path}`, telegram));
+        }
+        for (const [k, shop] of shops.entries()) {
+          const rs = results[k]!;
+          console.log(
+            `${label(shop, name).padEnd(width)}${String(Math.round(median(rs.map((r) => r.fcp)))).padStart(8)}${String(median(rs.map((r) => r.tbt))).padStart(8)}${String(Math.round(median(rs.map((r) => r.script)))).padStart(11)}  ${rs.map((r) => `[${r.tasks.join(' ')}]`).join(' ')}`,
+          );
+        }
+      }
+    }
+
     if (flag('no-lighthouse')) return;
-    console.log(`\nLighthouse mobile (simulated throttling), median of ${runs} (npx lighthouse@12.8, ${chromiumPath})`);
     console.log(
-      `${'route'.padEnd(16)}${'score'.padStart(7)}${'FCP s'.padStart(8)}${'LCP s'.padStart(8)}${'TBT ms'.padStart(8)}${'CLS'.padStart(8)}`,
+      `\nLighthouse mobile (simulated throttling), median of ${runs}${shops.length > 1 ? ' (runs interleaved)' : ''} (npx lighthouse@12.8, ${chromiumPath})`,
+    );
+    console.log(
+      `${'route'.padEnd(width)}${'score'.padStart(7)}${'FCP s'.padStart(8)}${'LCP s'.padStart(8)}${'TBT ms'.padStart(8)}${'CLS'.padStart(8)}`,
     );
     for (const [name, path] of routes) {
-      const results: LighthouseFigures[] = [];
+      const results = shops.map(() => [] as LighthouseFigures[]);
       for (let i = 0; i < runs; i++) {
-        const r = lighthouse(`${shop.url}${path}`);
-        if (typeof r === 'string') console.log(`${name}: ${r}`);
-        else results.push(r);
+        for (const [k, shop] of shops.entries()) {
+          const r = lighthouse(`${shop.url}${path}`);
+          if (typeof r === 'string') console.log(`${label(shop, name)}: ${r}`);
+          else results[k]!.push(r);
+        }
       }
-      if (!results.length) continue;
-      const m = (k: keyof LighthouseFigures) => median(results.map((r) => r[k]));
-      const range = (k: keyof LighthouseFigures, unit: number, digits: number) => {
-        const xs = results.map((r) => r[k] / unit);
-        return `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
-      };
-      console.log(
-        `${name.padEnd(16)}${m('score').toFixed(2).padStart(7)}${(m('fcp') / 1000).toFixed(2).padStart(8)}${(m('lcp') / 1000).toFixed(2).padStart(8)}${String(Math.round(m('tbt'))).padStart(8)}${m('cls').toFixed(3).padStart(8)}  (${results.length} runs; LCP ${range('lcp', 1000, 2)} s, TBT ${range('tbt', 1, 0)} ms)`,
-      );
+      for (const [k, shop] of shops.entries()) {
+        const rs = results[k]!;
+        if (!rs.length) continue;
+        const m = (f: keyof LighthouseFigures) => median(rs.map((r) => r[f]));
+        const range = (f: keyof LighthouseFigures, unit: number, digits: number) => {
+          const xs = rs.map((r) => r[f] / unit);
+          return `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
+        };
+        console.log(
+          `${label(shop, name).padEnd(width)}${m('score').toFixed(2).padStart(7)}${(m('fcp') / 1000).toFixed(2).padStart(8)}${(m('lcp') / 1000).toFixed(2).padStart(8)}${String(Math.round(m('tbt'))).padStart(8)}${m('cls').toFixed(3).padStart(8)}  (${rs.length} runs; LCP ${range('lcp', 1000, 2)} s, TBT ${range('tbt', 1, 0)} ms)`,
+        );
+      }
     }
   } finally {
     await browser.close();
-    await shop.stop();
+    for (const shop of shops) await shop.stop();
+    baseline?.remove();
   }
 }
 
