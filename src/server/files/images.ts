@@ -91,7 +91,12 @@ export async function jpegRendition(store: FileStore, key: string): Promise<Stor
   making.set(store, inFlight);
   let job = inFlight.get(key);
   if (!job) {
-    job = makeJpeg(store, `${m[1]}.webp`, key).finally(() => inFlight.delete(key));
+    // A request whose read above began before another request's encoding stored the file can get here after that
+    // encoding has finished and left the map: it looks again (a read that starts now sees the stored file) before
+    // encoding, so the rendition is still made once.
+    job = (async () => (await store.has(key)) || makeJpeg(store, `${m[1]}.webp`, key))().finally(() =>
+      inFlight.delete(key),
+    );
     inFlight.set(key, job);
   }
   return (await job) ? store.get(key) : null;

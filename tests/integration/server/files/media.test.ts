@@ -95,6 +95,56 @@ describe.each(dialects)('product and banner images on %s', (dialect) => {
     }
   });
 
+  // The interleaving behind a flaky run of the test below (PostgreSQL, CI): a second request reads "no file" before
+  // the first one stores it, and reaches the rendition's in-flight map only after that encoding has finished.
+  it('makes a JPEG rendition once when a request read "not made yet" before an encoding that has since finished', async () => {
+    // A picture of its own (another content hash): the test below needs its photo's rendition not made yet.
+    const picture = sharp({ create: { width: 900, height: 600, channels: 3, background: '#a3553a' } })
+      .png()
+      .toBuffer();
+    const stored = await storeImage(t.app.files, await picture);
+    const jpeg = stored.url.replace('-640.webp', '-320.jpg');
+    const key = jpeg.slice('/media/'.length);
+    const realGet = t.app.files.get.bind(t.app.files);
+    const realPut = t.app.files.put.bind(t.app.files);
+    // The order forced here: both requests read "no file" (the second read answered only once the first request's
+    // encoding has stored its file and left the in-flight map), and the encoding stores its file after that read.
+    let secondReadDone = () => {};
+    const secondRead = new Promise<void>((resolve) => {
+      secondReadDone = resolve;
+    });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reads = 0;
+    const gets = vi.spyOn(t.app.files, 'get').mockImplementation(async (k: string) => {
+      if (k !== key || ++reads !== 2) return realGet(k);
+      const answer = await realGet(k);
+      secondReadDone();
+      await gate;
+      return answer;
+    });
+    const puts = vi.spyOn(t.app.files, 'put').mockImplementation(async (k, bytes) => {
+      await secondRead;
+      await realPut(k, bytes);
+      // Answered after the encoding's own promise has settled and left the map (a later task).
+      setImmediate(release);
+    });
+    try {
+      const answers = await Promise.all([
+        t.app.inject({ method: 'GET', url: jpeg }),
+        t.app.inject({ method: 'GET', url: jpeg }),
+      ]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      expect(answers[0]!.rawPayload.equals(answers[1]!.rawPayload)).toBe(true);
+      expect(puts.mock.calls.map((c) => c[0])).toEqual([key]);
+    } finally {
+      gets.mockRestore();
+      puts.mockRestore();
+    }
+  });
+
   it('makes a JPEG rendition once for concurrent first requests, and answers 404 (not 500) for one it cannot decode', async () => {
     const stored = await storeImage(t.app.files, await photo());
     const jpeg = stored.url.replace('-640.webp', '-320.jpg');
