@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { CONTENT_LIMITS } from '../../../../src/common/content-rules';
 import { storeImage } from '../../../../src/server/files/images';
 import { addDaysToDate, localDate } from '../../../../src/server/lib/shop-days';
+import { deferred } from '../../../support/deferred';
 import { dialects, post, type TestApp } from '../../helper';
 import { postMultipart } from '../orders/support';
 import { auditEntries, type Crew, withStaffApp } from './support';
@@ -444,23 +445,17 @@ describe.each(dialects)('back office content on %s', (dialect) => {
     if (dialect === 'postgres') {
       // The page's row is held locked while the saves start, so each reads the same version and passes the read
       // check before any writes: only the conditional write can tell them apart.
-      let release = () => {};
-      const held = new Promise<void>((r) => {
-        release = r;
-      });
-      let locked = () => {};
-      const isLocked = new Promise<void>((r) => {
-        locked = r;
-      });
+      const held = deferred();
+      const isLocked = deferred();
       const holder = t.db.transaction().execute(async (trx) => {
         await trx.selectFrom('pages').select('slug').where('slug', '=', 'privacy').forUpdate().execute();
-        locked();
-        await held;
+        isLocked.resolve();
+        await held.promise;
       });
-      await isLocked;
+      await isLocked.promise;
       const pending = Promise.all([1, 2, 3, 4].map(save));
       await new Promise((r) => setTimeout(r, 300));
-      release();
+      held.resolve();
       await holder;
       saves = await pending;
     } else {

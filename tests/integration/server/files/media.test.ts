@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { IMAGE_WIDTHS, imageUrlAt, storeImage } from '../../../../src/server/files/images';
 import { diskStore, isFileKey } from '../../../../src/server/files/store';
 import { AppError } from '../../../../src/server/lib/errors';
+import { deferred } from '../../../support/deferred';
 import { buildTestApp, dialects, storedKeys, type TestApp } from '../../helper';
 
 // The file store and the image pipeline (src/server/files): what staff upload for products and banners.
@@ -109,27 +110,21 @@ describe.each(dialects)('product and banner images on %s', (dialect) => {
     const realPut = t.app.files.put.bind(t.app.files);
     // The order forced here: both requests read "no file" (the second read answered only once the first request's
     // encoding has stored its file and left the in-flight map), and the encoding stores its file after that read.
-    let secondReadDone = () => {};
-    const secondRead = new Promise<void>((resolve) => {
-      secondReadDone = resolve;
-    });
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const secondRead = deferred();
+    const gate = deferred();
     let reads = 0;
     const gets = vi.spyOn(t.app.files, 'get').mockImplementation(async (k: string) => {
       if (k !== key || ++reads !== 2) return realGet(k);
       const answer = await realGet(k);
-      secondReadDone();
-      await gate;
+      secondRead.resolve();
+      await gate.promise;
       return answer;
     });
     const puts = vi.spyOn(t.app.files, 'put').mockImplementation(async (k, bytes) => {
-      await secondRead;
+      await secondRead.promise;
       await realPut(k, bytes);
       // Answered after the encoding's own promise has settled and left the map (a later task).
-      setImmediate(release);
+      setImmediate(gate.resolve);
     });
     try {
       const answers = await Promise.all([
