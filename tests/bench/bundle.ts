@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type ChunkSize, closure, firstLoad, size as gz } from './bundle-size';
+import { builtRevision, viteBuild } from './revision';
 
 /**
  * Bundle bench (`npm run bench:bundle`): builds the client (or measures an existing build with `--no-build`) and
@@ -219,26 +218,13 @@ export function measureBundle(dist: string, srcRoot = root): BundleReport {
   return report;
 }
 
-function build(cwd: string): void {
-  const vite = join(root, 'node_modules/.bin/vite');
-  const run = spawnSync(vite, ['build', '--logLevel', 'warn'], { cwd, stdio: 'inherit' });
-  if (run.status !== 0) throw new Error(`vite build failed in ${cwd}`);
-}
-
 /** Builds `rev` from `git archive` (read-only) in a temp dir and measures it. */
 function measureRevision(rev: string): BundleReport {
-  const dir = mkdtempSync(join(tmpdir(), 'leafcup-bundle-'));
+  const { dir, remove } = builtRevision(rev);
   try {
-    const archive = spawnSync('sh', ['-c', `git archive ${JSON.stringify(rev)} | tar -x -C ${JSON.stringify(dir)}`], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (archive.status !== 0) throw new Error(`git archive ${rev} failed`);
-    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-    build(dir);
     return measureBundle(join(dir, 'dist/client'), dir);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    remove();
   }
 }
 
@@ -247,7 +233,7 @@ export async function runBundleBench(argv = process.argv.slice(2)): Promise<bool
   const value = (name: string) => flag(name)?.split('=')[1];
   const distArg = value('dist');
   const dist = distArg ? resolve(distArg) : join(root, 'dist/client');
-  if (!distArg && !flag('no-build')) build(root);
+  if (!distArg && !flag('no-build')) viteBuild(root);
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`no build in ${dist} (run npm run build)`);
 
   const baselineRev = value('baseline');

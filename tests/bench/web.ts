@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import { chromium } from 'playwright-core';
 import { fakeTelegramHost, telegramLaunchHash } from '../e2e/support/fake-telegram-host';
 import { freePort } from '../setup/postgres';
 import { signInitData, tgUser } from '../support/telegram/init-data';
+import { builtRevision, viteBuild } from './revision';
 
 /**
  * Web bench (`npm run bench:web`, issue 15; not part of `npm test`): builds the client, serves a temp seeded shop on
@@ -210,30 +211,6 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
-/** `rev` from `git archive` in a temp dir, with this tree's node_modules, built as `npm run build` builds. */
-function buildRevision(rev: string): { dir: string; remove(): void } {
-  const dir = mkdtempSync(join(tmpdir(), 'leafcup-bench-web-base-'));
-  const remove = () => rmSync(dir, { recursive: true, force: true });
-  const archive = spawnSync('sh', ['-c', `git archive ${JSON.stringify(rev)} | tar -x -C ${JSON.stringify(dir)}`], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (archive.status !== 0) {
-    remove();
-    throw new Error(`git archive ${rev} failed`);
-  }
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  const build = spawnSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-    cwd: dir,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) {
-    remove();
-    throw new Error(`vite build of ${rev} failed`);
-  }
-  return { dir, remove };
-}
-
 interface Shop {
   /** "this tree", or the baseline's revision. */
   name: string;
@@ -242,13 +219,9 @@ interface Shop {
 }
 
 async function main() {
-  if (!flag('no-build') && !value('dist')) {
-    const vite = join(root, 'node_modules/.bin/vite');
-    const build = spawnSync(vite, ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('vite build failed');
-  }
+  if (!flag('no-build') && !value('dist')) viteBuild(root);
   const baselineRev = value('baseline');
-  const baseline = baselineRev ? buildRevision(baselineRev) : null;
+  const baseline = baselineRev ? { rev: baselineRev, ...builtRevision(baselineRev) } : null;
   const shops: Shop[] = [];
   const browser = await chromium.launch({
     executablePath: chromiumPath,
@@ -257,10 +230,8 @@ async function main() {
   });
   try {
     // The baseline first: each run below measures the shops in this order, one after the other.
-    if (baseline && baselineRev) {
-      const base = await startShop(baseline.dir, join(baseline.dir, 'dist/client'));
-      shops.push({ name: baselineRev, ...base });
-    }
+    if (baseline)
+      shops.push({ name: baseline.rev, ...(await startShop(baseline.dir, join(baseline.dir, 'dist/client'))) });
     shops.push({ name: 'this tree', ...(await startShop()) });
     const label = (shop: Shop, route: string) => (shops.length > 1 ? `${route} (${shop.name})` : route);
     const width = shops.length > 1 ? 16 + Math.max(...shops.map((s) => s.name.length)) + 3 : 16;
