@@ -9,15 +9,22 @@ import { backOfficeJourney } from './support/back-office';
 describe('server-rendered first screens', () => {
   const journey = backOfficeJourney(async (kit) => ({ buyer: await kit.customer('Hydra Buyer') }));
 
-  /** Keeps the server's <main> and notes every screen-data request, from the start of each document. */
+  /**
+   * Keeps the server's <main> and the number of hero images it had, and notes every screen-data request and every
+   * stylesheet request (the screen's CSS is in the page), from the start of each document.
+   */
   const watch = async (opened: TestPage) => {
     const fetched: string[] = [];
     opened.page.on('request', (r) => {
-      if (/\/v2\/get-(banners|product-list|product-details)$/.test(r.url())) fetched.push(new URL(r.url()).pathname);
+      if (/\/v2\/get-(banners|product-list|product-details)$/.test(r.url()) || r.resourceType() === 'stylesheet') {
+        fetched.push(new URL(r.url()).pathname);
+      }
     });
     await opened.context.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
-        (window as unknown as { serverMain: Element | null }).serverMain = document.querySelector('#root main');
+        const w = window as unknown as { serverMain: Element | null; serverHeroImages: number };
+        w.serverMain = document.querySelector('#root main');
+        w.serverHeroImages = document.querySelectorAll('.home-hero img').length;
       });
     });
     return fetched;
@@ -40,8 +47,13 @@ describe('server-rendered first screens', () => {
       expect(await sameMain(page), path).toBe(true);
       // First visit: the age gate is in the server's markup.
       await page.getByRole('dialog', { name: /legal age/ }).waitFor();
+      if (path === '/') {
+        // The first banner's image comes with the page; the other slides' once the page has loaded and is idle.
+        expect(await page.evaluate(() => (window as unknown as { serverHeroImages: number }).serverHeroImages)).toBe(1);
+        await page.waitForFunction(() => document.querySelectorAll('.home-hero img').length > 1);
+      }
     }
-    // The screens' data came with the pages: nothing fetched again.
+    // The screens' data and stylesheets came with the pages: nothing fetched again.
     expect(fetched).toEqual([]);
 
     // Interactive: the age gate closes, and a guest's Add to cart goes to the login.

@@ -205,10 +205,16 @@ export default fp(async function client(app: FastifyInstance, opts: ClientOption
     const imagePreload = image
       ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(image.src)}"${image.srcset ? ` imagesrcset="${escapeAttr(image.srcset)}"` : ''}${image.sizes ? ` imagesizes="${escapeAttr(image.sizes)}"` : ''}>`
       : '';
+    // The screen's chunks' stylesheets are in the <style> above, but the client's loader of a lazy chunk (Vite's
+    // preload helper) adds a chunk's stylesheet unless the page has a stylesheet link to it: without these it asked
+    // for them again once the app started, and the page's style was worked out again (issue 15). A `disabled`
+    // stylesheet link is never fetched nor applied; the helper takes it as there.
+    const inlined = [...new Set(chunks.flatMap((c) => c.css ?? []))].filter((file) => !entry.css?.includes(file));
     const head = [
       // Telegram's theme from the URL's hash and the LOW class, before the first paint (inline: allowed by its hash).
       `<script>${THEME_BOOT}</script>`,
       `<style>${style.replaceAll('</style', '<\\/style')}</style>`,
+      ...inlined.map((file) => `<link rel="stylesheet" href="/${escapeAttr(file)}" disabled>`),
     ].join('');
     // After the first paint: the entry and the screen's chunks are asked for, then the entry hydrates this markup
     // (boot-scripts.ts START_BOOT; inline, allowed by its hash).

@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { CartLine } from '../../../../src/client/entities/cart/cart-rules';
 import { Gallery } from '../../../../src/client/entities/product/components/Gallery';
 import { ProductCard } from '../../../../src/client/entities/product/components/ProductCard';
@@ -28,7 +28,7 @@ const expectSized = () => {
 describe('responsive images', () => {
   afterEach(cleanup);
 
-  it('the hero: 640/1280 with sizes; the first slide eager and high priority, the others lazy and low', () => {
+  it('the hero: 640/1280 with sizes; the first slide eager and high priority, the others lazy and low, once the page is idle', async () => {
     const banner = (id: number, image: string) => ({
       id,
       image,
@@ -46,6 +46,9 @@ describe('responsive images', () => {
         ]}
       />,
     );
+    // The first banner's image comes with the first screen; the other slides' once the page has loaded and is idle.
+    expect(imgs()).toHaveLength(1);
+    await waitFor(() => expect(imgs()).toHaveLength(3));
     const [first, second, seed] = imgs();
     expect(first!.getAttribute('src')).toBe(stored(1280));
     expect(first!.getAttribute('srcset')).toBe(`${stored(640)} 640w, ${stored(1280)} 1280w`);

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { HIGH_PRIORITY, IMAGE_SIZES, LOW_PRIORITY, responsiveImage } from '@/lib/images';
 import { useHydrated } from '@/lib/ssr/hydrated';
 import { lowPerformanceDevice } from '@/lib/telegram/performance';
+import { whenIdleAfterLoad } from '@/lib/when-idle';
 import type { EmblaApi } from './HeroEmbla';
 
 const AUTOPLAY_MS = 6000;
@@ -36,6 +37,8 @@ export function HeroCarousel({ banners }: { banners: Banner[] }) {
   const playing = chosen ?? (!hydrated || (!prefersReducedMotion() && !lowPerformanceDevice()));
   const [hovered, setHovered] = useState(false);
   const total = banners.length;
+  const [idle, setIdle] = useState(false);
+  const othersShown = idle || wanted;
   const options = useMemo(() => ({ loop: total > 1, duration: 28 }), [total]);
 
   /** Runs `move` on Embla now, or once it has loaded. */
@@ -63,6 +66,11 @@ export function HeroCarousel({ banners }: { banners: Banner[] }) {
       embla.off('select', onSelect).off('reInit', onSelect);
     };
   }, [embla]);
+
+  useEffect(() => {
+    if (total < 2) return;
+    return whenIdleAfterLoad(() => setIdle(true));
+  }, [total]);
 
   useEffect(() => {
     if (!playing || hovered || total < 2) return;
@@ -102,14 +110,16 @@ export function HeroCarousel({ banners }: { banners: Banner[] }) {
               aria-hidden={i !== selected}
             >
               <Link to={b.link} className="home-hero__link" tabIndex={i === selected ? 0 : -1}>
-                <img
-                  {...responsiveImage(b.image, [640, 1280], IMAGE_SIZES.hero)}
-                  alt={b.alt}
-                  width={1200}
-                  height={500}
-                  loading={i === 0 ? 'eager' : 'lazy'}
-                  {...(i === 0 ? HIGH_PRIORITY : LOW_PRIORITY)}
-                />
+                {(i === 0 || othersShown) && (
+                  <img
+                    {...responsiveImage(b.image, [640, 1280], IMAGE_SIZES.hero)}
+                    alt={b.alt}
+                    width={1200}
+                    height={500}
+                    loading={i === 0 ? 'eager' : 'lazy'}
+                    {...(i === 0 ? HIGH_PRIORITY : LOW_PRIORITY)}
+                  />
+                )}
                 <span className="home-hero__text">
                   <strong>{b.title}</strong>
                   <span>{b.subtitle}</span>
