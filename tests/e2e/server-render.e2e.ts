@@ -45,8 +45,14 @@ describe('server-rendered first screens', () => {
       await page.goto(`${journey.shop.url}${path}`, { waitUntil: 'load' });
       expect(await page.locator('#boot').count(), path).toBe(1);
       expect(await sameMain(page), path).toBe(true);
-      // First visit: the age gate is in the server's markup.
-      await page.getByRole('dialog', { name: /legal age/ }).waitFor();
+      // First visit: the age gate is in the server's markup, and it is not faded in: a paint at opacity 0 is not a
+      // contentful paint, and the first one with the gate's text waited for the app's scripts (issue 15).
+      const gate = page.getByRole('dialog', { name: /legal age/ });
+      await gate.waitFor();
+      expect(await gate.evaluate((el) => getComputedStyle(el).animationName), path).toBe('none');
+      expect(await page.locator('.age-gate__overlay').evaluate((el) => getComputedStyle(el).animationName)).toBe(
+        'none',
+      );
       if (path === '/') {
         // The first banner's image comes with the page; the other slides' once the page has loaded and is idle.
         expect(await page.evaluate(() => (window as unknown as { serverHeroImages: number }).serverHeroImages)).toBe(1);
