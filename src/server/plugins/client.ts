@@ -198,23 +198,24 @@ export default fp(async function client(app: FastifyInstance, opts: ClientOption
       for (const next of chunk.imports ?? []) visit(next);
     };
     visit(rendered.module);
-    const css = [...(entry.css ?? []), ...chunks.flatMap((c) => c.css ?? [])];
-    const style = [...new Set(css)].map(assetText).join('\n');
+    // The entry's stylesheets, then the screen's chunks' own (each once): all inlined in the page below.
+    const entryCss = entry.css ?? [];
+    const chunkCss = [...new Set(chunks.flatMap((c) => c.css ?? []))].filter((file) => !entryCss.includes(file));
+    const style = [...new Set(entryCss), ...chunkCss].map(assetText).join('\n');
     const image = rendered.lcpImage;
     // The first screen's image is asked for first, before the parser reaches the inlined CSS.
     const imagePreload = image
       ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(image.src)}"${image.srcset ? ` imagesrcset="${escapeAttr(image.srcset)}"` : ''}${image.sizes ? ` imagesizes="${escapeAttr(image.sizes)}"` : ''}>`
       : '';
-    // The screen's chunks' stylesheets are in the <style> above, but the client's loader of a lazy chunk (Vite's
+    // The screen's chunks' stylesheets are in the <style> below, but the client's loader of a lazy chunk (Vite's
     // preload helper) adds a chunk's stylesheet unless the page has a stylesheet link to it: without these it asked
     // for them again once the app started, and the page's style was worked out again (issue 15). A `disabled`
     // stylesheet link is never fetched nor applied; the helper takes it as there.
-    const inlined = [...new Set(chunks.flatMap((c) => c.css ?? []))].filter((file) => !entry.css?.includes(file));
     const head = [
       // Telegram's theme from the URL's hash and the LOW class, before the first paint (inline: allowed by its hash).
       `<script>${THEME_BOOT}</script>`,
       `<style>${style.replaceAll('</style', '<\\/style')}</style>`,
-      ...inlined.map((file) => `<link rel="stylesheet" href="/${escapeAttr(file)}" disabled>`),
+      ...chunkCss.map((file) => `<link rel="stylesheet" href="/${escapeAttr(file)}" disabled>`),
     ].join('');
     // After the first paint: the entry and the screen's chunks are asked for, then the entry hydrates this markup
     // (boot-scripts.ts START_BOOT; inline, allowed by its hash).
