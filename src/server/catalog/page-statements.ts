@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { Compilable } from 'kysely';
+import { type Compilable, sql } from 'kysely';
 import { type Db, nativeHandle } from '../db/connection';
 
 // Hot reads compiled once per shape (docs/decisions/007, "Cache off"): Kysely builds the query, as it does for
@@ -16,6 +16,17 @@ const SLOT = '\u0000slot:';
  */
 export type Slot = <T>(index: number) => T;
 const slot: Slot = <T>(index: number) => `${SLOT}${index}` as T;
+/**
+ * SQLite's slots are written `+?`: the same value (unary plus changes neither the value nor the comparison's
+ * affinity, and an index range still applies), but one the planner cannot read. SQLite built with STAT4, as
+ * better-sqlite3 is, reads a value bound against an indexed column while it plans, once the database has been
+ * analyzed, and then plans the kept statement again each time the value is bound, i.e. on every run: that was
+ * 40 % of the list's SQLite time (perf: `sqlite3Reprepare`). The list's plan is the index range by design and needs
+ * no look at the values. (SQLite's query planner stability guarantee would do the same for the whole connection,
+ * but better-sqlite3 has no way to set it.) Constants of a shape are written into its SQL (`sql.lit`), and its
+ * LIMIT by the connection's plugin (db/inline-limit.ts), for the same reason.
+ */
+const sqliteSlot: Slot = <T>(index: number) => sql`+${slot(index)}` as unknown as T;
 
 /** One shape's statement: its SQL and, for each parameter, the value's index in the call's values, or a constant. */
 interface Shape {
@@ -43,7 +54,7 @@ export interface PreparedRead<Row> {
 
 const shapes = new WeakMap<Db, Map<string, Shape>>();
 
-function shapeOf(db: Db, read: PreparedRead<unknown>): Shape {
+function shapeOf(db: Db, read: PreparedRead<unknown>, kind: 'sqlite' | 'postgres'): Shape {
   let byKey = shapes.get(db);
   if (!byKey) {
     byKey = new Map();
@@ -51,7 +62,7 @@ function shapeOf(db: Db, read: PreparedRead<unknown>): Shape {
   }
   let shape = byKey.get(read.key);
   if (!shape) {
-    const compiled = read.build(slot).compile();
+    const compiled = read.build(kind === 'sqlite' ? sqliteSlot : slot).compile();
     const params = compiled.parameters.map((p) =>
       typeof p === 'string' && p.startsWith(SLOT) ? Number(p.slice(SLOT.length)) : { value: p },
     );
@@ -76,7 +87,7 @@ function sameColumns(names: string[], columns: readonly string[], key: string): 
 export async function readPrepared<Row>(db: Db, read: PreparedRead<Row>): Promise<Row[] | null> {
   const native = nativeHandle(db);
   if (!native) return null;
-  const shape = shapeOf(db, read);
+  const shape = shapeOf(db, read, native.kind);
   const values = shape.params.map((p) => (typeof p === 'number' ? read.values[p] : p.value));
   if (native.kind === 'sqlite') {
     if (!shape.statement) {
@@ -109,4 +120,9 @@ export async function readPrepared<Row>(db: Db, read: PreparedRead<Row>): Promis
 /** The keys of the shapes `db` has compiled so far (for tests: which reads ran prepared). */
 export function preparedShapes(db: Db): string[] {
   return [...(shapes.get(db)?.keys() ?? [])];
+}
+
+/** The SQL a shape runs as, once compiled (for tests: what the database is asked to plan). */
+export function preparedSql(db: Db, key: string): string | undefined {
+  return shapes.get(db)?.get(key)?.sql;
 }

@@ -192,6 +192,13 @@ const keptCardColumns = (lang: Lang) =>
  * table's (key, created_at, product_id) index range and each row joins products by primary key; without one, from
  * products(is_active, created_at, id). Either way a deep page reads `take` index entries, like page 1.
  */
+/**
+ * `is_active = 1` written into the list's SQL, not bound: SQLite built with STAT4 (better-sqlite3 is) reads a value
+ * bound against an indexed column while planning once the database has been analyzed, and then plans the kept
+ * statement again on every run (db/inline-limit.ts).
+ */
+const ACTIVE = sql.lit(1);
+
 export function productPageQuery(db: Db, lang: Lang, q: ListQuery, columns: 'sources' | 'kept' = 'sources') {
   const dir = q.order === 'newest' ? 'desc' : 'asc';
   const selected = columns === 'kept' ? (['p.id', ...keptCardColumns(lang)] as const) : sourceColumns(lang);
@@ -200,7 +207,7 @@ export function productPageQuery(db: Db, lang: Lang, q: ListQuery, columns: 'sou
       .selectFrom('products as p')
       .select(selected)
       .select(['p.created_at as pos_created_at', 'p.id as pos_id'])
-      .where('p.is_active', '=', 1);
+      .where('p.is_active', '=', ACTIVE);
     if (q.after) query = query.where(after(sql.ref('p.created_at'), sql.ref('p.id'), q.after, q.order));
     return query.orderBy('p.created_at', dir).orderBy('p.id', dir).limit(q.take);
   }
@@ -211,7 +218,7 @@ export function productPageQuery(db: Db, lang: Lang, q: ListQuery, columns: 'sou
       .select(selected)
       .select(['d.created_at as pos_created_at', 'd.product_id as pos_id'])
       .where('d.category_id', '=', q.categoryId)
-      .where('p.is_active', '=', 1);
+      .where('p.is_active', '=', ACTIVE);
     if (q.tagIds.length) query = query.where(hasTags(q.tagIds));
     if (q.after) query = query.where(after(sql.ref('d.created_at'), sql.ref('d.product_id'), q.after, q.order));
     return query.orderBy('d.created_at', dir).orderBy('d.product_id', dir).limit(q.take);
@@ -223,7 +230,7 @@ export function productPageQuery(db: Db, lang: Lang, q: ListQuery, columns: 'sou
     .select(selected)
     .select(['d.created_at as pos_created_at', 'd.product_id as pos_id'])
     .where('d.tag_id', '=', driver)
-    .where('p.is_active', '=', 1);
+    .where('p.is_active', '=', ACTIVE);
   if (rest.length) query = query.where(hasTags(rest));
   if (q.after) query = query.where(after(sql.ref('d.created_at'), sql.ref('d.product_id'), q.after, q.order));
   return query.orderBy('d.created_at', dir).orderBy('d.product_id', dir).limit(q.take);
@@ -244,24 +251,31 @@ const pageRowOf = (r: unknown[]): PageRow => ({
  * One page of the list, each row with its kept card: `productPageQuery`, compiled once per shape (language, order,
  * first page or after a cursor, category or not, how many tags) and run as a prepared statement (page-statements.ts).
  */
+/**
+ * The name of a list page's prepared shape. The page size is part of it: SQLite plans a statement again on every run
+ * when its LIMIT is a parameter, so the LIMIT is written into the SQL (db/inline-limit.ts).
+ */
+export const pageShapeKey = (lang: Lang, q: ListQuery) =>
+  `page_${lang}_${q.order}_${q.after ? 'after' : 'first'}_${q.categoryId === undefined ? 'all' : 'category'}_${q.tagIds.length}_${q.take}`;
+
 export async function listProductPage(db: Db, lang: Lang, q: ListQuery): Promise<PageRow[]> {
   const prepared = await readPrepared(db, {
-    key: `page_${lang}_${q.order}_${q.after ? 'after' : 'first'}_${q.categoryId === undefined ? 'all' : 'category'}_${q.tagIds.length}`,
-    // Values: take, category, the cursor's two, then the tags.
+    key: pageShapeKey(lang, q),
+    // Values: category, the cursor's two, then the tags.
     build: (slot) =>
       productPageQuery(
         db,
         lang,
         {
-          ...(q.categoryId === undefined ? {} : { categoryId: slot<number>(1) }),
-          tagIds: q.tagIds.map((_, i) => slot<number>(4 + i)),
+          ...(q.categoryId === undefined ? {} : { categoryId: slot<number>(0) }),
+          tagIds: q.tagIds.map((_, i) => slot<number>(3 + i)),
           order: q.order,
-          after: q.after && { createdAt: slot<string>(2), id: slot<number>(3) },
-          take: slot<number>(0),
+          after: q.after && { createdAt: slot<string>(1), id: slot<number>(2) },
+          take: q.take,
         },
         'kept',
       ),
-    values: [q.take, q.categoryId, q.after?.createdAt, q.after?.id, ...q.tagIds],
+    values: [q.categoryId, q.after?.createdAt, q.after?.id, ...q.tagIds],
     columns: PAGE_ROW_COLUMNS,
     row: pageRowOf,
   });

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { InlineLimitPlugin } from './inline-limit';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -57,7 +58,11 @@ export function createDb(target: DatabaseTarget, options: { poolSize?: number } 
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // LIMIT as a number in the SQL: a kept statement with `LIMIT ?` is planned again on every run (inline-limit.ts).
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [new InlineLimitPlugin()],
+  });
   natives.set(db, { kind: 'sqlite', sqlite });
   return db;
 }

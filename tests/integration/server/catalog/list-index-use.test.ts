@@ -1,11 +1,15 @@
 import { sql } from 'kysely';
 import { analyze, explain } from '../../../../src/server/catalog/explain';
+import { preparedSql } from '../../../../src/server/catalog/page-statements';
 import {
   type ListQuery,
+  listProductPage,
   listReviewPage,
+  pageShapeKey,
   productPageQuery,
   reviewPageQuery,
 } from '../../../../src/server/catalog/repository';
+import { nativeHandle } from '../../../../src/server/db/connection';
 import { seedSyntheticProducts } from '../../../../src/server/seed/synthetic';
 import { buildTestApp, dialects, type TestApp } from '../../helper';
 
@@ -72,6 +76,32 @@ describe.each(dialects)('product list index use on %s', (dialect) => {
         expect(plan, `${name}:\n${plan}`).not.toMatch(/Seq Scan/);
         expect(plan, `${name}:\n${plan}`).not.toMatch(/\bSort\b/);
       }
+    }
+  });
+
+  // The statements the list keeps (page-statements.ts) are planned once: on SQLite nothing in them is a value the
+  // planner reads, which would have it plan them again on every run (db/inline-limit.ts): the LIMIT and the
+  // constants are written in, and each value is `+?`. Their plans are the same index ranges.
+  it.runIf(dialect === 'sqlite')('plans the kept statements once, with the same index ranges', async () => {
+    const native = nativeHandle(t.db);
+    if (native?.kind !== 'sqlite') throw new Error('not SQLite');
+    for (const [name, query, index] of shapes()) {
+      await listProductPage(t.db, 'en', query);
+      const text = preparedSql(t.db, pageShapeKey('en', query));
+      if (!text) throw new Error(`${name}: no kept statement`);
+      expect(text, name).toMatch(/ limit 21$/);
+      expect(text, name).toMatch(/"p"\."is_active" = 1/);
+      expect(text, name).not.toMatch(/(?<!\+)\?/);
+      expect((text.match(/\+\?/g) ?? []).length, name).toBe(
+        (query.categoryId === undefined ? 0 : 1) + query.tagIds.length + (query.after ? 2 : 0),
+      );
+      const plan = native.sqlite
+        .prepare(`explain query plan ${text}`)
+        .all(...(text.match(/\?/g) ?? []).map(() => null))
+        .map((r) => (r as { detail: string }).detail)
+        .join('\n');
+      expect(plan, `${name}:\n${plan}`).toMatch(index);
+      expect(plan, `${name}:\n${plan}`).not.toMatch(/SCAN p\b|SCAN products|SCAN d\b|TEMP B-TREE/);
     }
   });
 
