@@ -34,9 +34,28 @@ describe('app shell (header, menus, age gate)', () => {
     await page.waitForLoadState('networkidle');
     expect(await ageGate(page).count()).toBe(0);
 
+    // The language select has a set width, not its widest option's: an English page's first layout does not shape
+    // (and load a CJK font for) 中文, which it does not show (issue 15). Longer option text leaves it as it is.
+    const select = page.getByRole('combobox', { name: 'Language' });
+    const widthEn = await select.evaluate((el) => el.getBoundingClientRect().width);
+    expect(
+      await select.evaluate((el) => {
+        const longer = new Option('中文中文中文中文 English', 'x');
+        el.append(longer);
+        const width = el.getBoundingClientRect().width;
+        longer.remove();
+        return width;
+      }),
+    ).toBe(widthEn);
+
     // EN → 中文: stored under both keys, the page reloads in Chinese.
-    await Promise.all([page.waitForEvent('load'), page.getByRole('combobox', { name: 'Language' }).selectOption('zh')]);
+    await Promise.all([page.waitForEvent('load'), select.selectOption('zh')]);
     await appReady(page);
+    // 中文 fits the same width.
+    const selectZh = page.locator('.header__lang select');
+    expect(await selectZh.inputValue()).toBe('zh');
+    expect(await selectZh.evaluate((el) => el.getBoundingClientRect().width)).toBe(widthEn);
+    expect(await selectZh.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     const navZh = page.getByRole('navigation', { name: '主导航' });
     await navZh.getByRole('link', { name: '首页' }).waitFor();
     await navZh.getByRole('link', { name: '关于我们' }).waitFor();
