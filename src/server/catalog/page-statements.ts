@@ -23,8 +23,8 @@ const slot: Slot = <T>(index: number) => `${SLOT}${index}` as T;
  * analyzed, and then plans the kept statement again each time the value is bound, i.e. on every run: that was
  * 40 % of the list's SQLite time (perf: `sqlite3Reprepare`). The list's plan is the index range by design and needs
  * no look at the values. (SQLite's query planner stability guarantee would do the same for the whole connection,
- * but better-sqlite3 has no way to set it.) Constants of a shape are written into its SQL (`sql.lit`), and its
- * LIMIT by the connection's plugin (db/inline-limit.ts), for the same reason.
+ * but better-sqlite3 has no way to set it.) For the same reason a shape writes its constants into its SQL (the list:
+ * `sql.lit`), and the connection's plugin its LIMIT (db/inline-limit.ts).
  */
 const sqliteSlot: Slot = <T>(index: number) => sql`+${slot(index)}` as unknown as T;
 

@@ -187,18 +187,18 @@ const keptCardColumns = (lang: Lang) =>
   [lang === 'zh' ? 'p.card_zh as card' : 'p.card_en as card', 'p.card_format'] as const;
 
 /**
+ * `is_active = 1` written into the list's SQL, not bound: SQLite built with STAT4 (better-sqlite3 is) reads a value
+ * bound against an indexed column while planning once the database has been analyzed, and then plans the kept
+ * statement again on every run (catalog/page-statements.ts).
+ */
+const ACTIVE = sql.lit(1);
+
+/**
  * One page of the list: each row's `columns` (`sources`: the card's columns, what search pages read; `kept`: the id
  * and the kept card, what list pages read) and its position. With a category or tag, the page is read from that join
  * table's (key, created_at, product_id) index range and each row joins products by primary key; without one, from
  * products(is_active, created_at, id). Either way a deep page reads `take` index entries, like page 1.
  */
-/**
- * `is_active = 1` written into the list's SQL, not bound: SQLite built with STAT4 (better-sqlite3 is) reads a value
- * bound against an indexed column while planning once the database has been analyzed, and then plans the kept
- * statement again on every run (db/inline-limit.ts).
- */
-const ACTIVE = sql.lit(1);
-
 export function productPageQuery(db: Db, lang: Lang, q: ListQuery, columns: 'sources' | 'kept' = 'sources') {
   const dir = q.order === 'newest' ? 'desc' : 'asc';
   const selected = columns === 'kept' ? (['p.id', ...keptCardColumns(lang)] as const) : sourceColumns(lang);
@@ -248,16 +248,17 @@ const pageRowOf = (r: unknown[]): PageRow => ({
 });
 
 /**
- * One page of the list, each row with its kept card: `productPageQuery`, compiled once per shape (language, order,
- * first page or after a cursor, category or not, how many tags) and run as a prepared statement (page-statements.ts).
- */
-/**
  * The name of a list page's prepared shape. The page size is part of it: SQLite plans a statement again on every run
  * when its LIMIT is a parameter, so the LIMIT is written into the SQL (db/inline-limit.ts).
  */
 export const pageShapeKey = (lang: Lang, q: ListQuery) =>
   `page_${lang}_${q.order}_${q.after ? 'after' : 'first'}_${q.categoryId === undefined ? 'all' : 'category'}_${q.tagIds.length}_${q.take}`;
 
+/**
+ * One page of the list, each row with its kept card: `productPageQuery`, compiled once per shape (language, order,
+ * first page or after a cursor, category or not, how many tags, page size) and run as a prepared statement
+ * (page-statements.ts).
+ */
 export async function listProductPage(db: Db, lang: Lang, q: ListQuery): Promise<PageRow[]> {
   const prepared = await readPrepared(db, {
     key: pageShapeKey(lang, q),
