@@ -19,9 +19,12 @@ export function canRequestPhone(): boolean {
 /** The phone number the customer agreed to share, as Telegram gives it (digits, often without `+`); null when refused or unavailable. */
 export async function requestPhone(): Promise<string | null> {
   const sdk = getSdk();
-  if (!canRequestPhone() || !sdk) return null;
+  if (!sdk) return null;
   try {
-    const answer = await sdk.requestContact();
+    // Through `ifAvailable`, as every SDK call of lib/telegram (back-button.ts says why).
+    const [available, asking] = sdk.requestContact.ifAvailable();
+    if (!available) return null;
+    const answer = await asking;
     const phone = answer.contact.phone_number;
     return typeof phone === 'string' && phone.trim() !== '' ? phone : null;
   } catch {

@@ -22,7 +22,10 @@ export async function homeScreenStatus(): Promise<HomeScreenStatus> {
   const sdk = getSdk();
   if (!sdk || !canAddToHomeScreen()) return 'unsupported';
   try {
-    const status = await sdk.checkHomeScreenStatus({ timeout: 3000 });
+    // Through `ifAvailable`, as every SDK call of lib/telegram (back-button.ts says why).
+    const [asked, checking] = sdk.checkHomeScreenStatus.ifAvailable({ timeout: 3000 });
+    if (!asked) return 'unsupported';
+    const status = await checking;
     return status === 'added' || status === 'missed' || status === 'unknown' ? status : 'unsupported';
   } catch {
     return 'unsupported';
@@ -34,8 +37,7 @@ export function addToHomeScreen(): boolean {
   const sdk = getSdk();
   if (!sdk || !canAddToHomeScreen()) return false;
   try {
-    sdk.addToHomeScreen();
-    return true;
+    return sdk.addToHomeScreen.ifAvailable()[0];
   } catch {
     return false;
   }

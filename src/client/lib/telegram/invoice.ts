@@ -14,9 +14,12 @@ export type InvoiceOutcome = 'paid' | 'cancelled' | 'failed' | 'pending' | 'unav
 /** Opens a Telegram invoice link (`https://t.me/$…`, from createInvoiceLink) inside the Mini App. */
 export async function openInvoice(url: string): Promise<InvoiceOutcome> {
   const sdk = getSdk();
-  if (!sdk?.invoice.open.isAvailable()) return 'unavailable';
+  if (!sdk) return 'unavailable';
   try {
-    const status = await sdk.invoice.open(url, 'url');
+    // Through `ifAvailable`, as every SDK call of lib/telegram (back-button.ts says why).
+    const [available, opening] = sdk.invoice.open.ifAvailable(url, 'url');
+    if (!available) return 'unavailable';
+    const status = await opening;
     return status === 'paid' || status === 'cancelled' || status === 'pending' ? status : 'failed';
   } catch (err) {
     console.warn('Telegram invoice could not be opened', err);

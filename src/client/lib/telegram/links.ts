@@ -9,9 +9,8 @@ export function openLinkInTelegram(url: string): boolean {
   const sdk = getSdk();
   if (!sdk) return false;
   try {
-    if (!sdk.openLink.isAvailable()) return false;
-    sdk.openLink(new URL(url, window.location.href).toString());
-    return true;
+    // Through `ifAvailable`, as every SDK call of lib/telegram (back-button.ts says why).
+    return sdk.openLink.ifAvailable(new URL(url, window.location.href).toString())[0];
   } catch (err) {
     console.warn('Telegram could not open the link', err);
     return false;

@@ -55,13 +55,16 @@ function apply(): void {
     : { isVisible: false, isLoaderVisible: false };
   const key = JSON.stringify(state);
   if (key === shown) return;
-  shown = key;
+  // Through `ifAvailable`, as every SDK call of lib/telegram (back-button.ts says why).
   try {
-    sdk.mainButton.setParams(state);
+    if (sdk.mainButton.setParams.ifAvailable(state)[0]) shown = key;
   } catch (err) {
     console.warn('Telegram MainButton could not be updated', err);
   }
-  if (claim && !offClick) offClick = sdk.mainButton.onClick(press);
+  if (claim && !offClick) {
+    const [listening, off] = sdk.mainButton.onClick.ifAvailable(press);
+    if (listening) offClick = off;
+  }
 }
 
 export function useTelegramMainButton({

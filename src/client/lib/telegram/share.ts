@@ -9,9 +9,8 @@ export function shareInTelegram(url: string, text: string): boolean {
   const sdk = getSdk();
   if (!sdk) return false;
   try {
-    if (!sdk.shareURL.isAvailable()) return false;
-    sdk.shareURL(url, text);
-    return true;
+    // Through `ifAvailable`, as every SDK call of lib/telegram (back-button.ts says why).
+    return sdk.shareURL.ifAvailable(url, text)[0];
   } catch (err) {
     console.warn('Telegram share sheet could not be opened', err);
     return false;

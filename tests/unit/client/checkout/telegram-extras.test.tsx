@@ -8,9 +8,19 @@ import { HomeScreenOffer } from '../../../../src/client/features/orders/componen
 import { OrderBody } from '../../../../src/client/features/orders/components/OrderBody';
 import '../../../../src/client/features/orders/locales';
 import { APP_KEYS } from '../../../../src/client/lib/storage/storage';
-import { installFakeSdk, logIn, mockApi, orderDetails, removeSdk, renderRoute, resetStores, states } from '../toolkit';
+import {
+  installFakeSdk,
+  logIn,
+  mockApi,
+  orderDetails,
+  removeSdk,
+  renderRoute,
+  resetStores,
+  sdkFunction,
+  states,
+} from '../toolkit';
 
-/** The fake SDK of the toolkit, with the contact and home-screen functions of SDK v3 (isAvailable like the SDK). */
+/** The fake SDK of the toolkit, with the contact and home-screen functions of SDK v3 (isAvailable and ifAvailable). */
 function telegramWith(extra: {
   contact?: () => Promise<unknown>;
   phoneSupported?: boolean;
@@ -18,15 +28,15 @@ function telegramWith(extra: {
   homeSupported?: boolean;
 }) {
   const { fake } = installFakeSdk();
-  const requestContact = Object.assign(vi.fn(extra.contact ?? (async () => ({}))), {
-    isAvailable: () => extra.phoneSupported ?? true,
+  const requestContact = vi.fn(extra.contact ?? (async () => ({})));
+  const addToHomeScreen = vi.fn();
+  const checkHomeScreenStatus = vi.fn(async (_options?: { timeout: number }) => extra.homeStatus ?? 'missed');
+  const home = () => extra.homeSupported ?? true;
+  Object.assign(fake, {
+    requestContact: sdkFunction(requestContact, () => extra.phoneSupported ?? true),
+    addToHomeScreen: sdkFunction(addToHomeScreen, home),
+    checkHomeScreenStatus: sdkFunction(checkHomeScreenStatus, home),
   });
-  const addToHomeScreen = Object.assign(vi.fn(), { isAvailable: () => extra.homeSupported ?? true });
-  const checkHomeScreenStatus = Object.assign(
-    vi.fn(async () => extra.homeStatus ?? 'missed'),
-    { isAvailable: () => extra.homeSupported ?? true },
-  );
-  Object.assign(fake, { requestContact, addToHomeScreen, checkHomeScreenStatus });
   return { requestContact, addToHomeScreen, checkHomeScreenStatus };
 }
 

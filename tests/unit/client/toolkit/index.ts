@@ -19,6 +19,7 @@ export {
   leaveTelegram,
   openInTelegram,
   removeSdk,
+  sdkFunction,
   storeLaunchCopy,
   testInitData,
 } from './telegram';

@@ -63,6 +63,26 @@ export async function openInTelegram(telegramUserId: string, initData = testInit
 }
 
 /**
+ * An SDK function as @telegram-apps/sdk makes them, for the fakes: `isAvailable()` and `ifAvailable(...args)` (which
+ * answers `[true, result]` or `[false]`) around `impl`, whose calls the tests read. The plain call throws: the app calls
+ * through `ifAvailable`, because the real one parses the launch parameters on every plain call (back-button.ts).
+ */
+export function sdkFunction<A extends unknown[], R>(
+  impl: ((...args: A) => R) & { mock: unknown },
+  isAvailable: () => boolean = () => true,
+) {
+  return Object.assign(
+    (..._args: A): R => {
+      throw new Error('call the Telegram SDK through ifAvailable');
+    },
+    {
+      isAvailable,
+      ifAvailable: (...args: A): [true, R] | [false] => (isAvailable() ? [true, impl(...args)] : [false]),
+    },
+  );
+}
+
+/**
  * A stand-in for @telegram-apps/sdk-react with what the app uses: MainButton, closing behaviour, invoices, the share
  * sheet (`shareURL`; `shareAvailable: false` for a Telegram that cannot open it), links opened outside (`openLink`).
  */
@@ -73,34 +93,28 @@ export function installFakeSdk(
   const setParams = vi.fn();
   const enableConfirmation = vi.fn();
   const disableConfirmation = vi.fn();
-  const open = Object.assign(
-    vi.fn(async () => opts.invoiceStatus ?? 'paid'),
-    { isAvailable: () => opts.invoiceAvailable ?? true },
-  );
-  const shareURL = Object.assign(
-    vi.fn((_url: string, _text?: string) => {}),
-    { isAvailable: () => opts.shareAvailable ?? true },
-  );
-  const openLink = Object.assign(
-    vi.fn((_url: string) => {}),
-    { isAvailable: () => true },
-  );
+  const open = vi.fn(async (_url: string, _type?: string) => opts.invoiceStatus ?? 'paid');
+  const shareURL = vi.fn((_url: string, _text?: string) => {});
+  const openLink = vi.fn((_url: string) => {});
+  const onClick = vi.fn((fn: () => void) => {
+    clickListeners.add(fn);
+    return () => {
+      clickListeners.delete(fn);
+    };
+  });
   const fake = {
-    openLink,
+    openLink: sdkFunction(openLink),
     mainButton: {
       isMounted: () => true,
-      setParams,
-      onClick: (fn: () => void) => {
-        clickListeners.add(fn);
-        return () => clickListeners.delete(fn);
-      },
+      setParams: sdkFunction(setParams),
+      onClick: sdkFunction(onClick),
     },
     closingBehavior: {
       enableConfirmation: { ifAvailable: enableConfirmation },
       disableConfirmation: { ifAvailable: disableConfirmation },
     },
-    invoice: { open },
-    shareURL,
+    invoice: { open: sdkFunction(open, () => opts.invoiceAvailable ?? true) },
+    shareURL: sdkFunction(shareURL, () => opts.shareAvailable ?? true),
     hapticFeedback: {
       impactOccurred: { ifAvailable: vi.fn() },
       notificationOccurred: { ifAvailable: vi.fn() },
