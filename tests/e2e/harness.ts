@@ -46,6 +46,9 @@ export interface StartShopOptions {
  * free port with a temp SQLite database (`file:<tmp>/shop.sqlite`, migrated and seeded on start) and waits for
  * /readyz. It serves dist/client (the e2e global setup builds it).
  */
+/** The client build the e2e shops serve. */
+export const clientDist = () => process.env.E2E_CLIENT_DIST ?? join(root, 'dist/client');
+
 export async function startShop(opts: StartShopOptions = {}): Promise<Shop> {
   const buildError = safeInject('e2eBuildError');
   if (buildError) throw new Error(buildError);
@@ -55,7 +58,7 @@ export async function startShop(opts: StartShopOptions = {}): Promise<Shop> {
     DATABASE_URL: `file:${join(dir, 'shop.sqlite')}`,
     UPLOAD_DIR: join(dir, 'uploads'),
     // E2E_CLIENT_DIST: a build of one's own (a worktree shared with others who rebuild dist/ meanwhile).
-    CLIENT_DIST: process.env.E2E_CLIENT_DIST ?? join(root, 'dist/client'),
+    CLIENT_DIST: clientDist(),
     ...(opts.smtp
       ? { SMTP_URL: opts.smtp.env.SMTP_URL, MAIL_FROM: opts.smtp.env.MAIL_FROM, PUBLIC_URL: `http://127.0.0.1:${port}` }
       : {}),

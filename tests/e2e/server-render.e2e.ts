@@ -1,5 +1,7 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { appReady, holdEntry, newPage, type TestPage } from './harness';
+import { appReady, clientDist, holdEntry, newPage, type TestPage } from './harness';
 import { backOfficeJourney } from './support/back-office';
 
 // The server-rendered first screens (docs/decisions/022) in a real browser: a first visit paints the server's
@@ -71,6 +73,35 @@ describe('server-rendered first screens', () => {
     expect((await page.context().cookies()).map((c) => `${c.name}=${c.value}`)).toContain('leafcup_visited=1');
     expect(errors).toEqual([]);
     await close();
+  });
+
+  it('a first visit’s scripts come as the build’s brotli files, not compressed again on each request', async () => {
+    const opened = await newPage(journey.browser, 'about:blank');
+    // Each asset as the server first sent it (the next pages take it from the cache): its encoding and length.
+    const assets = new Map<string, { encoding: string | undefined; length: number }>();
+    opened.page.on('response', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (!path.startsWith('/assets/') || assets.has(path)) return;
+      const headers = r.headers();
+      assets.set(path, { encoding: headers['content-encoding'], length: Number(headers['content-length']) });
+    });
+    const productId = (await journey.kit.catalogue()).product_id;
+    for (const path of ['/', '/products', `/details/${productId}`]) {
+      await opened.page.goto(`${journey.shop.url}${path}`, { waitUntil: 'networkidle' });
+    }
+    expect([...assets.keys()].filter((path) => path.endsWith('.js')).length).toBeGreaterThan(5);
+    for (const [path, sent] of assets) {
+      const br = join(clientDist(), `${path}.br`);
+      // Files under 1 KB are sent as they are (neither the build nor the server compresses them).
+      if (!existsSync(br)) continue;
+      expect(sent.encoding, path).toBe('br');
+      expect(sent.length, path).toBe(statSync(br).size);
+    }
+    // The entry (the largest) is among them: the build wrote its .br, and that is what came.
+    const entry = [...assets.keys()].find((path) => /^\/assets\/index-[\w-]+\.js$/.test(path));
+    expect(entry).toBeDefined();
+    expect(existsSync(join(clientDist(), `${entry}.br`))).toBe(true);
+    await opened.close();
   });
 
   it('a logged-in customer: the page hydrates as a guest’s, then shows their cart and account; Add to cart adds', async () => {

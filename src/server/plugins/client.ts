@@ -101,6 +101,9 @@ export default fp(async function client(app: FastifyInstance, opts: ClientOption
       root,
       wildcard: false,
       index: false,
+      // The build writes `.br` and `.gz` beside each text file (vite.config.ts): sent as they are, as the client
+      // accepts them, with `Vary: Accept-Encoding`; the compress plugin leaves an encoded answer alone.
+      preCompressed: true,
       // Source maps stay in the build for error reporting but are never served: they would publish the source.
       allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(reply, path) {

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { banners as seedBanners, categories as seedCategories } from '../../../src/server/seed/catalog-data';
 import { buildTestApp, dialects, post, type TestApp } from '../helper';
 
@@ -120,6 +120,10 @@ describe.each(dialects)('serving the built client on %s', (dialect) => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), indexHtml);
     writeFileSync(join(dist, 'assets/x-abc123.js'), asset);
+    // As the build writes them (vite.config.ts `precompressed`): the same file, brotli and gzip, beside it.
+    writeFileSync(join(dist, 'assets/y-def456.js'), asset);
+    writeFileSync(join(dist, 'assets/y-def456.js.br'), brotliCompressSync(asset));
+    writeFileSync(join(dist, 'assets/y-def456.js.gz'), gzipSync(asset, { level: 9 }));
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     mkdirSync(join(dist, 'images/banners'), { recursive: true });
     writeFileSync(join(dist, 'images/banners/hero.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -162,6 +166,34 @@ describe.each(dialects)('serving the built client on %s', (dialect) => {
     const missing = await t.app.inject({ method: 'GET', url: '/assets/missing-zzz999.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toContain('<div id="root">');
+  });
+
+  it('sends the build’s .br or .gz of an asset as it is, as the client accepts them, and the plain file otherwise', async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/y-def456.js',
+        headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.equals(brotliCompressSync(asset))).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(asset);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.equals(gzipSync(asset, { level: 9 }))).toBe(true);
+
+    for (const plain of [await get(), await get('identity')]) {
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(asset);
+    }
   });
 
   it('never answers the app for an API path', async () => {
