@@ -41,14 +41,14 @@ export interface StartShopOptions {
   smtp?: Pick<TestSmtp, 'env'>;
 }
 
+/** The client build the e2e shops serve. */
+export const clientDist = () => process.env.E2E_CLIENT_DIST ?? join(root, 'dist/client');
+
 /**
  * Starts the real server (`node --import tsx src/server/main.ts`, as `npm start` does after the build) on a
  * free port with a temp SQLite database (`file:<tmp>/shop.sqlite`, migrated and seeded on start) and waits for
  * /readyz. It serves dist/client (the e2e global setup builds it).
  */
-/** The client build the e2e shops serve. */
-export const clientDist = () => process.env.E2E_CLIENT_DIST ?? join(root, 'dist/client');
-
 export async function startShop(opts: StartShopOptions = {}): Promise<Shop> {
   const buildError = safeInject('e2eBuildError');
   if (buildError) throw new Error(buildError);
