@@ -10,3 +10,6 @@ export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
 /** A payout request's state as stored: requested, then paid or rejected by staff (the back office). */
 export const PAYOUT_STATUSES = ['requested', 'paid', 'rejected'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** For how many days after an agent changes their bank account the back office flags it on their payouts. */
+export const BANK_CHANGE_NOTICE_DAYS = 7;

@@ -297,7 +297,12 @@ describe('back office journeys', () => {
       await kit.ok(path, { order_no: order.order_no }, manager.token);
     await kit.ok(
       '/v2/update-commission-bank',
-      { bank_name: 'BDO Unibank', bank_account_name: 'Ada Agent', bank_account_number: '0012-3456-7890' },
+      {
+        bank_name: 'BDO Unibank',
+        bank_account_name: 'Ada Agent',
+        bank_account_number: '0012-3456-7890',
+        current_password: agent.password,
+      },
       agent.token,
     );
     const eligible = await kit.ok<{ payout: { allowed: boolean; available_cents: number } }>(

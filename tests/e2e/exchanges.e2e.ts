@@ -38,7 +38,7 @@ describe('exchanges journey', () => {
     await row.waitFor();
     const photoHref = await row.getByRole('link', { name: 'Photo' }).getAttribute('href');
     const photo = await admin.page.request.get(`${journey.shop.url}${photoHref}`);
-    expect([photo.status(), photo.headers()['content-type']]).toEqual([200, 'image/png']);
+    expect([photo.status(), photo.headers()['content-type']]).toEqual([200, 'image/jpeg']);
     await row.getByRole('button', { name: /^Approve the exchange of/ }).click();
     const decide = admin.page.getByRole('dialog', { name: 'Approve the exchange' });
     await decide.getByLabel('What is sent instead').fill('A new 100 g pouch, sent by Standard delivery');

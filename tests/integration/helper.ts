@@ -12,9 +12,22 @@ import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/seed/index';
 import { createPgDatabase } from '../setup/postgres';
 
-/** Every integration test runs on both: `describe.each(dialects)('…', (dialect) => { … })`. */
-export const dialects = ['sqlite', 'postgres'] as const;
-export type Dialect = (typeof dialects)[number];
+const ALL_DIALECTS = ['sqlite', 'postgres'] as const;
+export type Dialect = (typeof ALL_DIALECTS)[number];
+
+/**
+ * The databases the integration tests run on: both, unless TEST_DIALECTS names some (`TEST_DIALECTS=sqlite` for the
+ * quick loop). Every test file runs on each: `describe.each(dialects)('…', (dialect) => { … })`.
+ */
+export const dialects: readonly Dialect[] = selectDialects(process.env.TEST_DIALECTS);
+
+function selectDialects(names: string | undefined): readonly Dialect[] {
+  if (!names?.trim()) return ALL_DIALECTS;
+  const picked = names.split(',').map((n) => n.trim());
+  const unknown = picked.filter((n) => !(ALL_DIALECTS as readonly string[]).includes(n));
+  if (unknown.length) throw new Error(`TEST_DIALECTS: unknown ${unknown.join(', ')} (use sqlite, postgres)`);
+  return ALL_DIALECTS.filter((d) => picked.includes(d));
+}
 
 export interface TestDatabase {
   db: Db;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_LIMITS } from './accounts';
+import { ACCOUNT_LIMITS, passwordText } from './accounts';
 import { defineEndpoint } from './endpoint';
 
 // E-mail for the account (issue 14): forgot password, reset by link, confirming the address.
@@ -10,13 +10,6 @@ const linkToken = z
   .trim()
   .max(200, { error: 'must be at most 200 characters' })
   .optional();
-
-/** A password field: never trimmed (spaces count), only a length cap here; the service answers spec §5's messages. */
-const passwordText = () =>
-  z
-    .string({ error: 'must be text' })
-    .max(ACCOUNT_LIMITS.passwordMax, { error: `must be at most ${ACCOUNT_LIMITS.passwordMax} characters` })
-    .optional();
 
 /**
  * Whether this shop sends e-mail (SMTP_URL set). Without it the login screen offers no "Forgot password?" and the

@@ -69,8 +69,12 @@ const formText = (max: number) =>
       .optional(),
   );
 
-/** A password field: never trimmed (spaces count), only a length cap here. */
-const passwordText = () =>
+/**
+ * A password field: never trimmed (spaces count), only a length cap here; the service answers an empty or wrong one at
+ * its field in the caller's language (spec §5's messages), which a schema message cannot. Every password field of the
+ * contract is one of these.
+ */
+export const passwordText = () =>
   z
     .string({ error: 'must be text' })
     .max(ACCOUNT_LIMITS.passwordMax, { error: `must be at most ${ACCOUNT_LIMITS.passwordMax} characters` })
@@ -157,6 +161,8 @@ export const editUserProfile = defineEndpoint({
     confirm_password: passwordText(),
     /** The account's present password: required when the password, e-mail or phone number changes. */
     current_password: passwordText(),
+    /** With a new password: also remove the account's Telegram link (the profile offers it, naming the user). */
+    unlink_telegram: optional(flag()),
   }),
   response: z.object({ user_info: userInfo }),
 });
@@ -203,6 +209,8 @@ export const editUserDetail = defineEndpoint({
         .regex(/^[0-9A-Za-z -]+$/, { error: 'must hold only letters, digits, spaces and dashes' }),
     ),
     clear_bank: optional(flag()),
+    /** The account's password: required when the bank details change. */
+    current_password: passwordText(),
     notify_orders: optional(flag()),
     notify_email: optional(flag()),
     language: optional(

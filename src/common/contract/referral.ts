@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { COMMISSION_STATUSES, type CommissionStatus, PAYOUT_STATUSES, type PayoutStatus } from '../referral-rules';
+import { REFERRAL_AWARD_STATUSES } from '../referral-signals';
+import { passwordText } from './accounts';
 import { defineEndpoint } from './endpoint';
 import { cents, int, optional, optionalText, text } from './fields';
 
@@ -127,7 +129,10 @@ export const referralMember = z.object({
   via: z.string().nullable(),
   /** Active once the member has completed at least one order (the award is earned), else Inactive. */
   status: z.enum(['Active', 'Inactive']),
+  /** The award credited for the member (0 while none is, or while it is On Hold). */
   award_cents: z.number().int(),
+  /** The award's state: credited, On Hold for staff (docs/decisions/032), refused; null before it is earned. */
+  award_status: z.enum(REFERRAL_AWARD_STATUSES).nullable(),
 });
 export type ReferralMember = z.infer<typeof referralMember>;
 
@@ -258,7 +263,10 @@ export const getAgentDownlines = defineEndpoint({
   response: z.object({ downlines: z.array(downlineRow), next_cursor: z.string().nullable() }),
 });
 
-/** Sets the bank account commissions are paid to; answers "Info updated successfully". */
+/**
+ * Sets the bank account commissions are paid to, with the account's password; the owner is told on every channel, and
+ * payouts already requested keep the account they were asked for. Answers "Info updated successfully".
+ */
 export const updateCommissionBank = defineEndpoint({
   path: '/v2/update-commission-bank',
   access: 'user',
@@ -273,6 +281,8 @@ export const updateCommissionBank = defineEndpoint({
         .min(1, { error: 'must not be empty' })
         .regex(/^[0-9][0-9 -]{2,38}[0-9]$/, { error: 'must be 4-40 digits (spaces and dashes allowed)' }),
     ),
+    /** The account's password: a change of bank details needs it (422 at this field when missing or wrong). */
+    current_password: passwordText(),
   }),
   response: z.object({ bank: bankDetails }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_LIMITS, userInfo } from './accounts';
+import { passwordText, userInfo } from './accounts';
 import { defineEndpoint } from './endpoint';
 import { optional } from './fields';
 
@@ -41,15 +41,8 @@ export const getInfoFromTelegram = defineEndpoint({
   ]),
 });
 
-/**
- * The account's password, sent with a link or unlink. Required: the service answers "Password must not be empty" (or
- * a wrong password) at this field in the caller's language, which a schema message cannot; never trimmed.
- */
-const passwordField = () =>
-  z
-    .string({ error: 'must be text' })
-    .max(ACCOUNT_LIMITS.passwordMax, { error: `must be at most ${ACCOUNT_LIMITS.passwordMax} characters` })
-    .optional();
+/** The account's password, sent with a link or unlink (required by the service). */
+const passwordField = passwordText;
 
 /**
  * What linking the current Telegram user would do, shown before the customer confirms (issue 10): the Telegram user of

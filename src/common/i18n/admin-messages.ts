@@ -38,6 +38,10 @@ export const adminMessages = {
     payoutAlreadyDecided: 'This payout request was already {{status}}',
     payoutMarkedPaid: 'Payout of {{amount}} marked as paid',
     payoutRejected: 'Payout request rejected: the agent sees the reason and can request again',
+    awardNotFound: 'There is no referral award for that member',
+    awardNotOnHold: 'The award is {{status}}: only an award On Hold can be released or refused',
+    awardReleased: 'Award released: {{amount}} credited to the referrer’s cash reward',
+    awardRefused: 'Award refused: nothing is credited',
     payoutRejectReasonRequired: 'Give the reason the agent will see',
     // Order actions (orders/admin-service.ts)
     orderActionNotAllowed: 'Order {{orderNo}} is {{status}}: this action is not possible now',
@@ -208,6 +212,10 @@ export const adminMessages = {
     payoutAlreadyDecided: '这笔付款申请已是 {{status}}',
     payoutMarkedPaid: '已将 {{amount}} 的付款标记为已支付',
     payoutRejected: '已拒绝付款申请：推广员可看到原因并重新申请',
+    awardNotFound: '该会员没有推荐奖励',
+    awardNotOnHold: '该奖励为 {{status}}：只有暂缓中的奖励可以发放或拒绝',
+    awardReleased: '奖励已发放：{{amount}} 已计入推荐人的现金奖励',
+    awardRefused: '已拒绝奖励：不计入任何金额',
     payoutRejectReasonRequired: '请填写推广员将看到的原因',
     // Order actions (orders/admin-service.ts)
     orderActionNotAllowed: '订单 {{orderNo}} 的状态为 {{status}}：现在不能执行此操作',

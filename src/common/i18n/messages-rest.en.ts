@@ -128,6 +128,7 @@ export const restEn = {
   uploadReceipt: 'Please upload the payment receipt',
   receiptNotImage: 'The receipt must be a PNG, JPEG or WebP image',
   receiptTooLarge: 'The receipt must be at most {{size}}',
+  receiptPixelsTooMany: 'The receipt image is too large: at most {{megapixels}} megapixels',
   itemUnavailable: 'Line {{line}}: this product is no longer available',
   itemInvalidQuantity: '{{product}}: the quantity must be a whole number from 1 to {{max}}',
   itemNotEnoughStock: 'Not Enough Stock: {{product}} has {{stock}} left',
@@ -168,6 +169,7 @@ export const restEn = {
   exchangeQuantity: 'Choose a quantity from 1 to {{max}}',
   exchangeNoteRequired: 'Please tell us what is wrong',
   exchangePhotoNotImage: 'The photo must be a PNG, JPEG or WebP image',
+  exchangePhotoPixelsTooMany: 'The photo is too large: at most {{megapixels}} megapixels',
   exchangePhotoTooLarge: 'The photo must be at most {{size}}',
   exchangeRequested: 'Exchange requested: we will answer soon',
   // input limits (uploads, unpaid orders)

@@ -12,11 +12,12 @@ import { enqueueAccountNotification } from '../notifications/outbox';
 import * as rateLimit from '../rate-limits/rate-limit';
 import { findAccountToken, issueAccountToken, useAccountToken } from './account-tokens';
 import * as repo from './repository';
-import { hashPassword } from './service';
+import { hashPassword, UNLINKED } from './service';
 import { validateNewPassword } from './validation';
 
-// Forgot password (issue 14): a single-use link to /reset-password/{token}, valid 30 minutes, mailed to the account's
-// address; the reset sets the new password, ends every session and tells the customer (e-mail, and the bot when linked).
+// Forgot password (docs/decisions/016): a single-use link to /reset-password/{token}, valid 30 minutes, mailed to the
+// account's address; the reset sets the new password, ends every session, removes the Telegram link and tells the
+// customer (e-mail, and the chat that was linked).
 
 /**
  * Reset requests per e-mail address asked for, per account (the web form and the bot's /password share it) and per
@@ -139,9 +140,13 @@ export async function resetPassword(
     if (!link) return undefined;
     const owner = await repo.findUserById(trx, link.user_id);
     if (!owner || owner.email !== link.email) return undefined;
+    // A reset ends every way into the account (docs/decisions/031): its sessions and its Telegram link, which opens
+    // the Mini App logged in without a password and may be someone else's.
+    const formerChat = owner.telegram_user_id;
     const updated = await repo.updateUser(trx, owner.id, {
       password_hash: passwordHash,
       ...(owner.email_confirmed_at ? {} : { email_confirmed_at: now }),
+      ...(formerChat ? UNLINKED : {}),
     });
     await repo.revokeSessions(trx, owner.id, { now });
     await enqueueMail(trx, {
@@ -151,7 +156,13 @@ export async function resetPassword(
       lang: langOf(owner.language),
       params: {},
     });
-    await enqueueAccountNotification(trx, { userId: owner.id, kind: 'password_reset' }, now);
+    if (formerChat) {
+      await enqueueAccountNotification(
+        trx,
+        { userId: owner.id, kind: 'password_reset', telegramChatId: formerChat },
+        now,
+      );
+    }
     return updated;
   });
   if (!user) throw invalid();

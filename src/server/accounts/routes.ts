@@ -20,7 +20,10 @@ import { formatMessage } from '../../common/i18n/messages';
 import { route } from '../lib/endpoint';
 import { unauthorized } from '../lib/errors';
 import { isMailOn } from '../mail/switch';
+import { changeBankDetails } from './bank-details';
+import { deviceIdFor, rememberDevice } from './device';
 import * as confirmation from './email-confirmation';
+import { login } from './login';
 import * as passwordReset from './password-reset';
 import * as service from './service';
 import { revokeSession } from './session-repository';
@@ -39,17 +42,22 @@ function callerToken(req: FastifyRequest, bodyToken: string | undefined): string
  * type (EndpointDef's `access` is not a literal type, so Ctx cannot narrow it itself).
  */
 export default async function accountRoutes(app: FastifyInstance) {
-  route(app, userRegister, async ({ input, lang, req, say }) => {
+  route(app, userRegister, async ({ input, lang, req, reply, say }) => {
+    const deviceId = deviceIdFor(req);
     const { user, token } = await service.register(app.db, input, lang, {
       ip: req.ip,
       userAgent: req.headers['user-agent'],
+      deviceId,
     });
+    rememberDevice(req, reply, deviceId);
     say('registered');
     return { user_info: await service.userInfoOf(app.db, user), token };
   });
 
-  route(app, userLogin, async ({ input, req, say }) => {
-    const { user, token } = await service.login(app.db, input, req.ip);
+  route(app, userLogin, async ({ input, req, reply, say }) => {
+    const deviceId = deviceIdFor(req);
+    const { user, token } = await login(app.db, input, { ip: req.ip, deviceId });
+    rememberDevice(req, reply, deviceId);
     say('loggedIn');
     return { user_info: await service.userInfoOf(app.db, user), token };
   });
@@ -111,7 +119,19 @@ export default async function accountRoutes(app: FastifyInstance) {
   });
 
   route(app, editUserDetail, async ({ input, auth, say }) => {
-    const user = await service.updateDetail(app.db, auth.user, input);
+    // Bank details first: they need the password, and a refusal there leaves the preferences unchanged too.
+    const banked = await changeBankDetails(
+      app.db,
+      auth.user,
+      {
+        bank_name: input.bank_name,
+        bank_account_name: input.bank_account_name,
+        bank_account_number: input.bank_account_number,
+        clear: input.clear_bank,
+      },
+      input.current_password,
+    );
+    const user = await service.updatePreferences(app.db, banked, input);
     say('infoUpdated');
     return { user_info: await service.userInfoOf(app.db, user), detail: service.toUserDetail(user) };
   });

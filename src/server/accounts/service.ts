@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import { isEmail, isPhone, normalizeEmail, normalizePhone } from '../../common/account-rules';
 import type { UserDetail, UserInfo } from '../../common/contract/accounts';
 import { langOf } from '../../common/contract/lang';
@@ -7,19 +6,23 @@ import type { MessageKey } from '../../common/i18n/messages';
 import type { Db } from '../db/connection';
 import type { User, UserUpdate } from '../db/schema';
 import { clientAddressKey } from '../lib/client-address';
-import { tooManyRequests, unprocessable } from '../lib/errors';
+import { tooManyRequests } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import { enqueueMail } from '../mail/outbox';
 import { mayMail } from '../mail/policy';
-import { enqueueAccountNotification } from '../notifications/outbox';
 import * as rateLimit from '../rate-limits/rate-limit';
 import { derivedVisitorKey } from '../referral/service';
+import { clientSignals, recordSignals } from '../referral/signals';
 import { queueConfirmation } from './email-confirmation';
+import { tellAccountOwner } from './notices';
+import { hashPassword, verifyPassword } from './passwords';
 import * as repo from './repository';
 import { createSession } from './session-repository';
+
+export { hashPassword };
+
 import {
   blank,
-  type Issue,
   type ProfileInput,
   type RegisterInput,
   refuse,
@@ -32,25 +35,6 @@ import {
 // ---------------------------------------------------------------------------
 // Passwords, codes, normalisation
 // ---------------------------------------------------------------------------
-
-/** argon2id (the library's default algorithm) with its default memory-hard parameters (docs/decisions/001). */
-export const hashPassword = (password: string): Promise<string> => hash(password);
-
-async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    // A malformed stored hash never logs anyone in.
-    return false;
-  }
-}
-
-/** Verified against when the account does not exist, so both answers take about as long. */
-let dummyHash: Promise<string> | undefined;
-const timingDummy = () => {
-  dummyHash ??= hash('leaf-and-cup-no-such-account');
-  return dummyHash;
-};
 
 /** Referral code alphabet: A-Z and 2-9 without the look-alikes I, O, 0 and 1. */
 const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -117,7 +101,7 @@ export async function register(
   db: Db,
   input: RegisterInput,
   lang: 'en' | 'zh',
-  client: { ip: string; userAgent?: string } = { ip: '' },
+  client: { ip: string; userAgent?: string; deviceId?: string | null } = { ip: '' },
 ): Promise<{ user: User; token: string }> {
   validateRegistration(input);
   // Accounts opened from one address are limited too (10 an hour), so sign-ups cannot be scripted freely.
@@ -164,8 +148,10 @@ export async function register(
           created_at: now,
           updated_at: now,
         });
-        // The welcome e-mail with the link that confirms the address (issue 14), queued with the account.
+        // The welcome e-mail with the link that confirms the address (docs/decisions/016), queued with the account.
         await queueConfirmation(trx, { userId: created.id, email, lang, changed: false });
+        // Where and in which browser it was opened: compared with the referrer's (docs/decisions/032).
+        await recordSignals(trx, created.id, clientSignals(client));
         if (upline) {
           const via = input.joined_via ?? 'code';
           await repo.recordConversion(trx, {
@@ -219,71 +205,17 @@ const contactCheckLimit = (key: string, max: number): rateLimit.Limit => ({
   windowMinutes: CONTACT_CHECK_LIMITS.windowMinutes,
 });
 
-/** Failed logins allowed per account, and per client address, in one window. */
-export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20, windowMinutes: 15 } as const;
-
-/** The e-mail or phone number someone logs in with, or null when it is neither. */
-function parseLoginId(raw: string): { kind: 'email' | 'phone'; value: string } | null {
-  if (raw.includes('@')) {
-    const email = normalizeEmail(raw);
-    return isEmail(email) ? { kind: 'email', value: email } : null;
-  }
-  const phone = normalizePhone(raw);
-  return isPhone(phone) ? { kind: 'phone', value: phone } : null;
-}
-
-const accountLimitKey = (user: User | undefined, loginId: string): string =>
-  user ? `login:user:${user.id}` : `login:id:${loginId}`;
-const addressLimitKey = (ip: string): string => `login:ip:${clientAddressKey(ip)}`;
-
 const tooMany = (minutes: number) => tooManyRequests('tooManyRequests', { minutes });
 
-/**
- * Logs in by e-mail or phone. Each attempt is counted before the password is checked (per account and
- * per address, fixed 15-minute windows), so parallel guesses can never pass the limit; a success resets
- * the account's count and does not count against the address.
- */
-export async function login(
-  db: Db,
-  input: { login?: string; password?: string },
-  ip: string,
-): Promise<{ user: User; token: string }> {
-  const issues: Issue[] = [];
-  if (blank(input.login)) issues.push({ field: 'login', key: 'loginIdRequired' });
-  if (!input.password) issues.push({ field: 'password', key: 'passwordRequired' });
-  if (issues.length) refuse(issues);
-
-  const id = parseLoginId(input.login!);
-  if (!id) refuse([{ field: 'login', key: 'enterEmailOrPhone' }]);
-  const user =
-    id.kind === 'email' ? await repo.findUserByEmail(db, id.value) : await repo.findUserByPhone(db, id.value);
-
-  const accountKey = accountLimitKey(user, id.value);
-  const addressKey = addressLimitKey(ip);
-  const account = await rateLimit.hit(db, accountKey, LOGIN_LIMITS.perAccount, LOGIN_LIMITS.windowMinutes);
-  if (!account.allowed) throw tooMany(account.retryMinutes);
-  const address = await rateLimit.hit(db, addressKey, LOGIN_LIMITS.perAddress, LOGIN_LIMITS.windowMinutes);
-  if (!address.allowed) {
-    await rateLimit.release(db, accountKey, account.windowStart);
-    throw tooMany(address.retryMinutes);
-  }
-
-  const ok = user
-    ? await verifyPassword(user.password_hash, input.password!)
-    : (await verifyPassword(await timingDummy(), input.password!)) && false;
-  if (!user || !ok) throw unprocessable('wrongCredentials');
-
-  await rateLimit.reset(db, accountKey);
-  await rateLimit.release(db, addressKey, address.windowStart);
-  return { user, token: await createSession(db, user.id) };
-}
+/** Password checks a logged-in account may fail in one window (a session guesses no faster than one client). */
+export const PASSWORD_CHECK_LIMITS = { perAccount: 5, windowMinutes: 15 } as const;
+export const passwordCheckKey = (userId: number): string => `password-check:user:${userId}`;
 
 /**
  * Checks the password of a logged-in account before a sensitive change (linking or unlinking Telegram; changing the
- * password, e-mail or phone in the profile). The attempt
- * counts against the account's log-in limit (same key and window as `login`), so a stolen session cannot guess the
- * password faster here than at the log-in screen; a success resets the count like a log-in. Refuses with 422 at `field`
- * (`missingKey` when empty, `wrongKey` when wrong) or 429 beyond the limit.
+ * password, e-mail, phone or bank details). The attempts are counted per account (PASSWORD_CHECK_LIMITS), so a stolen
+ * session cannot guess the password faster here than one client can at the log-in screen; a success resets the count.
+ * Refuses with 422 at `field` (`missingKey` when empty, `wrongKey` when wrong) or 429 beyond the limit.
  */
 export async function confirmAccountPassword(
   db: Db,
@@ -293,8 +225,8 @@ export async function confirmAccountPassword(
 ): Promise<void> {
   const field = opts.field ?? 'password';
   if (!password) refuse([{ field, key: opts.missingKey ?? 'passwordRequired' }]);
-  const key = accountLimitKey(user, '');
-  const attempt = await rateLimit.hit(db, key, LOGIN_LIMITS.perAccount, LOGIN_LIMITS.windowMinutes);
+  const key = passwordCheckKey(user.id);
+  const attempt = await rateLimit.hit(db, key, PASSWORD_CHECK_LIMITS.perAccount, PASSWORD_CHECK_LIMITS.windowMinutes);
   if (!attempt.allowed) throw tooMany(attempt.retryMinutes);
   if (!(await verifyPassword(user.password_hash, password))) refuse([{ field, key: opts.wrongKey }]);
   await rateLimit.reset(db, key);
@@ -304,12 +236,22 @@ export async function confirmAccountPassword(
 // Profile and details
 // ---------------------------------------------------------------------------
 
+/** The columns of a Telegram link, emptied: what removing it writes. */
+export const UNLINKED = { telegram_user_id: null, telegram_username: null, telegram_name: null } as const;
+
+/** "Mei Chen (@mei_tea)", or the name alone: how messages name the Telegram user of a link. */
+export const telegramNameOf = (u: Pick<User, 'telegram_user_id' | 'telegram_name' | 'telegram_username'>): string =>
+  u.telegram_username
+    ? `${u.telegram_name ?? u.telegram_username} (@${u.telegram_username})`
+    : (u.telegram_name ?? u.telegram_user_id ?? '');
+
 /**
  * Edits nickname, e-mail, phone and (when given) the password. Changing the password, the e-mail or the phone needs the
  * current password (it is what taking over an account from a stolen session would change); a nickname-only change
  * does not. A new e-mail or phone is checked against the registered ones under CONTACT_CHECK_LIMITS. A new password
- * ends the other sessions. The customer is told through the bot ('password_changed', 'contact_changed'), queued in the
- * transaction of the change, so the notice exists exactly when the change does.
+ * ends the other sessions and, with `unlink_telegram`, removes the Telegram link too (the profile offers it, naming
+ * the Telegram user). The owner is told on every channel (notices.ts, docs/decisions/031), queued in the transaction
+ * of the change, so the notices exist exactly when the change does.
  */
 export async function updateProfile(
   db: Db,
@@ -342,30 +284,16 @@ export async function updateProfile(
   const changes: UserUpdate = { nickname: input.nickname!.trim(), email, phone };
   if (passwordChanged) changes.password_hash = await hashPassword(input.password!);
   const emailChanged = email !== user.email;
-  // A new address is unconfirmed until its link is opened (issue 14).
+  // A new address is unconfirmed until its link is opened (docs/decisions/016).
   if (emailChanged) changes.email_confirmed_at = null;
   try {
     return await db.transaction().execute(async (trx) => {
-      const updated = await repo.updateUser(trx, user.id, changes);
-      if (passwordChanged) {
-        await repo.revokeSessions(trx, user.id, { keep: sessionId });
-        await enqueueAccountNotification(trx, { userId: user.id, kind: 'password_changed' });
-      }
-      if (contactChanged) await enqueueAccountNotification(trx, { userId: user.id, kind: 'contact_changed' });
-      if (emailChanged) {
-        // The confirmation to the new address, and a notice to the old one (issue 14).
-        const mailLang = langOf(user.language);
-        await queueConfirmation(trx, { userId: user.id, email, lang: mailLang, changed: true });
-        // The old address hears of it only if it was confirmed (mail/policy.ts).
-        if (mayMail(user, 'email_changed'))
-          await enqueueMail(trx, {
-            to: user.email,
-            userId: user.id,
-            kind: 'email_changed',
-            lang: mailLang,
-            params: { newAddress: email },
-          });
-      }
+      // The row as it is now: the link may have changed since the session's copy was read.
+      const fresh = (await repo.findUserById(trx, user.id)) ?? user;
+      const unlinkFrom = passwordChanged && input.unlink_telegram ? fresh.telegram_user_id : null;
+      const updated = await repo.updateUser(trx, user.id, { ...changes, ...(unlinkFrom ? UNLINKED : {}) });
+      if (passwordChanged) await repo.revokeSessions(trx, user.id, { keep: sessionId });
+      await tellProfileChanges(trx, fresh, updated, { passwordChanged, unlinkFrom });
       return updated;
     });
   } catch (err) {
@@ -375,27 +303,55 @@ export async function updateProfile(
   }
 }
 
-interface DetailInput {
-  bank_name?: string;
-  bank_account_name?: string;
-  bank_account_number?: string;
-  clear_bank?: boolean;
+/** The notices of a profile change (`before` and `after` are the account's rows), on every channel. */
+async function tellProfileChanges(
+  trx: Db,
+  before: User,
+  after: User,
+  change: { passwordChanged: boolean; unlinkFrom: string | null },
+): Promise<void> {
+  const contactChanged = before.email !== after.email || before.phone !== after.phone;
+  if (change.passwordChanged) {
+    // To the chat linked before the change: with the link removed, it hears that it was unlinked.
+    const chats = change.unlinkFrom ? [{ chatId: change.unlinkFrom, kind: 'telegram_unlinked' as const }] : [];
+    await tellAccountOwner(trx, after, {
+      bot: change.unlinkFrom ? undefined : 'password_changed',
+      chats,
+      mail: 'password_changed',
+    });
+    if (change.unlinkFrom) {
+      await tellAccountOwner(trx, after, { mail: 'telegram_unlinked', telegramName: telegramNameOf(before) });
+    }
+  }
+  if (!contactChanged) return;
+  // A new address is not confirmed yet: the old one hears of the change (when it was confirmed), and the bot.
+  await tellAccountOwner(trx, after, {
+    bot: 'contact_changed',
+    mail: before.email === after.email ? 'phone_changed' : undefined,
+  });
+  if (before.email !== after.email) {
+    const mailLang = langOf(before.language);
+    await queueConfirmation(trx, { userId: after.id, email: after.email, lang: mailLang, changed: true });
+    if (mayMail(before, 'email_changed'))
+      await enqueueMail(trx, {
+        to: before.email,
+        userId: after.id,
+        kind: 'email_changed',
+        lang: mailLang,
+        params: { newAddress: after.email },
+      });
+  }
+}
+
+interface PreferenceInput {
   notify_orders?: boolean;
   notify_email?: boolean;
   language?: 'en' | 'zh';
 }
 
-/** Edits bank details, the notification toggle and the language; what is not given stays. */
-export async function updateDetail(db: Db, user: User, input: DetailInput): Promise<User> {
+/** Edits the notification toggles and the language; what is not given stays. Bank details: bank-details.ts. */
+export async function updatePreferences(db: Db, user: User, input: PreferenceInput): Promise<User> {
   const changes: UserUpdate = {};
-  if (input.clear_bank) {
-    changes.bank_name = null;
-    changes.bank_account_name = null;
-    changes.bank_account_number = null;
-  }
-  if (input.bank_name !== undefined) changes.bank_name = input.bank_name;
-  if (input.bank_account_name !== undefined) changes.bank_account_name = input.bank_account_name;
-  if (input.bank_account_number !== undefined) changes.bank_account_number = input.bank_account_number;
   if (input.notify_orders !== undefined) changes.notify_orders = input.notify_orders ? 1 : 0;
   if (input.notify_email !== undefined) changes.notify_email = input.notify_email ? 1 : 0;
   if (input.language !== undefined) changes.language = input.language;

@@ -83,6 +83,8 @@ export interface ProfileInput {
   confirm_password?: string;
   /** Needed when the password, e-mail or phone number changes. */
   current_password?: string;
+  /** With a new password: also remove the account's Telegram link. */
+  unlink_telegram?: boolean;
 }
 
 /** The profile form's checks: like register, but a blank password and confirmation mean "unchanged". */

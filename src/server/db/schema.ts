@@ -5,6 +5,7 @@ import type { Lang } from '../../common/contract/lang';
 import type { CommissionStatus, PayoutStatus } from '../../common/contract/referral';
 import type { SubscriptionStatus } from '../../common/contract/subscriptions';
 import type { ExchangeReason, ExchangeStatus } from '../../common/exchange-rules';
+import type { ReferralAwardStatus } from '../../common/referral-signals';
 import type { StaffRole } from '../../common/staff-rules';
 import type {
   BannersTable,
@@ -73,6 +74,7 @@ export interface Database {
   commissions: CommissionsTable;
   payout_requests: PayoutRequestsTable;
   referral_awards: ReferralAwardsTable;
+  account_signals: AccountSignalsTable;
   pages: PagesTable;
   faqs: FaqsTable;
   notifications: NotificationsTable;
@@ -117,6 +119,8 @@ export interface UsersTable {
   /** When the customer confirmed the e-mail address (null: not yet). */
   email_confirmed_at: string | null;
   remark: string | null;
+  /** When the payout bank account last changed (null: never since it was first set, or before this was kept). */
+  bank_changed_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -342,6 +346,8 @@ export interface CommissionsTable {
   amount_cents: number;
   rate_bp: number;
   status: CommissionStatus;
+  /** The signals the agent and the buyer share (comma-separated, common/referral-signals.ts) when it was held. */
+  hold_reason: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -361,6 +367,10 @@ export interface PayoutRequestsTable {
   decided_at: string | null;
   /** The staff member who decided (null: the command line). */
   decided_by: number | null;
+  /** The bank account the agent asked the payout to go to, as it was when they asked. */
+  bank_name: string | null;
+  bank_account_name: string | null;
+  bank_account_number: string | null;
 }
 
 /** The referral award credited to a referrer when a referred member's first order completed: one per member. */
@@ -369,7 +379,22 @@ export interface ReferralAwardsTable {
   referrer_id: number;
   order_id: number;
   amount_cents: number;
+  /** 'credited' (in the referrer's cash reward), 'on_hold' (waits for staff), or 'refused' by staff. */
+  status: Generated<ReferralAwardStatus>;
+  /** The signals the referrer and the member share (comma-separated, common/referral-signals.ts). */
+  hold_reason: string | null;
+  decided_at: string | null;
+  decided_by: number | null;
   created_at: string;
+}
+
+/** One thing that ties an account to a person or a device, as a keyed hash (referral/signals.ts). */
+export interface AccountSignalsTable {
+  user_id: number;
+  kind: string;
+  value_hash: string;
+  first_seen_at: string;
+  last_seen_at: string;
 }
 
 /** Policy pages: 'tnc' | 'privacy' | 'shipping' | 'about'. */

@@ -16,14 +16,14 @@ import { recordAudit } from '../audit/service';
 import type { Db } from '../db/connection';
 import { isUniqueViolation } from '../db/errors';
 import type { User } from '../db/schema';
-import { withoutMetadata } from '../files/images';
+import { boundedCustomerImage, CUSTOMER_IMAGE_LIMITS } from '../files/images';
 import type { FileStore } from '../files/store';
 import { conflict, invalidField, notFound } from '../lib/errors';
 import { adminLimit, keysetPage } from '../lib/paging';
 import { nowIso } from '../lib/time';
 import { enqueueStaffAlert } from '../notifications/staff-alerts';
 import { notifyOrder } from '../orders/notify';
-import { detectImageKind, type FileLinkSigner, fileLinkSigner } from '../orders/receipts';
+import { type FileLinkSigner, fileLinkSigner } from '../orders/receipts';
 import { findOwnOrder } from '../orders/repository';
 import { getShopSettings } from '../settings/repository';
 import * as repo from './repository';
@@ -146,17 +146,23 @@ export async function requestExchange(
   }
   const note = input.note?.trim() || null;
   if (noteRequired(input.reason) && !note) throw invalidField('note', 'exchangeNoteRequired');
-  const kind = input.photo ? detectImageKind(input.photo) : null;
-  if (input.photo && !kind) throw invalidField('photo', 'exchangePhotoNotImage');
+  // Decoded and bounded before anything is stored (docs/decisions/034): upright, without its metadata (a phone
+  // photo's EXIF may say where it was taken), at most CUSTOMER_IMAGE_LIMITS.
+  const photo = input.photo ? await boundedCustomerImage(input.photo) : null;
+  if (photo && !photo.ok) {
+    if (photo.reason === 'too_large') {
+      throw invalidField('photo', 'exchangePhotoPixelsTooMany', {
+        megapixels: CUSTOMER_IMAGE_LIMITS.maxInputPixels / 1e6,
+      });
+    }
+    throw invalidField('photo', 'exchangePhotoNotImage');
+  }
   if (await repo.hasRequestForLine(db, line.id)) {
     throw conflict('exchangeAlreadyRequested', {}, 'order_item_id');
   }
 
-  // Stored upright and without its metadata (a phone photo's EXIF may say where it was taken).
-  const photo = input.photo && kind ? await withoutMetadata(input.photo, kind) : null;
-  if (input.photo && !photo) throw invalidField('photo', 'exchangePhotoNotImage');
-  const photoKey = photo && kind ? `exchanges/${randomBytes(16).toString('hex')}.${kind}` : null;
-  if (photoKey && photo) await files.put(photoKey, photo);
+  const photoKey = photo?.ok ? `exchanges/${randomBytes(16).toString('hex')}.${photo.kind}` : null;
+  if (photoKey && photo?.ok) await files.put(photoKey, photo.bytes);
   const now = new Date(nowMs).toISOString();
   try {
     return await db.transaction().execute(async (trx) => {

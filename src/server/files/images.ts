@@ -125,18 +125,53 @@ export interface StoredImage {
   height: number;
 }
 
+/** The formats a customer may send (a receipt, an exchange photo), by their first bytes: PNG, JPEG or WebP. */
+export type CustomerImageKind = 'png' | 'jpg' | 'webp';
+
+/** The image type of a file by its magic bytes: PNG, JPEG or WebP; null for anything else. */
+export function detectImageKind(bytes: Uint8Array): CustomerImageKind | null {
+  const starts = (sig: number[], at = 0) => bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (starts([0xff, 0xd8, 0xff])) return 'jpg';
+  // RIFF....WEBP
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  return null;
+}
+
 /**
- * A customer's photo (an exchange request's) in its own format, turned upright and without its metadata: a phone's
- * EXIF can hold where it was taken, which staff have no need to see. Null when sharp cannot decode it.
+ * What a customer's image may be (docs/decisions/034): at most 40 megapixels when decoded (a small file can declare
+ * 20000 × 20000 pixels and take gigabytes to show), and what is kept fits in 2000 × 2000 pixels, which is plenty to
+ * read a bank receipt or see a damaged tin.
  */
-export async function withoutMetadata(bytes: Uint8Array, format: 'png' | 'jpg' | 'webp'): Promise<Uint8Array | null> {
+export const CUSTOMER_IMAGE_LIMITS = { maxInputPixels: 40_000_000, maxSide: 2000, jpegQuality: 85 } as const;
+
+export type CustomerImage =
+  | { ok: true; bytes: Uint8Array; kind: 'jpg' }
+  | { ok: false; reason: 'not_image' | 'too_large' };
+
+/**
+ * A customer's upload as the shop keeps it: decoded under the pixel limit, turned upright, reduced to fit
+ * CUSTOMER_IMAGE_LIMITS.maxSide, without its metadata (a phone's EXIF can say where it was taken) and encoded again as
+ * JPEG (on white, for a transparent PNG). Staff and the bot only ever see this bounded copy. Refused as `not_image`
+ * when it is not a PNG, JPEG or WebP that decodes, `too_large` past the pixel limit.
+ */
+export async function boundedCustomerImage(bytes: Uint8Array): Promise<CustomerImage> {
+  if (!detectImageKind(bytes)) return { ok: false, reason: 'not_image' };
+  const { maxInputPixels, maxSide, jpegQuality } = CUSTOMER_IMAGE_LIMITS;
   try {
-    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-    const encoded =
-      format === 'png' ? image.png() : format === 'webp' ? image.webp({ quality: 90 }) : image.jpeg({ quality: 90 });
-    return new Uint8Array(await encoded.toBuffer());
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (!meta.width || !meta.height) return { ok: false, reason: 'not_image' };
+    // The header's size, before any pixel is decoded.
+    if (meta.width * meta.height > maxInputPixels) return { ok: false, reason: 'too_large' };
+    const out = await sharp(bytes, { limitInputPixels: maxInputPixels })
+      .rotate()
+      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: jpegQuality })
+      .toBuffer();
+    return { ok: true, bytes: new Uint8Array(out), kind: 'jpg' };
   } catch {
-    return null;
+    return { ok: false, reason: 'not_image' };
   }
 }
 

@@ -76,6 +76,19 @@ function staffCheck(def: EndpointDef) {
 }
 
 /**
+ * The session check of a customer's upload path (`access: 'user'` with `multipart`), run in onRequest like the staff
+ * check: a multipart body is refused with 401 before a byte of it is read, so an anonymous upload costs no memory and
+ * no parsing. Its token must come in the Authorization header (the client always sends it there); the handler takes
+ * the caller from here. A form-encoded body (small, capped) may still carry the token as a field.
+ */
+async function uploaderCheck(req: FastifyRequest): Promise<void> {
+  if (!isMultipartRequest(req.headers['content-type'])) return;
+  const auth = await req.server.authenticate(req);
+  if (!auth) throw unauthorized();
+  req.uploaderAuth = auth;
+}
+
+/**
  * A contract path's Fastify schema (validation and /openapi.json): its summary, its tag (the path's first part),
  * the body (the common fields merged with the request) and the answers (`ok` for 200, the error envelope else).
  */
@@ -113,6 +126,7 @@ export function route<E extends EndpointDef>(
     // Staff paths: the session and the role are checked before a byte of the body is read or validated
     // (401 without a session, 403 without the role, whatever the body); the token comes from the header.
     ...(def.access === 'staff' ? { onRequest: staffCheck(def) } : {}),
+    ...(def.access === 'user' && def.multipart ? { onRequest: uploaderCheck } : {}),
     handler: async (req, reply) => {
       const input = req.body as Input<E>;
       const lang = input.lang;
@@ -127,7 +141,7 @@ export function route<E extends EndpointDef>(
           ? (req.staffAuth?.auth ?? null)
           : def.access === 'public'
             ? null
-            : await req.server.authenticate(req, input.token);
+            : (req.uploaderAuth ?? (await req.server.authenticate(req, input.token)));
       if ((def.access === 'user' || def.access === 'staff') && !auth) throw unauthorized();
       let message = formatMessage(lang, 'ok');
       const data = await handler({
@@ -222,6 +236,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by a staff path's onRequest check. */
     staffAuth?: { auth: Auth; staff: StaffCaller };
+    /** Set by a customer's upload path's onRequest check. */
+    uploaderAuth?: Auth;
   }
   interface FastifyInstance {
     /** Resolves the bearer token (header, else the `token` field) to a live session, or null. */

@@ -26,6 +26,8 @@ export interface MailParams {
   password_was_reset: Record<string, never>;
   /** To the old address when the address was changed. */
   email_changed: { newAddress: string };
+  /** A change to the account's security, told to its confirmed address (accounts/notices.ts). */
+  account_notice: { event: AccountMailEvent; telegramName?: string };
   // Orders (mail/templates/order-*.tsx): `figures` are the order's figures when the event happened (orders/notify.ts
   // takes them in the transaction of the change), so a message sent later says what was true then; a row queued
   // without them reads the order when it is sent. The other params are what only the event knows (a rejection's
@@ -54,6 +56,15 @@ export interface MailParams {
   /** A product the customer asked about ("Notify me when available") is available again (stock-alerts/tell.ts). */
   back_in_stock: { productId: number };
 }
+/** What an `account_notice` says happened (accounts/notices.ts). */
+export type AccountMailEvent =
+  | 'telegram_linked'
+  | 'telegram_unlinked'
+  | 'password_changed'
+  | 'phone_changed'
+  | 'bank_details_changed'
+  | 'login_attempts';
+
 /** The params every order e-mail has: the order, and its figures when the event happened (mail/order-figures.ts). */
 export interface OrderMail {
   orderId: number;

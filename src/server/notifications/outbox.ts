@@ -58,10 +58,14 @@ const ACCOUNT_NOTIFICATION_KINDS = [
   'telegram_unlinked',
   /** The password was changed in the profile and every other session ended. */
   'password_changed',
-  /** The password was reset with a link mailed to the account's address and every session ended. */
+  /** The password was reset with a link mailed to the account's address, every session ended and the link removed. */
   'password_reset',
   /** The e-mail address or phone number was changed. */
   'contact_changed',
+  /** The agent's payout bank account was changed. */
+  'bank_details_changed',
+  /** Many wrong passwords were tried for the account: log-ins from new devices are slowed (accounts/login.ts). */
+  'login_attempts',
 ] as const;
 export type AccountNotificationKind = (typeof ACCOUNT_NOTIFICATION_KINDS)[number];
 

@@ -18,13 +18,14 @@ import { AppError, badRequest, conflict, invalidField, notFound } from '../lib/e
 import { addDays } from '../lib/time';
 import { enqueueLowStockAlerts, enqueueStaffAlert } from '../notifications/staff-alerts';
 import { recordCommissionForOrder } from '../referral/commission-service';
+import { recordSignals } from '../referral/signals';
 import * as settingsRepo from '../settings/repository';
 import { paymentProviderConfigured } from '../settings/service';
 import * as stockRepo from '../stock/repository';
 import { recordOrderEvent } from './event-repository';
 import { notifyOrder } from './notify';
 import { newOrderNo } from './order-number';
-import { countReceiptUpload, detectImageKind, receiptTooLarge, removeReceipt, storeReceipt } from './receipts';
+import { countReceiptUpload, prepareReceipt, receiptTooLarge, removeReceipt, storeReceipt } from './receipts';
 import * as repo from './repository';
 
 export interface PlaceOrderInput {
@@ -81,14 +82,12 @@ function checkRequest(config: Config, input: PlaceOrderInput) {
   if (input.paymentMethod === 'payment_link' && !paymentProviderConfigured(config)) {
     throw badRequest('methodNotAvailable', undefined, 'payment_method');
   }
-  let receipt: { bytes: Uint8Array; kind: NonNullable<ReturnType<typeof detectImageKind>> } | null = null;
+  let receipt: Uint8Array | null = null;
   if (input.receipt && input.paymentMethod === 'bank_transfer') {
     if (input.receipt.byteLength > config.MAX_UPLOAD_BYTES) {
       throw receiptTooLarge(config);
     }
-    const kind = detectImageKind(input.receipt);
-    if (!kind) throw invalidField('receipt', 'receiptNotImage');
-    receipt = { bytes: input.receipt, kind };
+    receipt = input.receipt;
   }
   return { items, addressId: input.addressId, paymentMethod: input.paymentMethod, receipt };
 }
@@ -125,7 +124,9 @@ export async function placeOrder(
   // Renewals are placed by the server on the customer's agreed schedule: never refused for unpaid orders,
   // and not counted either (a subscriber with several subscriptions can still shop).
   const maxUnpaid = input.renewal ? 0 : config.MAX_UNPAID_ORDERS;
-  if (request.receipt) {
+  // Decoded and bounded before anything is counted or stored (docs/decisions/034).
+  const receipt = request.receipt ? await prepareReceipt(request.receipt) : null;
+  if (receipt) {
     // Before a receipt is stored: a customer already at the limit stores nothing (the exact check, under
     // the customer's lock, is in the transaction), and every stored receipt counts against the daily limit.
     if (maxUnpaid > 0 && (await repo.countUnpaidOrders(db, user.id)) >= maxUnpaid) throw tooManyUnpaid(maxUnpaid);
@@ -133,7 +134,8 @@ export async function placeOrder(
   }
   // Stored before the order's transaction, never inside it (files/store.ts); removed again if no order is made.
   const files = filesOf(db);
-  const receiptPath = request.receipt ? await storeReceipt(files, request.receipt.bytes, request.receipt.kind) : null;
+  const receiptPath = receipt ? await storeReceipt(files, receipt) : null;
+  if (receipt) await recordSignals(db, user.id, [{ kind: 'receipt', value: receipt.sentHash }]);
   try {
     // Run again after a conflict, a taken order number, or a foreign-key violation: a product deleted by staff
     // after it was priced here (its lines name it) is then found gone, and refused as no longer available (409).

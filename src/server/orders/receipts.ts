@@ -1,24 +1,25 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { MAX_ROW_ID } from '../../common/contract/checkout';
 import { formatMessage } from '../../common/i18n/messages';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
+import { boundedCustomerImage, CUSTOMER_IMAGE_LIMITS, type CustomerImageKind } from '../files/images';
 import { sendFile } from '../files/serve';
 import { bodyBytes, type FileStore, isFileKey, type StoredFile } from '../files/store';
-import { payloadTooLarge, tooManyRequests } from '../lib/errors';
+import { invalidField, payloadTooLarge, tooManyRequests } from '../lib/errors';
 import { answerOversizedUploads, formatBytes } from '../lib/uploads';
 import { requestLang } from '../plugins/errors';
 import { hit } from '../rate-limits/rate-limit';
 import { getOrCreateSetting } from '../settings/repository';
 
 /**
- * Bank-transfer receipts: checked to be real images by their first bytes (never by the name or the
- * declared type), stored in the file store (files/store.ts) with a random name, and served only through a URL signed
- * for the order's owner.
+ * Bank-transfer receipts: decoded and kept as a bounded JPEG (files/images.ts boundedCustomerImage, never the bytes
+ * as sent), stored in the file store (files/store.ts) with a random name, and served only through a URL signed for the
+ * order's owner. Receipts stored before they were re-encoded keep their PNG or WebP name.
  */
 
-type ReceiptKind = 'png' | 'jpg' | 'webp';
+type ReceiptKind = CustomerImageKind;
 
 const RECEIPT_CONTENT_TYPES: Record<ReceiptKind, string> = {
   png: 'image/png',
@@ -26,18 +27,30 @@ const RECEIPT_CONTENT_TYPES: Record<ReceiptKind, string> = {
   webp: 'image/webp',
 };
 
-/** The content type of a stored file named `….<kind>` by `detectImageKind` (receipts, exchange photos), or null. */
+/** The content type of a stored file named `….<kind>` (receipts, exchange photos), or null. */
 export const imageTypeOfName = (name: string): string | null =>
   (RECEIPT_CONTENT_TYPES as Record<string, string | undefined>)[name.split('.').pop() ?? ''] ?? null;
 
-/** The image type of a file by its magic bytes: PNG, JPEG or WebP; null for anything else. */
-export function detectImageKind(bytes: Uint8Array): ReceiptKind | null {
-  const starts = (sig: number[], at = 0) => bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (starts([0xff, 0xd8, 0xff])) return 'jpg';
-  // RIFF....WEBP
-  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
-  return null;
+/** A receipt ready to store: its bounded image, and the hash of the bytes as sent (an account signal). */
+export interface PreparedReceipt {
+  bytes: Uint8Array;
+  kind: ReceiptKind;
+  sentHash: string;
+}
+
+/**
+ * Checks and bounds a receipt (400-range at `receipt` when it is not an image, or past the pixel limit); no database
+ * work, so it runs before anything is counted or stored.
+ */
+export async function prepareReceipt(bytes: Uint8Array): Promise<PreparedReceipt> {
+  const image = await boundedCustomerImage(bytes);
+  if (!image.ok) {
+    if (image.reason === 'too_large') {
+      throw invalidField('receipt', 'receiptPixelsTooMany', { megapixels: CUSTOMER_IMAGE_LIMITS.maxInputPixels / 1e6 });
+    }
+    throw invalidField('receipt', 'receiptNotImage');
+  }
+  return { bytes: image.bytes, kind: image.kind, sentHash: createHash('sha256').update(bytes).digest('hex') };
 }
 
 /**
@@ -80,9 +93,9 @@ const RECEIPT_DIR = 'receipts';
  * `receipts/<hex>.<kind>`, the order's `receipt_path`; answers the key. Never inside a database transaction
  * (files/store.ts): callers store it first and remove it again if the order is not made.
  */
-export async function storeReceipt(files: FileStore, bytes: Uint8Array, kind: ReceiptKind): Promise<string> {
-  const key = `${RECEIPT_DIR}/${randomBytes(16).toString('hex')}.${kind}`;
-  await files.put(key, bytes);
+export async function storeReceipt(files: FileStore, receipt: PreparedReceipt): Promise<string> {
+  const key = `${RECEIPT_DIR}/${randomBytes(16).toString('hex')}.${receipt.kind}`;
+  await files.put(key, receipt.bytes);
   return key;
 }
 

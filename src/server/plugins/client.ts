@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { parseLang } from '../../common/contract/lang';
 import { formatMessage } from '../../common/i18n/messages';
 import { SSR_COOKIES as COOKIE } from '../../common/server-render';
+import { readCookie } from '../lib/cookies';
 import { CachedAnswer, sendEncoded } from '../lib/response-cache';
 import { START_BOOT, THEME_BOOT } from './boot-scripts';
 import { requestLang } from './errors';
@@ -62,16 +63,6 @@ const escapeAttr = (value: string) => value.replaceAll('&', '&amp;').replaceAll(
 /** JSON inside <script type="application/json">: no `</script>` or `<!--` can close it early. */
 const scriptJson = (value: unknown) =>
   JSON.stringify(value).replaceAll('<', '\\u003c').replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029');
-
-function cookie(req: FastifyRequest, name: string): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
-}
 
 /** Answers `body` as the page's HTML: revalidated on each visit (no-cache), 304 when the browser has these bytes. */
 function sendHtml(req: FastifyRequest, reply: FastifyReply, page: { body: CachedAnswer; etag: string }) {
@@ -244,8 +235,8 @@ export default fp(async function client(app: FastifyInstance, opts: ClientOption
   /** The rendered page for this request, or null (not a rendered screen, rendering off, or it failed). */
   async function rendered(req: FastifyRequest): Promise<{ body: CachedAnswer; etag: string; ms?: number } | null> {
     if (!renderOn) return null;
-    const lang = parseLang(cookie(req, COOKIE.lang)) ?? 'en';
-    const visited = cookie(req, COOKIE.visited) === '1';
+    const lang = parseLang(readCookie(req, COOKIE.lang)) ?? 'en';
+    const visited = readCookie(req, COOKIE.visited) === '1';
     const key = `${lang}|${visited ? 1 : 0}|${req.url}`;
     const cacheMs = opts.cacheMs ?? 0;
     const fresh = opts.freshness?.();

@@ -16,6 +16,8 @@ type Conn = Db | Transaction<Database>;
 
 interface Hit {
   allowed: boolean;
+  /** Attempts counted in the window, this one included (the limit when it was refused). */
+  count: number;
   /** The window the attempt was counted in (or that blocks it). */
   windowStart: string;
   /** Whole minutes (at least 1) until the window ends: what a refusal tells the caller. */
@@ -36,13 +38,14 @@ export async function hit(db: Conn, key: string, limit: number, windowMinutes: n
   if (counted) {
     return {
       allowed: true,
+      count: counted.count,
       windowStart: counted.window_start,
       retryMinutes: minutesLeft(counted.window_start, windowMinutes, now),
     };
   }
   // Not counted: the key is full in its window. (Had the window just expired, the upsert would have counted.)
   const windowStart = (await windowStartOf(db, key)) ?? now;
-  return { allowed: false, windowStart, retryMinutes: minutesLeft(windowStart, windowMinutes, now) };
+  return { allowed: false, count: limit, windowStart, retryMinutes: minutesLeft(windowStart, windowMinutes, now) };
 }
 
 /** Takes back one attempt counted by `hit` in `windowStart` (the attempt did not count after all). */

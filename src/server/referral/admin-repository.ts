@@ -4,7 +4,7 @@ import type { Db } from '../db/connection';
 import { newestBelow } from '../db/keyset';
 import { containsPattern, lowerLike } from '../db/search';
 
-// The SQL of the back office's Affiliates screen (admin-service.ts) and of the referral award (award-service.ts).
+// The SQL of the back office's Affiliates screen (admin-service.ts); the referral award's is award-repository.ts.
 // Every function takes the database or a transaction.
 
 const n = (v: unknown): number => Number(v ?? 0);
@@ -106,6 +106,7 @@ function commissionQuery(db: Db) {
       'commissions.amount_cents',
       'commissions.rate_bp',
       'commissions.status',
+      'commissions.hold_reason',
       'commissions.created_at',
       'commissions.updated_at',
     ]);
@@ -141,9 +142,14 @@ function payoutQuery(db: Db) {
       'payout_requests.agent_id',
       'agent.email as agent_email',
       'agent.nickname as agent_nickname',
-      'agent.bank_name',
-      'agent.bank_account_name',
-      'agent.bank_account_number',
+      // The account the agent asked for, kept with the request, and the agent's account now (docs/decisions/031).
+      'payout_requests.bank_name',
+      'payout_requests.bank_account_name',
+      'payout_requests.bank_account_number',
+      'agent.bank_name as agent_bank_name',
+      'agent.bank_account_name as agent_bank_account_name',
+      'agent.bank_account_number as agent_bank_account_number',
+      'agent.bank_changed_at',
       'payout_requests.amount_cents',
       'payout_requests.status',
       'payout_requests.requested_at',
@@ -193,57 +199,4 @@ export async function decidePayout(
     .where('status', '=', 'requested')
     .executeTakeFirst();
   return n(result.numUpdatedRows) > 0;
-}
-
-// ---------------------------------------------------------------------------
-// Referral award
-// ---------------------------------------------------------------------------
-
-/** Whether the member has a completed order other than `orderId`. */
-export async function hasOtherCompletedOrder(db: Db, memberId: number, orderId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('user_id', '=', memberId)
-    .where('status', '=', 'Completed')
-    .where('id', '!=', orderId)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
- * Records the member's referral award unless one exists (the primary key on the member is the guard: of two
- * completions at once, one inserts, the other waits and inserts nothing); answers whether this call did.
- */
-export async function insertReferralAward(
-  db: Db,
-  row: { member_id: number; referrer_id: number; order_id: number; amount_cents: number; created_at: string },
-): Promise<boolean> {
-  const result = await db
-    .insertInto('referral_awards')
-    .values(row)
-    .onConflict((oc) => oc.column('member_id').doNothing())
-    .executeTakeFirst();
-  return n(result.numInsertedOrUpdatedRows) > 0;
-}
-
-/** The awards credited to a referrer: per member (of `memberIds`) and in total. */
-export async function referralAwards(db: Db, referrerId: number, memberIds: number[]) {
-  const [perMember, total] = await Promise.all([
-    memberIds.length
-      ? db
-          .selectFrom('referral_awards')
-          .select(['member_id', 'amount_cents'])
-          .where('referrer_id', '=', referrerId)
-          .where('member_id', 'in', memberIds)
-          .execute()
-      : Promise.resolve([]),
-    db
-      .selectFrom('referral_awards')
-      .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('total'))
-      .where('referrer_id', '=', referrerId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { perMember: new Map(perMember.map((r) => [r.member_id, r.amount_cents])), total: n(total.total) };
 }

@@ -3,8 +3,12 @@ import * as contract from '../../common/contract/admin/affiliates';
 import { formatCents } from '../../common/money';
 import { route } from '../lib/endpoint';
 import * as service from './admin-service';
+import { decideHeldAward, listAwards } from './award-service';
 
-/** The back office's Affiliates paths (permission `affiliates`): agents, commissions, payout requests. HTTP only. */
+/**
+ * The back office's Affiliates paths (permission `affiliates`): agents, commissions, payout requests, referral awards.
+ * HTTP only.
+ */
 export default async function affiliateAdminRoutes(app: FastifyInstance) {
   const percent = (rateBp: number) => rateBp / 100;
 
@@ -50,5 +54,14 @@ export default async function affiliateAdminRoutes(app: FastifyInstance) {
     const { payout } = await service.rejectPayout(app.db, staff, input.payout_id, input.reason);
     say('payoutRejected');
     return payout;
+  });
+
+  route(app, contract.adminAwardsList, ({ input }) => listAwards(app.db, input));
+
+  route(app, contract.adminAwardDecision, async ({ input, staff, say }) => {
+    const award = await decideHeldAward(app.db, staff, input.member_id, input.decision);
+    if (input.decision === 'release') say('awardReleased', { amount: formatCents(award.amount_cents) });
+    else say('awardRefused');
+    return award;
   });
 }

@@ -9,6 +9,8 @@ import {
 } from '../../common/contract/admin/affiliates';
 import { COMMISSION_STATUSES, type CommissionStatus, type PayoutStatus } from '../../common/contract/referral';
 import type { AdminMessageKey } from '../../common/i18n/admin-messages';
+import { BANK_CHANGE_NOTICE_DAYS } from '../../common/referral-rules';
+import { holdReasonSignals } from '../../common/referral-signals';
 import { findUserByEmail } from '../accounts/repository';
 import { actorUserId, type StaffActor } from '../audit/actor';
 import { recordAudit } from '../audit/service';
@@ -201,6 +203,7 @@ const commissionRow = (c: adminRepo.CommissionListRow): AdminCommissionRow => ({
   amount_cents: c.amount_cents,
   rate_bp: c.rate_bp,
   status: c.status,
+  hold_reason: c.status === 'On Hold' ? holdReasonSignals(c.hold_reason) : [],
   actions: commissionActionsFor(c.status),
   created_at: c.created_at,
   updated_at: c.updated_at,
@@ -285,12 +288,33 @@ const payoutRow = (p: adminRepo.PayoutListRow): AdminPayoutRow => ({
   decided_by: p.decided_by_email ?? (p.decided_at ? 'command line' : null),
   reference: p.reference,
   reject_reason: p.reject_reason,
-  bank: {
+  ...payoutBank(p),
+});
+
+/**
+ * Where a payout goes and what staff should know of it (docs/decisions/031): the account kept with the request, the
+ * agent's account now, whether they differ, and whether the agent changed it within BANK_CHANGE_NOTICE_DAYS.
+ */
+function payoutBank(p: adminRepo.PayoutListRow, now = Date.now()) {
+  const bank = {
     bank_name: p.bank_name,
     bank_account_name: p.bank_account_name,
     bank_account_number: p.bank_account_number,
-  },
-});
+  };
+  const bank_now = {
+    bank_name: p.agent_bank_name,
+    bank_account_name: p.agent_bank_account_name,
+    bank_account_number: p.agent_bank_account_number,
+  };
+  const changedAt = p.bank_changed_at ? Date.parse(p.bank_changed_at) : Number.NaN;
+  return {
+    bank,
+    bank_now,
+    bank_changed_since_request: (Object.keys(bank) as Array<keyof typeof bank>).some((k) => bank[k] !== bank_now[k]),
+    bank_changed_at: p.bank_changed_at,
+    bank_recently_changed: now - changedAt < BANK_CHANGE_NOTICE_DAYS * 24 * 60 * 60 * 1000,
+  };
+}
 
 export async function listPayouts(
   db: Db,

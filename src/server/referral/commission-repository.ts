@@ -18,12 +18,20 @@ export async function findUplineAgent(db: Db, buyerId: number) {
 /** Stores a commission unless the order already has one for the agent; answers whether it was stored. */
 export async function insertCommission(
   db: Db,
-  values: { agent_id: number; order_id: number; downline_id: number; amount_cents: number; rate_bp: number },
+  values: {
+    agent_id: number;
+    order_id: number;
+    downline_id: number;
+    amount_cents: number;
+    rate_bp: number;
+    status: CommissionStatus;
+    hold_reason: string | null;
+  },
   now: string,
 ): Promise<boolean> {
   const result = await db
     .insertInto('commissions')
-    .values({ ...values, status: 'Not Confirm', created_at: now, updated_at: now })
+    .values({ ...values, created_at: now, updated_at: now })
     .onConflict((oc) => oc.columns(['order_id', 'agent_id']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -44,6 +52,33 @@ export async function moveCommissions(
   const picked = 'id' in which ? update.where('id', '=', which.id) : update.where('order_id', '=', which.orderId);
   const result = await picked.where('status', 'in', from).executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** An order's commissions in `status`, with whom each is between. */
+export async function orderCommissionsIn(db: Db, orderId: number, status: CommissionStatus) {
+  return db
+    .selectFrom('commissions')
+    .select(['id', 'agent_id', 'downline_id'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', status)
+    .execute();
+}
+
+/** Puts one commission On Hold with the reason, while it is still in `from`; answers whether it moved. */
+export async function holdCommission(
+  db: Db,
+  id: number,
+  from: CommissionStatus,
+  holdReason: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('commissions')
+    .set({ status: 'On Hold', hold_reason: holdReason, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** What the agent has been paid out (paid requests) and what of it went to commissions marked Paid. */

@@ -1,8 +1,10 @@
+import { holdReasonText } from '../../common/referral-signals';
 import type { Db } from '../db/connection';
 import type { Order } from '../db/schema';
 import { nowIso } from '../lib/time';
 import * as repo from './commission-repository';
 import { OPEN_STATUSES } from './repository';
+import { sharedSignals } from './signals';
 
 /**
  * Commissions follow the order (docs/decisions/012). The orders code calls, inside its own transaction:
@@ -44,6 +46,7 @@ export async function recordCommissionForOrder(
   if (agent?.is_agent !== 1) return null;
   const amountCents = commissionAmount(commissionBase(order), agent.commission_rate_bp);
   if (amountCents <= 0) return null;
+  const holdReason = holdReasonText(await sharedSignals(trx, agent.id, order.user_id));
   const stored = await repo.insertCommission(
     trx,
     {
@@ -52,6 +55,8 @@ export async function recordCommissionForOrder(
       downline_id: order.user_id,
       amount_cents: amountCents,
       rate_bp: agent.commission_rate_bp,
+      status: holdReason ? 'On Hold' : 'Not Confirm',
+      hold_reason: holdReason,
     },
     nowIso(),
   );
@@ -66,10 +71,19 @@ export async function cancelCommissionsForOrder(trx: Db, orderId: number): Promi
 
 /**
  * A completed order confirms its commissions that are 'Not Confirm' ('Pending Payment' = confirmed, payable);
- * returns how many. One that staff put 'On Hold' stays held until staff confirm it (admin-service.ts).
+ * returns how many. One that staff put 'On Hold' stays held until staff confirm it (admin-service.ts). The agent and
+ * the buyer are compared again first (a receipt or an address may have come since the order was placed): a
+ * commission between two accounts that share a signal goes On Hold instead, with the reason (docs/decisions/032).
  */
 export async function confirmCommissionsForOrder(db: Db, orderId: number): Promise<number> {
-  return repo.moveCommissions(db, { orderId }, ['Not Confirm'], 'Pending Payment', nowIso());
+  const now = nowIso();
+  let confirmed = 0;
+  for (const c of await repo.orderCommissionsIn(db, orderId, 'Not Confirm')) {
+    const holdReason = holdReasonText(await sharedSignals(db, c.agent_id, c.downline_id));
+    if (holdReason) await repo.holdCommission(db, c.id, 'Not Confirm', holdReason, now);
+    else confirmed += await repo.moveCommissions(db, { id: c.id }, ['Not Confirm'], 'Pending Payment', now);
+  }
+  return confirmed;
 }
 
 /**

@@ -254,10 +254,16 @@ export async function payoutSum(db: Db, agentId: number, onlyPaid = false): Prom
   return n(row.total);
 }
 
-export async function insertPayout(db: Db, agentId: number, amountCents: number, at: string) {
+export async function insertPayout(
+  db: Db,
+  agentId: number,
+  amountCents: number,
+  bank: { bank_name: string | null; bank_account_name: string | null; bank_account_number: string | null },
+  at: string,
+) {
   return db
     .insertInto('payout_requests')
-    .values({ agent_id: agentId, amount_cents: amountCents, requested_at: at })
+    .values({ agent_id: agentId, amount_cents: amountCents, ...bank, requested_at: at })
     .returning(['id', 'amount_cents', 'requested_at', 'paid_at', 'status', 'reference', 'reject_reason'])
     .executeTakeFirstOrThrow();
 }
@@ -268,18 +274,5 @@ export async function listPayouts(db: Db, agentId: number, beforeId: number | un
     .select(['id', 'amount_cents', 'requested_at', 'paid_at', 'status', 'reference', 'reject_reason'])
     .where('agent_id', '=', agentId)
     .$call(newestBelow('id', beforeId, limit))
-    .execute();
-}
-
-export async function updateBank(
-  db: Db,
-  userId: number,
-  bank: { bank_name: string; bank_account_name: string; bank_account_number: string },
-  at: string,
-) {
-  await db
-    .updateTable('users')
-    .set({ ...bank, updated_at: at })
-    .where('id', '=', userId)
     .execute();
 }

@@ -13,9 +13,8 @@ import {
   requestPayout,
   updateCommissionBank,
 } from '../../common/contract/referral';
+import { changeBankDetails } from '../accounts/bank-details';
 import { type Auth, route } from '../lib/endpoint';
-import { nowIso } from '../lib/time';
-import * as repo from './repository';
 import * as service from './service';
 
 /** The caller of a 'user' path, who must be an agent (403 otherwise). */
@@ -63,14 +62,16 @@ export default async function referralRoutes(app: FastifyInstance) {
   );
   route(app, updateCommissionBank, async ({ input, auth, say }) => {
     const me = agent(auth);
-    const bank = {
-      bank_name: input.bank_name,
-      bank_account_name: input.bank_account_name,
-      bank_account_number: input.bank_account_number,
-    };
-    await repo.updateBank(app.db, me.id, bank, nowIso());
+    const { current_password, ...change } = input;
+    const user = await changeBankDetails(app.db, me, change, current_password);
     say('infoUpdated');
-    return { bank };
+    return {
+      bank: {
+        bank_name: user.bank_name,
+        bank_account_name: user.bank_account_name,
+        bank_account_number: user.bank_account_number,
+      },
+    };
   });
   route(app, requestPayout, ({ input, auth }) => service.requestPayout(app.db, agent(auth).id, input.amount_cents));
   route(app, getPayoutRequests, ({ input, auth }) =>

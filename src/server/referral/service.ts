@@ -18,7 +18,7 @@ import { nowIso } from '../lib/time';
 import { enqueueStaffAlert } from '../notifications/staff-alerts';
 import * as rateLimit from '../rate-limits/rate-limit';
 import { getShopSettings } from '../settings/repository';
-import * as adminRepo from './admin-repository';
+import * as awardRepo from './award-repository';
 import * as repo from './repository';
 
 // Rules of the referral and affiliate programmes (see src/common/contract/referral.ts).
@@ -153,20 +153,25 @@ export async function memberAward(db: Db, userId: number, cursor: string | undef
     repo.listMembers(db, userId, beforeId, limit),
   ]);
   const { items, next_cursor } = page(rows, limit);
-  const credited = await adminRepo.referralAwards(
+  const credited = await awardRepo.referralAwards(
     db,
     userId,
     items.map((m) => m.id),
   );
   return {
-    members: items.map((m) => ({
-      id: m.id,
-      nickname: m.nickname,
-      joined_at: m.created_at,
-      via: m.joined_via,
-      status: m.active ? ('Active' as const) : ('Inactive' as const),
-      award_cents: credited.perMember.get(m.id) ?? 0,
-    })),
+    members: items.map((m) => {
+      const award = credited.perMember.get(m.id);
+      return {
+        id: m.id,
+        nickname: m.nickname,
+        joined_at: m.created_at,
+        via: m.joined_via,
+        status: m.active ? ('Active' as const) : ('Inactive' as const),
+        // What was credited; an award On Hold (or refused) is shown with its status and credits nothing.
+        award_cents: award?.status === 'credited' ? award.amount_cents : 0,
+        award_status: award?.status ?? null,
+      };
+    }),
     next_cursor,
     total_members: totals.total,
     active_members: totals.active,
@@ -265,7 +270,13 @@ export async function requestPayout(db: Db, agentId: number, amountCents: number
     if (amountCents > eligibility.available_cents) {
       throw invalidField('amount_cents', 'payoutOverBalance', { amount: formatCents(eligibility.available_cents) });
     }
-    const payout = await repo.insertPayout(trx, agentId, amountCents, nowIso());
+    // The account it goes to is kept with the request: a later change of bank details does not redirect it.
+    const bank = {
+      bank_name: agent.bank_name,
+      bank_account_name: agent.bank_account_name,
+      bank_account_number: agent.bank_account_number,
+    };
+    const payout = await repo.insertPayout(trx, agentId, amountCents, bank, nowIso());
     await enqueueStaffAlert(trx, 'staff_payout_request', { payoutId: payout.id });
     return { payout: payoutRow(payout), available_cents: eligibility.available_cents - amountCents };
   });

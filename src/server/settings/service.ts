@@ -7,6 +7,13 @@ import type { Db } from '../db/connection';
 import { invalidField } from '../lib/errors';
 import * as repo from './repository';
 
+/**
+ * A secret of the shop's own (a signing or hashing key), made on first use and kept in the settings table, so every
+ * instance uses the same one without configuration. `create` makes a new one.
+ */
+export const shopSecret = (db: Db, name: string, create: () => string): Promise<string> =>
+  repo.getOrCreateSetting(db, name, create);
+
 /** Whether Telegram payments can be taken: a provider token and a bot to make the invoice. */
 export const paymentProviderConfigured = (config: Config): boolean =>
   Boolean(config.PAYMENT_PROVIDER_TOKEN && config.BOT_TOKEN);

@@ -6,9 +6,10 @@ import { conflict, invalidField } from '../lib/errors';
 import { enqueueStaffAlert } from '../notifications/staff-alerts';
 import { recordOrderEvent } from '../orders/event-repository';
 import { attachTransfer } from '../orders/receipt-repository';
-import { countReceiptUpload, detectImageKind, receiptTooLarge, removeReceipt, storeReceipt } from '../orders/receipts';
+import { countReceiptUpload, prepareReceipt, receiptTooLarge, removeReceipt, storeReceipt } from '../orders/receipts';
 import * as orderRepo from '../orders/repository';
 import { getOwnOrder } from '../orders/service';
+import { recordSignals } from '../referral/signals';
 
 /**
  * Paying a Pending bank-transfer order later (a renewal is placed without payment details): the customer
@@ -36,12 +37,12 @@ export async function submitPayment(
   if (input.receipt.byteLength > config.MAX_UPLOAD_BYTES) {
     throw receiptTooLarge(config);
   }
-  const kind = detectImageKind(input.receipt);
-  if (!kind) throw invalidField('receipt', 'receiptNotImage');
+  const receipt = await prepareReceipt(input.receipt);
 
   await countReceiptUpload(db, user.id);
   const files = filesOf(db);
-  const receiptPath = await storeReceipt(files, input.receipt, kind);
+  const receiptPath = await storeReceipt(files, receipt);
+  await recordSignals(db, user.id, [{ kind: 'receipt', value: receipt.sentHash }]);
   // Conditional: a second submit (or a status change) in between writes nothing.
   const reference = input.paymentReference;
   const attached = await db.transaction().execute(async (trx) => {

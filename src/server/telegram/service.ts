@@ -1,14 +1,15 @@
 import type { UserInfo } from '../../common/contract/accounts';
 import type { TelegramUser } from '../../common/contract/telegram';
-import { confirmAccountPassword, userInfoOf } from '../accounts/service';
+import { tellAccountOwner } from '../accounts/notices';
+import { confirmAccountPassword, telegramNameOf, userInfoOf } from '../accounts/service';
 import { createSession } from '../accounts/session-repository';
 import type { Db } from '../db/connection';
 import { isUniqueViolation } from '../db/errors';
 import type { User } from '../db/schema';
 import { type AppError, conflict, forbidden, tooManyRequests } from '../lib/errors';
 import { nowIso } from '../lib/time';
-import { enqueueAccountNotification } from '../notifications/outbox';
 import * as rateLimit from '../rate-limits/rate-limit';
+import { recordSignals } from '../referral/signals';
 import { INIT_DATA_MAX_AGE_SECONDS, type TelegramIdentity } from './init-data';
 import * as repo from './repository';
 
@@ -65,7 +66,8 @@ function currentLinkOf(user: User): TelegramUser | null {
 }
 
 /** "Mei Chen (@mei_tea)", or the name alone: how messages name a Telegram user. */
-const describeTelegramUser = (tg: TelegramUser): string => (tg.username ? `${tg.name} (@${tg.username})` : tg.name);
+const describeTelegramUser = (tg: TelegramUser): string =>
+  telegramNameOf({ telegram_user_id: tg.id, telegram_name: tg.name, telegram_username: tg.username });
 
 interface LinkPreview {
   telegram_user: TelegramUser;
@@ -139,15 +141,17 @@ export async function linkTelegramAccount(
     updated = await db.transaction().execute(async (trx) => {
       const row = await repo.setTelegramLink(trx, fresh.id, tg, current?.id ?? null);
       if (!row) return undefined;
-      await enqueueAccountNotification(trx, { userId: fresh.id, kind: 'telegram_linked', telegramChatId: tg.id });
-      if (current) {
-        await enqueueAccountNotification(trx, {
-          userId: fresh.id,
-          kind: 'telegram_link_moved',
-          telegramChatId: current.id,
-          params: { telegramName: describeTelegramUser(linked) },
-        });
-      }
+      // Every channel hears of it (docs/decisions/031): the new chat, the chat it moved from, and the mailbox.
+      const telegramName = describeTelegramUser(linked);
+      await tellAccountOwner(trx, row, {
+        chats: [
+          { chatId: tg.id, kind: 'telegram_linked' },
+          ...(current ? [{ chatId: current.id, kind: 'telegram_link_moved' as const, params: { telegramName } }] : []),
+        ],
+        mail: 'telegram_linked',
+        telegramName,
+      });
+      await recordSignals(trx, fresh.id, [{ kind: 'telegram', value: tg.id }]);
       return row;
     });
   } catch (err) {
@@ -177,7 +181,11 @@ export async function unlinkTelegramAccount(db: Db, account: User, password: str
   const user = await db.transaction().execute(async (trx) => {
     const updated = await repo.clearTelegramLink(trx, fresh.id, current);
     if (updated) {
-      await enqueueAccountNotification(trx, { userId: fresh.id, kind: 'telegram_unlinked', telegramChatId: current });
+      await tellAccountOwner(trx, updated, {
+        chats: [{ chatId: current, kind: 'telegram_unlinked' }],
+        mail: 'telegram_unlinked',
+        telegramName: telegramNameOf(fresh),
+      });
     }
     return updated;
   });

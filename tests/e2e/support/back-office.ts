@@ -123,12 +123,13 @@ export function backOfficeKit(getShop: () => Shop) {
     const tag = `${n}${randomUUID().slice(0, 6)}`;
     const email = `${nickname.toLowerCase().replace(/[^a-z]+/g, '.')}.${tag}@example.com`;
     const password = 'Secret123!';
+    const phone = `+63917${String(n % 1000).padStart(3, '0')}${String(randomInt(10_000)).padStart(4, '0')}`;
     const registered = await ok<{ token: string; user_info: Record<string, unknown> & { id: number } }>(
       '/v1/user-register',
       {
         nickname,
         email,
-        phone: `+63917${String(n % 1000).padStart(3, '0')}${String(randomInt(10_000)).padStart(4, '0')}`,
+        phone,
         password,
         confirm_password: password,
         ...(opts.referralCode ? { referral_code: opts.referralCode } : {}),
@@ -139,8 +140,9 @@ export function backOfficeKit(getShop: () => Shop) {
       '/v2/save-address',
       {
         receiver_name: nickname,
-        phone: '+639171234567',
-        address: '7 Jasmine Street',
+        // Each person their own phone and street: two people sharing them are held apart as one (referral signals).
+        phone,
+        address: `${n} Jasmine Street`,
         city: 'Makati',
         state_id: stateId,
         zip: '1200',

@@ -20,7 +20,7 @@ import { logLines, rawPost, type ServerProcess, startServerProcess, tail } from 
 import { formEncode, freshDatabase, type TestDatabase } from '../helper';
 import { productFormOf } from './admin/support';
 import { holdTransaction, lockWaits } from './lock-waits';
-import { type Customer, customer, PNG, PROVIDER_ENV } from './orders/support';
+import { type Customer, customer, PNG, PROVIDER_ENV, STORED_PNG } from './orders/support';
 import { makeDue, ordersOf, type Subscribed, subscribe } from './subscriptions/support';
 
 /**
@@ -226,8 +226,8 @@ describe('several instances on one PostgreSQL database', { timeout: 60_000 }, ()
     for (const base of [b.url, a.url, proxy.url, proxy.url]) {
       const res = await fetch(`${base}${pathname}${search}`);
       expect(res.status, base).toBe(200);
-      expect(Buffer.from(await res.arrayBuffer()).equals(PNG), base).toBe(true);
-      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await res.arrayBuffer()).equals(STORED_PNG), base).toBe(true);
+      expect(res.headers.get('content-type')).toBe('image/jpeg');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('cache-control')).toMatch(/private/);
     }

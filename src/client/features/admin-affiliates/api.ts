@@ -1,5 +1,6 @@
 import type { CommissionAction } from '@common/contract/admin/affiliates';
 import type { CommissionStatus, PayoutStatus } from '@common/contract/referral';
+import type { ReferralAwardStatus } from '@common/referral-signals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { useCursorPages } from '@/lib/hooks/use-cursor-pages';
@@ -10,6 +11,7 @@ export const affiliateKeys = {
   agents: (q: string) => ['admin', 'affiliates', 'agents', q] as const,
   commissions: (status: string, agent: string) => ['admin', 'affiliates', 'commissions', status, agent] as const,
   payouts: (status: string, agent: string) => ['admin', 'affiliates', 'payouts', status, agent] as const,
+  awards: (status: string) => ['admin', 'affiliates', 'awards', status] as const,
 };
 
 export const useAgents = (q: string) =>
@@ -26,6 +28,9 @@ export const usePayouts = (status: PayoutStatus | '', agent: string) =>
     status: status || undefined,
     agent: agent || undefined,
   });
+
+export const useAwards = (status: ReferralAwardStatus | '') =>
+  useCursorPages(affiliateKeys.awards(status), '/admin/affiliates/awards', { status: status || undefined });
 
 /** Every change reads the whole screen again (an agent's totals follow its commissions and payouts). */
 function useAffiliateMutation<I, O>(fn: (input: I) => Promise<O>) {
@@ -49,6 +54,10 @@ export const useCommissionAction = () =>
 export const useMarkPayoutPaid = () =>
   useAffiliateMutation((input: { payout_id: number; reference?: string }) =>
     api('/admin/affiliates/payout-paid', input),
+  );
+export const useAwardDecision = () =>
+  useAffiliateMutation((input: { member_id: number; decision: 'release' | 'refuse' }) =>
+    api('/admin/affiliates/award-decision', input),
   );
 export const useRejectPayout = () =>
   useAffiliateMutation((input: { payout_id: number; reason: string }) => api('/admin/affiliates/payout-reject', input));

@@ -112,6 +112,9 @@ export const en = {
     saving: 'Processing...',
     required: '{{field}} must not be empty',
     numberInvalid: 'Bank account number must be 4-40 digits (spaces and dashes allowed)',
+    currentPassword: 'Current password',
+    currentPasswordHint:
+      'Needed to change where your money goes. You will be told by e-mail and in Telegram; payouts you already asked for still go to the account you gave then.',
   },
   downlines: {
     caption: 'Downlines',
@@ -235,6 +238,9 @@ export const zh: typeof en = {
     saving: '处理中...',
     required: '{{field}}不能为空',
     numberInvalid: '银行账号须为 4-40 位数字（可含空格和短横线）',
+    currentPassword: '当前密码',
+    currentPasswordHint:
+      '更改收款账户时需要填写。我们会通过邮件和 Telegram 通知您；已申请的提现仍会付至当时填写的账户。',
   },
   downlines: {
     caption: '下线',

@@ -18,7 +18,7 @@ export const en = {
   noAccount: 'New here?',
   haveAccount: 'Already have an account?',
   somethingWrong: 'Something went wrong, please try again',
-  // Forgot password, reset, confirm the address (issue 14)
+  // Forgot password, reset, confirm the address
   forgotLink: 'Forgot password?',
   forgotTitle: 'Forgot password',
   forgotIntro: 'Enter the e-mail address of your account. We will send you a link to choose a new password.',
@@ -29,6 +29,8 @@ export const en = {
   resetTitle: 'Choose a new password',
   newPassword: 'New Password',
   resetSubmit: 'Save the new password',
+  resetEndsAll:
+    'Saving a new password logs you out on every device and removes the link to any Telegram account. You can link Telegram again after logging in.',
   resetDone: 'Your password has been changed. Please log in with your new password.',
   askAgain: 'Ask for a new link',
   confirmTitle: 'Confirm your e-mail address',
@@ -63,6 +65,7 @@ export const zh: typeof en = {
   resetTitle: '设置新密码',
   newPassword: '新密码',
   resetSubmit: '保存新密码',
+  resetEndsAll: '保存新密码后，所有设备都会退出登录，与 Telegram 账户的绑定也会解除。登录后可以重新绑定 Telegram。',
   resetDone: '您的密码已更改，请使用新密码登录。',
   askAgain: '重新获取链接',
   confirmTitle: '确认您的邮箱地址',

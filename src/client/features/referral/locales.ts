@@ -30,6 +30,7 @@ export const en = {
     award: 'Award',
   },
   status: { Active: 'Active', Inactive: 'Inactive' },
+  awardStatus: { on_hold: 'On Hold: the shop is checking it', refused: 'Not awarded' },
   via: { link: 'Referral link', code: 'Referral code', bot: 'Telegram bot', unknown: '—' },
 };
 
@@ -61,6 +62,7 @@ export const zh: typeof en = {
     award: '奖励',
   },
   status: { Active: '活跃', Inactive: '未激活' },
+  awardStatus: { on_hold: '暂缓：商店正在核查', refused: '未发放' },
   via: { link: '推荐链接', code: '推荐码', bot: 'Telegram 机器人', unknown: '—' },
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFERRAL_AWARD_STATUSES, REFERRAL_SIGNALS } from '../../referral-signals';
 import { defineAdminEndpoint } from '../endpoint';
 import { id, int, optional, optionalText, text } from '../fields';
 import { bankDetails, COMMISSION_STATUSES, type CommissionStatus, PAYOUT_STATUSES } from '../referral';
@@ -115,6 +116,8 @@ export const adminCommissionRow = z.object({
   amount_cents: z.number().int(),
   rate_bp: z.number().int(),
   status: commissionStatus,
+  /** Why it was held by the shop (signals the agent and the buyer share, docs/decisions/032); empty when not. */
+  hold_reason: z.array(z.enum(REFERRAL_SIGNALS)),
   /** What staff may do to it now. */
   actions: z.array(z.enum(COMMISSION_ACTIONS)),
   created_at: z.string(),
@@ -154,8 +157,15 @@ export const adminPayoutRow = z.object({
   decided_by: z.string().nullable(),
   reference: z.string().nullable(),
   reject_reason: z.string().nullable(),
-  /** The agent's bank details as they are now (where to send the money). */
+  /** The bank account the agent asked the payout to go to, kept with the request: where to send the money. */
   bank: bankDetails,
+  /** The agent's bank account now, and whether it differs from the request's. */
+  bank_now: bankDetails,
+  bank_changed_since_request: z.boolean(),
+  /** When the agent last changed their bank account (null: not since it was first set). */
+  bank_changed_at: z.string().nullable(),
+  /** Whether that change is recent (BANK_CHANGE_NOTICE_DAYS): staff check the account before paying. */
+  bank_recently_changed: z.boolean(),
 });
 export type AdminPayoutRow = z.infer<typeof adminPayoutRow>;
 
@@ -183,4 +193,43 @@ export const adminPayoutReject = defineAdminEndpoint({
     'Rejects a payout request with a reason the agent sees; its amount can be requested again; 409 unless requested',
   request: z.object({ payout_id: id(), reason: text(500) }),
   response: adminPayoutRow,
+});
+
+export const adminAwardRow = z.object({
+  member: person,
+  referrer: person,
+  /** The member's first completed order, which earned the award. */
+  order_no: z.string(),
+  amount_cents: z.number().int(),
+  status: z.enum(REFERRAL_AWARD_STATUSES),
+  /** The signals the referrer and the member share (docs/decisions/032); empty when none. */
+  hold_reason: z.array(z.enum(REFERRAL_SIGNALS)),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+  /** Who decided: a staff member's e-mail, "command line", or null while On Hold or credited at once. */
+  decided_by: z.string().nullable(),
+});
+export type AdminAwardRow = z.infer<typeof adminAwardRow>;
+
+export const adminAwardsList = defineAdminEndpoint({
+  path: '/admin/affiliates/awards',
+  permission: 'affiliates',
+  summary: 'Referral awards, newest member first, filtered by status (on_hold: waiting for staff); keyset-paged',
+  request: z.object({ status: optional(z.enum(REFERRAL_AWARD_STATUSES)), ...adminPaging }),
+  response: z.object({ awards: z.array(adminAwardRow), next_cursor: nextCursor }),
+});
+
+/** What staff may do to an award On Hold. */
+export const AWARD_DECISIONS = ['release', 'refuse'] as const;
+
+export const adminAwardDecision = defineAdminEndpoint({
+  path: '/admin/affiliates/award-decision',
+  permission: 'affiliates',
+  summary:
+    'Release (credit it to the referrer’s cash reward now) or refuse a referral award On Hold; 409 unless On Hold',
+  request: z.object({
+    member_id: id(),
+    decision: z.enum(AWARD_DECISIONS, { error: `must be one of ${AWARD_DECISIONS.join(', ')}` }),
+  }),
+  response: adminAwardRow,
 });

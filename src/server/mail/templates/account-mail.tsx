@@ -29,7 +29,7 @@ const strings = {
     wasResetSubject: 'Your Leaf & Cup password was changed',
     wasResetHeading: 'Your password was changed',
     wasResetBody:
-      'The password of your Leaf & Cup account was just reset with a link sent to this address, and every device was logged out.',
+      'The password of your Leaf & Cup account was just reset with a link sent to this address, and every device was logged out. Any link to a Telegram account was removed too: log in with the new password to link it again.',
     wasResetWarning: 'If this was not you, reset your password again right away and contact us.',
     wasResetAction: 'Log in',
     changedSubject: 'The e-mail address of your Leaf & Cup account was changed',
@@ -54,7 +54,8 @@ const strings = {
     resetValid: '链接只能使用一次，30 分钟内有效。如果不是您本人申请，请忽略此邮件，您的密码不会改变。',
     wasResetSubject: '您的 Leaf & Cup 密码已更改',
     wasResetHeading: '您的密码已更改',
-    wasResetBody: '您 Leaf & Cup 账户的密码刚刚通过发送到此地址的链接重置，所有设备均已退出登录。',
+    wasResetBody:
+      '您 Leaf & Cup 账户的密码刚刚通过发送到此地址的链接重置，所有设备均已退出登录。与 Telegram 账户的绑定也已解除：请用新密码登录后重新绑定。',
     wasResetWarning: '如果这不是您本人的操作，请立即再次重置密码并联系我们。',
     wasResetAction: '登录',
     changedSubject: '您 Leaf & Cup 账户的邮箱地址已更改',

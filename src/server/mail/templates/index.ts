@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import type { MailKind, MailParams } from '../outbox';
 import { confirmEmailMail, emailChangedMail, passwordResetMail, passwordWasResetMail } from './account-mail';
+import { accountNoticeMail } from './account-notice';
 import { backInStockMail } from './back-in-stock';
 import { exchangeApprovedMail, exchangeDeclinedMail, exchangeRequestedMail } from './order-exchange';
 import { orderPlacedMail, renewalPlacedMail } from './order-placed';
@@ -55,6 +56,7 @@ const templates: MailTemplates = {
   password_reset: passwordResetMail,
   password_was_reset: passwordWasResetMail,
   email_changed: emailChangedMail,
+  account_notice: accountNoticeMail,
   order_placed: orderPlacedMail,
   order_paid: orderPaidMail,
   order_receipt_rejected: orderReceiptRejectedMail,

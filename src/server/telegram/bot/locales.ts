@@ -51,9 +51,13 @@ const en = {
   notifyPasswordChanged:
     'The password of your Leaf & Cup account {{nickname}} was changed and every other session was logged out. If this was not you, contact us right away.',
   notifyPasswordReset:
-    'The password of your Leaf & Cup account {{nickname}} was reset with a link sent to your e-mail address, and every session was logged out. If this was not you, contact us right away.',
+    'The password of your Leaf & Cup account {{nickname}} was reset with a link sent to its e-mail address: every session was logged out and this Telegram account was unlinked from it. To link it again, log in with the new password.',
   notifyContactChanged:
     'The e-mail address or phone number of your Leaf & Cup account {{nickname}} was changed. If this was not you, contact us right away.',
+  notifyBankDetailsChanged:
+    'The bank account your Leaf & Cup commissions are paid to was changed (account {{nickname}}). If this was not you, reset your password and contact us right away.',
+  notifyLoginAttempts:
+    'Someone has tried many wrong passwords for your Leaf & Cup account {{nickname}}, so log-ins from new devices are slowed down for a while. Your devices that logged in before are not affected. If this was not you, consider choosing a stronger password.',
   openProfile: 'Open profile',
   // /password (issue 14)
   passwordLinkSent:
@@ -161,9 +165,13 @@ const zh: Record<BotTextKey, string> = {
   notifyPasswordChanged:
     '您的 Leaf & Cup 账户 {{nickname}} 的密码已更改，其他所有登录均已退出。如果这不是您本人的操作，请立即联系我们。',
   notifyPasswordReset:
-    '您的 Leaf & Cup 账户 {{nickname}} 的密码已通过发送到您邮箱的链接重置，所有登录均已退出。如果这不是您本人的操作，请立即联系我们。',
+    '您的 Leaf & Cup 账户 {{nickname}} 的密码已通过发送到账户邮箱的链接重置：所有登录均已退出，此 Telegram 账户也已与其解除绑定。如需重新绑定，请用新密码登录。',
   notifyContactChanged:
     '您的 Leaf & Cup 账户 {{nickname}} 的电子邮箱或手机号码已更改。如果这不是您本人的操作，请立即联系我们。',
+  notifyBankDetailsChanged:
+    '您 Leaf & Cup 账户 {{nickname}} 的佣金收款银行账户已更改。如果这不是您本人的操作，请立即重置密码并联系我们。',
+  notifyLoginAttempts:
+    '有人为您的 Leaf & Cup 账户 {{nickname}} 多次输入了错误密码，因此新设备的登录会暂时放慢。您以前登录过的设备不受影响。如果这不是您本人，建议换一个更强的密码。',
   openProfile: '打开个人资料',
   passwordLinkSent:
     '我们已将重置密码的链接发送至 {{email}}。链接只能使用一次，30 分钟内有效。如未收到，请检查垃圾邮件。',

@@ -150,6 +150,8 @@ const accountTextKeys: Record<AccountNotificationKind, BotTextKey> = {
   password_changed: 'notifyPasswordChanged',
   password_reset: 'notifyPasswordReset',
   contact_changed: 'notifyContactChanged',
+  bank_details_changed: 'notifyBankDetailsChanged',
+  login_attempts: 'notifyLoginAttempts',
 };
 
 /** An account notice (src/server/notifications/outbox.ts), with a button to the profile. */

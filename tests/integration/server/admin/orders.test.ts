@@ -335,7 +335,7 @@ describe.each(dialects)('back office orders (read side) on %s', (dialect) => {
     // The receipt link opens the image inline.
     const image = await t.app.inject({ method: 'GET', url: d.payment.receipt_url! });
     expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['content-type']).toBe('image/jpeg');
     expect(d.timeline.map((e) => [e.kind, e.actor])).toEqual([
       ['placed', 'customer'],
       ['receipt_sent', 'customer'],
@@ -477,7 +477,7 @@ describe.each(dialects)('back office orders (read side) on %s', (dialect) => {
     expect(text).toContain('Maria Santos');
     expect(text).toContain('reference REF-123456');
     // The receipt's key in the file store (no longer a path on this machine's disk).
-    expect(text).toMatch(/Receipt +receipts\/[0-9a-f]{32}\.png/);
+    expect(text).toMatch(/Receipt +receipts\/[0-9a-f]{32}\.jpg/);
     expect(text).toMatch(/placed +customer/);
     expect(text).toMatch(/receipt_sent +customer/);
     await expect(run(t.db, ['orders', '--show', 'LC-20990101-NOPE22'], () => {}, t.config)).rejects.toThrow(

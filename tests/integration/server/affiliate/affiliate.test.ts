@@ -14,6 +14,8 @@ const AFFILIATE_PATHS: Array<[string, Record<string, unknown>]> = [
 ];
 
 const bank = { bank_name: 'BDO Unibank', bank_account_name: 'Ana Agent', bank_account_number: '0012 3456 7890' };
+/** The bank details with the agent's password, which a change needs. */
+const bankOf = (agent: { password: string }) => ({ ...bank, current_password: agent.password });
 
 describe.each(dialects)('affiliate programme on %s', (dialect) => {
   let t: TestApp;
@@ -254,7 +256,7 @@ describe.each(dialects)('affiliate programme on %s', (dialect) => {
   describe('update-commission-bank', () => {
     it('stores the bank details and answers "Info updated successfully"', async () => {
       const agent = await newAgent();
-      const res = await post(t.app, '/v2/update-commission-bank', bank, { token: agent.token });
+      const res = await post(t.app, '/v2/update-commission-bank', bankOf(agent), { token: agent.token });
       expect(res.status).toBe(200);
       expect(res.body.message).toBe('Info updated successfully');
       expect(res.body.data.bank).toEqual(bank);
@@ -301,7 +303,7 @@ describe.each(dialects)('affiliate programme on %s', (dialect) => {
         amountCents: 500,
         status: 'Not Confirm',
       });
-      await post(t.app, '/v2/update-commission-bank', bank, { token: agent.token });
+      await post(t.app, '/v2/update-commission-bank', bankOf(agent), { token: agent.token });
       const early = await post(t.app, '/v2/request-payout', { amount_cents: 100 }, { token: agent.token });
       expect(early.status).toBe(409);
       expect(early.body.message).toBe(
@@ -338,7 +340,7 @@ describe.each(dialects)('affiliate programme on %s', (dialect) => {
         amountCents: 400,
         status: 'Not Confirm',
       });
-      await post(t.app, '/v2/update-commission-bank', bank, { token: agent.token });
+      await post(t.app, '/v2/update-commission-bank', bankOf(agent), { token: agent.token });
 
       const over = await post(t.app, '/v2/request-payout', { amount_cents: 801 }, { token: agent.token });
       expect(over.status).toBe(422);
@@ -379,7 +381,7 @@ describe.each(dialects)('affiliate programme on %s', (dialect) => {
         amountCents: 1000,
         status: 'Pending Payment',
       });
-      await post(t.app, '/v2/update-commission-bank', bank, { token: agent.token });
+      await post(t.app, '/v2/update-commission-bank', bankOf(agent), { token: agent.token });
 
       const results = await Promise.all(
         Array.from({ length: 10 }, () =>

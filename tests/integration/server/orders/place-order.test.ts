@@ -5,7 +5,7 @@ import type { OrderDetails } from '../../../../src/common/contract/orders';
 import { createCoupon } from '../../../factories/coupons';
 import { createProduct } from '../../../factories/products';
 import { buildTestApp, dialects, post, storedKeys, type TestApp } from '../../helper';
-import { customer, JPEG, PNG, PROVIDER_ENV, placeOrder, snapshot } from './support';
+import { customer, JPEG, PNG, PROVIDER_ENV, placeOrder, STORED_JPEG, snapshot } from './support';
 
 describe.each(dialects)('placing an order on %s', (dialect) => {
   let t: TestApp;
@@ -263,10 +263,10 @@ describe.each(dialects)('placing an order on %s', (dialect) => {
     const image = await t.app.inject({ method: 'GET', url: order.receipt_url! });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
-    expect(Buffer.compare(image.rawPayload, JPEG)).toBe(0);
+    expect(Buffer.compare(image.rawPayload, STORED_JPEG)).toBe(0);
     // Private, shown inline, never sniffed, never a document of the shop's origin.
     expect(image.headers).toMatchObject({
-      'content-length': String(JPEG.length),
+      'content-length': String(STORED_JPEG.length),
       'cache-control': 'private, max-age=600',
       'x-content-type-options': 'nosniff',
       'content-disposition': 'inline',

@@ -1,19 +1,40 @@
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { FieldError } from '../../../../src/common/contract/envelope';
 import type { OrderDetails } from '../../../../src/common/contract/orders';
 import type { Db } from '../../../../src/server/db/connection';
+import { boundedCustomerImage } from '../../../../src/server/files/images';
 import { createAddress } from '../../../factories/addresses';
 import { createUser } from '../../../factories/users';
 import { type ApiResponse, post } from '../../helper';
 
-/** The smallest real PNG header (signature + IHDR start): enough for a magic-bytes check. */
-export const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
-]);
-export const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+/** A real 2×2 PNG (drawn by sharp): receipts are decoded, so it must be a whole image. */
+export const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d494844520000000200000002080600000072b60d240000000970485973000003e8000003e801b57b526b00' +
+    '00001149444154089963e0aa08f80fc20c3006003c0807450319ed810000000049454e44ae426082',
+  'hex',
+);
+/** A real 2×2 JPEG (drawn by sharp). */
+export const JPEG = Buffer.from(
+  'ffd8ffdb004300100b0c0e0c0a100e0d0e1211101318281a181616183123251d283a333d3c3933383740485c4e404457453738506d51' +
+    '575f626768673e4d71797064785c656763ffdb0043011112121815182f1a1a2f634238426363636363636363636363636363636363' +
+    '636363636363636363636363636363636363636363636363636363636363636363ffc00011080002000203012200021101031101ffc4' +
+    '001500010100000000000000000000000000000005ffc40014100100000000000000000000000000000000ffc40015010101000000' +
+    '00000000000000000000000005ffc40014110100000000000000000000000000000000ffda000c03010002110311003f0090008effd9',
+  'hex',
+);
+
+/** What the shop keeps of each when a customer sends it (a bounded JPEG, files/images.ts). */
+const kept = async (bytes: Uint8Array) => {
+  const image = await boundedCustomerImage(bytes);
+  if (!image.ok) throw new Error(`test image refused: ${image.reason}`);
+  return Buffer.from(image.bytes);
+};
+export const STORED_PNG = await kept(PNG);
+export const STORED_JPEG = await kept(JPEG);
 
 export interface Upload {
   bytes: Uint8Array;
@@ -53,6 +74,55 @@ export async function postMultipart<T = Record<string, unknown>>(
   }
   const errors = (parsed.data as { errors?: FieldError[] } | null)?.errors;
   return { status: res.statusCode, headers: res.headers, body: parsed, errors: Array.isArray(errors) ? errors : [] };
+}
+
+/**
+ * Starts sending a 50 MB multipart upload to `path` (the app listening on a free port) and sends only its first 64 KB:
+ * answers what the server said before the rest of the body came, or 'no answer' after 3 s (it waited for the body).
+ */
+export async function answerWhileSending(
+  app: FastifyInstance,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string } | 'no answer'> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const req = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path,
+      headers: {
+        'content-type': 'multipart/form-data; boundary=xyz',
+        // 50 MB announced; only the first 64 KB are ever sent.
+        'content-length': String(50 * 1024 * 1024),
+        ...headers,
+      },
+    });
+    const timer = setTimeout(() => {
+      req.destroy();
+      resolve('no answer');
+    }, 3000);
+    req.on('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        body += chunk;
+      });
+      res.on('end', () => {
+        clearTimeout(timer);
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, body });
+      });
+    });
+    req.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    req.write(`--xyz\r\nContent-Disposition: form-data; name="receipt"; filename="a.png"\r\n\r\n`);
+    req.write(Buffer.alloc(64 * 1024));
+  });
 }
 
 export interface Customer {

@@ -1,5 +1,3 @@
-import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { OrderDetails } from '../../../../src/common/contract/orders';
 import { CLI_ACTOR } from '../../../../src/server/audit/actor';
 import { createReceiptRetentionJob, deleteExpiredReceipts } from '../../../../src/server/orders/receipt-retention';
@@ -9,7 +7,7 @@ import { placeDueRenewals } from '../../../../src/server/subscriptions/scheduler
 import { createProduct } from '../../../factories/products';
 import { buildTestApp, dialects, post, storedKeys, type TestApp } from '../../helper';
 import { makeDue, ordersOf, subscribe } from '../subscriptions/support';
-import { customer, PNG, PROVIDER_ENV, placeOrder, postMultipart } from './support';
+import { answerWhileSending, customer, PNG, PROVIDER_ENV, placeOrder, postMultipart } from './support';
 
 const daysAgo = (d: number) => new Date(Date.now() - d * 24 * 60 * 60_000).toISOString();
 
@@ -71,43 +69,7 @@ describe.each(dialects)('receipt uploads on %s', (dialect) => {
     });
 
     it('is refused before its body is read: the answer comes while the body is still being sent', async () => {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = t.app.server.address() as AddressInfo;
-      const answer = await new Promise<{ status: number; body: string } | 'no answer'>((resolve, reject) => {
-        const req = request({
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: '/v2/get-product-list',
-          headers: {
-            'content-type': 'multipart/form-data; boundary=xyz',
-            // 50 MB announced; only the first 64 KB are ever sent.
-            'content-length': String(50 * 1024 * 1024),
-          },
-        });
-        const timer = setTimeout(() => {
-          req.destroy();
-          resolve('no answer');
-        }, 3000);
-        req.on('response', (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk) => {
-            body += chunk;
-          });
-          res.on('end', () => {
-            clearTimeout(timer);
-            req.destroy();
-            resolve({ status: res.statusCode ?? 0, body });
-          });
-        });
-        req.on('error', (err) => {
-          clearTimeout(timer);
-          reject(err);
-        });
-        req.write(`--xyz\r\nContent-Disposition: form-data; name="receipt"; filename="a.png"\r\n\r\n`);
-        req.write(Buffer.alloc(64 * 1024));
-      });
+      const answer = await answerWhileSending(t.app, '/v2/get-product-list');
       expect(answer).not.toBe('no answer');
       if (answer === 'no answer') return;
       expect(answer.status).toBe(415);

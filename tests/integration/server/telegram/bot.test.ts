@@ -303,7 +303,7 @@ describe.each(dialects)('the bot on %s', (dialect) => {
       expect(buttonsOf(sent()[0]?.payload)).toEqual([{ text: 'Open profile', web_app: `${SHOP}/profile` }]);
     });
 
-    it('says a profile change ended every other session, and a reset by e-mail every session (both languages)', async () => {
+    it('says a profile change ended every other session, and a reset by e-mail every session and the link (both languages)', async () => {
       const en = await createUser(t.db, { nickname: 'Ann', telegram_user_id: String(freshTgId()) });
       const zh = await createUser(t.db, { nickname: 'Mei', telegram_user_id: String(freshTgId()), language: 'zh' });
       for (const { user } of [en, zh]) {
@@ -313,9 +313,9 @@ describe.each(dialects)('the bot on %s', (dialect) => {
       expect(await drain()).toBe(4);
       expect(sent().map((c) => c.payload.text)).toEqual([
         'The password of your Leaf & Cup account Ann was changed and every other session was logged out. If this was not you, contact us right away.',
-        'The password of your Leaf & Cup account Ann was reset with a link sent to your e-mail address, and every session was logged out. If this was not you, contact us right away.',
+        'The password of your Leaf & Cup account Ann was reset with a link sent to its e-mail address: every session was logged out and this Telegram account was unlinked from it. To link it again, log in with the new password.',
         '您的 Leaf & Cup 账户 Mei 的密码已更改，其他所有登录均已退出。如果这不是您本人的操作，请立即联系我们。',
-        '您的 Leaf & Cup 账户 Mei 的密码已通过发送到您邮箱的链接重置，所有登录均已退出。如果这不是您本人的操作，请立即联系我们。',
+        '您的 Leaf & Cup 账户 Mei 的密码已通过发送到账户邮箱的链接重置：所有登录均已退出，此 Telegram 账户也已与其解除绑定。如需重新绑定，请用新密码登录。',
       ]);
     });
 

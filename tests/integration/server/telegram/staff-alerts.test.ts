@@ -10,7 +10,7 @@ import { buttonsOf, interceptBotApi, messageUpdate } from '../../../support/tele
 import { TEST_BOT_TOKEN } from '../../../support/telegram/init-data';
 import { insertOrder } from '../../../support/telegram/orders';
 import { buildTestApp, dialects, post, type TestApp } from '../../helper';
-import { type Customer, customer, JPEG, PNG, placeOrder, postMultipart } from '../orders/support';
+import { type Customer, customer, JPEG, PNG, placeOrder, postMultipart, STORED_PNG } from '../orders/support';
 import { insertCommission } from '../referral/fixtures';
 
 /**
@@ -313,7 +313,8 @@ describe.each(dialects)('staff alerts in the bot on %s', (dialect) => {
       expect(photos.map((p) => p.payload.chat_id)).toEqual([String(owner.tg), String(fulfilment.tg)]);
       for (const p of photos) expect(p.payload.photo).toBeInstanceOf(InputFile);
       // The receipt's bytes, read from the file store (not a path on one instance's disk).
-      for (const p of photos) expect(Buffer.from(Reflect.get(p.payload.photo as InputFile, 'fileData'))).toEqual(PNG);
+      for (const p of photos)
+        expect(Buffer.from(Reflect.get(p.payload.photo as InputFile, 'fileData'))).toEqual(STORED_PNG);
       expect(photos[0]?.payload.caption).toContain(`New order ${order.order_no}`);
       expect(photos[0]?.payload.caption).toContain('Reference: REF-123456');
       expect(photos[0]?.payload.caption).toContain('Check the transfer, then confirm the payment.');

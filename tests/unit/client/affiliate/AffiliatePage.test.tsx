@@ -211,13 +211,20 @@ describe('Affiliate page', () => {
     const number = screen.getByLabelText('Bank account number');
     await user.clear(number);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Bank account number must not be empty');
+    expect(await screen.findByText('Bank account number must not be empty')).toHaveAttribute('role', 'alert');
+    // Where the money goes changes only with the account's password.
+    expect(screen.getByText('Please enter your current password')).toHaveAttribute('role', 'alert');
     expect(callsTo('/v2/update-commission-bank')).toHaveLength(0);
 
     await user.type(number, '0012-3456');
+    await user.type(screen.getByLabelText('Current password'), 'Secret123!');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Info updated successfully')).toBeInTheDocument();
-    expect(callsTo('/v2/update-commission-bank')[0]?.body.get('bank_account_number')).toBe('0012-3456');
+    const sent = callsTo('/v2/update-commission-bank')[0]?.body;
+    expect(sent?.get('bank_account_number')).toBe('0012-3456');
+    expect(sent?.get('current_password')).toBe('Secret123!');
+    // The password is not kept in the form after a save.
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
   });
 
   it('Link generator: asks for a link to the page and shows it with a copy button', async () => {

@@ -79,6 +79,10 @@ describe('/reset-password/{token}', () => {
     act(() => useSession.getState().setSession(makeUser({ id: 3 }), 'old-token'));
     const api = mockApi({ '/v2/reset-password': () => ({ data: { reset: true } }) });
     renderApp('/reset-password/tok123');
+    // Before anything is saved, the page says what a reset ends (docs/decisions/031).
+    expect(
+      await screen.findByText(/logs you out on every device and removes the link to any Telegram account/),
+    ).toBeInTheDocument();
     await userEvent.type(await screen.findByLabelText('New Password'), '123');
     await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
     expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();

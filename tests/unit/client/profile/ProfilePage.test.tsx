@@ -105,6 +105,30 @@ describe('/profile', () => {
     await waitFor(() => expect(screen.queryByLabelText('Current password')).toBeNull());
   });
 
+  it('with a new password, a linked account may also remove the Telegram link, naming the Telegram user', async () => {
+    const linked = user({ telegram_user_id: '42', telegram_username: 'meilin', telegram_name: 'Mei Lin' });
+    const api = mockApi({
+      '/v2/get-user-detail': () => ({ data: { detail } }),
+      '/v2/edit-user-profile': () => ({ data: { user_info: { ...linked, telegram_user_id: null } } }),
+    });
+    act(() => useSession.getState().setSession(linked, 'tok'));
+    renderRoute(<ProfilePage />, { path: '/profile', pattern: '/profile' });
+    const password = await screen.findByLabelText('New password');
+    expect(screen.queryByRole('checkbox', { name: /Also remove the link/ })).toBeNull();
+    await userEvent.type(password, 'brand-new');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'brand-new');
+    const choice = screen.getByRole('checkbox', {
+      name: /Also remove the link to the Telegram account Mei Lin \(@meilin\)/,
+    });
+    expect(choice).not.toBeChecked();
+    await userEvent.click(choice);
+    await userEvent.type(screen.getByLabelText('Current password'), 'old-secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.callsTo('/v2/edit-user-profile')).toHaveLength(1));
+    expect(api.callsTo('/v2/edit-user-profile')[0]!.body.get('unlink_telegram')).toBe('true');
+    await waitFor(() => expect(useSession.getState().user?.telegram_user_id).toBeNull());
+  });
+
   it("shows the server's refusal of the current password at that field", async () => {
     mockApi({
       '/v2/get-user-detail': () => ({ data: { detail } }),

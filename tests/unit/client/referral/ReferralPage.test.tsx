@@ -11,14 +11,20 @@ const ReferralPage = guarded('referral', UnguardedReferralPage);
 
 const LINK = 'https://shop.example.com/MEI7';
 
-function member(id: number, nickname: string, active: boolean) {
+function member(
+  id: number,
+  nickname: string,
+  active: boolean,
+  award_status: string | null = active ? 'credited' : null,
+) {
   return {
     id,
     nickname,
     joined_at: '2026-03-04T10:00:00.000Z',
     via: 'link',
     status: active ? 'Active' : 'Inactive',
-    award_cents: active ? 500 : 0,
+    award_cents: award_status === 'credited' ? 500 : 0,
+    award_status,
   };
 }
 
@@ -62,12 +68,15 @@ describe('Referral page', () => {
     const user = userEvent.setup();
     logIn();
     const { callsTo } = referralApi([
-      { members: [member(3, 'Carol', false), member(2, 'Bob', false)], next_cursor: '2' },
+      { members: [member(3, 'Carol', false), member(2, 'Bob', true, 'on_hold')], next_cursor: '2' },
       { members: [member(1, 'Alice', true)], next_cursor: null },
     ]);
     renderRoute(<ReferralPage />, { path: '/referral', pattern: '/referral' });
 
     expect(await screen.findByLabelText('Your referral code')).toHaveValue('MEI7');
+    // An award the shop holds (the two accounts share a signal) says so instead of $0.00.
+    const bob = (await screen.findByText('Bob')).closest('tr');
+    expect(bob).toHaveTextContent('On Hold: the shop is checking it');
     expect(screen.getByLabelText('Your referral link')).toHaveValue(LINK);
     expect(screen.getByRole('img', { name: 'QR code of your referral link' })).toBeInTheDocument();
     expect(screen.getByText(/completes their first order, you earn \$5\.00/)).toBeInTheDocument();
@@ -79,7 +88,7 @@ describe('Referral page', () => {
     expect(within(table).queryByText('Alice')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await within(table).findByText('Alice')).toBeInTheDocument();
-    expect(within(table).getAllByText('Active')).toHaveLength(1);
+    expect(within(table).getAllByText('Active')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(callsTo('/v2/get-referral-member-award')[1]?.body.get('cursor')).toBe('2');
     // Authenticated calls carry the bearer token.

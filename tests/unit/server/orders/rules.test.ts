@@ -1,7 +1,7 @@
 import { loadConfig } from '../../../../src/server/config';
+import { detectImageKind } from '../../../../src/server/files/images';
 import { formatBytes } from '../../../../src/server/lib/uploads';
 import { newOrderNo, ORDER_NO_PATTERN } from '../../../../src/server/orders/order-number';
-import { detectImageKind } from '../../../../src/server/orders/receipts';
 import { canTransition, TRANSITIONS } from '../../../../src/server/orders/status';
 import {
   createTelegramInvoiceLink,

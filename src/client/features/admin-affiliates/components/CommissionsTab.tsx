@@ -11,7 +11,7 @@ import { ConfirmDialog } from '@/lib/ui/admin/ConfirmDialog';
 import { PagedTable } from '@/lib/ui/admin/PagedTable';
 import type { Column } from '@/lib/ui/DataTable';
 import { bpToPercent, useCommissionAction, useCommissions } from '../api';
-import { RowAction, StatusAgentFilters } from './TabParts';
+import { HeldFor, RowAction, StatusAgentFilters } from './TabParts';
 
 const BADGE: Record<CommissionStatus, string> = {
   'Not Confirm': 'admin-badge',
@@ -62,7 +62,12 @@ export function CommissionsTab({ agent: agentText, onAgent }: { agent: string; o
     {
       key: 'status',
       label: t('commissions.col.status'),
-      render: (c) => <span className={BADGE[c.status]}>{t(`statuses.${c.status}`)}</span>,
+      render: (c) => (
+        <>
+          <span className={BADGE[c.status]}>{t(`statuses.${c.status}`)}</span>
+          <HeldFor signals={c.hold_reason} />
+        </>
+      ),
     },
     {
       key: 'actions',

@@ -106,18 +106,44 @@ const BANK_FIELDS = [
   ['bank_account_number', 'payouts.accountNumber'],
 ] as const;
 
-function Bank({ payout: p }: { payout: AdminPayoutRow }) {
+function BankDetails({ bank }: { bank: AdminPayoutRow['bank'] }) {
   const { t } = useTranslation('admin-affiliates');
-  if (!p.bank.bank_name && !p.bank.bank_account_number) return <span className="aaf-muted">{t('payouts.noBank')}</span>;
+  if (!bank.bank_name && !bank.bank_account_number) return <span className="aaf-muted">{t('payouts.noBank')}</span>;
   return (
     <dl className="aaf-bank">
       {BANK_FIELDS.map(([key, label]) => (
         <Fragment key={key}>
           <dt>{t(label)}</dt>
-          <dd>{p.bank[key]}</dd>
+          <dd>{bank[key]}</dd>
         </Fragment>
       ))}
     </dl>
+  );
+}
+
+/**
+ * Where the payout goes: the account kept with the request. A change since then, or a recent one, is flagged with the
+ * agent's account now (docs/decisions/031): staff check with the agent before sending money to a new account.
+ */
+function Bank({ payout: p }: { payout: AdminPayoutRow }) {
+  const { t } = useTranslation('admin-affiliates');
+  const open = p.status === 'requested';
+  return (
+    <>
+      <BankDetails bank={p.bank} />
+      {open && p.bank_recently_changed && p.bank_changed_at && (
+        <span className="admin-badge admin-badge--warn">
+          {t('payouts.bankRecent', { date: formatDate(p.bank_changed_at) })}
+        </span>
+      )}
+      {open && p.bank_changed_since_request && (
+        <div className="aaf-bank-now">
+          <span className="admin-badge admin-badge--bad">{t('payouts.bankChanged')}</span>
+          <span className="aaf-muted">{t('payouts.bankNow')}</span>
+          <BankDetails bank={p.bank_now} />
+        </div>
+      )}
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ReferralSignal } from '@common/referral-signals';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/lib/ui/admin/ConfirmDialog';
@@ -8,6 +9,17 @@ export function Person({ email, nickname }: { email: string; nickname: string })
     <span className="aaf-person">
       <span>{email}</span>
       <span className="aaf-muted">{nickname}</span>
+    </span>
+  );
+}
+
+/** Why the shop held a commission or an award: the signals the two accounts share (docs/decisions/032). */
+export function HeldFor({ signals }: { signals: readonly ReferralSignal[] }) {
+  const { t } = useTranslation('admin-affiliates');
+  if (signals.length === 0) return null;
+  return (
+    <span className="aaf-held aaf-muted">
+      {t('held', { signals: signals.map((s) => t(`signals.${s}`)).join(', ') })}
     </span>
   );
 }

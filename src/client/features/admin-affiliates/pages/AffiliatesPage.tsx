@@ -5,16 +5,17 @@ import { useUrlTab } from '@/lib/hooks/use-url-tab';
 import { AdminPage } from '@/lib/ui/admin/AdminPage';
 import { Tabs } from '@/lib/ui/admin/Tabs';
 import { AgentsTab } from '../components/AgentsTab';
+import { AwardsTab } from '../components/AwardsTab';
 import { CommissionsTab } from '../components/CommissionsTab';
 import { PayoutsTab } from '../components/PayoutsTab';
 import '../locales';
 import '../affiliates.css';
 
-const TABS = ['agents', 'commissions', 'payouts'] as const;
+const TABS = ['agents', 'commissions', 'payouts', 'awards'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * /admin/affiliates (permission `affiliates`): Agents, Commissions and Payout requests as tabs (the tab is in the
+ * /admin/affiliates (permission `affiliates`): Agents, Commissions, Payout requests and Referral awards as tabs (the tab is in the
  * address, `?tab=`). The main action is "Make agent" (Telegram's MainButton inside Telegram). An agent's
  * "Commissions" button opens the Commissions tab filtered by that agent.
  */
@@ -51,6 +52,7 @@ export default function AffiliatesPage() {
         )}
         {tab === 'commissions' && <CommissionsTab agent={agent} onAgent={setAgent} />}
         {tab === 'payouts' && <PayoutsTab agent={agent} onAgent={setAgent} />}
+        {tab === 'awards' && <AwardsTab />}
       </Tabs>
     </AdminPage>
   );

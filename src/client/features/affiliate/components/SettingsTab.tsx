@@ -4,14 +4,16 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api/client';
 import { notify } from '@/lib/toast';
+import { FormField } from '@/lib/ui/FormField';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { useAffiliateDashboard } from '../api/affiliate-dashboard';
-import { type BankInput, useUpdateCommissionBank } from '../api/update-commission-bank';
+import { useUpdateCommissionBank } from '../api/update-commission-bank';
 import '../locales';
 import '@/lib/i18n/server-messages';
 
-type Field = keyof BankInput;
+type Field = 'bank_name' | 'bank_account_name' | 'bank_account_number';
 const FIELDS: Field[] = ['bank_name', 'bank_account_name', 'bank_account_number'];
+type BankValues = Record<Field | 'current_password', string>;
 
 /** Settings: the bank account payouts go to; "Info updated successfully" once saved. */
 export function SettingsTab() {
@@ -38,21 +40,28 @@ function BankForm({ bank }: { bank: BankDetails }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<BankInput>({
+    resetField,
+  } = useForm<BankValues>({
     defaultValues: {
       bank_name: bank.bank_name ?? '',
       bank_account_name: bank.bank_account_name ?? '',
       bank_account_number: bank.bank_account_number ?? '',
+      current_password: '',
     },
   });
 
   const onSubmit = handleSubmit((values) =>
     save.mutateAsync(values).then(
-      () => notify.success(t('messages:infoUpdated')),
+      () => {
+        resetField('current_password');
+        notify.success(t('messages:infoUpdated'));
+      },
       (err: unknown) => {
         if (err instanceof ApiError && err.fields.length > 0) {
           for (const f of err.fields) {
-            if ((FIELDS as string[]).includes(f.field)) setError(f.field as Field, { message: f.message });
+            if ([...FIELDS, 'current_password'].includes(f.field)) {
+              setError(f.field as keyof BankValues, { message: f.message });
+            }
           }
         } else {
           notify.error(err instanceof ApiError ? err.message : String(err));
@@ -97,6 +106,16 @@ function BankForm({ bank }: { bank: BankDetails }) {
           </div>
         );
       })}
+      <FormField
+        label={t('settings.currentPassword')}
+        type="password"
+        autoComplete="current-password"
+        hint={t('settings.currentPasswordHint')}
+        error={errors.current_password?.message}
+        registration={register('current_password', {
+          validate: (v) => v.length > 0 || t('messages:currentPasswordRequired'),
+        })}
+      />
       <button type="submit" className="btn btn--primary" disabled={save.isPending}>
         {save.isPending ? t('settings.saving') : t('settings.save')}
       </button>

@@ -81,6 +81,7 @@ export default function ResetPasswordPage() {
     body = (
       <form className="form-stack" noValidate onSubmit={submit} aria-busy={isSubmitting}>
         <FormError>{formError}</FormError>
+        <p className="auth__note">{t('resetEndsAll')}</p>
         <NewPasswordFields
           register={register}
           errors={errors}

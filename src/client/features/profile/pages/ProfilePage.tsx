@@ -18,6 +18,7 @@ import { useUserDetail } from '../api/get-user-detail';
 import { EmailStatus } from '../components/EmailStatus';
 import { StockAlertsSection } from '../components/StockAlertsSection';
 import { TelegramLinkSection } from '../components/TelegramLinkSection';
+import { UnlinkTelegramChoice } from '../components/UnlinkTelegramChoice';
 import '../locales';
 import '../profile.css';
 import { ContactFields } from '@/entities/user/components/ContactFields';
@@ -58,6 +59,7 @@ interface ProfileValues {
   password: string;
   confirm_password: string;
   current_password: string;
+  unlink_telegram: boolean;
 }
 
 const PROFILE_FIELDS = ['nickname', 'email', 'phone', 'password', 'confirm_password', 'current_password'] as const;
@@ -93,6 +95,7 @@ function ProfileForm({ user }: { user: UserInfo }) {
       password: '',
       confirm_password: '',
       current_password: '',
+      unlink_telegram: false,
     },
   });
   // Asked only when the password, e-mail or phone changes (a nickname-only change needs none).
@@ -110,6 +113,7 @@ function ProfileForm({ user }: { user: UserInfo }) {
         password: values.password || undefined,
         confirm_password: values.confirm_password || undefined,
         current_password: needsCurrentPassword(user, values) ? values.current_password : undefined,
+        unlink_telegram: values.password && values.unlink_telegram ? true : undefined,
       });
       useSession.getState().setUser(user_info);
       reset({
@@ -119,6 +123,7 @@ function ProfileForm({ user }: { user: UserInfo }) {
         password: '',
         confirm_password: '',
         current_password: '',
+        unlink_telegram: false,
       });
       notify.success(t('messages:profileUpdated'));
     } catch (err) {
@@ -144,6 +149,7 @@ function ProfileForm({ user }: { user: UserInfo }) {
           mismatchKey="messages:passwordNotMatch"
           optional
         />
+        {password !== '' && <UnlinkTelegramChoice user={user} registration={register('unlink_telegram')} />}
         {askCurrent && (
           <FormField
             label={t('currentPassword')}

@@ -43,7 +43,16 @@ function ReferralDashboard() {
       label: t('members.status'),
       render: (m) => <span className={`badge badge--${m.status.toLowerCase()}`}>{t(`status.${m.status}`)}</span>,
     },
-    { key: 'award', label: t('members.award'), numeric: true, render: (m) => formatCents(m.award_cents) },
+    {
+      key: 'award',
+      label: t('members.award'),
+      numeric: true,
+      // An award On Hold (docs/decisions/032) or refused is said so, not shown as $0.00.
+      render: (m) =>
+        m.award_status === 'on_hold' || m.award_status === 'refused'
+          ? t(`awardStatus.${m.award_status}`)
+          : formatCents(m.award_cents),
+    },
   ];
 
   return (
