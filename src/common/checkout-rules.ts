@@ -8,28 +8,15 @@ import { hasDiscount, unitPriceCents } from './pricing';
  * All money is integer cents.
  */
 
-/** Order statuses (spec §4): Pending → Paid → Processing → Completed; Cancelled from Pending or Paid. */
-export const ORDER_STATUSES = ['Pending', 'Paid', 'Processing', 'Completed', 'Cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** The customer may change the address or cancel within this many minutes of placing (spec §9). */
-export const ORDER_CHANGE_WINDOW_MINUTES = 15;
-
-/** Statuses in which the customer may still change the address or cancel (inside the window). */
-export const CHANGEABLE_STATUSES: readonly OrderStatus[] = ['Pending', 'Paid'];
-
-/** The end of an order's change window: placed + 15 minutes, ISO-8601 UTC. */
-export function changeWindowEnds(placedAtIso: string): string {
-  return new Date(Date.parse(placedAtIso) + ORDER_CHANGE_WINDOW_MINUTES * 60_000).toISOString();
-}
-
-/** Whether the customer may change or cancel the order at `nowMs`. */
-export function canChangeOrder(status: string, placedAtIso: string, nowMs: number = Date.now()): boolean {
-  return (
-    (CHANGEABLE_STATUSES as readonly string[]).includes(status) &&
-    nowMs < Date.parse(placedAtIso) + ORDER_CHANGE_WINDOW_MINUTES * 60_000
-  );
-}
+// An order's statuses and the customer's change window live with the rest of an order's life (order-workflow.ts).
+export {
+  CHANGEABLE_STATUSES,
+  canChangeOrder,
+  changeWindowEnds,
+  ORDER_CHANGE_WINDOW_MINUTES,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from './order-workflow';
 
 // ---------------------------------------------------------------------------
 // Lines

@@ -1,7 +1,14 @@
-import { type OrderAction, type OrderActionState, stateAllows } from '../../common/admin-order-actions';
-import type { OrderStatus } from '../../common/checkout-rules';
-import { REFUND_METHODS } from '../../common/contract/admin/order-actions';
 import { formatCents } from '../../common/money';
+import {
+  actionAnswer,
+  ORDER_ACTION_RULES,
+  type OrderAction,
+  type OrderActionState,
+  type RefundMethod,
+  refundIssues,
+  rejectReceiptIssues,
+  stateAllows,
+} from '../../common/order-workflow';
 import { actorLabel, actorUserId, type StaffActor } from '../audit/actor';
 import { recordAudit } from '../audit/service';
 import type { Db } from '../db/connection';
@@ -18,9 +25,9 @@ import * as repo from './repository';
 import { changeOrderStatus, setTracking } from './status';
 
 /**
- * What staff do to an order (issue 12; docs/decisions/013): from the back office, the bot's staff buttons
- * (`via: 'bot'`) and the command line (CLI_ACTOR). Each action is refused (409) where the order's state does
- * not allow it (`stateAllows`, the rule the order page's buttons follow), and each is ONE transaction with
+ * What staff do to an order (docs/decisions/013, 036): from the back office, the bot's staff buttons (`via: 'bot'`)
+ * and the command line (CLI_ACTOR). Each action is refused (409) where the order workflow does not allow it
+ * (src/common/order-workflow.ts: the rule the order page's buttons follow), and each is ONE transaction with
  * conditional updates in the lock order of placing an order (docs/decisions/005), writing the audit log and the
  * order's timeline in that transaction. Roles are checked by the caller (the route, the bot's button handler).
  */
@@ -64,9 +71,11 @@ const notNow = (order: Order) => conflict('orderActionNotAllowed', { orderNo: or
  * changes nothing (`changed: false`). The move itself (orders/status.ts) re-checks the status in its conditional
  * update, so of concurrent changes one wins and the others are refused or see it done.
  */
-async function moveTo(db: Db, actor: StaffActor, orderId: number, action: OrderAction, to: OrderStatus) {
+async function moveTo(db: Db, actor: StaffActor, orderId: number, action: OrderAction) {
+  const to = ORDER_ACTION_RULES[action].moveTo;
+  if (!to) throw new Error(`${action} moves no order`);
   const order = await findOrder(db, orderId);
-  if (order.status !== to && !stateAllows(action, actionState(order))) {
+  if (actionAnswer(action, actionState(order)) === 'refused') {
     // The payment method never changes: this refusal holds whatever happens meanwhile.
     if (action === 'confirm_payment' && order.status === 'Pending') throw conflict('orderConfirmNotTransfer');
     throw conflict('illegalTransition', { from: order.status, to });
@@ -76,19 +85,19 @@ async function moveTo(db: Db, actor: StaffActor, orderId: number, action: OrderA
 
 /** A bank transfer checked (with or without a receipt): Pending → Paid. Also the bot's "Confirm payment". */
 export const confirmPayment = (db: Db, actor: StaffActor, orderId: number): Promise<ActionResult> =>
-  moveTo(db, actor, orderId, 'confirm_payment', 'Paid');
+  moveTo(db, actor, orderId, 'confirm_payment');
 
 /** Being packed: Paid → Processing. */
 export const markProcessing = (db: Db, actor: StaffActor, orderId: number): Promise<ActionResult> =>
-  moveTo(db, actor, orderId, 'processing', 'Processing');
+  moveTo(db, actor, orderId, 'processing');
 
 /** Delivered: Processing → Completed (earns the customer's cash reward, confirms commissions). */
 export const completeOrder = (db: Db, actor: StaffActor, orderId: number): Promise<ActionResult> =>
-  moveTo(db, actor, orderId, 'complete', 'Completed');
+  moveTo(db, actor, orderId, 'complete');
 
 /** Pending or Paid → Cancelled: stock, coupon use and cash reward come back (once, whatever the concurrency). */
 export const cancelOrder = (db: Db, actor: StaffActor, orderId: number): Promise<ActionResult> =>
-  moveTo(db, actor, orderId, 'cancel', 'Cancelled');
+  moveTo(db, actor, orderId, 'cancel');
 
 /** Shipping company, tracking number and (http/https) link of a Paid, Processing or Completed order. */
 export async function saveTracking(
@@ -112,8 +121,9 @@ export async function rejectReceipt(
   orderId: number,
   reason: string | undefined,
 ): Promise<ActionResult> {
-  const text = reason?.trim();
-  if (!text) throw invalidField('reason', 'receiptRejectReasonRequired');
+  const [issue] = rejectReceiptIssues({ reason });
+  if (issue) throw invalidField(issue.field, issue.key);
+  const text = reason!.trim();
   return withRetry(() =>
     db.transaction().execute(async (trx) => {
       const order = await findOrder(trx, orderId);
@@ -184,14 +194,12 @@ export async function recordRefund(
   orderId: number,
   input: RefundInput,
 ): Promise<ActionResult & { refundOwedCents: number; refundId: number }> {
-  const amount = input.amount_cents;
-  if (amount === undefined || !Number.isSafeInteger(amount) || amount <= 0) {
-    throw invalidField('amount_cents', 'refundAmountInvalid');
-  }
-  const method = REFUND_METHODS.find((m) => m === input.method);
-  if (!method) throw invalidField('method', 'refundMethodUnknown', { methods: REFUND_METHODS.join(', ') });
-  const reference = input.reference?.trim();
-  if (!reference) throw invalidField('reference', 'refundReferenceRequired');
+  // The form's own checks first (422); what is still owed is checked with the order's row locked (409).
+  const [issue] = refundIssues(input);
+  if (issue) throw invalidField(issue.field, issue.key, issue.params);
+  const amount = input.amount_cents!;
+  const method = input.method as RefundMethod;
+  const reference = input.reference!.trim();
   return withRetry(() =>
     db.transaction().execute(async (trx) => {
       // The row as locked: no other refund of this order can be recorded until this transaction ends.

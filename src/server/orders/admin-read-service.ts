@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { normalizePhone } from '../../common/account-rules';
-import { availableOrderActions } from '../../common/admin-order-actions';
 import type { OrderStatus } from '../../common/checkout-rules';
 import {
   type AdminOrderDetail,
@@ -9,6 +8,7 @@ import {
   ORDER_CSV_COLUMNS,
 } from '../../common/contract/admin/orders';
 import type { PaymentMethodCode } from '../../common/contract/checkout';
+import { availableOrderActions } from '../../common/order-workflow';
 import type { StaffRole } from '../../common/staff-rules';
 import { encodeCursor, readCursor } from '../catalog/cursor';
 import type { Db } from '../db/connection';

@@ -2,6 +2,7 @@ import { couponDiscountCents, deliveryFeeCents, orderTotals, type ShippingMethod
 import type { PaymentMethodCode } from '../../common/contract/checkout';
 import type { Lang } from '../../common/contract/lang';
 import { formatCents } from '../../common/money';
+import { transferProofNeeded } from '../../common/order-workflow';
 import { packagingName } from '../../common/packaging-name';
 import * as addressRepo from '../addresses/repository';
 import { type CartInput, type CartLine, priceCart, requireItems } from '../cart/service';
@@ -269,7 +270,13 @@ async function placeInTransaction(
   if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totals.total_cents) {
     throw conflict('totalChanged', { total: formatCents(totals.total_cents) });
   }
-  if (!input.renewal && request.paymentMethod === 'bank_transfer' && totals.total_cents > 0) {
+  if (
+    transferProofNeeded({
+      paymentMethod: request.paymentMethod,
+      totalCents: totals.total_cents,
+      renewal: input.renewal !== undefined,
+    })
+  ) {
     if (!input.paymentReference) throw invalidField('payment_reference', 'enterPaymentReference');
     if (!receiptPath) throw invalidField('receipt', 'uploadReceipt');
   }

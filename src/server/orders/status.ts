@@ -1,13 +1,13 @@
+import { cashRewardEarnedCents, rewardBaseCents } from '../../common/checkout-rules';
 import {
   CHANGEABLE_STATUSES,
-  cashRewardEarnedCents,
+  canMove,
   changeWindowEnds,
   ORDER_CHANGE_WINDOW_MINUTES,
-  ORDER_STATUSES,
   type OrderStatus,
-  rewardBaseCents,
-} from '../../common/checkout-rules';
-import { isHttpLink } from '../../common/links';
+  TRACKABLE_STATUSES,
+  trackingIssues,
+} from '../../common/order-workflow';
 import { actorLabel, type StaffActor } from '../audit/actor';
 import { recordAudit } from '../audit/service';
 import * as cashRewardRepo from '../cash-rewards/repository';
@@ -28,30 +28,11 @@ import { notifyOrder } from './notify';
 import * as repo from './repository';
 
 /**
- * Order statuses (docs/decisions/005): Pending → Paid → Processing → Completed, and Cancelled from Pending
- * or Paid. The customer may only cancel, within 15 minutes of placing; staff (and the command line) may
- * cancel a Pending or Paid order at any time. Every change is one transaction with its effects: stock, coupon
- * use and cash reward come back on cancel; a completed order earns its cash reward; a notice is queued.
+ * An order's status changes, with their effects (the moves themselves: src/common/order-workflow.ts,
+ * docs/decisions/036). The customer may only cancel, within 15 minutes of placing; staff (and the command line) may
+ * cancel a Pending or Paid order at any time. Every change is one transaction with its effects: stock, coupon use and
+ * cash reward come back on cancel; a completed order earns its cash reward; a notice is queued.
  */
-
-export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  Pending: ['Paid', 'Cancelled'],
-  Paid: ['Processing', 'Cancelled'],
-  Processing: ['Completed'],
-  Completed: [],
-  Cancelled: [],
-};
-
-export const isOrderStatus = (value: string): value is OrderStatus =>
-  (ORDER_STATUSES as readonly string[]).includes(value);
-
-/** Whether an order may go from `from` (whatever the row holds) to `to`. */
-export function canTransition(from: string, to: OrderStatus): boolean {
-  return isOrderStatus(from) && TRANSITIONS[from].includes(to);
-}
-
-/** Statuses an order may have its tracking set in. */
-const TRACKABLE_STATUSES: readonly OrderStatus[] = ['Paid', 'Processing', 'Completed'];
 
 /**
  * Who asks for the change. `expiry` is the server cancelling an unpaid order (orders/expiry.ts): it only
@@ -148,7 +129,7 @@ export async function changeOrderStatus(
           }
           if (nowMs >= Date.parse(changeWindowEnds(order.placed_at))) throw conflict('orderChangeWindowClosed');
         }
-        if (!canTransition(order.status, to)) {
+        if (!canMove(order.status, to)) {
           throw conflict('illegalTransition', { from: order.status, to });
         }
 
@@ -168,7 +149,7 @@ export async function changeOrderStatus(
           if (current?.status === to || actor.kind === 'expiry') return { order: current ?? order, changed: false };
           // It moved on to a status the change is still allowed from (a payment landed on the order being
           // cancelled): run the change again from there.
-          if (current && current.status !== order.status && canTransition(current.status, to)) throw new StatusMoved();
+          if (current && current.status !== order.status && canMove(current.status, to)) throw new StatusMoved();
           if (actor.kind === 'customer' && current && CHANGEABLE_STATUSES.includes(current.status)) {
             throw conflict('orderChangeWindowClosed');
           }
@@ -281,13 +262,9 @@ export async function setTracking(
   input: { company?: string | null; number?: string | null; link?: string | null },
   actor: StaffActor,
 ): Promise<Order> {
-  const company = input.company?.trim();
-  const number = input.number?.trim();
-  const link = input.link?.trim() || null;
-  if (!company) throw invalidField('company', 'trackingCompanyRequired');
-  if (!number) throw invalidField('number', 'trackingNumberRequired');
-  if (link && !isHttpLink(link)) throw invalidField('link', 'trackingLinkInvalid');
-  const tracking = { company, number, link };
+  const [issue] = trackingIssues(input);
+  if (issue) throw invalidField(issue.field, issue.key);
+  const tracking = { company: input.company!.trim(), number: input.number!.trim(), link: input.link?.trim() || null };
   return withRetry(() =>
     db.transaction().execute(async (trx) => {
       const order = await repo.findOrder(trx, orderId);

@@ -1,3 +1,4 @@
+import { transferProofNeeded } from '@common/order-workflow';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -92,8 +93,9 @@ export function usePlaceOrder(): PlaceOrder {
     const method = data.paymentMethod;
     if (!method) errors.payment_method = t('messages:selectPaymentMethod');
     else if (!method.available) errors.payment_method = t('messages:methodNotAvailable');
-    // Bank transfer needs a reference and a receipt, unless coupon and cash reward leave nothing to pay.
-    else if (method.requires_receipt && (summary?.totals.total_cents ?? 1) > 0) {
+    // A bank transfer needs a reference and a receipt, unless coupon and cash reward leave nothing to pay (the
+    // order workflow's rule; before the totals are known, something is to pay).
+    else if (transferProofNeeded({ paymentMethod: method.code, totalCents: summary?.totals.total_cents ?? 1 })) {
       if (!form.paymentReference.trim()) errors.payment_reference = t('messages:enterPaymentReference');
       if (!form.receipt) errors.receipt = t('messages:uploadReceipt');
     }

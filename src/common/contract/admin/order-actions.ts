@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { REFUND_METHODS, type RefundMethod } from '../../admin-order-actions';
+import { ORDER_ACTION_PERMISSION, REFUND_METHODS, type RefundMethod } from '../../order-workflow';
 import { defineAdminEndpoint } from '../endpoint';
 import { cents, optionalText, text } from '../fields';
 import { orderStatus } from '../orders';
 
 /**
- * The back office's order actions (issue 12; docs/decisions/013): one path per action, each allowed by the
- * order's state and the caller's role (`src/common/admin-order-actions.ts`, `ORDER_ACTION_PERMISSION`), each
- * refused by the server (409) when the state does not allow it, audited and written to the order's timeline.
+ * The back office's order actions (docs/decisions/013, 036): one path per action, each allowed by the order's state
+ * and the caller's role as the order workflow says (src/common/order-workflow.ts: each path's permission is its
+ * action's), each refused by the server (409) when the state does not allow it, audited and written to the order's
+ * timeline.
  */
 
 export { REFUND_METHODS, type RefundMethod };
@@ -28,7 +29,7 @@ export type OrderActionResult = z.infer<typeof orderActionResult>;
 
 export const adminOrderConfirmPayment = defineAdminEndpoint({
   path: '/admin/orders/confirm-payment',
-  permission: 'orders.money',
+  permission: ORDER_ACTION_PERMISSION.confirm_payment,
   summary: 'Confirms a Pending bank-transfer order’s payment (with or without a receipt): Pending → Paid',
   request: z.object({ order_no: orderNo() }),
   response: orderActionResult,
@@ -36,7 +37,7 @@ export const adminOrderConfirmPayment = defineAdminEndpoint({
 
 export const adminOrderRejectReceipt = defineAdminEndpoint({
   path: '/admin/orders/reject-receipt',
-  permission: 'orders.money',
+  permission: ORDER_ACTION_PERMISSION.reject_receipt,
   summary:
     'Refuses the receipt waiting on a Pending bank-transfer order, with a reason the customer sees; the customer may upload a new one',
   request: z.object({ order_no: orderNo(), reason: text(500) }),
@@ -45,7 +46,7 @@ export const adminOrderRejectReceipt = defineAdminEndpoint({
 
 export const adminOrderProcessing = defineAdminEndpoint({
   path: '/admin/orders/processing',
-  permission: 'orders.fulfil',
+  permission: ORDER_ACTION_PERMISSION.processing,
   summary: 'Marks a Paid order as being packed: Paid → Processing',
   request: z.object({ order_no: orderNo() }),
   response: orderActionResult,
@@ -53,7 +54,7 @@ export const adminOrderProcessing = defineAdminEndpoint({
 
 export const adminOrderTracking = defineAdminEndpoint({
   path: '/admin/orders/tracking',
-  permission: 'orders.fulfil',
+  permission: ORDER_ACTION_PERMISSION.tracking,
   summary: 'Saves the shipping company, tracking number and (http/https) link of a Paid, Processing or Completed order',
   request: z.object({ order_no: orderNo(), company: text(100), number: text(100), link: optionalText(500) }),
   response: orderActionResult,
@@ -61,7 +62,7 @@ export const adminOrderTracking = defineAdminEndpoint({
 
 export const adminOrderComplete = defineAdminEndpoint({
   path: '/admin/orders/complete',
-  permission: 'orders.fulfil',
+  permission: ORDER_ACTION_PERMISSION.complete,
   summary: 'Marks a Processing order as delivered: Processing → Completed (earns the cash reward)',
   request: z.object({ order_no: orderNo() }),
   response: orderActionResult,
@@ -69,7 +70,7 @@ export const adminOrderComplete = defineAdminEndpoint({
 
 export const adminOrderCancel = defineAdminEndpoint({
   path: '/admin/orders/cancel',
-  permission: 'orders.money',
+  permission: ORDER_ACTION_PERMISSION.cancel,
   summary: 'Cancels a Pending or Paid order: stock, coupon use and cash reward come back',
   request: z.object({ order_no: orderNo() }),
   response: orderActionResult,
@@ -77,7 +78,7 @@ export const adminOrderCancel = defineAdminEndpoint({
 
 export const adminOrderRefund = defineAdminEndpoint({
   path: '/admin/orders/refund',
-  permission: 'orders.money',
+  permission: ORDER_ACTION_PERMISSION.refund,
   summary:
     'Records money given back on a cancelled order that had been paid (amount in cents, at most what is still owed)',
   request: z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_ACTIONS } from '../../admin-order-actions';
+import { ORDER_ACTIONS } from '../../order-workflow';
 import { paymentMethodCode } from '../checkout';
 import { defineAdminEndpoint } from '../endpoint';
 import { day, optional, optionalText, text } from '../fields';

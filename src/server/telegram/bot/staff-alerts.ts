@@ -1,7 +1,7 @@
 import { InlineKeyboard } from 'grammy';
-import { ORDER_ACTION_PERMISSION, stateAllows } from '../../../common/admin-order-actions';
 import type { Lang } from '../../../common/contract/lang';
 import { formatCents } from '../../../common/money';
+import { ORDER_ACTION_PERMISSION, stateAllows } from '../../../common/order-workflow';
 import { packagingName } from '../../../common/packaging-name';
 import type { StaffAlertKind } from '../../../common/settings-rules';
 import { can, isStaffRole, type StaffRole } from '../../../common/staff-rules';

@@ -1,14 +1,12 @@
 import { sql } from 'kysely';
 import { formatCents } from '../../../../src/common/money';
-import { CLI_ACTOR } from '../../../../src/server/audit/actor';
 import * as actions from '../../../../src/server/orders/admin-service';
 import { invoicePayload } from '../../../../src/server/orders/invoice-payload';
 import { recordTelegramPayment } from '../../../../src/server/payments/telegram-payments';
 import { createCoupon } from '../../../factories/coupons';
-import { createProduct } from '../../../factories/products';
 import { dialects, post, type TestApp } from '../../helper';
-import { type Customer, customer, JPEG, PROVIDER_ENV, placeOrder, postMultipart } from '../orders/support';
-import { type Crew, runCli, withStaffApp } from './support';
+import { type Customer, customer, JPEG, PROVIDER_ENV, postMultipart } from '../orders/support';
+import { type Crew, type OrderInOptions, type OrderInStatus, orderInStatus, runCli, withStaffApp } from './support';
 
 /**
  * The back office's order actions (issue 12): every path × role, state refusals, the audit log and the
@@ -22,43 +20,7 @@ describe.each(dialects)('back office order actions on %s', (dialect) => {
     crew = staff;
   });
 
-  const PRICE = 4000;
-  type Status = 'Pending' | 'Paid' | 'Processing' | 'Completed' | 'Cancelled';
-
-  /**
-   * A customer's order of one packet (bank transfer with a receipt unless said otherwise), moved to `status`
-   * ('Cancelled': before it was paid; 'PaidCancelled': paid, then cancelled).
-   */
-  async function orderIn(
-    status: Status | 'PaidCancelled' = 'Pending',
-    opts: { method?: 'bank_transfer' | 'payment_link'; stock?: number; c?: Customer; coupon?: string } = {},
-  ) {
-    const { product, variants } = await createProduct(t.db, { price: PRICE, stock: opts.stock ?? 10 });
-    const c = opts.c ?? (await customer(t.db));
-    const items = [{ product_id: product.id, variant_id: variants[0]!.id, quantity: 1 }];
-    if (opts.coupon) {
-      const applied = await post(t.app, '/v1/validate-coupon', { code: opts.coupon, items }, { token: c.token });
-      expect(applied.status, applied.body.message).toBe(200);
-    }
-    const placed = await placeOrder(t.app, c, { items, payment_method: opts.method ?? 'bank_transfer' });
-    expect(placed.status, placed.body.message).toBe(200);
-    const order = placed.body.data.order;
-    const id = order.id;
-    if (status !== 'Pending' && status !== 'Cancelled') {
-      if (opts.method === 'payment_link') {
-        await recordTelegramPayment(t.db, {
-          payload: invoicePayload(id, order.total_cents),
-          currency: 'USD',
-          totalAmount: order.total_cents,
-          telegramChargeId: `charge-${id}`,
-        });
-      } else await actions.confirmPayment(t.db, CLI_ACTOR, id);
-    }
-    if (status === 'PaidCancelled' || status === 'Cancelled') await actions.cancelOrder(t.db, CLI_ACTOR, id);
-    if (status === 'Processing' || status === 'Completed') await actions.markProcessing(t.db, CLI_ACTOR, id);
-    if (status === 'Completed') await actions.completeOrder(t.db, CLI_ACTOR, id);
-    return { c, order, id, orderNo: order.order_no, total: order.total_cents, variantId: variants[0]!.id };
-  }
+  const orderIn = (status: OrderInStatus = 'Pending', opts: OrderInOptions = {}) => orderInStatus(t, status, opts);
 
   const row = (id: number) => t.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const stockOf = async (variantId: number) =>
@@ -89,7 +51,7 @@ describe.each(dialects)('back office order actions on %s', (dialect) => {
       refund: '/admin/orders/refund',
     } as const;
     /** The state each action needs, and what else it sends. */
-    const SETUP: Record<keyof typeof PATHS, { status: Status | 'PaidCancelled'; body: Record<string, unknown> }> = {
+    const SETUP: Record<keyof typeof PATHS, { status: OrderInStatus; body: Record<string, unknown> }> = {
       confirm: { status: 'Pending', body: {} },
       reject: { status: 'Pending', body: { reason: 'The amount on the receipt is wrong' } },
       processing: { status: 'Paid', body: {} },

@@ -1,7 +1,14 @@
 import type { AdminProduct } from '../../../../src/common/contract/admin/products';
+import type { OrderStatus } from '../../../../src/common/order-workflow';
+import { CLI_ACTOR } from '../../../../src/server/audit/actor';
 import { run } from '../../../../src/server/operator/cli';
+import * as actions from '../../../../src/server/orders/admin-service';
+import { invoicePayload } from '../../../../src/server/orders/invoice-payload';
+import { recordTelegramPayment } from '../../../../src/server/payments/telegram-payments';
+import { createProduct } from '../../../factories/products';
 import { staffCrew } from '../../../factories/staff';
-import { buildTestApp, type Dialect, type TestApp, type TestAppOptions } from '../../helper';
+import { buildTestApp, type Dialect, post, type TestApp, type TestAppOptions } from '../../helper';
+import { type Customer, customer, placeOrder } from '../orders/support';
 
 /** The staff of a test app: owner, manager, fulfilment and a customer, each with a session `.token`. */
 export type Crew = Awaited<ReturnType<typeof staffCrew>>;
@@ -56,3 +63,45 @@ export const productFormOf = (p: AdminProduct) => ({
   tag_ids: p.tag_ids,
   images: p.images,
 });
+
+/** The price of the packet `orderInStatus` orders. */
+export const ORDER_PRICE = 4000;
+export type OrderInStatus = OrderStatus | 'PaidCancelled';
+export interface OrderInOptions {
+  method?: 'bank_transfer' | 'payment_link';
+  stock?: number;
+  c?: Customer;
+  coupon?: string;
+}
+
+/**
+ * A customer's order of one packet (bank transfer with a receipt unless said otherwise), moved to `status` through the
+ * services staff use ('Cancelled': before it was paid; 'PaidCancelled': paid, then cancelled).
+ */
+export async function orderInStatus(t: TestApp, status: OrderInStatus = 'Pending', opts: OrderInOptions = {}) {
+  const { product, variants } = await createProduct(t.db, { price: ORDER_PRICE, stock: opts.stock ?? 10 });
+  const c = opts.c ?? (await customer(t.db));
+  const items = [{ product_id: product.id, variant_id: variants[0]!.id, quantity: 1 }];
+  if (opts.coupon) {
+    const applied = await post(t.app, '/v1/validate-coupon', { code: opts.coupon, items }, { token: c.token });
+    expect(applied.status, applied.body.message).toBe(200);
+  }
+  const placed = await placeOrder(t.app, c, { items, payment_method: opts.method ?? 'bank_transfer' });
+  expect(placed.status, placed.body.message).toBe(200);
+  const order = placed.body.data.order;
+  const id = order.id;
+  if (status !== 'Pending' && status !== 'Cancelled') {
+    if (opts.method === 'payment_link') {
+      await recordTelegramPayment(t.db, {
+        payload: invoicePayload(id, order.total_cents),
+        currency: 'USD',
+        totalAmount: order.total_cents,
+        telegramChargeId: `charge-${id}`,
+      });
+    } else await actions.confirmPayment(t.db, CLI_ACTOR, id);
+  }
+  if (status === 'PaidCancelled' || status === 'Cancelled') await actions.cancelOrder(t.db, CLI_ACTOR, id);
+  if (status === 'Processing' || status === 'Completed') await actions.markProcessing(t.db, CLI_ACTOR, id);
+  if (status === 'Completed') await actions.completeOrder(t.db, CLI_ACTOR, id);
+  return { c, order, id, orderNo: order.order_no, total: order.total_cents, variantId: variants[0]!.id };
+}

@@ -1,4 +1,4 @@
-import type { OrderAction } from '@common/admin-order-actions';
+import type { OrderAction } from '@common/order-workflow';
 import type { AdminOrderDetail } from '@common/contract/admin/orders';
 import type { StaffRole } from '@common/staff-rules';
 import { screen, waitFor, within } from '@testing-library/react';

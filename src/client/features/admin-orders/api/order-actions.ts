@@ -1,0 +1,49 @@
+import type { OrderActionResult } from '@common/contract/admin/order-actions';
+import type { OrderAction } from '@common/order-workflow';
+import { useMessageMutation } from '@/lib/api/use-message-mutation';
+import { notify } from '@/lib/toast';
+import { orderKeys } from '../api';
+import { cancelOrder } from './cancel-order';
+import { completeOrder } from './complete-order';
+import { confirmPayment } from './confirm-payment';
+import { markProcessing } from './mark-processing';
+import { recordRefund } from './record-refund';
+import { rejectReceipt } from './reject-receipt';
+import { saveTracking } from './save-tracking';
+
+/** The call of each order action (one endpoint each, as the order workflow names them). */
+const CALLS = {
+  confirm_payment: confirmPayment,
+  reject_receipt: rejectReceipt,
+  processing: markProcessing,
+  tracking: saveTracking,
+  complete: completeOrder,
+  cancel: cancelOrder,
+  refund: recordRefund,
+} satisfies Record<OrderAction, unknown>;
+
+/** What an action sends besides the order number, as its endpoint's contract says. */
+export type ActionBody<A extends OrderAction> = Omit<Parameters<(typeof CALLS)[A]>[0], 'order_no' | keyof CommonFields>;
+type CommonFields = { lang?: unknown; token?: unknown; telegram_user_id?: unknown; is_frontend?: unknown };
+
+type Call<A extends OrderAction> = (
+  input: ActionBody<A> & { order_no: string },
+  options: { onMessage: (message: string) => void },
+) => Promise<OrderActionResult>;
+
+export type RunAction = <A extends OrderAction>(action: A, body: ActionBody<A>) => Promise<void>;
+
+/** Runs one action on the order: the server's message as a toast, then every admin order query read again. */
+export function useRunOrderAction(orderNo: string): { run: RunAction; busy: boolean } {
+  const mutation = useMessageMutation(
+    (send: (onMessage: (message: string) => void) => Promise<OrderActionResult>, onMessage) => send(onMessage),
+    [orderKeys.all],
+  );
+  const run: RunAction = async (action, body) => {
+    // TypeScript cannot tie CALLS[action] to `action`'s own body; the map above is that tie.
+    const call = CALLS[action] as unknown as Call<typeof action>;
+    const { message } = await mutation.mutateAsync((onMessage) => call({ order_no: orderNo, ...body }, { onMessage }));
+    if (message) notify.success(message);
+  };
+  return { run, busy: mutation.isPending };
+}

@@ -1,0 +1,109 @@
+import * as orderActionPaths from '../../../src/common/contract/admin/order-actions';
+import type { EndpointDef } from '../../../src/common/contract/endpoint';
+import {
+  actionAnswer,
+  canMove,
+  nextOrderAction,
+  ORDER_ACTION_PERMISSION,
+  ORDER_ACTION_RULES,
+  ORDER_ACTIONS,
+  ORDER_MOVES,
+  ORDER_STATUSES,
+  type OrderActionState,
+  refundIssues,
+  stateAllows,
+  trackingIssues,
+  transferProofNeeded,
+} from '../../../src/common/order-workflow';
+
+// One order workflow (docs/decisions/036): the admin contract's permissions are the workflow's, and the workflow agrees
+// with itself (an action that moves an order only where the move exists; the main action only where it is allowed).
+
+/** Every state the rules can tell apart. */
+const STATES: OrderActionState[] = ORDER_STATUSES.flatMap((status) =>
+  ['bank_transfer', 'payment_link'].flatMap((payment_method) =>
+    [false, true].flatMap((has_receipt) =>
+      [0, 500].map((refund_owed_cents) => ({ status, payment_method, has_receipt, refund_owed_cents })),
+    ),
+  ),
+);
+
+const endpoints = (Object.values(orderActionPaths) as unknown[]).filter(
+  (v): v is EndpointDef => typeof v === 'object' && v !== null && 'path' in v && 'permission' in v,
+);
+
+describe('the order workflow', () => {
+  it('gives every admin order action path its permission, one path per action', () => {
+    const byPath = Object.fromEntries(endpoints.map((e) => [e.path, e.permission]));
+    const actionOfPath: Record<string, (typeof ORDER_ACTIONS)[number]> = {
+      '/admin/orders/confirm-payment': 'confirm_payment',
+      '/admin/orders/reject-receipt': 'reject_receipt',
+      '/admin/orders/processing': 'processing',
+      '/admin/orders/tracking': 'tracking',
+      '/admin/orders/complete': 'complete',
+      '/admin/orders/cancel': 'cancel',
+      '/admin/orders/refund': 'refund',
+    };
+    expect(Object.keys(byPath).sort()).toEqual(Object.keys(actionOfPath).sort());
+    for (const [path, action] of Object.entries(actionOfPath)) {
+      expect([path, byPath[path]]).toEqual([path, ORDER_ACTION_PERMISSION[action]]);
+    }
+    expect(new Set(Object.values(actionOfPath))).toEqual(new Set(ORDER_ACTIONS));
+  });
+
+  it('lets an action move an order only along a move the workflow has', () => {
+    for (const state of STATES) {
+      for (const action of ORDER_ACTIONS) {
+        const to = ORDER_ACTION_RULES[action].moveTo;
+        if (to && stateAllows(action, state))
+          expect([action, state.status, canMove(state.status, to)]).toEqual([action, state.status, true]);
+      }
+    }
+    // And every move is some staff action's (the customer's cancel and a Telegram payment reuse them).
+    const moved = new Set(ORDER_ACTIONS.map((a) => ORDER_ACTION_RULES[a].moveTo));
+    for (const from of ORDER_STATUSES) for (const to of ORDER_MOVES[from]) expect(moved.has(to)).toBe(true);
+  });
+
+  it('names as the main action only one the order allows', () => {
+    for (const state of STATES) {
+      const next = nextOrderAction(state);
+      if (next) expect([state, stateAllows(next, state)]).toEqual([state, true]);
+    }
+    const order = { payment_method: 'bank_transfer', refund_owed_cents: 0 };
+    expect(nextOrderAction({ ...order, status: 'Pending', has_receipt: true })).toBe('confirm_payment');
+    expect(nextOrderAction({ ...order, status: 'Pending', has_receipt: false })).toBeNull();
+    expect(nextOrderAction({ ...order, status: 'Completed', has_receipt: false })).toBeNull();
+  });
+
+  it('answers a repeated move as a repeat, never a refusal', () => {
+    const paid: OrderActionState = {
+      status: 'Paid',
+      payment_method: 'bank_transfer',
+      has_receipt: false,
+      refund_owed_cents: 0,
+    };
+    expect(actionAnswer('confirm_payment', paid)).toBe('repeat');
+    expect(actionAnswer('processing', paid)).toBe('allowed');
+    expect(actionAnswer('complete', paid)).toBe('refused');
+  });
+
+  it('says what each form needs', () => {
+    expect(trackingIssues({ company: ' ', number: '1', link: 'ftp://x' }).map((i) => i.field)).toEqual([
+      'company',
+      'link',
+    ]);
+    expect(trackingIssues({ company: 'LBC', number: '1', link: '' })).toEqual([]);
+    expect(refundIssues({ amount_cents: 600, method: 'cash', reference: 'R' }, 500)).toEqual([
+      { field: 'amount_cents', key: 'refundTooMuch', params: { owed: '$5.00' } },
+    ]);
+    expect(refundIssues({ amount_cents: 0, method: 'card', reference: '' }).map((i) => i.key)).toEqual([
+      'refundAmountInvalid',
+      'refundMethodUnknown',
+      'refundReferenceRequired',
+    ]);
+    expect(transferProofNeeded({ paymentMethod: 'bank_transfer', totalCents: 100 })).toBe(true);
+    expect(transferProofNeeded({ paymentMethod: 'bank_transfer', totalCents: 0 })).toBe(false);
+    expect(transferProofNeeded({ paymentMethod: 'bank_transfer', totalCents: 100, renewal: true })).toBe(false);
+    expect(transferProofNeeded({ paymentMethod: 'payment_link', totalCents: 100 })).toBe(false);
+  });
+});
