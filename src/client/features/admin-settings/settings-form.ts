@@ -72,11 +72,8 @@ export type Problem =
   | { kind: 'tooLong'; max: number };
 
 export type SettingsUpdate = ApiInput<'/admin/settings/update'>;
-export interface FeeUpdate {
-  state_id: number;
-  standard_fee_cents?: number;
-  expedited_fee_cents?: number;
-}
+/** One state's changed fees, as the delivery-fees path takes them. */
+export type FeeUpdate = ApiInput<'/admin/settings/delivery-fees'>['fees'][number];
 
 export interface ReadForm {
   settings: Partial<SettingsUpdate>;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { percentToBp } from '../../../../src/client/features/admin-affiliates/api';
+import { percentToBp } from '../../../../src/client/features/admin-affiliates/percent';
 import { logOutAfterEach, renderAdmin, staffMe } from '../admin/staff-session';
 import { logIn, makeUser } from '../toolkit';
 import { affiliatesApi, agent, commission, payout, renderPage } from './fixtures';

@@ -10,7 +10,11 @@ import { ConfirmDialog } from '@/lib/ui/admin/ConfirmDialog';
 import { PagedTable } from '@/lib/ui/admin/PagedTable';
 import type { Column } from '@/lib/ui/DataTable';
 import { FormField } from '@/lib/ui/FormField';
-import { bpToPercent, percentToBp, useAgents, useMakeAgent, useRevokeAgent, useSetRate } from '../api';
+import { useAgents } from '../api/affiliates-agents';
+import { useMakeAgent } from '../api/affiliates-make-agent';
+import { useSetRate } from '../api/affiliates-rate';
+import { useRevokeAgent } from '../api/affiliates-revoke';
+import { bpToPercent, percentToBp } from '../percent';
 import { FormDialog, Person, RowAction } from './TabParts';
 
 /**

@@ -9,7 +9,8 @@ import { notify } from '@/lib/toast';
 import { ConfirmDialog } from '@/lib/ui/admin/ConfirmDialog';
 import { PagedTable } from '@/lib/ui/admin/PagedTable';
 import type { Column } from '@/lib/ui/DataTable';
-import { useAwardDecision, useAwards } from '../api';
+import { useAwardDecision } from '../api/affiliates-award-decision';
+import { useAwards } from '../api/affiliates-awards';
 import { HeldFor, Person, RowAction } from './TabParts';
 
 const BADGE: Record<ReferralAwardStatus, string> = {

@@ -10,7 +10,9 @@ import { notify } from '@/lib/toast';
 import { ConfirmDialog } from '@/lib/ui/admin/ConfirmDialog';
 import { PagedTable } from '@/lib/ui/admin/PagedTable';
 import type { Column } from '@/lib/ui/DataTable';
-import { bpToPercent, useCommissionAction, useCommissions } from '../api';
+import { useCommissionAction } from '../api/affiliates-commission-status';
+import { useCommissions } from '../api/affiliates-commissions';
+import { bpToPercent } from '../percent';
 import { HeldFor, RowAction, StatusAgentFilters } from './TabParts';
 
 const BADGE: Record<CommissionStatus, string> = {

@@ -10,7 +10,9 @@ import { notify } from '@/lib/toast';
 import { PagedTable } from '@/lib/ui/admin/PagedTable';
 import type { Column } from '@/lib/ui/DataTable';
 import { FormField } from '@/lib/ui/FormField';
-import { useMarkPayoutPaid, usePayouts, useRejectPayout } from '../api';
+import { useMarkPayoutPaid } from '../api/affiliates-payout-paid';
+import { useRejectPayout } from '../api/affiliates-payout-reject';
+import { usePayouts } from '../api/affiliates-payouts';
 import { FormDialog, Person, RowAction, StatusAgentFilters } from './TabParts';
 
 const BADGE: Record<PayoutStatus, string> = {

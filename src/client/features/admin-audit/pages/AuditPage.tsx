@@ -7,7 +7,8 @@ import { formatDateTime } from '@/lib/format/date';
 import { useDebounced } from '@/lib/hooks/use-debounced';
 import { AdminPage } from '@/lib/ui/admin/AdminPage';
 import { PagedList } from '@/lib/ui/admin/PagedTable';
-import { useAuditActors, useAuditLog } from '../api';
+import { useAuditActors } from '../api/audit-actors';
+import { useAuditLog } from '../api/audit-list';
 import '../locales';
 import '../audit.css';
 

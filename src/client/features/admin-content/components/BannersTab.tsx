@@ -1,7 +1,10 @@
 import type { AdminBanner } from '@common/contract/admin/content';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/toast';
-import { useBanners, useDeleteBanner, useReorderBanners, useSetBannerActive } from '../api';
+import { useDeleteBanner } from '../api/content-banners-delete';
+import { useBanners } from '../api/content-banners-list';
+import { useReorderBanners } from '../api/content-banners-reorder';
+import { useSetBannerActive } from '../api/content-banners-set-active';
 import { ArrangedList, notifyError } from './ArrangedList';
 import { BannerEditor } from './BannerEditor';
 import '../locales';

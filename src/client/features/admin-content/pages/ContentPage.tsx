@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useUrlTab } from '@/lib/hooks/use-url-tab';
 import { AdminPage } from '@/lib/ui/admin/AdminPage';
 import { Tabs } from '@/lib/ui/admin/Tabs';
-import { contentKeys } from '../api';
+import { contentKeys } from '../api/keys';
 import { BannersTab } from '../components/BannersTab';
 import { FaqTab } from '../components/FaqTab';
 import { DiscardDialog, PagesTab } from '../components/PagesTab';

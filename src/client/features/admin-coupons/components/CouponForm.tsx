@@ -1,14 +1,11 @@
 import { COUPON_KINDS, type CouponKind } from '@common/checkout-rules';
 import type { AdminCoupon } from '@common/contract/admin/coupons';
-import { type CouponDraft, type CouponFieldProblem, couponDraftProblems } from '@common/coupon-rules';
-import { centsToDecimal, parseDollarsToCents } from '@common/money';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api/client';
-import { errorText } from '@/lib/api/error-text';
 import { FormActions } from '@/lib/ui/admin/FormActions';
 import { FormField } from '@/lib/ui/FormField';
-import type { CouponFields } from '../api';
+import type { CouponFields } from '../api/coupons-create';
+import { useCouponForm } from './use-coupon-form';
 
 /**
  * A coupon's fields (New coupon, and the coupon page's Details): the code, percent or fixed (a percentage, or
@@ -16,92 +13,6 @@ import type { CouponFields } from '../api';
  * the total and per-customer limits. Checked here with the server's own rules (src/common/coupon-rules.ts) before
  * sending; a refusal from the server shows at the field it names, or above the button.
  */
-
-type Values = {
-  code: string;
-  kind: CouponKind;
-  value: string;
-  minSpend: string;
-  startsOn: string;
-  endsOn: string;
-  usageLimit: string;
-  perUserLimit: string;
-};
-type FieldName = keyof CouponDraft;
-type Errors = Partial<Record<FieldName | 'form', string>>;
-
-/** The contract's fields, in form order (a server refusal names one of them). */
-const FIELDS: FieldName[] = [
-  'code',
-  'kind',
-  'value',
-  'min_spend_cents',
-  'starts_on',
-  'ends_on',
-  'usage_limit',
-  'per_user_limit',
-];
-
-function initialValues(c?: AdminCoupon): Values {
-  if (!c) {
-    return {
-      code: '',
-      kind: 'percent',
-      value: '',
-      minSpend: '0.00',
-      startsOn: '',
-      endsOn: '',
-      usageLimit: '',
-      perUserLimit: '',
-    };
-  }
-  return {
-    code: c.code,
-    kind: c.kind,
-    value: c.kind === 'percent' ? String(c.value) : centsToDecimal(c.value),
-    minSpend: centsToDecimal(c.min_spend_cents),
-    startsOn: c.starts_on ?? '',
-    endsOn: c.ends_on ?? '',
-    usageLimit: c.usage_limit === null ? '' : String(c.usage_limit),
-    perUserLimit: c.per_user_limit === null ? '' : String(c.per_user_limit),
-  };
-}
-
-const WHOLE = /^\d{1,9}$/;
-
-/** The typed values as the contract's fields, with what could not be read (a bad amount or count) per field. */
-function read(v: Values): { fields: CouponFields; unreadable: Array<{ field: FieldName; key: CouponFieldProblem }> } {
-  const unreadable: Array<{ field: FieldName; key: CouponFieldProblem }> = [];
-  const count = (text: string, field: FieldName, key: CouponFieldProblem): number | undefined => {
-    if (!text.trim()) return undefined;
-    if (WHOLE.test(text.trim())) return Number(text.trim());
-    unreadable.push({ field, key });
-    return undefined;
-  };
-  let value = Number.NaN;
-  if (v.kind === 'percent') {
-    if (WHOLE.test(v.value.trim())) value = Number(v.value.trim());
-  } else {
-    value = parseDollarsToCents(v.value) ?? Number.NaN;
-  }
-  if (Number.isNaN(value)) {
-    unreadable.push({ field: 'value', key: v.kind === 'percent' ? 'couponPercentInvalid' : 'couponFixedInvalid' });
-  }
-  const minSpend = v.minSpend.trim() ? parseDollarsToCents(v.minSpend) : 0;
-  if (minSpend === null) unreadable.push({ field: 'min_spend_cents', key: 'couponMinSpendInvalid' });
-  const fields: CouponFields = {
-    code: v.code.trim(),
-    kind: v.kind,
-    value,
-    min_spend_cents: minSpend ?? 0,
-    starts_on: v.startsOn || undefined,
-    ends_on: v.endsOn || undefined,
-    usage_limit: count(v.usageLimit, 'usage_limit', 'couponUsageLimitInvalid'),
-    per_user_limit: count(v.perUserLimit, 'per_user_limit', 'couponPerUserLimitInvalid'),
-  };
-  return { fields, unreadable };
-}
-
 export function CouponForm({
   coupon,
   formId,
@@ -117,46 +28,7 @@ export function CouponForm({
   onSubmit(fields: CouponFields): Promise<unknown>;
 }) {
   const { t } = useTranslation('admin-coupons');
-  const [values, setValues] = useState<Values>(() => initialValues(coupon));
-  const [errors, setErrors] = useState<Errors>({});
-  const used = coupon?.used_count ?? 0;
-  const kindId = useId();
-
-  const set = (key: keyof Values, field: FieldName) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-    setErrors((x) => ({ ...x, [field]: undefined, form: undefined }));
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const { fields, unreadable } = read(values);
-    const draft: CouponDraft = {
-      ...fields,
-      min_spend_cents: fields.min_spend_cents ?? 0,
-      starts_on: fields.starts_on ?? null,
-      ends_on: fields.ends_on ?? null,
-    };
-    const found: Errors = {};
-    // What could not be read is named first; the rules speak for the fields that could.
-    for (const p of [...unreadable, ...couponDraftProblems(draft, used)]) {
-      found[p.field] ??= t(`problems.${p.key}`, { used });
-    }
-    if (Object.keys(found).length) {
-      setErrors(found);
-      return;
-    }
-    try {
-      await onSubmit(fields);
-    } catch (err) {
-      const at =
-        err instanceof ApiError
-          ? (Object.fromEntries(FIELDS.map((f) => [f, err.field(f)]).filter(([, m]) => m)) as Errors)
-          : {};
-      setErrors(Object.keys(at).length ? at : { form: errorText(err) ?? '' });
-    }
-  };
-
+  const { values, errors, used, set, setKind, submit } = useCouponForm(coupon, busy, onSubmit);
   const percent = values.kind === 'percent';
   return (
     <form id={formId} className="form-stack acp-form" onSubmit={submit} noValidate>
@@ -173,29 +45,7 @@ export function CouponForm({
         value={values.code}
         onChange={set('code', 'code')}
       />
-      <fieldset className="acp-kind" aria-describedby={errors.kind ? `${kindId}-error` : undefined}>
-        <legend>{t('form.kind')}</legend>
-        {COUPON_KINDS.map((kind) => (
-          <label key={kind} className="acp-kind__choice">
-            <input
-              type="radio"
-              name={`${kindId}-kind`}
-              value={kind}
-              checked={values.kind === kind}
-              onChange={() => {
-                setValues((v) => ({ ...v, kind }));
-                setErrors((x) => ({ ...x, kind: undefined, value: undefined, form: undefined }));
-              }}
-            />
-            {t(`form.${kind}`)}
-          </label>
-        ))}
-        {errors.kind && (
-          <p id={`${kindId}-error`} className="field__error" role="alert">
-            {errors.kind}
-          </p>
-        )}
-      </fieldset>
+      <KindChoice kind={values.kind} error={errors.kind} onChange={setKind} />
       <FormField
         label={percent ? t('form.percentValue') : t('form.fixedValue')}
         hint={percent ? t('form.percentHint') : t('form.fixedHint')}
@@ -260,5 +110,41 @@ export function CouponForm({
         label={busy ? t('form.saving') : coupon ? t('form.save') : t('form.create')}
       />
     </form>
+  );
+}
+
+/** Percent or fixed, as radio buttons, with the server's refusal of the kind under them. */
+function KindChoice({
+  kind: chosen,
+  error,
+  onChange,
+}: {
+  kind: CouponKind;
+  error: string | undefined;
+  onChange(kind: CouponKind): void;
+}) {
+  const { t } = useTranslation('admin-coupons');
+  const kindId = useId();
+  return (
+    <fieldset className="acp-kind" aria-describedby={error ? `${kindId}-error` : undefined}>
+      <legend>{t('form.kind')}</legend>
+      {COUPON_KINDS.map((kind) => (
+        <label key={kind} className="acp-kind__choice">
+          <input
+            type="radio"
+            name={`${kindId}-kind`}
+            value={kind}
+            checked={chosen === kind}
+            onChange={() => onChange(kind)}
+          />
+          {t(`form.${kind}`)}
+        </label>
+      ))}
+      {error && (
+        <p id={`${kindId}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }

@@ -12,7 +12,11 @@ import { ConfirmDialog } from '@/lib/ui/admin/ConfirmDialog';
 import { AdminNotFound } from '@/lib/ui/admin/NotFound';
 import { type Column, DataTable } from '@/lib/ui/DataTable';
 import { ListStatus } from '@/lib/ui/ListStatus';
-import { type CouponFields, useCoupon, useCreateCoupon, useSetCouponActive, useUpdateCoupon } from '../api';
+import { type CouponFields, useCreateCoupon } from '../api/coupons-create';
+import { useCoupon } from '../api/coupons-get';
+import { usePauseCoupon } from '../api/coupons-pause';
+import { useResumeCoupon } from '../api/coupons-resume';
+import { useUpdateCoupon } from '../api/coupons-update';
 import { CouponForm } from '../components/CouponForm';
 import { discountText, minSpendText, perCustomerText, usesText, validText } from '../components/coupon-text';
 import { StateBadge } from '../components/StateBadge';
@@ -163,10 +167,10 @@ function Uses({ redemptions, total }: { redemptions: Redemption[]; total: number
 /** Pause (asks first) or Resume; the server's message as a toast. */
 function PauseResume({ coupon }: { coupon: AdminCoupon }) {
   const { t } = useTranslation('admin-coupons');
-  const setActive = useSetCouponActive();
+  const pause = usePauseCoupon();
+  const resume = useResumeCoupon();
   const [asking, setAsking] = useState(false);
-  const run = async (active: boolean) => {
-    const { message } = await setActive.mutateAsync({ id: coupon.id, active });
+  const toast = ({ message }: { message: string }) => {
     if (message) notify.success(message);
   };
   if (!coupon.is_active) {
@@ -175,9 +179,14 @@ function PauseResume({ coupon }: { coupon: AdminCoupon }) {
         type="button"
         className="btn btn--secondary"
         aria-label={t('resumeLabel', { code: coupon.code })}
-        disabled={setActive.isPending}
-        aria-busy={setActive.isPending || undefined}
-        onClick={() => run(true).catch((err: unknown) => notify.error(errorText(err) ?? ''))}
+        disabled={resume.isPending}
+        aria-busy={resume.isPending || undefined}
+        onClick={() =>
+          resume
+            .mutateAsync(coupon.id)
+            .then(toast)
+            .catch((err: unknown) => notify.error(errorText(err) ?? ''))
+        }
       >
         {t('resume')}
       </button>
@@ -190,7 +199,7 @@ function PauseResume({ coupon }: { coupon: AdminCoupon }) {
         className="btn btn--secondary"
         aria-label={t('pauseLabel', { code: coupon.code })}
         onClick={() => {
-          setActive.reset();
+          pause.reset();
           setAsking(true);
         }}
       >
@@ -203,10 +212,12 @@ function PauseResume({ coupon }: { coupon: AdminCoupon }) {
           confirmLabel={t('pause')}
           busyLabel={t('working')}
           cancelLabel={t('keep')}
-          busy={setActive.isPending}
-          error={setActive.error}
+          busy={pause.isPending}
+          error={pause.error}
           onConfirm={() =>
-            run(false)
+            pause
+              .mutateAsync(coupon.id)
+              .then(toast)
               .then(() => setAsking(false))
               .catch(() => {})
           }

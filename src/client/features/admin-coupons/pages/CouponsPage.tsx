@@ -7,7 +7,7 @@ import { AdminPage } from '@/lib/ui/admin/AdminPage';
 import { FilterBar, SearchFilter, SelectFilter } from '@/lib/ui/admin/Filters';
 import { PagedTable } from '@/lib/ui/admin/PagedTable';
 import type { Column } from '@/lib/ui/DataTable';
-import { type CouponFilters, useCoupons } from '../api';
+import { type CouponFilters, useCoupons } from '../api/coupons-list';
 import { discountText, minSpendText, perCustomerText, usesText, validText } from '../components/coupon-text';
 import { StateBadge } from '../components/StateBadge';
 import '../locales';

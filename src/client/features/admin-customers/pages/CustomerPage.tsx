@@ -7,7 +7,7 @@ import { AdminPage } from '@/lib/ui/admin/AdminPage';
 import { Card, Facts } from '@/lib/ui/admin/Card';
 import { type Column, DataTable } from '@/lib/ui/DataTable';
 import { ListStatus } from '@/lib/ui/ListStatus';
-import { useCustomer } from '../api';
+import { useCustomer } from '../api/customers-get';
 import '../locales';
 
 type Detail = AdminCustomerDetail;

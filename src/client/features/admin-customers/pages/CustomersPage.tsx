@@ -8,7 +8,7 @@ import { useDebounced } from '@/lib/hooks/use-debounced';
 import { AdminPage } from '@/lib/ui/admin/AdminPage';
 import { PagedTable } from '@/lib/ui/admin/PagedTable';
 import type { Column } from '@/lib/ui/DataTable';
-import { useCustomerSearch } from '../api';
+import { useCustomerSearch } from '../api/customers-list';
 import '../locales';
 
 /** /admin/customers: search by name, e-mail or phone; newest first; "Load more". The search is kept in the URL. */

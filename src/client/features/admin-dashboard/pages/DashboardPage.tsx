@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { AdminPage } from '@/lib/ui/admin/AdminPage';
 import { DataTable } from '@/lib/ui/DataTable';
 import { ListStatus } from '@/lib/ui/ListStatus';
-import { useDashboard } from '../api';
+import { useDashboard } from '../api/dashboard';
 import { dayLabel } from '../components/day-label';
 import { RevenueChart } from '../components/RevenueChart';
 import '../locales';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/toast';
 import { ConfirmDialog } from '@/lib/ui/admin/ConfirmDialog';
 import { FormField } from '@/lib/ui/FormField';
-import { type Decision, useDecideExchange } from '../api';
+import { type Decision, useDecideExchange } from '../api/decide-exchange';
 import '../locales';
 
 /**

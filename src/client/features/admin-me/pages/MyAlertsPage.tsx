@@ -6,7 +6,7 @@ import { errorText } from '@/lib/api/error-text';
 import { notify } from '@/lib/toast';
 import { AdminPage } from '@/lib/ui/admin/AdminPage';
 import { ListStatus } from '@/lib/ui/ListStatus';
-import { useSetMyAlerts } from '../api';
+import { useSetMyAlerts } from '../api/me-notifications';
 import '../locales';
 import '../admin-me.css';
 

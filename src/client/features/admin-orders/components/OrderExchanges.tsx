@@ -1,24 +1,20 @@
 import type { AdminOrderDetail } from '@common/contract/admin/orders';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { api } from '@/lib/api/client';
 import { Card } from '@/lib/ui/admin/Card';
 import { ListStatus } from '@/lib/ui/ListStatus';
+import { useOrderExchanges } from '../api/exchanges';
 import '../exchange-locales';
 
 /**
- * An order's exchange requests on its back-office page (issue 17): each line asked for, with its status and staff's
- * answer, and the way to the Exchanges screen, where they are approved or declined. Only for a Completed order.
+ * An order's exchange requests on its back-office page (docs/decisions/020-exchanges.md): each line asked for, with
+ * its status and staff's answer, and the way to the Exchanges screen, where they are approved or declined. Only for a
+ * Completed order.
  */
 export function OrderExchanges({ d }: { d: AdminOrderDetail }) {
   const { t } = useTranslation('admin-order-exchanges');
   const completed = d.status === 'Completed';
-  const list = useQuery({
-    queryKey: ['admin', 'exchanges', 'order', d.id],
-    queryFn: ({ signal }) => api('/admin/exchanges', { order_id: d.id, limit: 100 }, { signal }),
-    enabled: completed,
-  });
+  const list = useOrderExchanges(d.id, completed);
   const requests = list.data?.requests ?? [];
   if (!completed) return null;
   if (list.isError && !list.data) {

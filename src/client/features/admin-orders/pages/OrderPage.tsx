@@ -12,7 +12,7 @@ import { type Column, DataTable } from '@/lib/ui/DataTable';
 import { ExternalLink } from '@/lib/ui/ExternalLink';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { Modal } from '@/lib/ui/Modal';
-import { useOrder } from '../api';
+import { useOrder } from '../api/orders-get';
 import { AddressLines } from '../components/AddressLines';
 import { OrderActions, useOrderMainAction } from '../components/OrderActions';
 import { StatusBadge, TodoBadges } from '../components/OrderBadges';

@@ -11,7 +11,9 @@ import { DownloadButton } from '@/lib/ui/admin/DownloadButton';
 import { FilterBar, SearchFilter, SelectFilter } from '@/lib/ui/admin/Filters';
 import { PagedTable } from '@/lib/ui/admin/PagedTable';
 import type { Column } from '@/lib/ui/DataTable';
-import { downloadOrdersCsv, type OrderFilters, useOrderList } from '../api';
+import type { OrderFilters } from '../api/keys';
+import { downloadOrdersCsv } from '../api/orders-export';
+import { useOrderList } from '../api/orders-list';
 import { StatusBadge, TodoBadges } from '../components/OrderBadges';
 import '../locales';
 

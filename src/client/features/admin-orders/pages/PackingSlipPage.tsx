@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { formatDate } from '@/lib/format/date';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useOrder } from '../api';
+import { useOrder } from '../api/orders-get';
 import { AddressLines } from '../components/AddressLines';
 import '../locales';
 import '../admin-orders.css';

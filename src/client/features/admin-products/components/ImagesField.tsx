@@ -7,8 +7,8 @@ import { Card } from '@/lib/ui/admin/Card';
 import { MoveAnnouncer, MoveButtons, useMoveRows } from '@/lib/ui/admin/MoveButtons';
 import { FormField } from '@/lib/ui/FormField';
 import { ImageFileInput } from '@/lib/ui/ImageFileInput';
-import { uploadImage } from '../api';
-import type { ProductFormValues } from './ProductForm';
+import { uploadImage } from '../api/products-images-upload';
+import type { ProductFormValues } from './product-form-values';
 import '../locales';
 
 /**

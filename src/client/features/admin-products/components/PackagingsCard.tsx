@@ -12,7 +12,10 @@ import { ConfirmDialog } from '@/lib/ui/admin/ConfirmDialog';
 import { MoveAnnouncer, MoveButtons, useMoveRows } from '@/lib/ui/admin/MoveButtons';
 import { type Column, DataTable } from '@/lib/ui/DataTable';
 import { FormField } from '@/lib/ui/FormField';
-import { useProductChange, useReorderPackagings } from '../api';
+import { useAddPackaging } from '../api/products-packagings-add';
+import { useReorderPackagings } from '../api/products-packagings-reorder';
+import { useRetirePackaging } from '../api/products-packagings-retire';
+import { useUpdatePackaging } from '../api/products-packagings-update';
 import '../locales';
 import { discountTextValid, priceTextValid } from '../price-fields';
 
@@ -30,7 +33,7 @@ export function PackagingsCard({ product }: { product: AdminProduct }) {
   const [editing, setEditing] = useState<AdminPackaging | 'new' | null>(null);
   const [retiring, setRetiring] = useState<AdminPackaging | null>(null);
   const reorder = useReorderPackagings(product.id);
-  const retire = useProductChange('/admin/products/packagings/retire');
+  const retire = useRetirePackaging();
   const moves = useMoveRows(
     live,
     (p) => nameOf(p, zh),
@@ -143,15 +146,12 @@ export function PackagingsCard({ product }: { product: AdminProduct }) {
           busy={retire.isPending}
           error={retire.error}
           onConfirm={() =>
-            retire.mutate(
-              { packaging_id: retiring.id },
-              {
-                onSuccess: ({ message }) => {
-                  notify.success(message);
-                  setRetiring(null);
-                },
+            retire.mutate(retiring.id, {
+              onSuccess: ({ message }) => {
+                notify.success(message);
+                setRetiring(null);
               },
-            )
+            })
           }
           onClose={() => {
             retire.reset();
@@ -186,8 +186,8 @@ function PackagingDialog({
   onClose(): void;
 }) {
   const { t } = useTranslation('admin-products');
-  const add = useProductChange('/admin/products/packagings/add');
-  const update = useProductChange('/admin/products/packagings/update');
+  const add = useAddPackaging();
+  const update = useUpdatePackaging();
   const mutation = packaging ? update : add;
   const [formError, setFormError] = useState<unknown>(null);
   const {

@@ -15,8 +15,9 @@ import { PagedTable } from '@/lib/ui/admin/PagedTable';
 import { type Column, DataTable } from '@/lib/ui/DataTable';
 import { FormField } from '@/lib/ui/FormField';
 import { ListStatus } from '@/lib/ui/ListStatus';
-import { useProduct } from '../api';
-import { useAdjustStock, useStockHistory } from '../api-stock';
+import { useProduct } from '../api/products-get';
+import { useAdjustStock } from '../api/stock-adjust';
+import { useStockHistory } from '../api/stock-history';
 import './stock-card.css';
 import './stock-locales';
 

@@ -8,10 +8,14 @@ import { Card } from '@/lib/ui/admin/Card';
 import { ConfirmDialog } from '@/lib/ui/admin/ConfirmDialog';
 import { AdminNotFound } from '@/lib/ui/admin/NotFound';
 import { ListStatus } from '@/lib/ui/ListStatus';
-import { useProduct, useProductChange } from '../api';
+import { useCreateProduct } from '../api/products-create';
+import { useDeleteProduct } from '../api/products-delete';
+import { useProduct } from '../api/products-get';
+import { useUpdateProduct } from '../api/products-update';
 import { PackagingsCard } from '../components/PackagingsCard';
 import { StateBadge } from '../components/ProductBadges';
-import { ProductForm, type ProductPayload } from '../components/ProductForm';
+import { ProductForm } from '../components/ProductForm';
+import type { ProductPayload } from '../components/product-form-values';
 import { StockCard } from '../components/StockCard';
 import '../locales';
 import '../admin-products.css';
@@ -35,9 +39,9 @@ export default function ProductPage() {
 function NewProduct() {
   const { t } = useTranslation('admin-products');
   const navigate = useNavigate();
-  const create = useProductChange('/admin/products/create');
-  const onSubmit = async (payload: ProductPayload) => {
-    const { message, data } = await create.mutateAsync(payload as Parameters<typeof create.mutateAsync>[0]);
+  const create = useCreateProduct();
+  const onSubmit = async ({ packagings = [], ...fields }: ProductPayload) => {
+    const { message, data } = await create.mutateAsync({ ...fields, packagings });
     notify.success(message);
     navigate(`/admin/products/${data.product.id}`, { replace: true });
     return undefined;
@@ -57,13 +61,11 @@ function NewProduct() {
 function EditProduct({ productId }: { productId: number }) {
   const { t, i18n } = useTranslation('admin-products');
   const product = useProduct(productId);
-  const update = useProductChange('/admin/products/update');
+  const update = useUpdateProduct();
   const p = product.data;
   const title = p ? (i18n.language === 'zh' ? p.name_zh : p.name_en) : t('loading');
   const onSubmit = async (payload: ProductPayload) => {
-    const { message, data } = await update.mutateAsync({ product_id: productId, ...payload } as Parameters<
-      typeof update.mutateAsync
-    >[0]);
+    const { message, data } = await update.mutateAsync({ product_id: productId, ...payload });
     notify.success(message);
     return data.product;
   };
@@ -96,7 +98,7 @@ function EditProduct({ productId }: { productId: number }) {
 function DeleteCard({ product }: { product: AdminProduct }) {
   const { t, i18n } = useTranslation('admin-products');
   const navigate = useNavigate();
-  const remove = useProductChange('/admin/products/delete');
+  const remove = useDeleteProduct();
   const [asking, setAsking] = useState(false);
   const name = i18n.language === 'zh' ? product.name_zh : product.name_en;
   return (
@@ -120,15 +122,12 @@ function DeleteCard({ product }: { product: AdminProduct }) {
           busy={remove.isPending}
           error={remove.error}
           onConfirm={() =>
-            remove.mutate(
-              { product_id: product.id },
-              {
-                onSuccess: ({ message }) => {
-                  notify.success(message);
-                  navigate('/admin/products', { replace: true });
-                },
+            remove.mutate(product.id, {
+              onSuccess: ({ message }) => {
+                notify.success(message);
+                navigate('/admin/products', { replace: true });
               },
-            )
+            })
           }
           onClose={() => setAsking(false)}
         >

@@ -10,7 +10,10 @@ import { ConfirmDialog } from '@/lib/ui/admin/ConfirmDialog';
 import { type Column, DataTable } from '@/lib/ui/DataTable';
 import { FormField } from '@/lib/ui/FormField';
 import { ListStatus } from '@/lib/ui/ListStatus';
-import { useAddStaff, useChangeRole, useRemoveStaff, useStaffList } from '../api';
+import { useAddStaff } from '../api/staff-add';
+import { useStaffList } from '../api/staff-list';
+import { useRemoveStaff } from '../api/staff-remove';
+import { useChangeRole } from '../api/staff-role';
 import '../locales';
 
 /** /admin/staff (owner): who is on the staff; Add staff, change a role, Remove (each confirmed). */

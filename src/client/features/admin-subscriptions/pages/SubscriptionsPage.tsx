@@ -10,7 +10,8 @@ import { AdminPage } from '@/lib/ui/admin/AdminPage';
 import { ConfirmDialog } from '@/lib/ui/admin/ConfirmDialog';
 import { PagedTable } from '@/lib/ui/admin/PagedTable';
 import type { Column } from '@/lib/ui/DataTable';
-import { useAdminSubscriptions, useCancelSubscription } from '../api';
+import { useCancelSubscription } from '../api/subscriptions-cancel';
+import { useAdminSubscriptions } from '../api/subscriptions-list';
 import '../locales';
 
 /** /admin/subscriptions: filter by status and customer e-mail; Cancel per active row, after a confirmation. */

@@ -2,10 +2,10 @@ import type { UserInfo } from '@common/contract/accounts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { getStoredReferralCode, getVisitorKey, isReferralCode } from '@/entities/user/referral-code';
-import { api } from '@/lib/api/client';
+import { getStoredReferralCode, isReferralCode } from '@/entities/user/referral-code';
 import { useSession } from '@/stores/session-store';
 import { useMailOptions } from '../api/account-mail';
+import { recordLoginVisit } from '../api/record-visit';
 import { AuthForm } from '../components/AuthForm';
 import { AuthPageShell } from '../components/AuthPageShell';
 import { safeRedirect } from '../safe-redirect';
@@ -36,12 +36,7 @@ export default function LoginPage() {
   useEffect(() => {
     if (!codeInPath) return;
     // Best effort: an unknown code is refused again, at the field, if the visitor registers with it.
-    api('/v2/record-visit', {
-      code: codeInPath,
-      link: `/login/${codeInPath}`,
-      origin: document.referrer || 'direct',
-      visitor_key: getVisitorKey(),
-    }).catch(() => {});
+    recordLoginVisit(codeInPath).catch(() => {});
   }, [codeInPath]);
 
   const onLoggedIn = (user: UserInfo, token: string) => {

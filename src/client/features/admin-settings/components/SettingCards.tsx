@@ -1,0 +1,107 @@
+import type { AdminSettingsView } from '@common/contract/admin/settings';
+import type { BankSetting, NumberSetting } from '@common/settings-rules';
+import { useTranslation } from 'react-i18next';
+import { Card } from '@/lib/ui/admin/Card';
+import { FormField } from '@/lib/ui/FormField';
+import { BANK_KEYS, isMoneySetting, type SettingsForm } from '../settings-form';
+
+/**
+ * The settings with one value each (free delivery, cash reward, referral award, unpaid-order hours, the low-stock
+ * default, exchange days) and the bank account for transfers with what customers see.
+ */
+export function SettingCards({
+  view,
+  form,
+  errors,
+  edit,
+}: {
+  view: AdminSettingsView;
+  form: SettingsForm;
+  errors: Record<string, string>;
+  edit(field: string, change: (f: SettingsForm) => SettingsForm): void;
+}) {
+  const { t } = useTranslation('admin-settings');
+  const setNumber = (key: NumberSetting) => (e: { target: { value: string } }) =>
+    edit(key, (f) => ({ ...f, numbers: { ...f.numbers, [key]: e.target.value } }));
+  const numberField = (key: NumberSetting, label: string, hint: string) => (
+    <FormField
+      label={label}
+      hint={hint}
+      error={errors[key]}
+      inputMode={isMoneySetting(key) ? 'decimal' : 'numeric'}
+      autoComplete="off"
+      data-field={key}
+      value={form.numbers[key]}
+      onChange={setNumber(key)}
+    />
+  );
+  return (
+    <div className="admin-grid">
+      <Card title={t('free.title')} className="ast-card">
+        {numberField('free_shipping_threshold_cents', t('free.label'), t('free.hint'))}
+      </Card>
+      <Card title={t('reward.title')} className="ast-card">
+        {numberField('cash_reward_percent', t('reward.label'), t('reward.hint'))}
+      </Card>
+      <Card title={t('referral.title')} className="ast-card">
+        {numberField('referral_award_cents', t('referral.label'), t('referral.hint'))}
+      </Card>
+      <Card title={t('unpaid.title')} className="ast-card">
+        {numberField('unpaid_order_hours', t('unpaid.label'), t('unpaid.hint'))}
+        {!view.unpaid_order_hours_set && (
+          <p className="ast-note">{t('unpaid.following', { hours: view.unpaid_order_hours_default })}</p>
+        )}
+      </Card>
+      <Card title={t('lowStock.title')} className="ast-card">
+        {numberField('low_stock_default', t('lowStock.label'), t('lowStock.hint'))}
+      </Card>
+      <Card title={t('exchange.title')} className="ast-card">
+        {numberField('exchange_days', t('exchange.label'), t('exchange.hint'))}
+      </Card>
+      <BankCard bank={form.bank} errors={errors} edit={edit} />
+    </div>
+  );
+}
+
+/** The bank account for transfers, and how customers will see it. */
+function BankCard({
+  bank: typed,
+  errors,
+  edit,
+}: {
+  bank: SettingsForm['bank'];
+  errors: Record<string, string>;
+  edit(field: string, change: (f: SettingsForm) => SettingsForm): void;
+}) {
+  const { t } = useTranslation('admin-settings');
+  const setBank = (key: BankSetting) => (e: { target: { value: string } }) =>
+    edit(key, (f) => ({ ...f, bank: { ...f.bank, [key]: e.target.value } }));
+  const bank = Object.fromEntries(Object.entries(typed).map(([k, v]) => [k, v.trim()])) as SettingsForm['bank'];
+  return (
+    <Card title={t('bank.title')} className="ast-card">
+      <p className="ast-note">{t('bank.intro')}</p>
+      {BANK_KEYS.map((key) => (
+        <FormField
+          key={key}
+          label={t(`bank.${key}`)}
+          error={errors[key]}
+          autoComplete="off"
+          data-field={key}
+          value={typed[key]}
+          onChange={setBank(key)}
+        />
+      ))}
+      <div className="ast-preview">
+        <p className="ast-note">{t('bank.preview')}</p>
+        <dl>
+          <dt>{t('bank.bank_name')}</dt>
+          <dd>{bank.bank_name || '—'}</dd>
+          <dt>{t('bank.bank_account_name')}</dt>
+          <dd>{bank.bank_account_name || '—'}</dd>
+          <dt>{t('bank.bank_account_number')}</dt>
+          <dd className="ast-mono">{bank.bank_account_number || '—'}</dd>
+        </dl>
+      </div>
+    </Card>
+  );
+}
