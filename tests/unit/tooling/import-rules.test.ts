@@ -52,7 +52,6 @@ describe('import rules', () => {
         "import { api } from '@/lib/api/client';\nexport const c = api;\n",
       'src/client/features/admin-orders/pages/D.tsx':
         "import { api } from '@/lib/api/client';\nexport const d = api;\n",
-      // A sibling of OrderActions.tsx (left out of the rule while it is rewritten) is held to it.
       'src/client/features/admin-orders/components/E.tsx':
         "import { ApiError, api } from '@/lib/api/client';\nexport const e = [api, ApiError];\n",
       'src/client/features/admin-coupons/components/deep/F.tsx':

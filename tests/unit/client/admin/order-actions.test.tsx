@@ -1,5 +1,5 @@
-import type { OrderAction } from '@common/order-workflow';
 import type { AdminOrderDetail } from '@common/contract/admin/orders';
+import type { OrderAction } from '@common/order-workflow';
 import type { StaffRole } from '@common/staff-rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

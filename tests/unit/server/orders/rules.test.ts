@@ -1,8 +1,8 @@
+import { canMove as canTransition, ORDER_MOVES as TRANSITIONS } from '../../../../src/common/order-workflow';
 import { loadConfig } from '../../../../src/server/config';
 import { detectImageKind } from '../../../../src/server/files/images';
 import { formatBytes } from '../../../../src/server/lib/uploads';
 import { newOrderNo, ORDER_NO_PATTERN } from '../../../../src/server/orders/order-number';
-import { canMove as canTransition, ORDER_MOVES as TRANSITIONS } from '../../../../src/common/order-workflow';
 import {
   createTelegramInvoiceLink,
   InvoiceLinkError,

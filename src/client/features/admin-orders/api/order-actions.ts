@@ -2,14 +2,14 @@ import type { OrderActionResult } from '@common/contract/admin/order-actions';
 import type { OrderAction } from '@common/order-workflow';
 import { useMessageMutation } from '@/lib/api/use-message-mutation';
 import { notify } from '@/lib/toast';
-import { orderKeys } from '../api';
-import { cancelOrder } from './cancel-order';
-import { completeOrder } from './complete-order';
-import { confirmPayment } from './confirm-payment';
-import { markProcessing } from './mark-processing';
-import { recordRefund } from './record-refund';
-import { rejectReceipt } from './reject-receipt';
-import { saveTracking } from './save-tracking';
+import { orderKeys } from './keys';
+import { cancelOrder } from './orders-cancel';
+import { completeOrder } from './orders-complete';
+import { confirmPayment } from './orders-confirm-payment';
+import { markProcessing } from './orders-processing';
+import { recordRefund } from './orders-refund';
+import { rejectReceipt } from './orders-reject-receipt';
+import { saveTracking } from './orders-tracking';
 
 /** The call of each order action (one endpoint each, as the order workflow names them). */
 const CALLS = {
