@@ -1,21 +1,20 @@
 import type { Variant as Packaging, ProductDetails } from '@common/contract/catalog';
 import { formatCents } from '@common/money';
 import { type FrequencyWeeks, saleUnitCents, unitPriceCents } from '@common/pricing';
+import type { TFunction } from 'i18next';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { addToCart } from '@/entities/cart/add-to-cart';
-import { lineFromChoice } from '@/entities/cart/cart-rules';
+import { Link, useParams } from 'react-router-dom';
 import { Gallery } from '@/entities/product/components/Gallery';
 import { Price } from '@/entities/product/components/Price';
 import { stockBadge } from '@/entities/product/components/StockBadge';
 import { ApiError } from '@/lib/api/client';
-import { useTelegramMainButton } from '@/lib/telegram/main-button';
 import { useProductDetails } from '../api/get-product-details';
 import { QuantityStepper } from '../components/QuantityStepper';
 import { Reviews, Stars } from '../components/Reviews';
 import { ShareButton } from '../components/ShareButton';
 import { StockAlert } from '../components/StockAlert';
+import { useAddToCart } from '../hooks/use-add-to-cart';
 import '../locales';
 import '@/lib/ui/skeleton.css';
 import '../catalog.css';
@@ -78,7 +77,6 @@ const defaultPackaging = (variants: Packaging[]) => variants.find((v) => v.stock
 
 function ProductView({ product, miniApp }: { product: ProductDetails; miniApp: string | null }) {
   const { t } = useTranslation('catalog');
-  const navigate = useNavigate();
   const uid = useId();
   const [packagingId, setPackagingId] = useState(() => defaultPackaging(product.variants)?.id);
   const [frequency, setFrequency] = useState<FrequencyWeeks>(0);
@@ -92,38 +90,11 @@ function ProductView({ product, miniApp }: { product: ProductDetails; miniApp: s
     if (packaging && quantity > Math.max(1, packaging.stock)) setQuantity(Math.max(1, packaging.stock));
   }, [packaging, quantity]);
 
-  const blocked =
-    product.stock_state === 'out_of_stock'
-      ? t('detail.cannotAddOutOfStock')
-      : product.stock_state === 'coming_soon'
-        ? t('detail.cannotAddComingSoon')
-        : !packaging || packaging.stock <= 0
-          ? t('detail.cannotAddPackaging')
-          : null;
-
-  // Out of stock or coming soon: "Notify me when available" stands where Add to cart would be (issue 17).
-  const alertable = product.stock_state === 'out_of_stock' || product.stock_state === 'coming_soon';
+  const cart = useAddToCart(t, product, packaging, frequency, quantity);
   const unit = packaging ? unitPriceCents(packaging, frequency) : 0;
   const regularUnit = packaging?.price_cents ?? 0;
   const total = unit * quantity;
   const badge = stockBadge(product.stock_state, product.stock_balance);
-
-  const onAdd = () => {
-    if (!packaging || blocked) return;
-    addToCart(
-      lineFromChoice(
-        product,
-        packaging,
-        frequency,
-        quantity,
-        packaging.translations.map((tr) => ({ name: tr.name })),
-      ),
-      navigate,
-    );
-  };
-  // Inside Telegram the MainButton is this screen's primary action (docs/decisions/008): "Notify me when available"
-  // (StockAlert) instead of Add to cart for a product out of stock or coming soon (018).
-  useTelegramMainButton({ text: t('telegram:addToCart'), visible: !alertable, enabled: !blocked, onClick: onAdd });
 
   return (
     <main className="page product-detail">
@@ -151,162 +122,235 @@ function ProductView({ product, miniApp }: { product: ProductDetails; miniApp: s
             </a>
           )}
 
-          <div className="product-detail__price" aria-live="polite">
-            <Price
-              priceCents={regularUnit * quantity}
-              discountCents={total < regularUnit * quantity ? total : null}
-              size="lg"
-            />
-            {quantity > 1 && (
-              <span className="product-detail__each">{t('detail.each', { price: formatCents(unit) })}</span>
-            )}
-          </div>
+          {renderPrice(t, unit, regularUnit, quantity)}
 
-          {product.variants.length > 0 && (
-            <fieldset className="choice">
-              <legend>{t('detail.packaging')}</legend>
-              <div className="choice__options" role="radiogroup" aria-label={t('detail.packaging')}>
-                {product.variants.map((v) => (
-                  <label key={v.id} className={`choice__option${v.id === packaging?.id ? ' choice__option--on' : ''}`}>
-                    <input
-                      type="radio"
-                      name={`${uid}-packaging`}
-                      value={v.id}
-                      checked={v.id === packaging?.id}
-                      onChange={() => setPackagingId(v.id)}
-                    />
-                    <span className="choice__name">{v.name}</span>
-                    <span className="choice__price">
-                      {formatCents(saleUnitCents(v))}
-                      {v.stock <= 0 && <em className="choice__note"> · {t('detail.packagingOutOfStock')}</em>}
-                    </span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          )}
+          {product.variants.length > 0 &&
+            renderPackagingChoice(t, uid, product.variants, packaging?.id, setPackagingId)}
 
-          {product.frequencies.length > 1 && packaging && (
-            <fieldset className="choice">
-              <legend>{t('detail.frequency')}</legend>
-              <div className="choice__options" role="radiogroup" aria-label={t('detail.frequency')}>
-                {product.frequencies.map((f) => {
-                  const weeks = f.weeks as FrequencyWeeks;
-                  const saving = (saleUnitCents(packaging) - unitPriceCents(packaging, weeks)) * quantity;
-                  return (
-                    <label key={weeks} className={`choice__option${weeks === frequency ? ' choice__option--on' : ''}`}>
-                      <input
-                        type="radio"
-                        name={`${uid}-frequency`}
-                        value={weeks}
-                        checked={weeks === frequency}
-                        onChange={() => setFrequency(weeks)}
-                      />
-                      <span className="choice__name">
-                        {weeks === 0 ? t('detail.oneTime') : t('detail.everyWeeks', { weeks })}
-                        {weeks > 0 && (
-                          <small className="choice__sub">
-                            {t('detail.subscribe', { percent: f.discount_percent })}
-                          </small>
-                        )}
-                      </span>
-                      {weeks > 0 && saving > 0 && (
-                        <span className="choice__save">{t('detail.save', { amount: formatCents(saving) })}</span>
-                      )}
-                    </label>
-                  );
-                })}
-              </div>
-              {frequency > 0 && <p className="choice__hint">{t('detail.subscribeNote')}</p>}
-            </fieldset>
-          )}
+          {product.frequencies.length > 1 &&
+            packaging &&
+            renderFrequencyChoice(t, uid, product.frequencies, packaging, quantity, frequency, setFrequency)}
 
           <QuantityStepper
             value={quantity}
             max={packaging?.stock ?? 0}
             onChange={setQuantity}
-            disabled={Boolean(blocked)}
+            disabled={Boolean(cart.blocked)}
           />
 
-          <dl className="product-detail__facts">
-            <div>
-              <dt>{t('detail.stockState')}</dt>
-              <dd>
-                {product.stock_state === 'in_stock' && product.stock_balance > 0
-                  ? t('product:stock.inStockCount', { count: product.stock_balance })
-                  : t(`product:${badge?.key ?? 'stock.inStock'}`, { count: product.stock_balance })}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('detail.availability')}</dt>
-              <dd className="availability">
-                <span className={product.availability.ph ? 'availability--yes' : 'availability--no'}>
-                  {product.availability.ph ? '✓' : '✕'} {t('detail.philippines')}
-                  <span className="visually-hidden">
-                    {' '}
-                    ({product.availability.ph ? t('detail.available') : t('detail.notAvailable')})
-                  </span>
-                </span>
-                <span className={product.availability.cn ? 'availability--yes' : 'availability--no'}>
-                  {product.availability.cn ? '✓' : '✕'} {t('detail.china')}
-                  <span className="visually-hidden">
-                    {' '}
-                    ({product.availability.cn ? t('detail.available') : t('detail.notAvailable')})
-                  </span>
-                </span>
-              </dd>
-            </div>
-          </dl>
+          {renderFacts(t, product, badge?.key)}
 
-          <div className="product-detail__actions">
-            {alertable ? (
-              <StockAlert productId={product.id} />
-            ) : (
-              <button
-                type="button"
-                className="btn btn--primary product-detail__add"
-                data-primary-action="add-to-cart"
-                disabled={Boolean(blocked)}
-                aria-describedby={blocked ? `${uid}-blocked` : undefined}
-                onClick={onAdd}
-              >
-                {t('detail.addToCart')} · {formatCents(total)}
-              </button>
-            )}
-            {blocked && (
-              <p id={`${uid}-blocked`} className="product-detail__blocked">
-                {blocked}
-              </p>
-            )}
-          </div>
+          {renderActions(t, uid, product.id, cart, total)}
           <ShareButton product={product} miniApp={miniApp} />
         </div>
       </div>
 
-      <section className="product-detail__section">
-        <h2>{t('detail.description')}</h2>
-        <p className="product-detail__description">{product.description}</p>
-        {(product.categories.length > 0 || product.tags.length > 0) && (
-          <ul className="chips" aria-label={t('detail.tags')}>
-            {product.categories.map((c) => (
-              <li key={`c${c.id}`}>
-                <Link className="chip" to={`/products/${c.slug}`}>
-                  {c.name}
-                </Link>
-              </li>
-            ))}
-            {product.tags.map((tag) => (
-              <li key={`t${tag.id}`}>
-                <Link className="chip chip--tag" to={`/products?${tag.kind}=${tag.slug}`}>
-                  {tag.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      {renderDescription(t, product)}
 
       <Reviews productId={product.id} rating={product.rating} />
     </main>
+  );
+}
+
+// The page's parts below are drawn by functions called in ProductView's render, not by components: this is a
+// server-rendered first screen (docs/decisions/022), and this way its component tree, its hydration and its chunk's
+// size stay what they were when ProductView drew them itself.
+
+/** The price at the chosen quantity (struck through when a frequency discounts it), and each one's when several. */
+function renderPrice(t: TFunction<'catalog'>, unit: number, regularUnit: number, quantity: number) {
+  const total = unit * quantity;
+  return (
+    <div className="product-detail__price" aria-live="polite">
+      <Price
+        priceCents={regularUnit * quantity}
+        discountCents={total < regularUnit * quantity ? total : null}
+        size="lg"
+      />
+      {quantity > 1 && <span className="product-detail__each">{t('detail.each', { price: formatCents(unit) })}</span>}
+    </div>
+  );
+}
+
+/** The packaging radios (named after `uid`), each with its sale price, and "out of stock" on those without stock. */
+function renderPackagingChoice(
+  t: TFunction<'catalog'>,
+  uid: string,
+  variants: Packaging[],
+  chosenId: number | undefined,
+  onChoose: (id: number) => void,
+) {
+  return (
+    <fieldset className="choice">
+      <legend>{t('detail.packaging')}</legend>
+      <div className="choice__options" role="radiogroup" aria-label={t('detail.packaging')}>
+        {variants.map((v) => (
+          <label key={v.id} className={`choice__option${v.id === chosenId ? ' choice__option--on' : ''}`}>
+            <input
+              type="radio"
+              name={`${uid}-packaging`}
+              value={v.id}
+              checked={v.id === chosenId}
+              onChange={() => onChoose(v.id)}
+            />
+            <span className="choice__name">{v.name}</span>
+            <span className="choice__price">
+              {formatCents(saleUnitCents(v))}
+              {v.stock <= 0 && <em className="choice__note"> · {t('detail.packagingOutOfStock')}</em>}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The delivery frequency radios (named after `uid`): one time, or Subscribe & save every N weeks with its discount and
+ * what it saves on `packaging` at `quantity`; a note on subscribing once one is chosen.
+ */
+function renderFrequencyChoice(
+  t: TFunction<'catalog'>,
+  uid: string,
+  frequencies: ProductDetails['frequencies'],
+  packaging: Packaging,
+  quantity: number,
+  frequency: FrequencyWeeks,
+  onChoose: (weeks: FrequencyWeeks) => void,
+) {
+  return (
+    <fieldset className="choice">
+      <legend>{t('detail.frequency')}</legend>
+      <div className="choice__options" role="radiogroup" aria-label={t('detail.frequency')}>
+        {frequencies.map((f) => {
+          const weeks = f.weeks as FrequencyWeeks;
+          const saving = (saleUnitCents(packaging) - unitPriceCents(packaging, weeks)) * quantity;
+          return (
+            <label key={weeks} className={`choice__option${weeks === frequency ? ' choice__option--on' : ''}`}>
+              <input
+                type="radio"
+                name={`${uid}-frequency`}
+                value={weeks}
+                checked={weeks === frequency}
+                onChange={() => onChoose(weeks)}
+              />
+              <span className="choice__name">
+                {weeks === 0 ? t('detail.oneTime') : t('detail.everyWeeks', { weeks })}
+                {weeks > 0 && (
+                  <small className="choice__sub">{t('detail.subscribe', { percent: f.discount_percent })}</small>
+                )}
+              </span>
+              {weeks > 0 && saving > 0 && (
+                <span className="choice__save">{t('detail.save', { amount: formatCents(saving) })}</span>
+              )}
+            </label>
+          );
+        })}
+      </div>
+      {frequency > 0 && <p className="choice__hint">{t('detail.subscribeNote')}</p>}
+    </fieldset>
+  );
+}
+
+/** The product's stock state and where it can be delivered (Philippines, China), each said in words for readers. */
+function renderFacts(
+  t: TFunction<'catalog'>,
+  product: ProductDetails,
+  /** The stock badge's string (entities/product stockBadge), if the product has one. */
+  badgeKey: string | undefined,
+) {
+  return (
+    <dl className="product-detail__facts">
+      <div>
+        <dt>{t('detail.stockState')}</dt>
+        <dd>
+          {product.stock_state === 'in_stock' && product.stock_balance > 0
+            ? t('product:stock.inStockCount', { count: product.stock_balance })
+            : t(`product:${badgeKey ?? 'stock.inStock'}`, { count: product.stock_balance })}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('detail.availability')}</dt>
+        <dd className="availability">
+          <span className={product.availability.ph ? 'availability--yes' : 'availability--no'}>
+            {product.availability.ph ? '✓' : '✕'} {t('detail.philippines')}
+            <span className="visually-hidden">
+              {' '}
+              ({product.availability.ph ? t('detail.available') : t('detail.notAvailable')})
+            </span>
+          </span>
+          <span className={product.availability.cn ? 'availability--yes' : 'availability--no'}>
+            {product.availability.cn ? '✓' : '✕'} {t('detail.china')}
+            <span className="visually-hidden">
+              {' '}
+              ({product.availability.cn ? t('detail.available') : t('detail.notAvailable')})
+            </span>
+          </span>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * Add to cart with the `total`, or "Notify me when available" for a product out of stock or coming soon; and why Add
+ * to cart is refused, if it is (described by the element named after `uid`).
+ */
+function renderActions(
+  t: TFunction<'catalog'>,
+  uid: string,
+  productId: number,
+  { blocked, alertable, onAdd }: ReturnType<typeof useAddToCart>,
+  total: number,
+) {
+  return (
+    <div className="product-detail__actions">
+      {alertable ? (
+        <StockAlert productId={productId} />
+      ) : (
+        <button
+          type="button"
+          className="btn btn--primary product-detail__add"
+          data-primary-action="add-to-cart"
+          disabled={Boolean(blocked)}
+          aria-describedby={blocked ? `${uid}-blocked` : undefined}
+          onClick={onAdd}
+        >
+          {t('detail.addToCart')} · {formatCents(total)}
+        </button>
+      )}
+      {blocked && (
+        <p id={`${uid}-blocked`} className="product-detail__blocked">
+          {blocked}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The description, then the product's categories and tags as links to the lists they lead to. */
+function renderDescription(t: TFunction<'catalog'>, product: ProductDetails) {
+  return (
+    <section className="product-detail__section">
+      <h2>{t('detail.description')}</h2>
+      <p className="product-detail__description">{product.description}</p>
+      {(product.categories.length > 0 || product.tags.length > 0) && (
+        <ul className="chips" aria-label={t('detail.tags')}>
+          {product.categories.map((c) => (
+            <li key={`c${c.id}`}>
+              <Link className="chip" to={`/products/${c.slug}`}>
+                {c.name}
+              </Link>
+            </li>
+          ))}
+          {product.tags.map((tag) => (
+            <li key={`t${tag.id}`}>
+              <Link className="chip chip--tag" to={`/products?${tag.kind}=${tag.slug}`}>
+                {tag.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { Banner } from '@common/contract/catalog';
+import type { TFunction } from 'i18next';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -10,7 +11,8 @@ import type { EmblaApi } from './HeroEmbla';
 
 const AUTOPLAY_MS = 6000;
 
-// Embla loads when the carousel is first used or its autoplay first ticks, not with the first screen (issue 15).
+// Embla loads when the carousel is first used or its autoplay first ticks, not with the first screen
+// (docs/decisions/021-first-load.md).
 const HeroEmbla = lazy(() => import('./HeroEmbla'));
 
 const prefersReducedMotion = () =>
@@ -99,35 +101,7 @@ export function HeroCarousel({ banners }: { banners: Banner[] }) {
     >
       <div className="home-hero__viewport" ref={setViewport}>
         <div className="home-hero__track" aria-live={playing && !hovered ? 'off' : 'polite'}>
-          {banners.map((b, i) => (
-            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: a slide is a group, not a form fieldset
-            <div
-              key={b.id}
-              className="home-hero__slide"
-              role="group"
-              aria-roledescription="slide"
-              aria-label={t('hero.slide', { n: i + 1, total })}
-              aria-hidden={i !== selected}
-            >
-              <Link to={b.link} className="home-hero__link" tabIndex={i === selected ? 0 : -1}>
-                {(i === 0 || othersShown) && (
-                  <img
-                    {...responsiveImage(b.image, [640, 1280], IMAGE_SIZES.hero)}
-                    alt={b.alt}
-                    width={1200}
-                    height={500}
-                    loading={i === 0 ? 'eager' : 'lazy'}
-                    {...(i === 0 ? HIGH_PRIORITY : LOW_PRIORITY)}
-                  />
-                )}
-                <span className="home-hero__text">
-                  <strong>{b.title}</strong>
-                  <span>{b.subtitle}</span>
-                  <span className="home-hero__cta">{t('hero.shopNow')} →</span>
-                </span>
-              </Link>
-            </div>
-          ))}
+          {banners.map((b, i) => renderSlide(t, b, i, total, i === selected, othersShown))}
         </div>
       </div>
       {wanted && viewport && (
@@ -135,47 +109,107 @@ export function HeroCarousel({ banners }: { banners: Banner[] }) {
           <HeroEmbla viewport={viewport} options={options} onReady={setEmbla} />
         </Suspense>
       )}
-      {total > 1 && (
-        <div className="home-hero__controls">
-          <button
-            type="button"
-            className="home-hero__arrow"
-            aria-label={t('hero.previous')}
-            onClick={() => withEmbla((api) => api.scrollPrev())}
-          >
-            <span aria-hidden="true">‹</span>
-          </button>
-          <div className="home-hero__dots">
-            {banners.map((b, i) => (
-              <button
-                key={b.id}
-                type="button"
-                className={`home-hero__dot${i === selected ? ' home-hero__dot--on' : ''}`}
-                aria-label={t('hero.goTo', { n: i + 1, total })}
-                aria-current={i === selected ? 'true' : undefined}
-                onClick={() => withEmbla((api) => api.scrollTo(i))}
-              />
-            ))}
-          </div>
-          <button
-            type="button"
-            className="home-hero__arrow"
-            aria-label={t('hero.next')}
-            onClick={() => withEmbla((api) => api.scrollNext())}
-          >
-            <span aria-hidden="true">›</span>
-          </button>
-          <button
-            type="button"
-            className="home-hero__arrow home-hero__play"
-            aria-label={playing ? t('hero.pause') : t('hero.play')}
-            aria-pressed={!playing}
-            onClick={() => setPlaying(!playing)}
-          >
-            <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
-          </button>
-        </div>
-      )}
+      {total > 1 && renderControls(t, banners, selected, playing, withEmbla, setPlaying)}
     </section>
+  );
+}
+
+// The slides and the controls are drawn by functions called in HeroCarousel's render, not by components: the hero is
+// on a server-rendered first screen (docs/decisions/022), and this way its component tree, its hydration and its
+// chunk's size stay what they were when HeroCarousel drew them itself.
+
+/**
+ * Slide `i` of `total`: its banner as a link (focusable only when `current`); the first slide's image comes with the
+ * first screen, the others' once `othersShown` (docs/decisions/026).
+ */
+function renderSlide(
+  t: TFunction<'home'>,
+  b: Banner,
+  i: number,
+  total: number,
+  current: boolean,
+  othersShown: boolean,
+) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: a slide is a group, not a form fieldset
+    <div
+      key={b.id}
+      className="home-hero__slide"
+      role="group"
+      aria-roledescription="slide"
+      aria-label={t('hero.slide', { n: i + 1, total })}
+      aria-hidden={!current}
+    >
+      <Link to={b.link} className="home-hero__link" tabIndex={current ? 0 : -1}>
+        {(i === 0 || othersShown) && (
+          <img
+            {...responsiveImage(b.image, [640, 1280], IMAGE_SIZES.hero)}
+            alt={b.alt}
+            width={1200}
+            height={500}
+            loading={i === 0 ? 'eager' : 'lazy'}
+            {...(i === 0 ? HIGH_PRIORITY : LOW_PRIORITY)}
+          />
+        )}
+        <span className="home-hero__text">
+          <strong>{b.title}</strong>
+          <span>{b.subtitle}</span>
+          <span className="home-hero__cta">{t('hero.shopNow')} →</span>
+        </span>
+      </Link>
+    </div>
+  );
+}
+
+/** Previous, a dot per slide, next, and pause/play (the autoplay's state, pressed when paused). */
+function renderControls(
+  t: TFunction<'home'>,
+  banners: Banner[],
+  selected: number,
+  playing: boolean,
+  withEmbla: (move: (api: EmblaApi) => void) => void,
+  setPlaying: (playing: boolean) => void,
+) {
+  const total = banners.length;
+  return (
+    <div className="home-hero__controls">
+      <button
+        type="button"
+        className="home-hero__arrow"
+        aria-label={t('hero.previous')}
+        onClick={() => withEmbla((api) => api.scrollPrev())}
+      >
+        <span aria-hidden="true">‹</span>
+      </button>
+      <div className="home-hero__dots">
+        {banners.map((b, i) => (
+          <button
+            key={b.id}
+            type="button"
+            className={`home-hero__dot${i === selected ? ' home-hero__dot--on' : ''}`}
+            aria-label={t('hero.goTo', { n: i + 1, total })}
+            aria-current={i === selected ? 'true' : undefined}
+            onClick={() => withEmbla((api) => api.scrollTo(i))}
+          />
+        ))}
+      </div>
+      <button
+        type="button"
+        className="home-hero__arrow"
+        aria-label={t('hero.next')}
+        onClick={() => withEmbla((api) => api.scrollNext())}
+      >
+        <span aria-hidden="true">›</span>
+      </button>
+      <button
+        type="button"
+        className="home-hero__arrow home-hero__play"
+        aria-label={playing ? t('hero.pause') : t('hero.play')}
+        aria-pressed={!playing}
+        onClick={() => setPlaying(!playing)}
+      >
+        <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+      </button>
+    </div>
   );
 }
