@@ -24,6 +24,13 @@ export async function resolveState(db: Db, user: User, lang: Lang, ids: { addres
   return null;
 }
 
+/** Placing an order: the caller's address with its state (404 at `address_id` for anyone else's, or none). */
+export async function deliveryAddress(db: Db, userId: number, addressId: number) {
+  const own = await repo.findOwnAddressAndState(db, userId, addressId);
+  if (!own) throw notFound('addressNotFound', 'address_id');
+  return own;
+}
+
 type AddressRow = NonNullable<Awaited<ReturnType<typeof repo.findOwnAddress>>>;
 
 const toAddress = (a: Omit<AddressRow, 'state_name_en' | 'state_name_zh' | 'state_country'>): Address => ({

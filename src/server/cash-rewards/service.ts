@@ -3,7 +3,7 @@ import { formatCents } from '../../common/money';
 import { encodeCursor, readCursor } from '../catalog/cursor';
 import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
-import { invalidField } from '../lib/errors';
+import { conflict, invalidField } from '../lib/errors';
 import { getShopSettings } from '../settings/repository';
 import * as repo from './repository';
 
@@ -48,4 +48,28 @@ export async function listCashRewards(db: Db, user: User, input: { cursor?: stri
     entries,
     next_cursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
   };
+}
+
+/** Placing an order, step 3 (docs/decisions/005): the cash reward held at checkout, consumed (0 when none). */
+export const takeHeldReward = (trx: Db, userId: number): Promise<number> => repo.consumeHold(trx, userId);
+
+/**
+ * Placing an order, step 3: spends `amountCents` of the customer's balance on the order with a conditional update
+ * (never below zero, never twice), with its 'redeemed' ledger row; 409 at `cash_reward` when the balance fell short.
+ */
+export async function spendReward(
+  trx: Db,
+  order: { userId: number; orderId: number; amountCents: number; spendCents: number },
+): Promise<void> {
+  if (order.amountCents <= 0) return;
+  const balance = await repo.spendBalance(trx, order.userId, order.amountCents);
+  if (balance === null) throw conflict('cashRewardChanged', undefined, 'cash_reward');
+  await repo.insertLedgerEntry(trx, {
+    user_id: order.userId,
+    order_id: order.orderId,
+    type: 'redeemed',
+    spend_cents: order.spendCents,
+    amount_cents: -order.amountCents,
+    balance_after_cents: balance,
+  });
 }

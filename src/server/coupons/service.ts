@@ -4,7 +4,7 @@ import { formatCents } from '../../common/money';
 import { type CartInput, priceCart, requireItems } from '../cart/service';
 import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
-import { invalidField } from '../lib/errors';
+import { conflict, invalidField } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import * as repo from './repository';
 
@@ -44,4 +44,37 @@ export async function validateCoupon(db: Db, user: User, input: { code?: string;
     discount_cents: couponDiscountCents(coupon, cart.subtotalCents),
     subtotal_cents: cart.subtotalCents,
   };
+}
+
+/**
+ * Placing an order, step 2 (docs/decisions/005): the customer's applied coupon. The application ends with this
+ * checkout, used or not (`use` false: the customer took it off). Used: the coupon row is locked first (coupon → user →
+ * packagings → products), checked again, its use counted with a conditional update, the customer's uses counted under
+ * that lock, and the redemption recorded; refused with 409 at `coupon`. Answers the coupon and its discount, or null.
+ */
+export async function redeemAppliedCoupon(
+  trx: Db,
+  order: { userId: number; orderId: number; subtotalCents: number; at: string; use: boolean },
+): Promise<{ id: number; code: string; discount: number } | null> {
+  const applied = await repo.takeCouponApplication(trx, order.userId);
+  if (!applied || !order.use) return null;
+  const row = await repo.lockCoupon(trx, applied.coupon_id);
+  if (!row) return null;
+  const problem = await checkCoupon(trx, row, order.userId, order.subtotalCents);
+  if (problem) throw conflict(problem.key, problem.params, 'coupon');
+  if (!(await repo.takeCouponUse(trx, row.id))) throw conflict('couponUsedUp', undefined, 'coupon');
+  // The coupon row is locked: this count sees every committed use by this customer.
+  if (
+    row.per_user_limit !== null &&
+    (await repo.countUserRedemptions(trx, row.id, order.userId)) >= row.per_user_limit
+  ) {
+    throw conflict('couponUserLimit', undefined, 'coupon');
+  }
+  await repo.insertRedemption(trx, {
+    coupon_id: row.id,
+    user_id: order.userId,
+    order_id: order.orderId,
+    created_at: order.at,
+  });
+  return { id: row.id, code: row.code, discount: couponDiscountCents(row, order.subtotalCents) };
 }

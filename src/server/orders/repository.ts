@@ -3,7 +3,7 @@ import type { OrderStatus } from '../../common/checkout-rules';
 import type { Db } from '../db/connection';
 import { isPostgres } from '../db/dialect';
 import type { UniqueKey } from '../db/errors';
-import type { Database, Order, OrderItemsTable, OrdersTable, ReviewsTable, SubscriptionsTable } from '../db/schema';
+import type { Database, Order, OrderItemsTable, OrdersTable, ReviewsTable } from '../db/schema';
 
 // All order SQL. Every function takes the database or a transaction (a Transaction is a Db).
 
@@ -178,31 +178,6 @@ export async function setOrderTotals(db: Db, orderId: number, values: Updateable
 
 export async function insertOrderItems(db: Db, items: Insertable<OrderItemsTable>[]): Promise<void> {
   if (items.length) await db.insertInto('order_items').values(items).execute();
-}
-
-/**
- * A renewal claims its subscription's due date (moves it to `nextDueAt`) if it is still active and still due
- * at `dueAt`: a second scheduler, or a retry, finds it moved. Answers whether this caller claimed it.
- */
-export async function claimRenewal(
-  db: Db,
-  renewal: { subscriptionId: number; userId: number; dueAt: string; nextDueAt: string },
-  now: string,
-): Promise<boolean> {
-  const claimed = await db
-    .updateTable('subscriptions')
-    .set({ next_due_at: renewal.nextDueAt, updated_at: now })
-    .where('id', '=', renewal.subscriptionId)
-    .where('user_id', '=', renewal.userId)
-    .where('status', '=', 'active')
-    .where('next_due_at', '=', renewal.dueAt)
-    .executeTakeFirst();
-  return Number(claimed.numUpdatedRows) > 0;
-}
-
-/** The Subscribe & save lines of a new order start their subscriptions. */
-export async function insertSubscriptions(db: Db, rows: Insertable<SubscriptionsTable>[]): Promise<void> {
-  if (rows.length) await db.insertInto('subscriptions').values(rows).execute();
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Lang } from '../../common/contract/lang';
 import { type CartInput, priceCart, requireItems } from '../cart/service';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
-import { invalidField } from '../lib/errors';
+import { badRequest, invalidField } from '../lib/errors';
 import * as repo from './repository';
 
 /**
@@ -13,6 +13,16 @@ import * as repo from './repository';
  */
 export const shopSecret = (db: Db, name: string, create: () => string): Promise<string> =>
   repo.getOrCreateSetting(db, name, create);
+
+/** The shop's settings as stored (fees, thresholds, rewards): the one read every domain uses. */
+export const shopSettings = (db: Db) => repo.getShopSettings(db);
+
+/** Placing an order: the chosen payment method's row, or 400 "This method is not available" at `payment_method`. */
+export async function orderPaymentMethod(db: Db, code: string) {
+  const method = await repo.findPaymentMethod(db, code);
+  if (!method) throw badRequest('methodNotAvailable', undefined, 'payment_method');
+  return method;
+}
 
 /** Whether Telegram payments can be taken: a provider token and a bot to make the invoice. */
 export const paymentProviderConfigured = (config: Config): boolean =>

@@ -124,3 +124,20 @@ export async function stockHistoryPage(db: Db, productId: number, lang: Lang, cu
   const { items, next_cursor } = keysetPage(await repo.stockHistory(db, productId, lang, size, cursor), size);
   return { movements: items, next_cursor };
 }
+
+/**
+ * Placing an order, step 6 (docs/decisions/005): takes each packaging's quantity with a conditional update, in
+ * ascending packaging id, then the products' totals (last, so its row locks are held for the shortest time); then the
+ * staff's low-stock alerts. Answers the packaging that fell short and what it has left, or null when all was taken
+ * (the caller's transaction is then rolled back by its refusal).
+ */
+export async function takeOrderStock(
+  trx: Db,
+  moves: ReadonlyMap<number, repo.StockMove>,
+  order: { orderId: number; at: string; lowStockDefault: number },
+): Promise<{ packagingId: number; left: number } | null> {
+  const short = await repo.moveStock(trx, moves, 'take', { source: 'order', orderId: order.orderId, now: order.at });
+  if (short !== null) return { packagingId: short, left: await repo.packagingStock(trx, short) };
+  await enqueueLowStockAlerts(trx, moves, order.lowStockDefault, order.at);
+  return null;
+}

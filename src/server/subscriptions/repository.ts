@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../db/connection';
 import type { SubscriptionsTable } from '../db/schema';
 
@@ -143,4 +143,29 @@ export async function enqueueRenewalFailed(db: Db, userId: number, now: string):
     .insertInto('notifications')
     .values({ user_id: userId, order_id: null, kind: 'renewal_failed', created_at: now })
     .execute();
+}
+
+/**
+ * A renewal claims its subscription's due date (moves it to `nextDueAt`) if it is still active and still due
+ * at `dueAt`: a second scheduler, or a retry, finds it moved. Answers whether this caller claimed it.
+ */
+export async function claimRenewal(
+  db: Db,
+  renewal: { subscriptionId: number; userId: number; dueAt: string; nextDueAt: string },
+  now: string,
+): Promise<boolean> {
+  const claimed = await db
+    .updateTable('subscriptions')
+    .set({ next_due_at: renewal.nextDueAt, updated_at: now })
+    .where('id', '=', renewal.subscriptionId)
+    .where('user_id', '=', renewal.userId)
+    .where('status', '=', 'active')
+    .where('next_due_at', '=', renewal.dueAt)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) > 0;
+}
+
+/** The Subscribe & save lines of a new order start their subscriptions. */
+export async function insertSubscriptions(db: Db, rows: Insertable<SubscriptionsTable>[]): Promise<void> {
+  if (rows.length) await db.insertInto('subscriptions').values(rows).execute();
 }

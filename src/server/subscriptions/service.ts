@@ -1,5 +1,5 @@
 import { chargedUnitCents, deliversTo } from '../../common/checkout-rules';
-import type { ShippingMethod } from '../../common/contract/checkout';
+import type { PaymentMethodCode, ShippingMethod } from '../../common/contract/checkout';
 import type { Lang } from '../../common/contract/lang';
 import {
   SUBSCRIPTION_FREQUENCIES,
@@ -176,4 +176,47 @@ export async function cancelSubscription(
   await getOwn(db, user, subscriptionId);
   await repo.cancel(db, user.id, subscriptionId, new Date().toISOString());
   return toSubscription(await getOwn(db, user, subscriptionId), lang);
+}
+
+/**
+ * Placing a renewal, step 0 (docs/decisions/005): claims the subscription's due date (moves it to `nextDueAt`) while
+ * it is still active and due at `dueAt`; a second scheduler, or a retry, finds it moved: 409, nothing placed.
+ */
+export async function claimRenewal(
+  trx: Db,
+  renewal: { subscriptionId: number; userId: number; dueAt: string; nextDueAt: string },
+  at: string,
+): Promise<void> {
+  if (!(await repo.claimRenewal(trx, renewal, at))) throw conflict('subscriptionChanged');
+}
+
+/** Placing an order, step 5: its Subscribe & save lines start their subscriptions, due a frequency from now. */
+export async function startSubscriptions(
+  trx: Db,
+  order: {
+    userId: number;
+    addressId: number;
+    shippingMethod: ShippingMethod;
+    paymentMethod: PaymentMethodCode;
+    at: string;
+  },
+  lines: ReadonlyArray<{ product_id: number; variant_id: number; quantity: number; frequency_weeks: number }>,
+): Promise<void> {
+  const rows = lines
+    .filter((l) => l.frequency_weeks > 0)
+    .map((l) => ({
+      user_id: order.userId,
+      product_id: l.product_id,
+      variant_id: l.variant_id,
+      quantity: l.quantity,
+      frequency_weeks: l.frequency_weeks,
+      address_id: order.addressId,
+      shipping_method: order.shippingMethod,
+      payment_method: order.paymentMethod,
+      status: 'active' as const,
+      next_due_at: addDays(order.at, l.frequency_weeks * 7),
+      created_at: order.at,
+      updated_at: order.at,
+    }));
+  await repo.insertSubscriptions(trx, rows);
 }

@@ -1,0 +1,211 @@
+import { deliveryFeeCents, orderTotals, type ShippingMethod } from '../../common/checkout-rules';
+import type { PaymentMethodCode } from '../../common/contract/checkout';
+import type { Lang } from '../../common/contract/lang';
+import { formatCents } from '../../common/money';
+import { transferProofNeeded } from '../../common/order-workflow';
+import { packagingName } from '../../common/packaging-name';
+import { deliveryAddress } from '../addresses/service';
+import { type CartInput, type CartLine, priceCart } from '../cart/service';
+import type { Db } from '../db/connection';
+import type { Order, User } from '../db/schema';
+import { type AppError, conflict, invalidField } from '../lib/errors';
+import { enqueueStaffAlert } from '../notifications/staff-alerts';
+import { orderPaymentMethod, shopSettings } from '../settings/service';
+import { recordOrderEvent } from './event-repository';
+import { notifyOrder } from './notify';
+import { newOrderNo } from './order-number';
+import type { PlaceOrderInput } from './place-order';
+import * as repo from './repository';
+
+// The orders domain's own steps of placing an order (the list of all steps, in lock order: place-order.ts).
+
+/** What placing checks before touching the database (place-order.ts checkRequest). */
+export interface CheckedRequest {
+  items: CartInput[];
+  addressId: number;
+  paymentMethod: PaymentMethodCode;
+  /** The receipt's bytes as sent, for a bank transfer. */
+  receipt: Uint8Array | null;
+}
+
+/** A line's refusal, its product named in the caller's language, at the line's field. */
+export function lineError(line: CartLine, lang: Lang): AppError {
+  const product = packagingName(line, lang);
+  const params: Record<string, string | number> = { ...line.problemParams, product };
+  if (lang === 'zh' && typeof params.state_zh === 'string') params.state = params.state_zh;
+  const field = line.problem === 'invalid_quantity' ? `items.${line.index}.quantity` : `items.${line.index}`;
+  const key = line.problemKey ?? 'invalidRequest';
+  // Stock or the product itself went away (409); the line as asked cannot be ordered (422).
+  return line.problem === 'not_enough_stock' || line.problem === 'unavailable'
+    ? conflict(key, params, field)
+    : invalidField(field, key, params);
+}
+
+/** The refusal of the line whose packaging fell short when the stock was taken (step 6). */
+export function shortLineError(lines: CartLine[], short: { packagingId: number; left: number }, lang: Lang): AppError {
+  const line = lines.find((l) => l.variant_id === short.packagingId)!;
+  return lineError(
+    { ...line, problem: 'not_enough_stock', problemKey: 'itemNotEnoughStock', problemParams: { stock: short.left } },
+    lang,
+  );
+}
+
+/** The refusal of an order beyond MAX_UNPAID_ORDERS. */
+export const tooManyUnpaid = (max: number) => conflict('tooManyUnpaidOrders', { count: max });
+
+/**
+ * Before any row is written: the customer's address and its state, the payment method, every line re-priced from the
+ * database (client prices are never read; a line that cannot be ordered is refused, naming it), and the delivery fee.
+ */
+export async function priceBasket(trx: Db, user: User, lang: Lang, input: PlaceOrderInput, request: CheckedRequest) {
+  const method: ShippingMethod = input.shippingMethod ?? 'standard';
+  const { address, state } = await deliveryAddress(trx, user.id, request.addressId);
+  await orderPaymentMethod(trx, request.paymentMethod);
+  const cart = await priceCart(trx, request.items, state);
+  const firstProblem = cart.problems[0];
+  if (firstProblem) throw lineError(firstProblem, lang);
+  const settings = await shopSettings(trx);
+  const fee = deliveryFeeCents(state, method, cart.subtotalCents, settings.freeShippingThresholdCents);
+  return { method, address, state, cart, settings, fee, placedAt: new Date().toISOString() };
+}
+export type Basket = Awaited<ReturnType<typeof priceBasket>>;
+
+interface Placing {
+  input: PlaceOrderInput;
+  request: CheckedRequest;
+  basket: Basket;
+  receiptPath: string | null;
+}
+
+/** Step 1: the order row, Pending, first: a duplicate idempotency key waits here for the first request, then fails. */
+export async function insertPendingOrder(trx: Db, user: User, lang: Lang, p: Placing): Promise<number> {
+  const { basket, request, input } = p;
+  const { address, state, cart, fee, placedAt } = basket;
+  return repo.insertOrder(trx, {
+    order_no: newOrderNo(new Date(placedAt)),
+    user_id: user.id,
+    status: 'Pending',
+    idempotency_key: input.idempotencyKey,
+    subtotal_cents: cart.subtotalCents,
+    delivery_fee_cents: fee,
+    coupon_discount_cents: 0,
+    cash_reward_cents: 0,
+    total_cents: cart.subtotalCents + fee,
+    shipping_method: basket.method,
+    payment_method: request.paymentMethod,
+    payment_reference: request.paymentMethod === 'bank_transfer' ? (input.paymentReference ?? null) : null,
+    receipt_path: p.receiptPath,
+    receiver_name: address.receiver_name,
+    phone: address.phone,
+    address: address.address,
+    city: address.city,
+    state_name: state.name_en,
+    zip: address.zip,
+    company: address.company,
+    country: address.country,
+    subscription_id: input.renewal?.subscriptionId ?? null,
+    lang,
+    placed_at: placedAt,
+    updated_at: placedAt,
+  });
+}
+
+/**
+ * Step 3's totals, with what they must satisfy: at most `maxUnpaid` orders with something to pay (this one included,
+ * counted under the customer's lock), the total the customer saw, and a transfer's proof when the workflow asks for it.
+ */
+export async function checkTotals(
+  trx: Db,
+  user: User,
+  p: Placing & { orderId: number; maxUnpaid: number },
+  taken: { coupon: { discount: number } | null; held: number },
+) {
+  const { basket, input, maxUnpaid } = p;
+  const totals = orderTotals({
+    subtotalCents: basket.cart.subtotalCents,
+    deliveryFeeCents: basket.fee,
+    couponDiscountCents: taken.coupon?.discount ?? 0,
+    cashRewardHeldCents: taken.held,
+  });
+  if (maxUnpaid > 0 && totals.total_cents > 0 && (await repo.countUnpaidOrders(trx, user.id, p.orderId)) >= maxUnpaid) {
+    throw tooManyUnpaid(maxUnpaid);
+  }
+  if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totals.total_cents) {
+    throw conflict('totalChanged', { total: formatCents(totals.total_cents) });
+  }
+  const renewal = input.renewal !== undefined;
+  if (transferProofNeeded({ paymentMethod: p.request.paymentMethod, totalCents: totals.total_cents, renewal })) {
+    if (!input.paymentReference) throw invalidField('payment_reference', 'enterPaymentReference');
+    if (!p.receiptPath) throw invalidField('receipt', 'uploadReceipt');
+  }
+  return totals;
+}
+type Totals = Awaited<ReturnType<typeof checkTotals>>;
+
+/** Step 4: the order's totals; with nothing left to pay (coupon and cash reward cover it) it is Paid. */
+export async function settleOrder(
+  trx: Db,
+  orderId: number,
+  coupon: { id: number; code: string } | null,
+  totals: Totals,
+  at: string,
+): Promise<Order> {
+  return repo.setOrderTotals(trx, orderId, {
+    coupon_id: coupon?.id ?? null,
+    coupon_code: coupon?.code ?? null,
+    coupon_discount_cents: totals.coupon_discount_cents,
+    cash_reward_cents: totals.cash_reward_cents,
+    total_cents: totals.total_cents,
+    ...(totals.total_cents === 0 ? { status: 'Paid', paid_at: at } : {}),
+  });
+}
+
+/** Step 5: the order's lines, as priced. */
+export async function recordLines(trx: Db, orderId: number, lines: CartLine[]) {
+  const items = lines.map((l) => ({
+    order_id: orderId,
+    product_id: l.product_id,
+    variant_id: l.variant_id,
+    name_en: l.name_en,
+    name_zh: l.name_zh,
+    variant_name_en: l.variant_name_en,
+    variant_name_zh: l.variant_name_zh,
+    image: l.image,
+    quantity: l.quantity,
+    unit_price_cents: l.unit_price_cents,
+    line_total_cents: l.line_total_cents,
+    frequency_weeks: l.frequency_weeks,
+  }));
+  await repo.insertOrderItems(trx, items);
+  return items;
+}
+
+/**
+ * Step 5: who hears of it: the customer's notice (bot and e-mail), the order's timeline (placed by the customer, or by
+ * the server for a renewal; the receipt; paid when nothing was left to pay) and the staff's alert.
+ */
+export async function tellPlaced(
+  trx: Db,
+  placed: {
+    user: User;
+    order: Order;
+    items: Awaited<ReturnType<typeof recordLines>>;
+    renewalOf?: number;
+    receiptPath: string | null;
+  },
+): Promise<void> {
+  const { user, order, items } = placed;
+  const at = order.placed_at;
+  // Both rows are this transaction's, the order as step 4 left it: not read again.
+  const renewal = placed.renewalOf === undefined ? {} : { renewalOf: placed.renewalOf };
+  await notifyOrder(trx, { userId: user.id, orderId: order.id, kind: 'placed', ...renewal, user, order, items }, at);
+  const placer = placed.renewalOf === undefined ? 'customer' : 'system';
+  await recordOrderEvent(trx, order.id, 'placed', placer, { total_cents: order.total_cents }, at);
+  if (placed.receiptPath) {
+    const receipt = { reference: order.payment_reference, receipt: placed.receiptPath };
+    await recordOrderEvent(trx, order.id, 'receipt_sent', placer, receipt, at);
+  }
+  if (order.total_cents === 0)
+    await recordOrderEvent(trx, order.id, 'paid', 'system', { reason: 'nothing to pay' }, at);
+  await enqueueStaffAlert(trx, 'staff_new_order', { orderId: order.id }, at);
+}
