@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { encodeCursor } from '../../src/server/catalog/cursor';
 import { analyze, explain } from '../../src/server/catalog/explain';
-import { type ListQuery, listProductPage, productPageQuery } from '../../src/server/catalog/repository';
+import { type ListQuery, listProductPage, productPageQuery } from '../../src/server/catalog/list-repository';
 import { productList } from '../../src/server/catalog/service';
 import { createDb, type Db } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrate';

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { ProductSort } from '../../src/common/contract/catalog';
 import { analyze, explain } from '../../src/server/catalog/explain';
-import { type SearchQuery, searchIndexQuery, searchPageQuery, searchPlan } from '../../src/server/catalog/repository';
+import {
+  type SearchQuery,
+  searchIndexQuery,
+  searchPageQuery,
+  searchPlan,
+} from '../../src/server/catalog/search-repository';
 import { productList } from '../../src/server/catalog/service';
 import { createDb, type Db } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrate';

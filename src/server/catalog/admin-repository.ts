@@ -6,8 +6,9 @@ import { newestBelow } from '../db/keyset';
 import type { ProductsTable, ProductVariantsTable } from '../db/schema';
 import { containsPattern, lowerLike } from '../db/search';
 
-// The back office's catalogue SQL (issue 13): the Products list, a product with everything its form edits, and the
-// writes of products, packagings, images, categories and tags. The shop's read side is repository.ts.
+// The back office's catalogue SQL (docs/decisions/015): the Products list, a product with everything its form edits,
+// and the writes of products, packagings, images, categories and tags. The shop's read side is repository.ts (with
+// list-, card- and search-repository.ts).
 
 export interface ProductListQuery {
   q?: string;

@@ -3,17 +3,19 @@ import * as contract from '../../common/contract/admin/products';
 import { route } from '../lib/endpoint';
 import { badRequest } from '../lib/errors';
 import { answerOversizedUploads } from '../lib/uploads';
+import * as packagings from './admin-packaging-service';
+import * as reads from './admin-read-service';
 import * as service from './admin-service';
 
-/** The back office's Products paths (permission `catalogue`, issue 13). */
+/** The back office's Products paths (permission `catalogue`, docs/decisions/015). */
 export default async function productAdminRoutes(app: FastifyInstance) {
   const db = app.db;
   answerOversizedUploads(app, 'image', 'imageTooLarge');
 
-  route(app, contract.adminProductOptions, async () => service.productOptions(db));
-  route(app, contract.adminProductsList, async ({ input }) => service.listProducts(db, input));
+  route(app, contract.adminProductOptions, async () => reads.productOptions(db));
+  route(app, contract.adminProductsList, async ({ input }) => reads.listProducts(db, input));
   route(app, contract.adminProductGet, async ({ input }) => ({
-    product: await service.productDetail(db, input.product_id),
+    product: await reads.productDetail(db, input.product_id),
   }));
 
   route(app, contract.adminProductCreate, async ({ input, staff, say }) => {
@@ -33,22 +35,22 @@ export default async function productAdminRoutes(app: FastifyInstance) {
   });
 
   route(app, contract.adminPackagingAdd, async ({ input, staff, say }) => {
-    const product = await service.addPackaging(db, staff, input.product_id, input);
+    const product = await packagings.addPackaging(db, staff, input.product_id, input);
     say('packagingAdded');
     return { product };
   });
   route(app, contract.adminPackagingUpdate, async ({ input, staff, say }) => {
-    const product = await service.updatePackaging(db, staff, input.packaging_id, input);
+    const product = await packagings.updatePackaging(db, staff, input.packaging_id, input);
     say('packagingSaved');
     return { product };
   });
   route(app, contract.adminPackagingReorder, async ({ input, staff, say }) => {
-    const product = await service.reorderPackagings(db, staff, input.product_id, input.packaging_ids);
+    const product = await packagings.reorderPackagings(db, staff, input.product_id, input.packaging_ids);
     say('packagingsReordered');
     return { product };
   });
   route(app, contract.adminPackagingRetire, async ({ input, staff, say }) => {
-    const product = await service.retirePackaging(db, staff, input.packaging_id);
+    const product = await packagings.retirePackaging(db, staff, input.packaging_id);
     say('packagingRetiredDone');
     return { product };
   });

@@ -5,7 +5,8 @@ import type { Lang } from '../../common/contract/lang';
 import { hasDiscount } from '../../common/pricing';
 import { effectiveStockState } from '../../common/stock';
 import type { Db } from '../db/connection';
-import * as repo from './repository';
+import { CARD_SOURCE_COLUMNS, cardSources, keepCards } from './card-repository';
+import { type CardSource, type PageRow, sourceColumns } from './list-repository';
 
 // The product list's cards (docs/decisions/028): built from a product's columns by one rule (`toCard`), and kept per
 // language as ready JSON in the product's row, so a list page is its rows' kept cards joined, not 13 columns per row
@@ -16,7 +17,7 @@ import * as repo from './repository';
 export const average = (sum: number, count: number) => (count > 0 ? Math.round((sum / count) * 10) / 10 : 0);
 
 /** A product's card as the contract has it. */
-export const toCard = (r: repo.CardSource): ProductCard => ({
+export const toCard = (r: CardSource): ProductCard => ({
   id: r.id,
   slug: r.slug,
   name: r.name,
@@ -39,7 +40,7 @@ export const toCard = (r: repo.CardSource): ProductCard => ({
 export const CARD_FORMAT = Number.parseInt(
   createHash('sha256')
     .update([toCard, average, hasDiscount, effectiveStockState].map(String).join('\n'))
-    .update(JSON.stringify([repo.sourceColumns('en'), repo.sourceColumns('zh'), repo.CARD_SOURCE_COLUMNS]))
+    .update(JSON.stringify([sourceColumns('en'), sourceColumns('zh'), CARD_SOURCE_COLUMNS]))
     .update(JSON.stringify(z.toJSONSchema(productCard)))
     .digest('hex')
     .slice(0, 7),
@@ -48,25 +49,25 @@ export const CARD_FORMAT = Number.parseInt(
 
 /**
  * The JSON of each page row's card, in the rows' order: the kept card where it is of this format, else built from
- * the row's columns now and kept (`repo.keepCards`: only if no writer changed the row since its columns were read).
+ * the row's columns now and kept (`keepCards`: only if no writer changed the row since its columns were read).
  * Keeping is best effort: the page is answered whether or not it succeeds (`onKeepFailed` hears why not).
  */
 export async function pageCards(
   db: Db,
   lang: Lang,
-  rows: readonly repo.PageRow[],
+  rows: readonly PageRow[],
   onKeepFailed: (err: unknown) => void,
 ): Promise<string[]> {
   // A row's kept card in this format, else null (the row's `card_format` speaks for both languages' cards).
-  const kept = (r: repo.PageRow) => (r.card_format === CARD_FORMAT ? r.card : null);
+  const kept = (r: PageRow) => (r.card_format === CARD_FORMAT ? r.card : null);
   const missing = rows.filter((r) => kept(r) === null).map((r) => r.id);
   if (missing.length === 0) return rows.map((r) => r.card as string);
   const built = new Map<number, { id: number; rev: number; json: string }>();
-  for (const source of await repo.cardSources(db, lang, missing)) {
+  for (const source of await cardSources(db, lang, missing)) {
     built.set(source.id, { id: source.id, rev: source.card_rev, json: JSON.stringify(toCard(source)) });
   }
   try {
-    await repo.keepCards(db, lang, CARD_FORMAT, [...built.values()]);
+    await keepCards(db, lang, CARD_FORMAT, [...built.values()]);
   } catch (err) {
     onKeepFailed(err);
   }

@@ -14,8 +14,10 @@ import { notFound } from '../lib/errors';
 import { RawJson } from '../lib/raw-json';
 import { average, pageCards, toCard } from './cards';
 import { decodeCursor, decodeSearchCursor, encodeCursor, encodeSearchCursor, type SearchPosition } from './cursor';
+import { type CardRow, listProductPage } from './list-repository';
 import { memoized } from './lookup-memo';
 import * as repo from './repository';
+import * as search from './search-repository';
 
 // Catalogue rules: resolve filters, read keyset pages, shape products for the contract.
 
@@ -77,7 +79,7 @@ export async function productList(db: Db, lang: Lang, f: ListFilters, onKeepFail
       );
     }
   } else {
-    const rows = await repo.listProductPage(db, lang, { ...filters, after, take: limit + 1 });
+    const rows = await listProductPage(db, lang, { ...filters, after, take: limit + 1 });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     if (rows.length > limit && last)
@@ -101,15 +103,15 @@ export async function productList(db: Db, lang: Lang, f: ListFilters, onKeepFail
 async function searchRows(
   db: Db,
   lang: Lang,
-  q: Omit<repo.SearchQuery, 'group' | 'after' | 'take'>,
+  q: Omit<search.SearchQuery, 'group' | 'after' | 'take'>,
   after: SearchPosition | null,
   take: number,
-): Promise<{ row: repo.CardRow; group: 0 | 1 }[]> {
-  const out: { row: repo.CardRow; group: 0 | 1 }[] = [];
+): Promise<{ row: CardRow; group: 0 | 1 }[]> {
+  const out: { row: CardRow; group: 0 | 1 }[] = [];
   for (const group of [0, 1] as const) {
     if (after && after.group > group) continue;
     const from = after && after.group === group ? after : null;
-    const rows = await repo.searchProductPage(db, lang, { ...q, group, after: from, take: take - out.length });
+    const rows = await search.searchProductPage(db, lang, { ...q, group, after: from, take: take - out.length });
     out.push(...rows.map((row) => ({ row, group })));
     if (out.length >= take) break;
   }

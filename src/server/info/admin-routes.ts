@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as contract from '../../common/contract/admin/content';
 import { route } from '../lib/endpoint';
 import { answerOversizedUploads } from '../lib/uploads';
+import * as bannerService from './admin-banner-service';
 import * as service from './admin-service';
 
 /** The back office's Content screen (permission `content`): banners, information pages, FAQ, banner images. */
@@ -12,41 +13,41 @@ export default async function contentAdminRoutes(app: FastifyInstance) {
   // An upload over MAX_UPLOAD_BYTES fails while the multipart body is read: answered at the image field.
   answerOversizedUploads(app, 'image', 'imageTooLarge');
 
-  route(app, contract.adminBannerList, async () => ({ banners: await service.listBanners(db, zone) }));
+  route(app, contract.adminBannerList, async () => ({ banners: await bannerService.listBanners(db, zone) }));
 
   route(app, contract.adminBannerCreate, async ({ input, staff, say }) => {
-    const banner = await service.createBanner(db, app.files, zone, staff, input);
+    const banner = await bannerService.createBanner(db, app.files, zone, staff, input);
     say('bannerAdded');
     return { banner };
   });
 
   route(app, contract.adminBannerUpdate, async ({ input, staff, say }) => {
-    const banner = await service.updateBanner(db, app.files, zone, staff, input.id, input);
+    const banner = await bannerService.updateBanner(db, app.files, zone, staff, input.id, input);
     say('bannerSaved');
     return { banner };
   });
 
   route(app, contract.adminBannerSetActive, async ({ input, staff, say }) => {
-    const banner = await service.setBannerActive(db, zone, staff, input.id, input.is_active);
+    const banner = await bannerService.setBannerActive(db, zone, staff, input.id, input.is_active);
     say(banner.is_active ? 'bannerShown' : 'bannerHidden');
     return { banner };
   });
 
   route(app, contract.adminBannerDelete, async ({ input, staff, say }) => {
-    await service.deleteBanner(db, zone, staff, input.id);
+    await bannerService.deleteBanner(db, zone, staff, input.id);
     say('bannerDeleted');
     return { id: input.id };
   });
 
   route(app, contract.adminBannerReorder, async ({ input, staff, say }) => {
-    const banners = await service.reorderBanners(db, zone, staff, input.ids);
+    const banners = await bannerService.reorderBanners(db, zone, staff, input.ids);
     say('contentOrderSaved');
     return { banners };
   });
 
   route(app, contract.adminContentImageUpload, async ({ input, say }) => {
     const image = input.image instanceof Uint8Array ? input.image : new Uint8Array();
-    const stored = await service.uploadImage(app.files, image);
+    const stored = await bannerService.uploadImage(app.files, image);
     say('imageUploaded');
     return stored;
   });

@@ -76,52 +76,62 @@ function sendHtml(req: FastifyRequest, reply: FastifyReply, page: { body: Cached
   return sendEncoded(req, reply, page.body);
 }
 
-/**
- * Serves the built client: hashed assets cached for a year, everything else revalidated, and any
- * unknown GET that is not an API path answers index.html (SPA fallback) so the spec's routes are real URLs.
- * The shop's public first screens (home, product list, product page, info pages) are answered rendered
- * (docs/decisions/022): their markup, data, CSS and preloads in the HTML, so they paint before any script runs and
- * the client hydrates them. Anything that goes wrong there answers the plain SPA HTML.
- */
-export default fp(async function client(app: FastifyInstance, opts: ClientOptions) {
-  const root = resolve(opts.dist);
-  const indexFile = join(root, 'index.html');
-  const hasClient = existsSync(indexFile);
-  if (hasClient) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      // The build writes `.br` and `.gz` beside each text file (vite.config.ts): sent as they are, as the client
-      // accepts them, with `Vary: Accept-Encoding`; the compress plugin leaves an encoded answer alone.
-      preCompressed: true,
-      // Source maps stay in the build for error reporting but are never served: they would publish the source.
-      allowedPath: (pathName) => !pathName.endsWith('.map'),
-      setHeaders(reply, path) {
-        reply.header(
-          'cache-control',
-          path.includes(`${join(root, 'assets')}`)
-            ? 'public, max-age=31536000, immutable'
-            : // The seed's images and the favicon are not hashed but seldom change: a repeat visit within a day asks
-              // nothing, within a week it is answered from cache and revalidated behind (issue 15).
-              path.startsWith(`${join(root, 'images')}/`) || path === join(root, 'favicon.svg')
-              ? 'public, max-age=86400, stale-while-revalidate=604800'
-              : 'public, max-age=0, must-revalidate',
-        );
-      },
-    });
-  } else {
-    app.log.warn(`no built client at ${root}: run "npm run build" (npm start does it for you)`);
-  }
+/** The SPA's build as last read: index.html, its answer and tag, the manifest, and asset texts read since. */
+interface SpaBuild {
+  mtime: number;
+  html: string;
+  answer: CachedAnswer;
+  etag: string;
+  manifest: Manifest | null;
+  files: Map<string, string>;
+}
 
-  // index.html (and the build's manifest) are read once and again only when a rebuild changed them (its assets'
-  // names change with it).
-  let spa = {
+/** What the server render answers for a screen it renders. */
+type Rendered = NonNullable<Awaited<ReturnType<Renderer['render']>>>;
+
+/** Rendered pages by URL, language and age gate. */
+type PageCache = Map<string, { at: number; body: CachedAnswer; etag: string; generation?: number }>;
+
+/** How many rendered pages are kept (the oldest go first). */
+const MAX_PAGES = 500;
+
+/** Serves the build's files: hashed assets cached for a year, the rest revalidated; source maps never. */
+async function serveStatic(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    // The build writes `.br` and `.gz` beside each text file (vite.config.ts): sent as they are, as the client
+    // accepts them, with `Vary: Accept-Encoding`; the compress plugin leaves an encoded answer alone.
+    preCompressed: true,
+    // Source maps stay in the build for error reporting but are never served: they would publish the source.
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
+    setHeaders(reply, path) {
+      reply.header(
+        'cache-control',
+        path.includes(`${join(root, 'assets')}`)
+          ? 'public, max-age=31536000, immutable'
+          : // The seed's images and the favicon are not hashed but seldom change: a repeat visit within a day asks
+            // nothing, within a week it is answered from cache and revalidated behind (docs/decisions/021).
+            path.startsWith(`${join(root, 'images')}/`) || path === join(root, 'favicon.svg')
+            ? 'public, max-age=86400, stale-while-revalidate=604800'
+            : 'public, max-age=0, must-revalidate',
+      );
+    },
+  });
+}
+
+/**
+ * index.html (and the build's manifest) are read once and again only when a rebuild changed them (its assets'
+ * names change with it); `onRebuild` then drops what was made from the old build.
+ */
+function readBuild(root: string, indexFile: string, onRebuild: () => void) {
+  let spa: SpaBuild = {
     mtime: -1,
     html: '',
     answer: new CachedAnswer(''),
     etag: '',
-    manifest: null as Manifest | null,
+    manifest: null,
     files: new Map<string, string>(),
   };
   const current = () => {
@@ -138,7 +148,7 @@ export default fp(async function client(app: FastifyInstance, opts: ClientOption
       const manifestFile = join(root, '.vite/manifest.json');
       const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : null;
       spa = { mtime, html, answer: new CachedAnswer(html), etag: etagOf(html), manifest, files: new Map() };
-      pages.clear();
+      onRebuild();
     }
     return spa;
   };
@@ -150,7 +160,84 @@ export default fp(async function client(app: FastifyInstance, opts: ClientOption
     }
     return text;
   };
+  return { current, assetText };
+}
 
+/** The page around a rendered screen: index.html with the screen's markup, data, inlined CSS and preloads. */
+function renderedPage(
+  { html, manifest }: SpaBuild,
+  assetText: (file: string) => string,
+  rendered: Rendered,
+  lang: 'en' | 'zh',
+): string {
+  const entry = manifest?.['index.html'];
+  const screen = manifest?.[rendered.module];
+  if (!manifest || !entry || !screen) throw new Error(`no build manifest entry for ${rendered.module}`);
+  // The page chunk and what it imports (not the entry: it is loaded by /start.js), each once.
+  const chunks: ManifestChunk[] = [];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk === entry || chunks.includes(chunk)) return;
+    chunks.push(chunk);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  visit(rendered.module);
+  // The entry's stylesheets, then the screen's chunks' own (each once): all inlined in the page below.
+  const entryCss = entry.css ?? [];
+  const chunkCss = [...new Set(chunks.flatMap((c) => c.css ?? []))].filter((file) => !entryCss.includes(file));
+  const style = [...new Set(entryCss), ...chunkCss].map(assetText).join('\n');
+  const image = rendered.lcpImage;
+  // The first screen's image is asked for first, before the parser reaches the inlined CSS.
+  const imagePreload = image
+    ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(image.src)}"${image.srcset ? ` imagesrcset="${escapeAttr(image.srcset)}"` : ''}${image.sizes ? ` imagesizes="${escapeAttr(image.sizes)}"` : ''}>`
+    : '';
+  // The screen's chunks' stylesheets are in the <style> below, but the client's loader of a lazy chunk (Vite's
+  // preload helper) adds a chunk's stylesheet unless the page has a stylesheet link to it: without these it asked
+  // for them again once the app started, and the page's style was worked out again (docs/decisions/026). A
+  // `disabled` stylesheet link is never fetched nor applied; the helper takes it as there.
+  const head = [
+    // Telegram's theme from the URL's hash and the LOW class, before the first paint (inline: allowed by its hash).
+    `<script>${THEME_BOOT}</script>`,
+    `<style>${style.replaceAll('</style', '<\\/style')}</style>`,
+    ...chunkCss.map((file) => `<link rel="stylesheet" href="/${escapeAttr(file)}" disabled>`),
+  ].join('');
+  // After the first paint: the entry and the screen's chunks are asked for, then the entry hydrates this markup
+  // (boot-scripts.ts START_BOOT; inline, allowed by its hash).
+  const preload = chunks.map((c) => `/${c.file}`).join(' ');
+  const start = `<script data-entry="/${entry.file}" data-preload="/${entry.file} ${preload}">${START_BOOT}</script>`;
+  const withoutEntry = html
+    .replace(/<script type="module"[^>]*src="[^"]*"[^>]*><\/script>\s*/, '')
+    .replace(/<link rel="stylesheet"[^>]*>\s*/g, '');
+  return withoutEntry
+    .replace('<html lang="en">', `<html lang="${lang === 'zh' ? 'zh-CN' : 'en'}">`)
+    .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />${imagePreload}`)
+    .replace('</head>', `${head}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${rendered.html}</div><script type="application/json" id="boot">${scriptJson(rendered.boot)}</script>${start}`,
+    );
+}
+
+/**
+ * The server render of the shop's first screens: the renderer loaded on the first page that needs it, the screen's
+ * data read in process, each page kept in `pages` for `cacheMs` while the catalogue is unchanged. Answers the
+ * rendered page for a request, or null.
+ */
+function serverRender(
+  app: FastifyInstance,
+  opts: ClientOptions,
+  {
+    root,
+    hasClient,
+    build,
+    pages,
+  }: {
+    root: string;
+    hasClient: boolean;
+    build: ReturnType<typeof readBuild>;
+    pages: PageCache;
+  },
+) {
   // The server render: loaded on the first page that needs it; a build without it (or SERVER_RENDER=off) answers
   // the SPA HTML everywhere.
   const rendererFile = opts.renderer ?? join(dirname(root), 'server/entry-server.js');
@@ -177,61 +264,6 @@ export default fp(async function client(app: FastifyInstance, opts: ClientOption
     });
   };
 
-  /** The page around a rendered screen: index.html with the screen's markup, data, inlined CSS and preloads. */
-  const page = (rendered: NonNullable<Awaited<ReturnType<Renderer['render']>>>, lang: 'en' | 'zh') => {
-    const { html, manifest } = current();
-    const entry = manifest?.['index.html'];
-    const screen = manifest?.[rendered.module];
-    if (!manifest || !entry || !screen) throw new Error(`no build manifest entry for ${rendered.module}`);
-    // The page chunk and what it imports (not the entry: it is loaded by /start.js), each once.
-    const chunks: ManifestChunk[] = [];
-    const visit = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || chunk === entry || chunks.includes(chunk)) return;
-      chunks.push(chunk);
-      for (const next of chunk.imports ?? []) visit(next);
-    };
-    visit(rendered.module);
-    // The entry's stylesheets, then the screen's chunks' own (each once): all inlined in the page below.
-    const entryCss = entry.css ?? [];
-    const chunkCss = [...new Set(chunks.flatMap((c) => c.css ?? []))].filter((file) => !entryCss.includes(file));
-    const style = [...new Set(entryCss), ...chunkCss].map(assetText).join('\n');
-    const image = rendered.lcpImage;
-    // The first screen's image is asked for first, before the parser reaches the inlined CSS.
-    const imagePreload = image
-      ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(image.src)}"${image.srcset ? ` imagesrcset="${escapeAttr(image.srcset)}"` : ''}${image.sizes ? ` imagesizes="${escapeAttr(image.sizes)}"` : ''}>`
-      : '';
-    // The screen's chunks' stylesheets are in the <style> below, but the client's loader of a lazy chunk (Vite's
-    // preload helper) adds a chunk's stylesheet unless the page has a stylesheet link to it: without these it asked
-    // for them again once the app started, and the page's style was worked out again (issue 15). A `disabled`
-    // stylesheet link is never fetched nor applied; the helper takes it as there.
-    const head = [
-      // Telegram's theme from the URL's hash and the LOW class, before the first paint (inline: allowed by its hash).
-      `<script>${THEME_BOOT}</script>`,
-      `<style>${style.replaceAll('</style', '<\\/style')}</style>`,
-      ...chunkCss.map((file) => `<link rel="stylesheet" href="/${escapeAttr(file)}" disabled>`),
-    ].join('');
-    // After the first paint: the entry and the screen's chunks are asked for, then the entry hydrates this markup
-    // (boot-scripts.ts START_BOOT; inline, allowed by its hash).
-    const preload = chunks.map((c) => `/${c.file}`).join(' ');
-    const start = `<script data-entry="/${entry.file}" data-preload="/${entry.file} ${preload}">${START_BOOT}</script>`;
-    const withoutEntry = html
-      .replace(/<script type="module"[^>]*src="[^"]*"[^>]*><\/script>\s*/, '')
-      .replace(/<link rel="stylesheet"[^>]*>\s*/g, '');
-    return withoutEntry
-      .replace('<html lang="en">', `<html lang="${lang === 'zh' ? 'zh-CN' : 'en'}">`)
-      .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />${imagePreload}`)
-      .replace('</head>', `${head}</head>`)
-      .replace(
-        '<div id="root"></div>',
-        `<div id="root">${rendered.html}</div><script type="application/json" id="boot">${scriptJson(rendered.boot)}</script>${start}`,
-      );
-  };
-
-  // Rendered pages by URL, language and age gate, for cacheMs (bounded: the oldest go first).
-  const pages = new Map<string, { at: number; body: CachedAnswer; etag: string; generation?: number }>();
-  const MAX_PAGES = 500;
-
   /** The rendered page for this request, or null (not a rendered screen, rendering off, or it failed). */
   async function rendered(req: FastifyRequest): Promise<{ body: CachedAnswer; etag: string; ms?: number } | null> {
     if (!renderOn) return null;
@@ -250,7 +282,7 @@ export default fp(async function client(app: FastifyInstance, opts: ClientOption
       const { render } = await loadRenderer();
       const result = await render({ url: req.url, lang, visited, send });
       if (!result) return null;
-      const body = page(result, lang);
+      const body = renderedPage(build.current(), build.assetText, result, lang);
       const entry = { at: Date.now(), body: new CachedAnswer(body), etag: etagOf(body), generation: fresh?.generation };
       // Not kept when the catalogue changed while rendering (the page may hold the old rows).
       if (cacheMs > 0 && reusable && opts.freshness?.()?.generation === fresh?.generation) {
@@ -266,6 +298,29 @@ export default fp(async function client(app: FastifyInstance, opts: ClientOption
       return null;
     }
   }
+  return rendered;
+}
+
+/**
+ * Serves the built client: hashed assets cached for a year, everything else revalidated, and any
+ * unknown GET that is not an API path answers index.html (SPA fallback) so the spec's routes are real URLs.
+ * The shop's public first screens (home, product list, product page, info pages) are answered rendered
+ * (docs/decisions/022): their markup, data, CSS and preloads in the HTML, so they paint before any script runs and
+ * the client hydrates them. Anything that goes wrong there answers the plain SPA HTML.
+ */
+export default fp(async function client(app: FastifyInstance, opts: ClientOptions) {
+  const root = resolve(opts.dist);
+  const indexFile = join(root, 'index.html');
+  const hasClient = existsSync(indexFile);
+  if (hasClient) {
+    await serveStatic(app, root);
+  } else {
+    app.log.warn(`no built client at ${root}: run "npm run build" (npm start does it for you)`);
+  }
+  // Rendered pages by URL, language and age gate, for cacheMs (bounded: the oldest go first).
+  const pages: PageCache = new Map();
+  const build = readBuild(root, indexFile, () => pages.clear());
+  const rendered = serverRender(app, opts, { root, hasClient, build, pages });
 
   app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
@@ -275,7 +330,7 @@ export default fp(async function client(app: FastifyInstance, opts: ClientOption
       hasClient &&
       !/\.\w{1,5}$/.test(path)
     ) {
-      const spaPage = current();
+      const spaPage = build.current();
       const page = await rendered(req);
       // The HTML depends on the language and age-gate cookies.
       reply.header('vary', 'cookie');

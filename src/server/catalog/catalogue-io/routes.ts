@@ -3,9 +3,10 @@ import { adminCatalogueExport, adminCatalogueImport } from '../../../common/cont
 import { fileRoute, route } from '../../lib/endpoint';
 import { unprocessable } from '../../lib/errors';
 import { answerOversizedUploads } from '../../lib/uploads';
+import * as csvExport from './export';
 import * as service from './service';
 
-/** The back office's catalogue CSV: export, and import with its dry run (service.ts). */
+/** The back office's catalogue CSV: export (export.ts), and import with its dry run (service.ts). */
 export default async function catalogueIoRoutes(app: FastifyInstance) {
   answerOversizedUploads(app, 'file', 'csvImportTooLarge');
 
@@ -33,7 +34,7 @@ export default async function catalogueIoRoutes(app: FastifyInstance) {
 
   fileRoute(app, adminCatalogueExport, async () => ({
     contentType: 'text/csv; charset=utf-8',
-    filename: service.exportFileName(),
-    body: service.exportCatalogueCsv(app.db),
+    filename: csvExport.exportFileName(),
+    body: csvExport.exportCatalogueCsv(app.db),
   }));
 }

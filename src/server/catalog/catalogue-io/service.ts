@@ -1,14 +1,9 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
-import { productState } from '../../../common/catalogue-rules';
 import type { Lang } from '../../../common/contract/lang';
 import { formatAnyMessage } from '../../../common/i18n/admin-messages';
-import { centsToDecimal } from '../../../common/money';
 import { actorUserId, type StaffActor } from '../../audit/actor';
 import { recordAudit } from '../../audit/service';
 import type { Db } from '../../db/connection';
 import { isUniqueViolation, withRetry } from '../../db/errors';
-import { formulaSafe } from '../../lib/csv';
 import { unprocessable } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { enqueueLowStockAlerts } from '../../notifications/staff-alerts';
@@ -17,18 +12,18 @@ import { changeStocks, findPackaging, type StockChange } from '../../stock/repos
 import { tellStockAlerts } from '../../stock-alerts/tell';
 import * as admin from '../admin-repository';
 import { catalogChanged } from '../list-cache';
-import { CATALOGUE_CSV_COLUMNS, type CsvColumn, type CsvRow, readCatalogueCsv, yesNo } from './format';
+import { type CsvColumn, type CsvRow, readCatalogueCsv } from './format';
 import { type Change, type Plan, type Problem, planImport, type Snapshot, type Summary } from './plan';
 import * as repo from './repository';
 
 /**
- * The catalogue's CSV import and export (issue 13; the format: format.ts). A dry run checks a file against the
- * catalogue and answers what would change and every bad row; applying it does the same checks again inside one
- * transaction (the packagings it names locked) and writes nothing at all if any row is bad. Product and packaging
- * fields go through the back office's writes (admin-repository.ts), stock only by changes through the stock core
- * (stock/repository.ts: a conditional update and a history row each, naming the file and who imported it), and the
- * import itself is one `catalogue.import` audit entry with its counts, file name, the slugs of the products it
- * created and updated and the ids of the packagings it changed (the first AUDIT_LISTED of each).
+ * The catalogue's CSV import (docs/decisions/015; the format: format.ts; the export: export.ts). A dry run checks a
+ * file against the catalogue and answers what would change and every bad row; applying it does the same checks
+ * again inside one transaction (the packagings it names locked) and writes nothing at all if any row is bad. Product
+ * and packaging fields go through the back office's writes (admin-repository.ts), stock only by changes through the
+ * stock core (stock/repository.ts: a conditional update and a history row each, naming the file and who imported
+ * it), and the import itself is one `catalogue.import` audit entry with its counts, file name, the slugs of the
+ * products it created and updated and the ids of the packagings it changed (the first AUDIT_LISTED of each).
  */
 
 /** How many changes and bad rows an answer lists (their totals are always given). */
@@ -162,11 +157,20 @@ async function writePlan(trx: Db, actor: StaffActor, plan: Plan, fileName: strin
   const now = nowIso();
   const { lowStockDefault } = await getShopSettings(trx);
   const reason = `Import ${fileName}`;
-  const productIds = new Map<string, number>();
-  const touched = new Set<number>();
+  const productIds = await insertNewProducts(trx, plan, now);
+  const written = await writePackagings(trx, actor, plan, productIds, { reason, now });
+  await changeImportStock(trx, plan, written, lowStockDefault, now);
+  await writeProducts(trx, plan, productIds, written.touched, now);
+  await auditImport(trx, actor, plan, { fileName, packagingIds: written.packagingIds }, now);
+}
 
-  // New products first (new rows: nothing else waits on them), so their packagings have a product. A slug staff
-  // created meanwhile (after this transaction read the catalogue) is the row's refusal, like the product form's.
+/**
+ * New products first (new rows: nothing else waits on them), so their packagings have a product. A slug staff
+ * created meanwhile (after this transaction read the catalogue) is the row's refusal, like the product form's.
+ * Answers every product's id by slug.
+ */
+async function insertNewProducts(trx: Db, plan: Plan, now: string): Promise<Map<string, number>> {
+  const productIds = new Map<string, number>();
   for (const p of plan.products) {
     if (p.existing) {
       productIds.set(p.slug, p.existing.id);
@@ -204,13 +208,31 @@ async function writePlan(trx: Db, actor: StaffActor, plan: Plan, fileName: strin
     }
     productIds.set(p.slug, id);
   }
+  return productIds;
+}
 
-  // Packagings: the existing ones in ascending id (they are locked already), then the new ones. Retiring marks
-  // them only after their stock was taken out (below), while they still counted in their product's total.
+/** What writing the packagings leaves to do: their stock changes and retirements, and what they touched. */
+interface WrittenPackagings {
+  changes: Array<StockChange & { line: number }>;
+  retiring: Set<number>;
+  packagingIds: number[];
+  /** The products whose packagings changed (their list price is worked out again). */
+  touched: Set<number>;
+}
+
+/**
+ * Packagings: the existing ones in ascending id (they are locked already), then the new ones. Retiring marks
+ * them only after their stock was taken out (changeImportStock), while they still counted in their product's total.
+ */
+async function writePackagings(
+  trx: Db,
+  actor: StaffActor,
+  plan: Plan,
+  productIds: Map<string, number>,
+  { reason, now }: { reason: string; now: string },
+): Promise<WrittenPackagings> {
   const ordered = [...plan.packagings].sort((a, b) => (a.existing?.id ?? Infinity) - (b.existing?.id ?? Infinity));
-  const changes: Array<StockChange & { line: number }> = [];
-  const retiring = new Set<number>();
-  const packagingIds: number[] = [];
+  const written: WrittenPackagings = { changes: [], retiring: new Set(), packagingIds: [], touched: new Set() };
   for (const w of ordered) {
     let packagingId = w.existing?.id;
     const productId = w.productId ?? productIds.get(w.slug)!;
@@ -226,23 +248,35 @@ async function writePlan(trx: Db, actor: StaffActor, plan: Plan, fileName: strin
     } else if (Object.keys(w.values).length) {
       await admin.updatePackaging(trx, packagingId, w.values);
     }
-    if (w.retire) retiring.add(packagingId);
+    if (w.retire) written.retiring.add(packagingId);
     if (w.stockDelta !== 0) {
       const source = w.existing ? ('import' as const) : ('new' as const);
-      changes.push({
+      written.changes.push({
         line: w.line,
         packagingId,
         delta: w.stockDelta,
         cause: { source, reason, userId: actorUserId(actor), now },
       });
     }
-    packagingIds.push(packagingId);
-    touched.add(productId);
+    written.packagingIds.push(packagingId);
+    written.touched.add(productId);
   }
+  return written;
+}
 
-  // Stock through the stock core, by changes: each a conditional update and a history row (source `import`, or
-  // `new` for a new packaging's first stock, with the file's name and who imported it), the products' totals with
-  // them. The rows are locked and were checked in this transaction, so a refusal here is only a safety net.
+/**
+ * Stock through the stock core, by changes: each a conditional update and a history row (source `import`, or
+ * `new` for a new packaging's first stock, with the file's name and who imported it), the products' totals with
+ * them. The rows are locked and were checked in this transaction, so a refusal here is only a safety net. Then the
+ * retiring packagings are marked, and staff told of low stock.
+ */
+async function changeImportStock(
+  trx: Db,
+  plan: Plan,
+  { changes, retiring }: WrittenPackagings,
+  lowStockDefault: number,
+  now: string,
+): Promise<void> {
   const { refused } = await changeStocks(trx, changes, { onSaleOnly: true });
   if (refused !== null) {
     const m = changes.find((c) => c.packagingId === refused)!;
@@ -263,8 +297,16 @@ async function writePlan(trx: Db, actor: StaffActor, plan: Plan, fileName: strin
   for (const m of changes)
     if (m.delta < 0 && !retiring.has(m.packagingId)) taken.set(m.packagingId, { quantity: -m.delta });
   if (taken.size) await enqueueLowStockAlerts(trx, taken, lowStockDefault, now);
+}
 
-  // Then the products' own columns and links (ascending id), and the list prices.
+/** Then the products' own columns and links (ascending id), and the list prices. */
+async function writeProducts(
+  trx: Db,
+  plan: Plan,
+  productIds: Map<string, number>,
+  touched: Set<number>,
+  now: string,
+): Promise<void> {
   const products = plan.products.map((p) => ({ p, id: productIds.get(p.slug)! })).sort((a, b) => a.id - b.id);
   for (const { p, id } of products) {
     if (p.existing && Object.keys(p.values).length)
@@ -280,7 +322,16 @@ async function writePlan(trx: Db, actor: StaffActor, plan: Plan, fileName: strin
     stateChanged.map(({ id }) => id),
     now,
   );
+}
 
+/** The import's one `catalogue.import` audit entry: its counts, the file's name, what it created and changed. */
+async function auditImport(
+  trx: Db,
+  actor: StaffActor,
+  plan: Plan,
+  { fileName, packagingIds }: { fileName: string; packagingIds: number[] },
+  now: string,
+): Promise<void> {
   const s = plan.summary;
   await recordAudit(
     trx,
@@ -312,72 +363,4 @@ async function writePlan(trx: Db, actor: StaffActor, plan: Plan, fileName: strin
     },
     now,
   );
-}
-
-// ---------------------------------------------------------------------------
-// Export
-// ---------------------------------------------------------------------------
-
-/** Products read per query while exporting. */
-export const EXPORT_BATCH = 500;
-
-/** The export's file name: catalogue-YYYY-MM-DD.csv (today, UTC). */
-export const exportFileName = (now = new Date()) => `catalogue-${now.toISOString().slice(0, 10)}.csv`;
-
-/**
- * The whole catalogue (hidden products and retired packagings too) as the import reads it, `EXPORT_BATCH`
- * products at a time (never the whole catalogue in memory): UTF-8 with a BOM, formula-safe text cells, the
- * product's columns on its first row.
- */
-export function exportCatalogueCsv(db: Db): Readable {
-  async function* rows(): AsyncGenerator<string[]> {
-    let after = 0;
-    for (;;) {
-      const products = await repo.productPage(db, after, EXPORT_BATCH);
-      if (!products.length) return;
-      const ids = products.map((p) => p.id);
-      const packagings = await repo.packagingsOf(db, ids);
-      const links = await repo.linksOf(db, ids);
-      const byProduct = new Map<number, typeof packagings>();
-      for (const v of packagings) byProduct.set(v.product_id, [...(byProduct.get(v.product_id) ?? []), v]);
-      for (const p of products) {
-        const own = [...(byProduct.get(p.id) ?? [])].sort((a, b) => a.is_retired - b.is_retired);
-        const product: Record<string, string> = {
-          name_en: p.name_en,
-          name_zh: p.name_zh,
-          description_en: p.description_en,
-          description_zh: p.description_zh,
-          state: productState(p),
-          categories: (links.categories.get(p.id) ?? []).join('|'),
-          tags: (links.tags.get(p.id) ?? []).join('|'),
-          available_ph: yesNo(p.available_ph),
-          available_cn: yesNo(p.available_cn),
-          subscribable: yesNo(p.subscribable),
-          low_stock_threshold: p.low_stock_threshold === null ? '' : String(p.low_stock_threshold),
-        };
-        for (const [i, v] of own.entries()) {
-          const cells: Record<CsvColumn, string> = {
-            product_slug: p.slug,
-            ...(i === 0 ? product : {}),
-            packaging_id: String(v.id),
-            packaging_en: v.name_en,
-            packaging_zh: v.name_zh,
-            price: centsToDecimal(v.price_cents),
-            discount_price: v.discount_price_cents === null ? '' : centsToDecimal(v.discount_price_cents),
-            stock_at_export: String(v.stock),
-            stock_change: '',
-            stock_count: String(v.stock),
-            retired: yesNo(v.is_retired),
-          } as Record<CsvColumn, string>;
-          yield CATALOGUE_CSV_COLUMNS.map((c) => formulaSafe(cells[c] ?? ''));
-        }
-      }
-      if (products.length < EXPORT_BATCH) return;
-      after = products[products.length - 1]!.id;
-    }
-  }
-  const source = Readable.from(rows());
-  const csv = stringify({ bom: true, header: true, columns: [...CATALOGUE_CSV_COLUMNS], record_delimiter: 'windows' });
-  source.on('error', (err) => csv.destroy(err));
-  return source.pipe(csv);
 }

@@ -1,4 +1,4 @@
-import { Bot, type Context, InlineKeyboard } from 'grammy';
+import { Bot, type ChatTypeContext, type Composer, type Context, InlineKeyboard } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { formatAnyMessage } from '../../../common/i18n/admin-messages';
 import { formatCents } from '../../../common/money';
@@ -7,6 +7,7 @@ import { parseStartParam } from '../../../common/startapp';
 import { sendResetLink } from '../../accounts/password-reset';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
+import type { User } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { maskAddress } from '../../mail/policy';
 import { isMailOn } from '../../mail/switch';
@@ -36,6 +37,18 @@ interface BotDeps {
 
 const noLog: BotLogger = { info() {}, warn() {}, error() {} };
 
+/** What the bot's handlers share. */
+interface BotKit {
+  db: Db;
+  log: BotLogger;
+  links: ShopLinks;
+  /** The account linked to the update's Telegram user, if any. */
+  userOf: (ctx: Context) => Promise<User | undefined>;
+}
+
+const t = (lang: ReturnType<typeof botLang>, key: BotTextKey, params?: Record<string, string | number>) =>
+  botText(lang, key, params);
+
 /**
  * The shop's Telegram bot (grammY): /start (greeting, shop button, optional referral code or shared product
  * `p<id>[_<code>]`), inline queries (`@bot oolong`, inline.ts), /orders,
@@ -50,10 +63,29 @@ export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
     client: { apiRoot: config.TELEGRAM_API_ROOT },
   });
   const links = new ShopLinks(config.PUBLIC_URL);
+  const kit: BotKit = {
+    db,
+    log,
+    links,
+    userOf: async (ctx) => (ctx.from ? findUserByTelegramId(db, String(ctx.from.id)) : undefined),
+  };
+  answerFailures(bot, log);
+  handlePayments(bot, kit);
+  handleConfirmPaymentButton(bot, kit);
+  // Any other button (an old message's): answered, so the client stops waiting.
+  bot.on('callback_query', (ctx) => ctx.answerCallbackQuery());
+  // `@bot oolong` in any chat (inline.ts).
+  registerInlineQueries(bot, { db, config, links });
+  handleCommands(bot, kit);
+  return bot;
+}
 
-  // A failing update is logged and answered 200, so Telegram does not repeat it forever; a successful
-  // payment that could not be recorded is the exception: Telegram repeats it, and recording is idempotent.
-  // A customer whose message failed (the database was down, say) is told so instead of hearing nothing.
+/**
+ * A failing update is logged and answered 200, so Telegram does not repeat it forever; a successful
+ * payment that could not be recorded is the exception: Telegram repeats it, and recording is idempotent.
+ * A customer whose message failed (the database was down, say) is told so instead of hearing nothing.
+ */
+function answerFailures(bot: Bot, log: BotLogger): void {
   bot.use(async (ctx, next) => {
     try {
       await next();
@@ -67,17 +99,23 @@ export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
       }
     }
   });
+}
 
-  const userOf = async (ctx: Context) => (ctx.from ? findUserByTelegramId(db, String(ctx.from.id)) : undefined);
-  const t = (lang: ReturnType<typeof botLang>, key: BotTextKey, params?: Record<string, string | number>) =>
-    botText(lang, key, params);
-  /** A command that needs a linked account, from a Telegram user without one: why, and Log in & link to `path`. */
-  const replyNotLinked = async (ctx: Context, lang: ReturnType<typeof botLang>, key: BotTextKey, path: string) => {
-    const loginBe = ctx.from ? links.loginBe(String(ctx.from.id), path) : undefined;
-    const keyboard = links.addButton(new InlineKeyboard(), t(lang, 'logInAndLink'), loginBe);
-    await ctx.reply(t(lang, key), { reply_markup: markup(keyboard) });
-  };
+/** A command that needs a linked account, from a Telegram user without one: why, and Log in & link to `path`. */
+async function replyNotLinked(
+  links: ShopLinks,
+  ctx: Context,
+  lang: ReturnType<typeof botLang>,
+  key: BotTextKey,
+  path: string,
+) {
+  const loginBe = ctx.from ? links.loginBe(String(ctx.from.id), path) : undefined;
+  const keyboard = links.addButton(new InlineKeyboard(), t(lang, 'logInAndLink'), loginBe);
+  await ctx.reply(t(lang, key), { reply_markup: markup(keyboard) });
+}
 
+/** Telegram payments: the pre-checkout re-check, and the successful payment recorded (a receipt to a payer). */
+function handlePayments(bot: Bot, { db, log, links, userOf }: BotKit): void {
   bot.on('pre_checkout_query', async (ctx) => {
     const query = ctx.preCheckoutQuery;
     const payer = await userOf(ctx);
@@ -124,10 +162,14 @@ export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
     const keyboard = links.addButton(new InlineKeyboard(), t(lang, 'viewOrder'), links.order(order.id));
     await ctx.reply(t(lang, 'paymentReceived', { orderNo: order.order_no }), { reply_markup: markup(keyboard) });
   });
+}
 
-  // "Confirm payment" under a staff alert: does what the back office does, under the same role check, audited
-  // (source 'bot') by the orders' service. Only the order id is read from the button; who presses is the account
-  // linked to the Telegram user who pressed.
+/**
+ * "Confirm payment" under a staff alert: does what the back office does, under the same role check, audited
+ * (source 'bot') by the orders' service. Only the order id is read from the button; who presses is the account
+ * linked to the Telegram user who pressed.
+ */
+function handleConfirmPaymentButton(bot: Bot, { db, log, links }: BotKit): void {
   bot.callbackQuery(CONFIRM_PAYMENT_DATA, async (ctx) => {
     const orderId = Number(ctx.match[1]);
     const member = await staffByTelegramId(db, String(ctx.from.id));
@@ -172,18 +214,32 @@ export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
     await answer(t(lang, 'staffPayDone', { orderNo: order.order_no, status: statusText(lang, 'Paid') }));
     await settle();
   });
+}
 
-  // Any other button (an old message's): answered, so the client stops waiting.
-  bot.on('callback_query', (ctx) => ctx.answerCallbackQuery());
+/** The private chat with the bot, as its commands see it (`bot.chatType('private')`). */
+type PrivateChat = Composer<ChatTypeContext<Context, 'private'>>;
 
-  // `@bot oolong` in any chat (issue 17).
-  registerInlineQueries(bot, { db, config, links });
-
-  // Commands and chat work in the private chat with the bot (Mini App buttons open only there).
+/** Commands and chat work in the private chat with the bot (Mini App buttons open only there). */
+function handleCommands(bot: Bot, kit: BotKit): void {
   const pm = bot.chatType('private');
+  handleAdmin(pm, kit);
+  handleStart(pm, kit);
+  handleOrders(pm, kit);
+  handlePassword(pm, kit);
+  // Anything else: help, and the shop's button.
+  pm.on('message', async (ctx) => {
+    const user = await kit.userOf(ctx);
+    const lang = botLang(user?.language, ctx.from.language_code);
+    const keyboard = kit.links.addButton(new InlineKeyboard(), t(lang, 'openShop'), kit.links.home());
+    await ctx.reply(t(lang, 'help'), { reply_markup: markup(keyboard) });
+  });
+}
 
-  // /admin: the back office as a Mini App for a linked staff member; that chat's menu button and command list
-  // then open it too (customers' chats keep the shop's menu and commands: bot-config/commands.json).
+/**
+ * /admin: the back office as a Mini App for a linked staff member; that chat's menu button and command list
+ * then open it too (customers' chats keep the shop's menu and commands: bot-config/commands.json).
+ */
+function handleAdmin(pm: PrivateChat, { db, log, links }: BotKit): void {
   pm.command('admin', async (ctx) => {
     const member = await staffByTelegramId(db, String(ctx.from.id));
     const lang = botLang(member?.language, ctx.from.language_code);
@@ -213,7 +269,10 @@ export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
       log.warn({ err, chat: ctx.chat.id }, 'bot: could not set the staff menu');
     }
   });
+}
 
+/** /start: a greeting, the shop's button (and a shared product's), a referral visit, and the link prompt. */
+function handleStart(pm: PrivateChat, { db, log, links, userOf }: BotKit): void {
   pm.command('start', async (ctx) => {
     const from = ctx.from;
     const id = String(from.id);
@@ -241,12 +300,15 @@ export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
     }
     await ctx.reply(text, { reply_markup: markup(keyboard) });
   });
+}
 
+/** /orders: a linked customer's latest orders, each with its button. */
+function handleOrders(pm: PrivateChat, { db, links, userOf }: BotKit): void {
   pm.command('orders', async (ctx) => {
     const user = await userOf(ctx);
     const lang = botLang(user?.language, ctx.from.language_code);
     if (!user) {
-      await replyNotLinked(ctx, lang, 'ordersNotLinked', 'order');
+      await replyNotLinked(links, ctx, lang, 'ordersNotLinked', 'order');
       return;
     }
     const orders = await latestOrders(db, user.id, 5);
@@ -270,13 +332,18 @@ export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
     }
     await ctx.reply([t(lang, 'ordersTitle'), ...lines].join('\n'), { reply_markup: markup(keyboard) });
   });
+}
 
-  // /password (issue 14): a linked customer gets the reset link by e-mail (the web form's limit per account applies).
+/**
+ * /password: a linked customer gets the reset link by e-mail (the web form's limit per account applies;
+ * docs/decisions/031).
+ */
+function handlePassword(pm: PrivateChat, { db, log, links, userOf }: BotKit): void {
   pm.command('password', async (ctx) => {
     const user = await userOf(ctx);
     const lang = botLang(user?.language, ctx.from.language_code);
     if (!user) {
-      await replyNotLinked(ctx, lang, 'passwordNotLinked', 'profile');
+      await replyNotLinked(links, ctx, lang, 'passwordNotLinked', 'profile');
       return;
     }
     if (!isMailOn(db)) {
@@ -292,13 +359,4 @@ export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
     await ctx.reply(t(lang, reply[outcome], { email }));
     log.info({ user_id: user.id, outcome }, 'bot: password reset link asked for');
   });
-
-  pm.on('message', async (ctx) => {
-    const user = await userOf(ctx);
-    const lang = botLang(user?.language, ctx.from.language_code);
-    const keyboard = links.addButton(new InlineKeyboard(), t(lang, 'openShop'), links.home());
-    await ctx.reply(t(lang, 'help'), { reply_markup: markup(keyboard) });
-  });
-
-  return bot;
 }

@@ -1,14 +1,13 @@
 import { sql } from 'kysely';
 import { analyze, explain } from '../../../../src/server/catalog/explain';
-import { preparedSql } from '../../../../src/server/catalog/page-statements';
 import {
   type ListQuery,
   listProductPage,
-  listReviewPage,
   pageShapeKey,
   productPageQuery,
-  reviewPageQuery,
-} from '../../../../src/server/catalog/repository';
+} from '../../../../src/server/catalog/list-repository';
+import { preparedSql } from '../../../../src/server/catalog/page-statements';
+import { listReviewPage, reviewPageQuery } from '../../../../src/server/catalog/repository';
 import { nativeHandle } from '../../../../src/server/db/connection';
 import { seedSyntheticProducts } from '../../../../src/server/seed/synthetic';
 import { buildTestApp, dialects, type TestApp } from '../../helper';

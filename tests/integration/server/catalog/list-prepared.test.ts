@@ -9,13 +9,13 @@ import {
 import { envelope } from '../../../../src/common/contract/envelope';
 import type { Lang } from '../../../../src/common/contract/lang';
 import { catalogChanged } from '../../../../src/server/catalog/list-cache';
-import { preparedShapes } from '../../../../src/server/catalog/page-statements';
 import {
   type ListQuery,
   listProductPage,
   pageShapeKey,
   productPageQuery,
-} from '../../../../src/server/catalog/repository';
+} from '../../../../src/server/catalog/list-repository';
+import { preparedShapes } from '../../../../src/server/catalog/page-statements';
 import { productList } from '../../../../src/server/catalog/service';
 import { nativeHandle } from '../../../../src/server/db/connection';
 import { rawValue } from '../../../../src/server/lib/raw-json';

@@ -1,13 +1,8 @@
 import SQLite from 'better-sqlite3';
 import type { Updateable } from 'kysely';
+import { CARD_SOURCE_COLUMNS, cardSources, keepCards } from '../../../../src/server/catalog/card-repository';
 import { CARD_FORMAT, toCard } from '../../../../src/server/catalog/cards';
-import {
-  CARD_SOURCE_COLUMNS,
-  cardSources,
-  keepCards,
-  listProductPage,
-  sourceColumns,
-} from '../../../../src/server/catalog/repository';
+import { listProductPage, sourceColumns } from '../../../../src/server/catalog/list-repository';
 import { productList } from '../../../../src/server/catalog/service';
 import type { Db } from '../../../../src/server/db/connection';
 import type { Database } from '../../../../src/server/db/schema';

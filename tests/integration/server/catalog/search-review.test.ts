@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { analyze, explain } from '../../../../src/server/catalog/explain';
-import { quickSearchPageQuery, type SearchQuery } from '../../../../src/server/catalog/repository';
+import { quickSearchPageQuery, type SearchQuery } from '../../../../src/server/catalog/search-repository';
 import { productList } from '../../../../src/server/catalog/service';
 import { createDb } from '../../../../src/server/db/connection';
 import { migrateToLatest } from '../../../../src/server/db/migrate';

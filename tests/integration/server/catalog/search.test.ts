@@ -15,7 +15,7 @@ import {
   searchIndexQuery,
   searchPageQuery,
   searchPlan,
-} from '../../../../src/server/catalog/repository';
+} from '../../../../src/server/catalog/search-repository';
 import { searchProducts } from '../../../../src/server/catalog/service';
 import { createDb } from '../../../../src/server/db/connection';
 import { migrateToLatest } from '../../../../src/server/db/migrate';

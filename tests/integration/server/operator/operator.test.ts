@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CLI_ACTOR } from '../../../../src/server/audit/actor';
-import { retirePackaging } from '../../../../src/server/catalog/admin-service';
+import { retirePackaging } from '../../../../src/server/catalog/admin-packaging-service';
 import { run } from '../../../../src/server/operator/cli';
 import { cancelOrder } from '../../../../src/server/orders/admin-service';
 import type { SeedProduct } from '../../../../src/server/seed/types';

@@ -1,0 +1,94 @@
+import type { Generated } from 'kysely';
+
+// What background work keeps: the bot's and the e-mail outboxes, stock alerts waiting to be told, job leases, and the
+// database file store's rows (part of `Database` in schema.ts).
+
+/** The bot's outbox: order news to send to a linked customer. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  order_id: number | null;
+  kind: string;
+  /** Where to send it when not to the account's linked Telegram user (account notices only). */
+  telegram_chat_id: string | null;
+  /** The notice's text values as JSON (account notices only). */
+  params: string | null;
+  created_at: string;
+  sent_at: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  /** A sender's claim on the row until then (null: unclaimed): another sender leaves it alone meanwhile. */
+  claimed_until: string | null;
+  /** When a row whose send failed is tried again (null: at once). */
+  next_attempt_at: string | null;
+}
+
+/** The e-mail outbox (src/server/mail/outbox.ts): one message per row, sent once by the sender job. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  user_id: number | null;
+  order_id: number | null;
+  to_address: string;
+  kind: string;
+  lang: string;
+  /** The template's parameters as JSON. */
+  params: string;
+  /** A message with the same key is queued once (null: no such key). */
+  dedupe_key: string | null;
+  /** pending → sending (claimed by one sender, until lease_until) → sent; failed after the last try. */
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_until: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
+/** A customer's "Notify me when available" on a product (migration 2026-11-25T01-00, docs/decisions/018). */
+export interface StockAlertsTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  created_at: string;
+  /** When the customer was told the product is back (set once, by the restock's conditional claim); null: waiting. */
+  told_at: string | null;
+}
+
+/**
+ * One background job's lease (lib/job-lease.ts, docs/decisions/024): the instance holding a live lease runs the job's
+ * round; `next_run_at` is when the fleet's next round is due.
+ */
+export interface JobLeasesTable {
+  name: string;
+  /** The instance that claimed it last (`host:pid:random`); kept after the round, for the operator. */
+  holder: string | null;
+  /** Until when the holder's claim holds (null: free). */
+  lease_until: string | null;
+  next_run_at: string;
+  runs: Generated<number>;
+  last_started_at: string | null;
+  last_finished_at: string | null;
+  /** How the last round failed (null: it did not). */
+  last_error: string | null;
+}
+
+/** A stored file of the database file store (migration 2026-11-26T00-00, files/db-store.ts, docs/decisions/023). */
+export interface FilesTable {
+  id: Generated<number>;
+  /** The FileStore key (`images/<hash>-640.webp`, `receipts/<hex>.png`…); unique. */
+  key: string;
+  size: number;
+  /** SHA-256 of the bytes, hex: the ETag, and the import command's "already there". */
+  sha256: string;
+  /** The size of every chunk but the last. */
+  chunk_size: number;
+  created_at: string;
+}
+
+/** A file's bytes, `seq` from 0 (bytea on PostgreSQL, BLOB on SQLite; both read as a Buffer). */
+export interface FileChunksTable {
+  file_id: number;
+  seq: number;
+  data: Buffer;
+}
