@@ -1,13 +1,17 @@
 #!/usr/bin/env node
-// Structure figures (issue 11): cross-feature imports in the client, folder cycles, files over 400 lines and the
-// longest source files. `node scripts/structure-figures.mjs` prints them; it reads import statements as text.
+// Structure figures (docs/decisions/010 and 037): cross-feature imports in the client, server domains importing another
+// domain's repository, folder cycles, files over 400 lines, functions over 100 lines, and the longest of each.
+// `node scripts/structure-figures.mjs` prints them; `--check` also exits 1 when a file or function is too long.
+// Imports are read as text; functions with the parser that builds the client (Rolldown's oxc).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseSync } from 'rolldown/utils';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE = /\.(ts|tsx)$/;
 const LONG = 400;
+const LONG_FUNCTION = 100;
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -103,19 +107,62 @@ function connect(v) {
 }
 for (const v of graph.keys()) if (!info.has(v)) connect(v);
 
-const lengths = files
-  .filter((f) => !f.includes(`${sep}seed${sep}`) && !f.includes(`${sep}migrations${sep}`))
-  .map((f) => [rel(f), readFileSync(f, 'utf8').split('\n').length])
-  .sort((a, b) => b[1] - a[1]);
+// A server domain's repository is its own: another domain goes through that domain's service.
+const domain = (path) => (/^src\/server\/[^/]+\//.test(path) ? path.split('/')[2] : null);
+const isRepository = (path) => /(^|\/|-)repository\.ts$/.test(path);
+const crossRepository = edges.filter(([a, b]) => domain(a) && domain(b) && domain(a) !== domain(b) && isRepository(b));
+
+// Seed data and frozen migrations aside.
+const measured = files.filter((f) => !f.includes(`${sep}seed${sep}`) && !f.includes(`${sep}migrations${sep}`));
+
+/** The functions of a source with their length in lines (first to last line), named as a reader would look them up. */
+export function functionLengths(file, code) {
+  const { program } = parseSync(file, code);
+  const lineAt = (offset) => {
+    let n = 1;
+    for (let i = code.indexOf('\n'); i !== -1 && i < offset; i = code.indexOf('\n', i + 1)) n++;
+    return n;
+  };
+  const found = [];
+  const visit = (node, name) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((n) => visit(n, name));
+    let label = name;
+    if (node.type === 'VariableDeclarator' && node.id?.type === 'Identifier') label = node.id.name;
+    if ((node.type === 'MethodDefinition' || node.type === 'Property') && node.key?.type === 'Identifier')
+      label = node.key.name;
+    if (/^(FunctionDeclaration|FunctionExpression|ArrowFunctionExpression)$/.test(node.type)) {
+      const fnName = node.id?.name ?? name ?? '(anonymous)';
+      found.push({ name: fnName, line: lineAt(node.start), lines: lineAt(node.end) - lineAt(node.start) + 1 });
+      label = undefined;
+    }
+    for (const [key, value] of Object.entries(node))
+      if (key !== 'type' && value && typeof value === 'object') visit(value, label);
+  };
+  visit(program, undefined);
+  return found;
+}
+
+const longFunctions = measured
+  .flatMap((f) => functionLengths(f, readFileSync(f, 'utf8')).map((fn) => ({ file: rel(f), ...fn })))
+  .filter((fn) => fn.lines > LONG_FUNCTION)
+  .sort((a, b) => b.lines - a.lines);
+
+const lengths = measured.map((f) => [rel(f), readFileSync(f, 'utf8').split('\n').length]).sort((a, b) => b[1] - a[1]);
 
 console.log(`source files: ${files.length}`);
 console.log(`cross-feature imports (client feature → another feature): ${crossFeature.length}`);
 for (const [a, b] of crossFeature) console.log(`  ${a} → ${b}`);
 console.log(`lib/, stores/ or entities/ importing a feature: ${lowerToFeature.length}`);
 for (const [a, b] of lowerToFeature) console.log(`  ${a} → ${b}`);
+console.log(`server domains importing another domain's repository: ${crossRepository.length}`);
+for (const [a, b] of crossRepository) console.log(`  ${a} → ${b}`);
 console.log(`folder cycles: ${cycles.length}`);
 for (const c of cycles) console.log(`  ${c.join(' ⇄ ')}`);
 const long = lengths.filter(([, n]) => n > LONG);
 console.log(`source files over ${LONG} lines (seed data and migrations aside): ${long.length}`);
 console.log('longest source files:');
 for (const [f, n] of lengths.slice(0, 10)) console.log(`  ${String(n).padStart(5)}  ${f}`);
+console.log(`functions over ${LONG_FUNCTION} lines (seed data and migrations aside): ${longFunctions.length}`);
+for (const fn of longFunctions) console.log(`  ${String(fn.lines).padStart(5)}  ${fn.file}:${fn.line} ${fn.name}`);
+if (process.argv.includes('--check') && (long.length || longFunctions.length)) process.exit(1);

@@ -1,6 +1,6 @@
 import { isHttpLink } from './links';
 import { formatCents } from './money';
-import { can, type Permission, type StaffRole } from './staff-rules';
+import type { Permission } from './staff-rules';
 
 /**
  * An order's life, in one place (docs/decisions/036): its statuses, the moves between them, what the customer may do,
@@ -140,9 +140,15 @@ export function actionAnswer(action: OrderAction, order: OrderActionState): 'all
   return stateAllows(action, order) ? 'allowed' : 'refused';
 }
 
-/** The actions a staff member with `role` can take on the order now. */
-export function availableOrderActions(order: OrderActionState, role: StaffRole): OrderAction[] {
-  return ORDER_ACTIONS.filter((a) => can(role, ORDER_ACTION_PERMISSION[a]) && stateAllows(a, order));
+/**
+ * The actions a staff member can take on the order now; `may` answers for their role (`can` of staff-rules, passed in
+ * so that the shop's checkout, which imports this file, does not load the back office's rules).
+ */
+export function availableOrderActions(
+  order: OrderActionState,
+  may: (permission: Permission) => boolean,
+): OrderAction[] {
+  return ORDER_ACTIONS.filter((a) => may(ORDER_ACTION_PERMISSION[a]) && stateAllows(a, order));
 }
 
 /**

@@ -7,18 +7,15 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Kysely } from 'kysely';
 import qs from 'qs';
 import { createAccountCleanupJob } from './accounts/cleanup';
-import { followCatalogChanges, productListCache } from './catalog/list-cache';
 import type { Config } from './config';
 import type { ChangeListener } from './db/change-bus';
 import { type Db, parseDatabaseUrl } from './db/connection';
 import { isPostgres } from './db/dialect';
 import { createFileStore } from './files/create-store';
-import { useFileStore } from './files/registry';
 import type { FileStore } from './files/store';
 import { fastifyTrustProxy } from './lib/client-address';
 import { requestLogFields } from './lib/log';
 import { createMailSender } from './mail/sender';
-import { setMailOn } from './mail/switch';
 import { createExpiryScheduler } from './orders/expiry';
 import { createReceiptRetentionJob } from './orders/receipt-retention';
 import authPlugin from './plugins/auth';
@@ -29,6 +26,7 @@ import healthPlugin from './plugins/health';
 import multipartPaths from './plugins/multipart-paths';
 import securityHeaders from './plugins/security-headers';
 import { domainRoutes } from './routes';
+import { createShop, type Shop } from './shop';
 import { createRenewalScheduler } from './subscriptions/scheduler';
 import telegramPlugin from './telegram/plugin';
 
@@ -39,10 +37,18 @@ interface AppOptions {
   ownsDb?: boolean;
   /** Logger options over the defaults (level from LOG_LEVEL); tests pass a stream to read the log lines. */
   logger?: Omit<FastifyLoggerOptions, 'serializers'> & { stream?: { write(line: string): void } };
+  /** A file store made by the caller (a bench comparing stores); by default the one FILES_URL names. */
+  files?: FileStore;
 }
 
 /** Builds the whole server (API, OpenAPI, client, webhook) without listening: tests inject into it. */
-export async function buildApp({ config, db, ownsDb = false, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  ownsDb = false,
+  logger,
+  files: given,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Request lines never carry a signed receipt link's signature (lib/log.ts).
     logger: { level: config.LOG_LEVEL, ...logger, serializers: { req: requestLogFields } },
@@ -59,21 +65,22 @@ export async function buildApp({ config, db, ownsDb = false, logger }: AppOption
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   // Uploaded files (images, receipts, exchange photos): the store FILES_URL names, the database by default
-  // (files/create-store.ts, docs/decisions/023); also for code that has only the database (files/registry.ts).
-  const files = await createFileStore(config, db, app.log);
+  // (files/create-store.ts, docs/decisions/023).
+  const files = given ?? (await createFileStore(config, db, app.log));
   app.decorate('files', files);
-  useFileStore(db, files);
   app.addHook('onClose', async () => {
     await files.close();
   });
+  // What the services work with, passed to them explicitly (shop.ts, docs/decisions/037).
+  const shop = await createShop({ db, config, log: app.log, files });
+  app.decorate('shop', shop);
 
   await app.register(errorsPlugin);
   await app.register(securityHeaders);
   await app.register(dbPlugin, { db, ownsDb });
   // /livez, /readyz, /health and the drain state (SIGTERM: main.ts): before the routes, so each answer gets its hook.
   await app.register(healthPlugin, { db });
-  // E-mail (docs/decisions/016): on with SMTP_URL; messages are queued only then (mail/outbox.ts).
-  setMailOn(db, Boolean(config.SMTP_URL));
+  // E-mail (docs/decisions/016): on with SMTP_URL; messages are queued only then (mail/outbox.ts, shop.mailOn).
   if (!config.SMTP_URL) {
     app.log.info('e-mail is off (SMTP_URL is not set): no e-mail is sent and password reset by e-mail is not offered');
   } else if (!config.PUBLIC_URL) {
@@ -115,7 +122,7 @@ export async function buildApp({ config, db, ownsDb = false, logger }: AppOption
     render: config.SERVER_RENDER === 'on',
     cacheMs: config.CATALOG_CACHE_MS,
     freshness: () => {
-      const list = productListCache(db, config.CATALOG_CACHE_MS);
+      const list = shop.catalog.list;
       return list ? { generation: list.generation, bypassed: list.bypassed } : null;
     },
   });
@@ -126,7 +133,7 @@ export async function buildApp({ config, db, ownsDb = false, logger }: AppOption
   if (isPostgres(db as unknown as Kysely<unknown>) && databaseUrl.kind === 'postgres') {
     let changes: ChangeListener | undefined;
     app.addHook('onReady', async () => {
-      changes = followCatalogChanges(db, databaseUrl.location, app.log);
+      changes = shop.catalog.follow(databaseUrl.location, app.log);
       // Ready without it if PostgreSQL does not answer soon: the lists are read fresh until it listens.
       await changes.firstAttempt(5000);
     });
@@ -140,9 +147,9 @@ export async function buildApp({ config, db, ownsDb = false, logger }: AppOption
   // by hand): Subscribe & save renewals, cancelling orders left unpaid, and deleting the receipts of orders
   // cancelled long ago (hourly). Stopped before the database closes.
   const jobs = [
-    createRenewalScheduler({ db, config, log: app.log }),
-    createExpiryScheduler({ db, config, log: app.log }),
-    createReceiptRetentionJob({ db, config, log: app.log }),
+    createRenewalScheduler(shop),
+    createExpiryScheduler(shop),
+    createReceiptRetentionJob(shop),
     // Hourly: expired or long-revoked sessions and passed rate-limit windows (accounts/cleanup.ts).
     createAccountCleanupJob({ db, log: app.log }),
     // Every 5 seconds with SMTP_URL: the e-mail outbox (mail/sender.ts).
@@ -166,6 +173,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     files: FileStore;
+    /** The shop the services are given (shop.ts). */
+    shop: Shop;
   }
   interface FastifyContextConfig {
     access?: import('../common/contract/endpoint').Access;

@@ -7,9 +7,11 @@ import { stringify } from 'csv-stringify/sync';
 import { CLI_ACTOR } from '../../src/server/audit/actor';
 import { exportCatalogueCsv } from '../../src/server/catalog/catalogue-io/export';
 import { importCatalogueCsv } from '../../src/server/catalog/catalogue-io/service';
+import { loadConfig } from '../../src/server/config';
 import { createDb, type Db } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/seed/index';
+import { createShop } from '../../src/server/shop';
 import { canConnect, createPgDatabase, redact, startPostgres } from '../setup/postgres';
 
 /**
@@ -64,11 +66,12 @@ async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
 async function bench(name: string, db: Db) {
   await migrateToLatest(db);
   await seedDemo(db);
+  const shop = await createShop({ db, config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }) });
   console.log(`${name}`);
   const file = newCatalogue();
   console.log(`  file: ${ROWS} rows, ${(file.length / 1024 / 1024).toFixed(2)} MB`);
   const run = (bytes: Buffer, dryRun: boolean) =>
-    importCatalogueCsv(db, CLI_ACTOR, { bytes, fileName: 'bench.csv', dryRun }, 'en');
+    importCatalogueCsv(shop, CLI_ACTOR, { bytes, fileName: 'bench.csv', dryRun }, 'en');
   const dry = await timed('new products, dry run', () => run(file, true));
   if (dry.problems_total) throw new Error(JSON.stringify(dry.problems.slice(0, 3)));
   const applied = await timed('new products, apply', () => run(file, false));

@@ -9,7 +9,6 @@ import { createDb, type Db } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { dbStore } from '../../src/server/files/db-store';
 import { storeImage } from '../../src/server/files/images';
-import { useFileStore } from '../../src/server/files/registry';
 import { diskStore, type FileStore } from '../../src/server/files/store';
 import { canConnect, createPgDatabase } from '../setup/postgres';
 
@@ -50,11 +49,9 @@ async function measure(label: string, db: Db, dbUrl: string, store: (db: Db, dir
     CLIENT_DIST: join(dir, 'none'),
     UPLOAD_DIR: join(dir, 'uploads'),
   });
-  const app = await buildApp({ config, db });
+  // The store under test is given to the app (FILES_URL only offers the database and disk stores with the cache on).
   const files = store(db, join(dir, 'uploads'));
-  // The store under test replaces the app's (FILES_URL only offers the database and disk stores with the cache on).
-  (app as unknown as { files: FileStore }).files = files;
-  useFileStore(db, files);
+  const app = await buildApp({ config, db, files });
   await app.ready();
   const urls: string[] = [];
   for (let i = 0; i < IMAGES; i++) {
@@ -101,7 +98,6 @@ async function measure(label: string, db: Db, dbUrl: string, store: (db: Db, dir
     );
   }
   await app.close();
-  await files.close();
   rmSync(dir, { recursive: true, force: true });
 }
 

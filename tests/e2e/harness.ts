@@ -86,16 +86,17 @@ export async function startShop(opts: StartShopOptions = {}): Promise<Shop> {
  * printed, rejects with its refusal. Server code is imported only when a test calls this.
  */
 export async function shopCommand(shop: Shop, argv: string[]): Promise<string> {
-  const [{ run }, { createDb, parseDatabaseUrl }, { loadConfig }] = await Promise.all([
+  const [{ run }, { createDb, parseDatabaseUrl }, { loadConfig }, { createShop }] = await Promise.all([
     import('../../src/server/operator/cli'),
     import('../../src/server/db/connection'),
     import('../../src/server/config'),
+    import('../../src/server/shop'),
   ]);
   const config = loadConfig(shop.env);
   const db = createDb(parseDatabaseUrl(config.DATABASE_URL, root));
   try {
     const lines: string[] = [];
-    await run(db, argv, (line) => lines.push(line), config);
+    await run(await createShop({ db, config }), argv, (line) => lines.push(line));
     return lines.join('\n');
   } finally {
     await db.destroy();

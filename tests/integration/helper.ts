@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '../../src/server/config';
 import { createDb, type Db } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/seed/index';
+import type { Shop } from '../../src/server/shop';
 import { createPgDatabase } from '../setup/postgres';
 
 const ALL_DIALECTS = ['sqlite', 'postgres'] as const;
@@ -93,6 +94,8 @@ export interface TestAppOptions {
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** What the services are given (src/server/shop.ts): the app's own. */
+  shop: Shop;
   config: Config;
   dialect: Dialect;
   /** Closes the app and removes its database and temp files. */
@@ -127,6 +130,7 @@ export async function buildTestApp(dialect: Dialect, opts: TestAppOptions = {}):
     return {
       app: built,
       db: database.db,
+      shop: built.shop,
       config,
       dialect,
       close: async () => {
@@ -229,3 +233,12 @@ export async function storedKeys(t: Pick<TestApp, 'app'>, prefix: string): Promi
   for await (const entry of t.app.files.list(prefix)) keys.push(entry.key);
   return keys;
 }
+
+/** The test app's shop with some settings changed (a service given another UNPAID_ORDER_HOURS, say). */
+export const withConfig = (shop: Shop, over: Partial<Config>): Shop => ({
+  ...shop,
+  config: { ...shop.config, ...over },
+});
+
+/** The test app's shop on another connection to its database (what a second instance's services would run on). */
+export const shopOn = (shop: Shop, db: Db): Shop => ({ ...shop, db });

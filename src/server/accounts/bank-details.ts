@@ -1,7 +1,7 @@
 import type { BankDetails } from '../../common/contract/referral';
-import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
 import { nowIso } from '../lib/time';
+import { inTransaction, type MailTx } from '../shop';
 import { tellAccountOwner } from './notices';
 import * as repo from './repository';
 import { confirmAccountPassword } from './service';
@@ -41,7 +41,7 @@ function applied(current: BankDetails, change: BankChange): BankDetails {
  * what is already there changes nothing and asks for nothing. Answers the account as it is now.
  */
 export async function changeBankDetails(
-  db: Db,
+  shop: MailTx,
   user: User,
   change: BankChange,
   currentPassword: string | undefined,
@@ -49,17 +49,20 @@ export async function changeBankDetails(
   const before = detailsOf(user);
   const after = applied(before, change);
   if (FIELDS.every((f) => before[f] === after[f])) return user;
-  await confirmAccountPassword(db, user, currentPassword, {
+  await confirmAccountPassword(shop.db, user, currentPassword, {
     field: 'current_password',
     missingKey: 'currentPasswordRequired',
     wrongKey: 'currentPasswordWrong',
   });
   const hadAccount = FIELDS.some((f) => before[f] !== null);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(shop, async (tx) => {
     const now = nowIso();
     // A first account is not a change; replacing or removing one is, and the back office shows it for a while.
-    const updated = await repo.updateUser(trx, user.id, { ...after, ...(hadAccount ? { bank_changed_at: now } : {}) });
-    await tellAccountOwner(trx, updated, { bot: 'bank_details_changed', mail: 'bank_details_changed' }, now);
+    const updated = await repo.updateUser(tx.db, user.id, {
+      ...after,
+      ...(hadAccount ? { bank_changed_at: now } : {}),
+    });
+    await tellAccountOwner(tx, updated, { bot: 'bank_details_changed', mail: 'bank_details_changed' }, now);
     return updated;
   });
 }

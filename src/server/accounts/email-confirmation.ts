@@ -4,12 +4,12 @@ import type { User } from '../db/schema';
 import { conflict, invalidField } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import { enqueueMail } from '../mail/outbox';
-import { isMailOn, requireMail } from '../mail/switch';
 import * as rateLimit from '../rate-limits/rate-limit';
+import { inTransaction, type MailTx, requireMail } from '../shop';
 import { findAccountToken, issueAccountToken, useAccountToken } from './account-tokens';
 import * as repo from './repository';
 
-// Confirming an e-mail address (issue 14): registering, or changing the address in the profile, mails a link to
+// Confirming an e-mail address (docs/decisions/016): registering, or changing the address in the profile, mails a link to
 // /confirm-email/{token} (7 days, single use); opening it sets users.email_confirmed_at. Until then the shop mails
 // the address only what concerns the customer's own orders and the confirmation itself (mail/sender.ts).
 
@@ -23,12 +23,12 @@ export const RESEND_LIMITS = { perAccount: 3, windowMinutes: 60 } as const;
  * transaction that registers the account or changes its address. Nothing without e-mail (no SMTP_URL).
  */
 export async function queueConfirmation(
-  db: Db,
+  tx: MailTx,
   req: { userId: number; email: string; lang: Lang; changed: boolean },
 ): Promise<void> {
-  if (!isMailOn(db)) return;
-  const token = await issueAccountToken(db, { userId: req.userId, purpose: 'confirm_email', email: req.email });
-  await enqueueMail(db, {
+  if (!tx.mailOn) return;
+  const token = await issueAccountToken(tx.db, { userId: req.userId, purpose: 'confirm_email', email: req.email });
+  await enqueueMail(tx, {
     to: req.email,
     userId: req.userId,
     kind: 'confirm_email',
@@ -63,14 +63,14 @@ export async function confirmEmail(db: Db, token: string | undefined): Promise<{
 }
 
 /** The profile's "Send the link again": 404 without e-mail, 409 when already confirmed, 429 beyond RESEND_LIMITS. */
-export async function resendConfirmation(db: Db, user: User): Promise<{ email: string }> {
-  requireMail(db);
+export async function resendConfirmation(shop: MailTx, user: User): Promise<{ email: string }> {
+  requireMail(shop);
   if (user.email_confirmed_at) throw conflict('emailAlreadyConfirmed');
-  await rateLimit.enforce(db, [
+  await rateLimit.enforce(shop.db, [
     { key: `confirm-email:user:${user.id}`, max: RESEND_LIMITS.perAccount, windowMinutes: RESEND_LIMITS.windowMinutes },
   ]);
-  await db.transaction().execute((trx) =>
-    queueConfirmation(trx, {
+  await inTransaction(shop, (tx) =>
+    queueConfirmation(tx, {
       userId: user.id,
       email: user.email,
       lang: langOf(user.language),

@@ -6,6 +6,7 @@ import { clientAddressKey } from '../lib/client-address';
 import { tooManyRequests, unprocessable } from '../lib/errors';
 import * as rateLimit from '../rate-limits/rate-limit';
 import { clientSignals, hasRecordedSignal, recordSignals } from '../referral/signals';
+import type { MailTx } from '../shop';
 import { tellAccountOwner } from './notices';
 import { timingDummy, verifyPassword } from './passwords';
 import * as repo from './repository';
@@ -96,10 +97,11 @@ export interface LoginClient {
 
 /** Logs in by e-mail or phone within LOGIN_LIMITS; answers the account and a new session's token. */
 export async function login(
-  db: Db,
+  shop: MailTx,
   input: { login?: string; password?: string },
   client: LoginClient,
 ): Promise<{ user: User; token: string }> {
+  const { db } = shop;
   const issues: Issue[] = [];
   if (blank(input.login)) issues.push({ field: 'login', key: 'loginIdRequired' });
   if (!input.password) issues.push({ field: 'password', key: 'passwordRequired' });
@@ -136,7 +138,7 @@ export async function login(
   if (!user || !ok) {
     // The failure that reaches the account's free tries starts the pacing: the owner hears of it, once a window.
     if (user && accountFailures === LOGIN_LIMITS.perAccountBeforePacing) {
-      await tellAccountOwner(db, user, { bot: 'login_attempts', mail: 'login_attempts' });
+      await tellAccountOwner(shop, user, { bot: 'login_attempts', mail: 'login_attempts' });
     }
     throw unprocessable('wrongCredentials');
   }

@@ -1,10 +1,10 @@
 import { langOf } from '../../common/contract/lang';
-import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
 import { nowIso } from '../lib/time';
 import { type AccountMailEvent, enqueueMail } from '../mail/outbox';
 import { mayMail } from '../mail/policy';
 import { type AccountNotificationKind, enqueueAccountNotification } from '../notifications/outbox';
+import type { MailTx } from '../shop';
 
 /**
  * The owner of an account hears of every change to how one gets into it, on every channel they have
@@ -27,18 +27,18 @@ interface Notice {
   telegramName?: string;
 }
 
-export async function tellAccountOwner(db: Db, owner: Owner, notice: Notice, now = nowIso()): Promise<void> {
-  if (notice.bot) await enqueueAccountNotification(db, { userId: owner.id, kind: notice.bot }, now);
+export async function tellAccountOwner(tx: MailTx, owner: Owner, notice: Notice, now = nowIso()): Promise<void> {
+  if (notice.bot) await enqueueAccountNotification(tx.db, { userId: owner.id, kind: notice.bot }, now);
   for (const chat of notice.chats ?? []) {
     await enqueueAccountNotification(
-      db,
+      tx.db,
       { userId: owner.id, kind: chat.kind, telegramChatId: chat.chatId, params: chat.params },
       now,
     );
   }
   if (notice.mail && mayMail(owner, 'account_notice')) {
     await enqueueMail(
-      db,
+      tx,
       {
         to: owner.email,
         userId: owner.id,

@@ -1,15 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { normalizeEmail } from '../../common/account-rules';
 import { type Lang, langOf } from '../../common/contract/lang';
-import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
 import { clientAddressKey } from '../lib/client-address';
 import { unprocessable } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import { enqueueMail } from '../mail/outbox';
-import { requireMail } from '../mail/switch';
 import { enqueueAccountNotification } from '../notifications/outbox';
 import * as rateLimit from '../rate-limits/rate-limit';
+import { inTransaction, type MailTx, requireMail } from '../shop';
 import { findAccountToken, issueAccountToken, useAccountToken } from './account-tokens';
 import * as repo from './repository';
 import { hashPassword, UNLINKED } from './service';
@@ -52,17 +51,17 @@ export type ResetLinkOutcome = 'sent' | 'throttled';
  * (mail/policy.ts): using the link proves the address, and a reset confirms it. Used by the forgot-password form and
  * the bot's /password.
  */
-export async function sendResetLink(db: Db, user: User, lang: Lang): Promise<ResetLinkOutcome> {
+export async function sendResetLink(shop: MailTx, user: User, lang: Lang): Promise<ResetLinkOutcome> {
   const attempt = await rateLimit.hit(
-    db,
+    shop.db,
     resetKeys.account(user.id),
     RESET_LIMITS.perAccount,
     RESET_LIMITS.windowMinutes,
   );
   if (!attempt.allowed) return 'throttled';
-  await db.transaction().execute(async (trx) => {
-    const token = await issueAccountToken(trx, { userId: user.id, purpose: 'reset_password', email: user.email });
-    await enqueueMail(trx, {
+  await inTransaction(shop, async (tx) => {
+    const token = await issueAccountToken(tx.db, { userId: user.id, purpose: 'reset_password', email: user.email });
+    await enqueueMail(tx, {
       to: user.email,
       userId: user.id,
       kind: 'password_reset',
@@ -84,13 +83,14 @@ export interface ForgotPasswordLog {
  * that the address has an account). An empty address is refused at the field (that tells nothing).
  */
 export async function forgotPassword(
-  db: Db,
+  shop: MailTx,
   input: { email?: string },
   lang: Lang,
   ip: string,
   log?: ForgotPasswordLog,
 ): Promise<void> {
-  requireMail(db);
+  requireMail(shop);
+  const { db } = shop;
   const email = normalizeEmail(input.email ?? '');
   if (!email) throw unprocessable('emailRequired', {}, [{ field: 'email', key: 'emailRequired' }]);
   const started = Date.now();
@@ -101,7 +101,7 @@ export async function forgotPassword(
       : { allowed: true };
     if (!perEmail.allowed || !perAddress.allowed) return;
     const user = await repo.findUserByEmail(db, email);
-    if (user) await sendResetLink(db, user, lang);
+    if (user) await sendResetLink(shop, user, lang);
   } catch (err) {
     log?.error({ err }, 'forgot password: no link made; answered as usual');
   } finally {
@@ -118,11 +118,12 @@ export async function forgotPassword(
  * account no longer has does not work. Following the link also proves the address: it is confirmed.
  */
 export async function resetPassword(
-  db: Db,
+  shop: MailTx,
   input: { link_token?: string; password?: string; confirm_password?: string },
   ip: string,
 ): Promise<User> {
-  requireMail(db);
+  requireMail(shop);
+  const { db } = shop;
   if (ip) {
     await rateLimit.enforce(db, [
       { key: resetKeys.linkUse(ip), max: RESET_LIMITS.linkUsesPerAddress, windowMinutes: RESET_LIMITS.windowMinutes },
@@ -134,7 +135,8 @@ export async function resetPassword(
   const found = await findAccountToken(db, input.link_token, 'reset_password');
   if (!found || found.used_at !== null || found.expires_at <= nowIso()) throw invalid();
   const passwordHash = await hashPassword(input.password!);
-  const user = await db.transaction().execute(async (trx) => {
+  const user = await inTransaction(shop, async (tx) => {
+    const trx = tx.db;
     const now = nowIso();
     const link = await useAccountToken(trx, input.link_token!, 'reset_password', now);
     if (!link) return undefined;
@@ -149,7 +151,7 @@ export async function resetPassword(
       ...(formerChat ? UNLINKED : {}),
     });
     await repo.revokeSessions(trx, owner.id, { now });
-    await enqueueMail(trx, {
+    await enqueueMail(tx, {
       to: owner.email,
       userId: owner.id,
       kind: 'password_was_reset',

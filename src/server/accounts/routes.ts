@@ -19,7 +19,6 @@ import {
 import { formatMessage } from '../../common/i18n/messages';
 import { route } from '../lib/endpoint';
 import { unauthorized } from '../lib/errors';
-import { isMailOn } from '../mail/switch';
 import { changeBankDetails } from './bank-details';
 import { deviceIdFor, rememberDevice } from './device';
 import * as confirmation from './email-confirmation';
@@ -44,7 +43,7 @@ function callerToken(req: FastifyRequest, bodyToken: string | undefined): string
 export default async function accountRoutes(app: FastifyInstance) {
   route(app, userRegister, async ({ input, lang, req, reply, say }) => {
     const deviceId = deviceIdFor(req);
-    const { user, token } = await service.register(app.db, input, lang, {
+    const { user, token } = await service.register(app.shop, input, lang, {
       ip: req.ip,
       userAgent: req.headers['user-agent'],
       deviceId,
@@ -56,7 +55,7 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   route(app, userLogin, async ({ input, req, reply, say }) => {
     const deviceId = deviceIdFor(req);
-    const { user, token } = await login(app.db, input, { ip: req.ip, deviceId });
+    const { user, token } = await login(app.shop, input, { ip: req.ip, deviceId });
     rememberDevice(req, reply, deviceId);
     say('loggedIn');
     return { user_info: await service.userInfoOf(app.db, user), token };
@@ -78,7 +77,7 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   route(app, editUserProfile, async ({ input, auth, req, say }) => {
     const { user: me, sessionId } = auth;
-    const user = await service.updateProfile(app.db, me, sessionId, input, { ip: req.ip });
+    const user = await service.updateProfile(app.shop, me, sessionId, input, { ip: req.ip });
     say('profileUpdated');
     return { user_info: await service.userInfoOf(app.db, user) };
   });
@@ -86,16 +85,16 @@ export default async function accountRoutes(app: FastifyInstance) {
   route(app, getUserDetail, async ({ auth }) => ({ detail: service.toUserDetail(auth.user) }));
 
   // E-mail for the account (issue 14): forgot password, reset by link, confirming the address.
-  route(app, getMailOptions, async () => ({ mail_on: isMailOn(app.db) }));
+  route(app, getMailOptions, async () => ({ mail_on: app.shop.mailOn }));
 
   route(app, forgotPassword, async ({ input, lang, req, say }) => {
-    await passwordReset.forgotPassword(app.db, input, lang, req.ip, req.log);
+    await passwordReset.forgotPassword(app.shop, input, lang, req.ip, req.log);
     say('resetLinkSent');
     return { requested: true as const };
   });
 
   route(app, resetPassword, async ({ input, req, say }) => {
-    await passwordReset.resetPassword(app.db, input, req.ip);
+    await passwordReset.resetPassword(app.shop, input, req.ip);
     say('passwordWasReset');
     return { reset: true as const };
   });
@@ -109,11 +108,11 @@ export default async function accountRoutes(app: FastifyInstance) {
   route(app, getEmailStatus, async ({ auth }) => ({
     email: auth.user.email,
     confirmed: auth.user.email_confirmed_at !== null,
-    mail_on: isMailOn(app.db),
+    mail_on: app.shop.mailOn,
   }));
 
   route(app, resendEmailConfirmation, async ({ auth, say }) => {
-    const { email } = await confirmation.resendConfirmation(app.db, auth.user);
+    const { email } = await confirmation.resendConfirmation(app.shop, auth.user);
     say('confirmationSent', { email });
     return { email };
   });
@@ -121,7 +120,7 @@ export default async function accountRoutes(app: FastifyInstance) {
   route(app, editUserDetail, async ({ input, auth, say }) => {
     // Bank details first: they need the password, and a refusal there leaves the preferences unchanged too.
     const banked = await changeBankDetails(
-      app.db,
+      app.shop,
       auth.user,
       {
         bank_name: input.bank_name,

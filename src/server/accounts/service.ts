@@ -13,6 +13,7 @@ import { mayMail } from '../mail/policy';
 import * as rateLimit from '../rate-limits/rate-limit';
 import { derivedVisitorKey } from '../referral/service';
 import { clientSignals, recordSignals } from '../referral/signals';
+import { inTransaction, type MailTx } from '../shop';
 import { queueConfirmation } from './email-confirmation';
 import { tellAccountOwner } from './notices';
 import { hashPassword, verifyPassword } from './passwords';
@@ -98,12 +99,13 @@ export function toUserDetail(user: User): UserDetail {
  * logs the user in.
  */
 export async function register(
-  db: Db,
+  shop: MailTx,
   input: RegisterInput,
   lang: 'en' | 'zh',
   client: { ip: string; userAgent?: string; deviceId?: string | null } = { ip: '' },
 ): Promise<{ user: User; token: string }> {
   validateRegistration(input);
+  const { db } = shop;
   // Accounts opened from one address are limited too (10 an hour), so sign-ups cannot be scripted freely.
   if (client.ip) {
     const attempt = await rateLimit.hit(
@@ -135,7 +137,8 @@ export async function register(
   for (let attempt = 0; ; attempt++) {
     const now = nowIso();
     try {
-      const user = await db.transaction().execute(async (trx) => {
+      const user = await inTransaction(shop, async (tx) => {
+        const trx = tx.db;
         const created = await repo.insertUser(trx, {
           nickname,
           email,
@@ -149,7 +152,7 @@ export async function register(
           updated_at: now,
         });
         // The welcome e-mail with the link that confirms the address (docs/decisions/016), queued with the account.
-        await queueConfirmation(trx, { userId: created.id, email, lang, changed: false });
+        await queueConfirmation(tx, { userId: created.id, email, lang, changed: false });
         // Where and in which browser it was opened: compared with the referrer's (docs/decisions/032).
         await recordSignals(trx, created.id, clientSignals(client));
         if (upline) {
@@ -254,13 +257,14 @@ export const telegramNameOf = (u: Pick<User, 'telegram_user_id' | 'telegram_name
  * of the change, so the notices exist exactly when the change does.
  */
 export async function updateProfile(
-  db: Db,
+  shop: MailTx,
   user: User,
   sessionId: number,
   input: ProfileInput,
   client: { ip: string } = { ip: '' },
 ): Promise<User> {
   validateProfile(input);
+  const { db } = shop;
   const email = normalizeEmail(input.email!);
   const phone = normalizePhone(input.phone!);
   const contactChanged = email !== user.email || phone !== user.phone;
@@ -287,13 +291,14 @@ export async function updateProfile(
   // A new address is unconfirmed until its link is opened (docs/decisions/016).
   if (emailChanged) changes.email_confirmed_at = null;
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(shop, async (tx) => {
+      const trx = tx.db;
       // The row as it is now: the link may have changed since the session's copy was read.
       const fresh = (await repo.findUserById(trx, user.id)) ?? user;
       const unlinkFrom = passwordChanged && input.unlink_telegram ? fresh.telegram_user_id : null;
       const updated = await repo.updateUser(trx, user.id, { ...changes, ...(unlinkFrom ? UNLINKED : {}) });
       if (passwordChanged) await repo.revokeSessions(trx, user.id, { keep: sessionId });
-      await tellProfileChanges(trx, fresh, updated, { passwordChanged, unlinkFrom });
+      await tellProfileChanges(tx, fresh, updated, { passwordChanged, unlinkFrom });
       return updated;
     });
   } catch (err) {
@@ -305,7 +310,7 @@ export async function updateProfile(
 
 /** The notices of a profile change (`before` and `after` are the account's rows), on every channel. */
 async function tellProfileChanges(
-  trx: Db,
+  trx: MailTx,
   before: User,
   after: User,
   change: { passwordChanged: boolean; unlinkFrom: string | null },

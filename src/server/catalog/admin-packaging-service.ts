@@ -14,10 +14,10 @@ import type { Db } from '../db/connection';
 import { withRetry } from '../db/errors';
 import { conflict, invalidField, notFound } from '../lib/errors';
 import { nowIso } from '../lib/time';
-import * as stock from '../stock/repository';
+import { inTransaction, type MailTx, type Shop } from '../shop';
+import * as stock from '../stock/service';
 import { productDetail } from './admin-read-service';
 import * as repo from './admin-repository';
-import { catalogChanged } from './list-cache';
 
 // The back office's packagings (docs/decisions/015): add, change, reorder and retire, each in one transaction with its
 // audit entry, stock only through the stock core; and the price check and first stock a new product's packagings
@@ -38,14 +38,14 @@ export function checkPrices(p: PackagingFields, prefix = ''): void {
 
 /** Adds a packaging (no stock), then its first units through the stock core (a `new` history row). */
 export async function addPackagingRow(
-  trx: Db,
+  tx: MailTx,
   actor: StaffActor,
   productId: number,
   p: PackagingFields & { stock?: number },
   sortOrder: number,
   now: string,
 ): Promise<number> {
-  const id = await repo.insertPackaging(trx, {
+  const id = await repo.insertPackaging(tx.db, {
     product_id: productId,
     name_en: p.name_en,
     name_zh: p.name_zh,
@@ -54,7 +54,7 @@ export async function addPackagingRow(
     sort_order: sortOrder,
   });
   const units = p.stock ?? 0;
-  if (units > 0) await stock.changeStock(trx, id, units, { source: 'new', userId: actorUserId(actor), now });
+  if (units > 0) await stock.changeStock(tx, id, units, { source: 'new', userId: actorUserId(actor), now });
   return id;
 }
 
@@ -67,19 +67,21 @@ export const packagingAudit = (p: PackagingFields) => ({
 
 /** Runs a packaging change in a transaction, then refreshes the list price, touches the product, answers it. */
 async function packagingChange(
-  db: Db,
+  shop: Shop,
   productId: number,
-  change: (trx: Db, now: string) => Promise<void>,
+  change: (tx: Shop, now: string) => Promise<void>,
 ): Promise<AdminProduct> {
+  const { db } = shop;
   await withRetry(() =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(shop, async (tx) => {
+      const trx = tx.db;
       const now = nowIso();
-      await change(trx, now);
+      await change(tx, now);
       await repo.refreshListPrice(trx, productId);
       await repo.updateProduct(trx, productId, { updated_at: now });
     }),
   );
-  await catalogChanged(db);
+  await shop.catalog.changed();
   return productDetail(db, productId);
 }
 
@@ -93,18 +95,20 @@ async function livePackaging(db: Db, packagingId: number) {
 
 /** Adds a packaging after the others, with its initial stock (a `new` row of the stock history). */
 export async function addPackaging(
-  db: Db,
+  shop: Shop,
   actor: StaffActor,
   productId: number,
   p: PackagingFields & { stock?: number },
 ): Promise<AdminProduct> {
+  const { db } = shop;
   checkPrices(p);
   if (!(await repo.findProduct(db, productId))) throw notFound('productNotFound', 'product_id');
-  return packagingChange(db, productId, async (trx, now) => {
+  return packagingChange(shop, productId, async (tx, now) => {
+    const trx = tx.db;
     await repo.lockPackagings(trx, productId);
     const existing = await repo.listPackagings(trx, productId);
     const last = Math.max(-1, ...existing.filter((v) => v.is_retired !== 1).map((v) => v.sort_order));
-    const id = await addPackagingRow(trx, actor, productId, p, last + 1, now);
+    const id = await addPackagingRow(tx, actor, productId, p, last + 1, now);
     await recordAudit(
       trx,
       actor,
@@ -121,14 +125,16 @@ export async function addPackaging(
 
 /** Changes a packaging's names and prices (never its stock). */
 export async function updatePackaging(
-  db: Db,
+  shop: Shop,
   actor: StaffActor,
   packagingId: number,
   p: PackagingFields,
 ): Promise<AdminProduct> {
+  const { db } = shop;
   checkPrices(p);
   const found = await livePackaging(db, packagingId);
-  return packagingChange(db, found.product_id, async (trx, now) => {
+  return packagingChange(shop, found.product_id, async (tx, now) => {
+    const trx = tx.db;
     const v = await livePackaging(trx, packagingId);
     const diff = changedFields(
       packagingAudit({ ...v, discount_price_cents: v.discount_price_cents ?? undefined }),
@@ -152,13 +158,15 @@ export async function updatePackaging(
 
 /** Puts the packagings on sale in the given order: every one of them, once (422 otherwise). */
 export async function reorderPackagings(
-  db: Db,
+  shop: Shop,
   actor: StaffActor,
   productId: number,
   order: number[],
 ): Promise<AdminProduct> {
+  const { db } = shop;
   if (!(await repo.findProduct(db, productId))) throw notFound('productNotFound', 'product_id');
-  return packagingChange(db, productId, async (trx, now) => {
+  return packagingChange(shop, productId, async (tx, now) => {
+    const trx = tx.db;
     await repo.lockPackagings(trx, productId);
     const live = (await repo.listPackagings(trx, productId)).filter((v) => v.is_retired !== 1);
     const ids = live.map((v) => v.id);
@@ -189,10 +197,12 @@ export async function reorderPackagings(
  * that name it. What it still held is taken out through the stock core (an `adjust` row, "Packaging retired"), so
  * the product's stock total counts only packagings on sale. 409 for the product's last packaging on sale.
  */
-export async function retirePackaging(db: Db, actor: StaffActor, packagingId: number): Promise<AdminProduct> {
+export async function retirePackaging(shop: Shop, actor: StaffActor, packagingId: number): Promise<AdminProduct> {
+  const { db } = shop;
   const found = await livePackaging(db, packagingId);
   const productId = found.product_id;
-  return packagingChange(db, productId, async (trx, now) => {
+  return packagingChange(shop, productId, async (tx, now) => {
+    const trx = tx.db;
     await repo.lockPackagings(trx, productId);
     const v = await livePackaging(trx, packagingId);
     const live = (await repo.listPackagings(trx, productId)).filter((x) => x.is_retired !== 1);
@@ -200,7 +210,7 @@ export async function retirePackaging(db: Db, actor: StaffActor, packagingId: nu
     // Its stock out first, while it is still on sale (so the product's total drops with it), then retired.
     if (v.stock > 0) {
       const cause = { source: 'adjust' as const, reason: 'Packaging retired', userId: actorUserId(actor), now };
-      const left = await stock.changeStock(trx, packagingId, -v.stock, cause, { onSaleOnly: true });
+      const left = await stock.changeStock(tx, packagingId, -v.stock, cause, { onSaleOnly: true });
       if (left === null) throw conflict('stockNotEnough', { stock: 0, taken: v.stock }, 'packaging_id');
     }
     await repo.updatePackaging(trx, packagingId, { is_retired: 1 });

@@ -19,38 +19,38 @@ export default async function productAdminRoutes(app: FastifyInstance) {
   }));
 
   route(app, contract.adminProductCreate, async ({ input, staff, say }) => {
-    const product = await service.createProduct(db, app.files, staff, input);
+    const product = await service.createProduct(app.shop, staff, input);
     say('productCreated');
     return { product };
   });
   route(app, contract.adminProductUpdate, async ({ input, staff, say }) => {
-    const product = await service.updateProduct(db, app.files, staff, input.product_id, input);
+    const product = await service.updateProduct(app.shop, staff, input.product_id, input);
     say('productSaved');
     return { product };
   });
   route(app, contract.adminProductDelete, async ({ input, staff, say }) => {
-    await service.deleteProduct(db, staff, input.product_id);
+    await service.deleteProduct(app.shop, staff, input.product_id);
     say('productDeleted');
     return { deleted: true as const };
   });
 
   route(app, contract.adminPackagingAdd, async ({ input, staff, say }) => {
-    const product = await packagings.addPackaging(db, staff, input.product_id, input);
+    const product = await packagings.addPackaging(app.shop, staff, input.product_id, input);
     say('packagingAdded');
     return { product };
   });
   route(app, contract.adminPackagingUpdate, async ({ input, staff, say }) => {
-    const product = await packagings.updatePackaging(db, staff, input.packaging_id, input);
+    const product = await packagings.updatePackaging(app.shop, staff, input.packaging_id, input);
     say('packagingSaved');
     return { product };
   });
   route(app, contract.adminPackagingReorder, async ({ input, staff, say }) => {
-    const product = await packagings.reorderPackagings(db, staff, input.product_id, input.packaging_ids);
+    const product = await packagings.reorderPackagings(app.shop, staff, input.product_id, input.packaging_ids);
     say('packagingsReordered');
     return { product };
   });
   route(app, contract.adminPackagingRetire, async ({ input, staff, say }) => {
-    const product = await packagings.retirePackaging(db, staff, input.packaging_id);
+    const product = await packagings.retirePackaging(app.shop, staff, input.packaging_id);
     say('packagingRetiredDone');
     return { product };
   });

@@ -10,11 +10,11 @@ import { type StoredImage, storeImage } from '../files/images';
 import type { FileStore } from '../files/store';
 import { conflict, invalidField, notFound } from '../lib/errors';
 import { nowIso } from '../lib/time';
+import { inTransaction, type Shop } from '../shop';
 import { tellStockAlerts } from '../stock-alerts/tell';
 import { addPackagingRow, checkPrices, packagingAudit } from './admin-packaging-service';
 import { productDetail } from './admin-read-service';
 import * as repo from './admin-repository';
-import { catalogChanged } from './list-cache';
 
 /**
  * The back office's catalogue (docs/decisions/015): products, their packagings and images; here the products' writes
@@ -96,11 +96,11 @@ async function checkSlugFree(db: Db, slug: string, productId?: number) {
 
 /** Creates a product with its packagings, images, categories and tags. */
 export async function createProduct(
-  db: Db,
-  files: FileStore,
+  shop: Shop,
   actor: StaffActor,
   form: ProductFields & { packagings: Array<PackagingFields & { stock?: number }> },
 ): Promise<AdminProduct> {
+  const { db, files } = shop;
   form.packagings.forEach((p, i) => {
     checkPrices(p, `packagings.${i}.`);
   });
@@ -108,7 +108,8 @@ export async function createProduct(
   await checkSlugFree(db, form.slug);
   const productId = await slugSafe(form.slug, () =>
     withRetry(() =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(shop, async (tx) => {
+        const trx = tx.db;
         const now = nowIso();
         // The list card's price is the cheapest packaging's: set by refreshListPrice once they are in.
         const id = await repo.insertProduct(trx, {
@@ -122,7 +123,7 @@ export async function createProduct(
         });
         const packagingIds: number[] = [];
         for (const [i, p] of form.packagings.entries()) {
-          packagingIds.push(await addPackagingRow(trx, actor, id, p, i, now));
+          packagingIds.push(await addPackagingRow(tx, actor, id, p, i, now));
         }
         await repo.refreshListPrice(trx, id);
         await repo.replaceImages(trx, id, checked.images);
@@ -153,18 +154,18 @@ export async function createProduct(
       }),
     ),
   );
-  await catalogChanged(db);
+  await shop.catalog.changed();
   return productDetail(db, productId);
 }
 
 /** Saves a product's form (not its packagings or stock): audited as the fields that changed, images apart. */
 export async function updateProduct(
-  db: Db,
-  files: FileStore,
+  shop: Shop,
   actor: StaffActor,
   productId: number,
   form: ProductFields,
 ): Promise<AdminProduct> {
+  const { db, files } = shop;
   const current = await repo.findProduct(db, productId);
   if (!current) throw notFound('productNotFound', 'product_id');
   const beforeImages = await repo.listImages(db, productId);
@@ -177,7 +178,8 @@ export async function updateProduct(
   await checkSlugFree(db, form.slug, productId);
   await slugSafe(form.slug, () =>
     withRetry(() =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(shop, async (tx) => {
+        const trx = tx.db;
         const now = nowIso();
         const p = await repo.findProduct(trx, productId);
         if (!p) throw notFound('productNotFound', 'product_id');
@@ -210,7 +212,7 @@ export async function updateProduct(
           updated_at: now,
         });
         // "Coming soon" (or hidden) → "On sale" with units: customers waiting for it are told (018).
-        if (productState(p) !== form.state) await tellStockAlerts(trx, [productId], now);
+        if (productState(p) !== form.state) await tellStockAlerts(tx, [productId], now);
         if (diff) {
           await repo.replaceLinks(trx, productId, p.created_at, checked);
           await recordAudit(
@@ -238,7 +240,7 @@ export async function updateProduct(
       }),
     ),
   );
-  await catalogChanged(db);
+  await shop.catalog.changed();
   return productDetail(db, productId);
 }
 
@@ -248,7 +250,8 @@ export async function updateProduct(
  * committed before (then it is counted here: 409) or waits and then finds it gone (the order's 409 "no longer
  * available": orders/place-order.ts).
  */
-export async function deleteProduct(db: Db, actor: StaffActor, productId: number): Promise<void> {
+export async function deleteProduct(shop: Shop, actor: StaffActor, productId: number): Promise<void> {
+  const { db } = shop;
   await withRetry(() =>
     db.transaction().execute(async (trx) => {
       await repo.lockPackagings(trx, productId);
@@ -265,7 +268,7 @@ export async function deleteProduct(db: Db, actor: StaffActor, productId: number
       });
     }),
   );
-  await catalogChanged(db);
+  await shop.catalog.changed();
 }
 
 // ---------------------------------------------------------------------------

@@ -9,7 +9,6 @@ import {
 } from '../../common/contract/catalog';
 import { miniAppBaseLink } from '../../common/startapp';
 import { route } from '../lib/endpoint';
-import { productListCache } from './list-cache';
 import * as repo from './repository';
 import * as service from './service';
 
@@ -25,11 +24,11 @@ export default async function catalogRoutes(app: FastifyInstance) {
     app,
     getProductList,
     async ({ input, lang, req }) =>
-      service.productList(app.db, lang, input, (err) => req.log.warn({ err }, 'product cards not kept')),
+      service.productList(app.shop, lang, input, (err) => req.log.warn({ err }, 'product cards not kept')),
     {
       ...fast,
       cache: {
-        store: productListCache(app.db, app.config.CATALOG_CACHE_MS),
+        store: app.shop.catalog.list,
         // Everything that changes the page (the filters are already trimmed and lower-cased by the contract; the
         // search text `q` is trimmed, and kept as typed).
         key: (i) => JSON.stringify([i.lang, i.category, i.type, i.benefit, i.tag, i.sort, i.cursor, i.limit, i.q]),

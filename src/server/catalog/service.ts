@@ -12,12 +12,15 @@ import { effectiveStockState } from '../../common/stock';
 import type { Db } from '../db/connection';
 import { notFound } from '../lib/errors';
 import { RawJson } from '../lib/raw-json';
+import type { Shop } from '../shop';
 import { average, pageCards, toCard } from './cards';
 import { decodeCursor, decodeSearchCursor, encodeCursor, encodeSearchCursor, type SearchPosition } from './cursor';
 import { type CardRow, listProductPage } from './list-repository';
-import { memoized } from './lookup-memo';
 import * as repo from './repository';
 import * as search from './search-repository';
+
+/** What reading the product list needs of the shop: the database and the catalogue's cache. */
+export type CatalogReader = Pick<Shop, 'db' | 'catalog'>;
 
 // Catalogue rules: resolve filters, read keyset pages, shape products for the contract.
 
@@ -33,17 +36,20 @@ interface ListFilters {
   limit?: number;
 }
 
-// Both lookups are memoized (lookup-memo.ts), keyed on what names the row: an id as a number ("007" is 7).
-async function resolveCategory(db: Db, lang: Lang, key: string) {
+// Both lookups are kept by the catalogue's cache (list-cache.ts), keyed on what names the row: an id as a number
+// ("007" is 7).
+async function resolveCategory({ db, catalog }: CatalogReader, lang: Lang, key: string) {
   const found = /^\d+$/.test(key)
-    ? await memoized(db, `category_${lang}_id_${Number(key)}`, () => repo.findCategory(db, lang, { id: Number(key) }))
-    : await memoized(db, `category_${lang}_slug_${key}`, () => repo.findCategory(db, lang, { slug: key }));
+    ? await catalog.memoized(`category_${lang}_id_${Number(key)}`, () =>
+        repo.findCategory(db, lang, { id: Number(key) }),
+      )
+    : await catalog.memoized(`category_${lang}_slug_${key}`, () => repo.findCategory(db, lang, { slug: key }));
   if (!found) throw notFound('categoryNotFound', 'category');
   return found;
 }
 
-async function resolveTag(db: Db, lang: Lang, field: 'type' | 'benefit' | 'tag', slug: string) {
-  const found = await memoized(db, `tag_${lang}_${slug}`, () => repo.findTag(db, lang, slug));
+async function resolveTag({ db, catalog }: CatalogReader, lang: Lang, field: 'type' | 'benefit' | 'tag', slug: string) {
+  const found = await catalog.memoized(`tag_${lang}_${slug}`, () => repo.findTag(db, lang, slug));
   // A `type` filter must name a type, a `benefit` a benefit, a `tag` a tag.
   if (!found || found.kind !== field) throw notFound('tagNotFound', field);
   return found;
@@ -53,17 +59,23 @@ async function resolveTag(db: Db, lang: Lang, field: 'type' | 'benefit' | 'tag',
  * One page of the product list with its filters resolved (unknown ones are a 404 naming the field). A list page
  * answers its rows' kept cards as they are (`RawJson`, cards.ts); a search page builds its cards.
  */
-export async function productList(db: Db, lang: Lang, f: ListFilters, onKeepFailed: (err: unknown) => void = () => {}) {
+export async function productList(
+  shop: CatalogReader,
+  lang: Lang,
+  f: ListFilters,
+  onKeepFailed: (err: unknown) => void = () => {},
+) {
+  const { db } = shop;
   const order: ProductSort = f.sort ?? 'newest';
   const limit = f.limit ?? LIST_LIMIT.default;
   const text = f.q?.trim() || undefined;
   const searchAfter = f.cursor && text ? decodeSearchCursor(f.cursor, order) : null;
   const after = f.cursor && !text ? decodeCursor(f.cursor, order) : null;
-  const category = f.category ? await resolveCategory(db, lang, f.category) : null;
+  const category = f.category ? await resolveCategory(shop, lang, f.category) : null;
   const tags = [];
   for (const field of ['type', 'benefit', 'tag'] as const) {
     const slug = f[field];
-    if (slug) tags.push(await resolveTag(db, lang, field, slug));
+    if (slug) tags.push(await resolveTag(shop, lang, field, slug));
   }
   const filters = { ...(category ? { categoryId: category.id } : {}), tagIds: tags.map((t) => t.id), order };
   let next_cursor: string | null = null;

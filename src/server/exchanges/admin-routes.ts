@@ -22,7 +22,7 @@ export default async function exchangeAdminRoutes(app: FastifyInstance) {
   ] as const;
   for (const [def, status, said] of decisions) {
     route(app, def, async ({ input, staff, lang, say }) => {
-      const request = await service.decideExchange(db, staff, input.id, { status, answer: input.answer }, lang);
+      const request = await service.decideExchange(app.shop, staff, input.id, { status, answer: input.answer }, lang);
       say(said);
       return { request };
     });

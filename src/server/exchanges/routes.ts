@@ -15,7 +15,7 @@ export default async function exchangeRoutes(app: FastifyInstance) {
   );
 
   route(app, requestExchange, async ({ auth, input, lang, say }) => {
-    await service.requestExchange(db, app.files, auth.user, {
+    await service.requestExchange(app.shop, auth.user, {
       orderId: input.order_id,
       itemId: input.order_item_id,
       quantity: input.quantity,

@@ -17,7 +17,6 @@ import type { Db } from '../db/connection';
 import { isUniqueViolation } from '../db/errors';
 import type { User } from '../db/schema';
 import { boundedCustomerImage, CUSTOMER_IMAGE_LIMITS } from '../files/images';
-import type { FileStore } from '../files/store';
 import { conflict, invalidField, notFound } from '../lib/errors';
 import { adminLimit, keysetPage } from '../lib/paging';
 import { nowIso } from '../lib/time';
@@ -26,6 +25,7 @@ import { notifyOrder } from '../orders/notify';
 import { type FileLinkSigner, fileLinkSigner } from '../orders/receipts';
 import { findOwnOrder } from '../orders/repository';
 import { getShopSettings } from '../settings/repository';
+import { inTransaction, type Shop } from '../shop';
 import * as repo from './repository';
 
 /**
@@ -124,12 +124,12 @@ const deadlineText = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC
  * is not made. Two submits at once make one request (the line's unique key): the other is refused with 409.
  */
 export async function requestExchange(
-  db: Db,
-  files: FileStore,
+  shop: Shop,
   user: User,
   input: ExchangeInput,
   nowMs = Date.now(),
 ): Promise<number> {
+  const { db, files } = shop;
   const order = await ownOrder(db, user, input.orderId);
   const { exchangeDays } = await getShopSettings(db);
   const block = exchangeBlock(order, exchangeDays, nowMs);
@@ -165,7 +165,8 @@ export async function requestExchange(
   if (photoKey && photo?.ok) await files.put(photoKey, photo.bytes);
   const now = new Date(nowMs).toISOString();
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(shop, async (tx) => {
+      const trx = tx.db;
       const id = await repo.insertRequest(trx, {
         order_id: order.id,
         order_item_id: line.id,
@@ -177,7 +178,7 @@ export async function requestExchange(
         created_at: now,
       });
       await notifyOrder(
-        trx,
+        tx,
         {
           userId: user.id,
           orderId: order.id,
@@ -243,14 +244,16 @@ const alreadyDecided = (status: string | undefined) =>
   conflict(status === 'declined' ? 'exchangeAlreadyDeclined' : 'exchangeAlreadyApproved', {}, 'id');
 
 export async function decideExchange(
-  db: Db,
+  shop: Shop,
   actor: StaffActor,
   id: number,
   decision: { status: 'approved' | 'declined'; answer: string },
   lang: Lang,
 ): Promise<AdminExchangeRow> {
+  const { db } = shop;
   const now = nowIso();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(shop, async (tx) => {
+    const trx = tx.db;
     const row = await repo.findRequest(trx, id);
     if (!row) throw notFound('exchangeNotFound', 'id');
     if (row.status !== 'requested') throw alreadyDecided(row.status);
@@ -277,7 +280,7 @@ export async function decideExchange(
       now,
     );
     await notifyOrder(
-      trx,
+      tx,
       {
         userId: row.user_id,
         orderId: row.order_id,

@@ -1,10 +1,9 @@
 import type { Lang } from '../../common/contract/lang';
 import type { ExchangeReason } from '../../common/exchange-rules';
-import type { Db } from '../db/connection';
 import { nowIso } from '../lib/time';
+import type { Shop } from '../shop';
 import type { OrderFigures } from './order-figures';
 import * as repo from './repository';
-import { isMailOn } from './switch';
 
 /**
  * The e-mail outbox (issue 14, docs/decisions/016). Code that changes something a customer should hear about by e-mail
@@ -109,12 +108,12 @@ export interface MailRequest<K extends MailKind> {
  * change it reports. Answers whether a row was written (false: e-mail off, or the dedupe key was already queued).
  */
 export async function enqueueMail<K extends MailKind>(
-  db: Db,
+  tx: Pick<Shop, 'db' | 'mailOn'>,
   mail: MailRequest<K>,
   now: string = nowIso(),
 ): Promise<boolean> {
-  if (!isMailOn(db)) return false;
-  return repo.insertMail(db, {
+  if (!tx.mailOn) return false;
+  return repo.insertMail(tx.db, {
     user_id: mail.userId,
     order_id: mail.orderId ?? null,
     to_address: mail.to,

@@ -8,6 +8,7 @@ import { exportCatalogueCsv, exportFileName } from '../catalog/catalogue-io/expo
 import { importCatalogueCsv } from '../catalog/catalogue-io/service';
 import type { Db } from '../db/connection';
 import { AppError } from '../lib/errors';
+import type { Shop } from '../shop';
 import { OperatorError } from './service';
 
 /**
@@ -16,7 +17,7 @@ import { OperatorError } from './service';
  */
 
 /** Checks (`dryRun`) or imports a CSV file; a file with any bad row is refused (exit 1) after listing them all. */
-export async function importCsvFile(db: Db, path: string, dryRun: boolean, print: (line: string) => void) {
+export async function importCsvFile(shop: Shop, path: string, dryRun: boolean, print: (line: string) => void) {
   let bytes: Uint8Array;
   try {
     bytes = await readFile(path);
@@ -25,7 +26,7 @@ export async function importCsvFile(db: Db, path: string, dryRun: boolean, print
   }
   let report: Awaited<ReturnType<typeof importCatalogueCsv>>;
   try {
-    report = await importCatalogueCsv(db, CLI_ACTOR, { bytes, fileName: basename(path), dryRun }, 'en');
+    report = await importCatalogueCsv(shop, CLI_ACTOR, { bytes, fileName: basename(path), dryRun }, 'en');
   } catch (err) {
     if (err instanceof AppError) throw new OperatorError(formatAnyMessage('en', err.key, err.params));
     throw err;

@@ -11,13 +11,13 @@ import {
   updateProduct,
 } from '../catalog/admin-repository';
 import { packagingsOf, productsBySlug } from '../catalog/catalogue-io/repository';
-import { catalogChanged } from '../catalog/list-cache';
-import type { Db } from '../db/connection';
 import { withRetry } from '../db/errors';
 import { nowIso } from '../lib/time';
 import { insertProducts, linkProduct, packagingFields, productFields } from '../seed/index';
 import type { SeedProduct } from '../seed/types';
-import { changeStock, deleteUnusedPackaging } from '../stock/repository';
+import { inTransaction, type Shop } from '../shop';
+import { deleteUnusedPackaging } from '../stock/repository';
+import { changeStock } from '../stock/service';
 import { tellStockAlerts } from '../stock-alerts/tell';
 import { isPackagingReferenced, productPackagings } from './repository';
 
@@ -99,11 +99,12 @@ export function parseCatalogue(json: unknown): SeedProduct[] {
  * then those products (ascending id), like placing an order; a deadlock or serialization failure runs it again.
  */
 export async function importCatalogue(
-  db: Db,
+  shop: Shop,
   products: SeedProduct[],
 ): Promise<{ created: number; updated: number; notes: string[] }> {
   const counts = await withRetry(() =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(shop, async (tx) => {
+      const trx = tx.db;
       const ids = await slugIds(trx);
       for (const p of products) {
         const unknownCategory = p.categories.find((s) => !ids.categories.has(s));
@@ -124,7 +125,7 @@ export async function importCatalogue(
 
       /** Adds a new packaging's first stock through the stock core. */
       const firstStock = async (packagingId: number, units: number) => {
-        if (units > 0) await changeStock(trx, packagingId, units, cause('new'));
+        if (units > 0) await changeStock(tx, packagingId, units, cause('new'));
       };
       let created = 0;
       let updated = 0;
@@ -163,7 +164,7 @@ export async function importCatalogue(
         for (const old of current.filter((c) => !kept.has(c.id))) {
           if (await isPackagingReferenced(trx, old.id)) {
             // Its stock out first (while on sale it leaves the product's total), then retired.
-            if (old.stock > 0 && !(await changeStock(trx, old.id, -old.stock, cause('import'))))
+            if (old.stock > 0 && !(await changeStock(tx, old.id, -old.stock, cause('import'))))
               throw new CatalogueError(`${p.slug} (${old.name_en}): its stock changed meanwhile; run it again`);
             await updatePackaging(trx, old.id, { is_retired: 1 });
           } else {
@@ -175,7 +176,7 @@ export async function importCatalogue(
         const { stock_total: _total, ...fields } = productFields(p);
         await updateProduct(trx, productId, { ...fields, is_active: 1, updated_at: now });
         // Its state from the file ("Coming soon" → on sale) with units: customers waiting for it are told (018).
-        await tellStockAlerts(trx, [productId], now);
+        await tellStockAlerts(tx, [productId], now);
         await refreshListPrice(trx, productId);
         await unlinkProduct(trx, productId);
         await linkProduct(trx, productId, p, found.created_at, ids);
@@ -192,6 +193,6 @@ export async function importCatalogue(
       return { created, updated, notes };
     }),
   );
-  await catalogChanged(db);
+  await shop.catalog.changed();
   return counts;
 }

@@ -72,10 +72,10 @@ const ORDER_STEPS = {
 };
 
 /** confirm-payment, processing, complete, cancel: an order's next status. */
-export const orderStep: Command = async ({ db, command, arg, print }) => {
+export const orderStep: Command = async ({ shop, command, arg, print }) => {
   const orderNo = need(arg, 'the order number (e.g. LC-20261122-AB12CD)');
   const action = ORDER_STEPS[command as keyof typeof ORDER_STEPS];
-  const { order, changed } = await action(db, orderNo);
+  const { order, changed } = await action(shop, orderNo);
   print(
     changed
       ? `${order.order_no} is now ${order.status}.`
@@ -83,13 +83,13 @@ export const orderStep: Command = async ({ db, command, arg, print }) => {
   );
 };
 
-export const rejectReceipt: Command = async ({ db, arg, values, print }) => {
-  const order = await ops.rejectReceipt(db, need(arg, 'the order number'), values.reason);
+export const rejectReceipt: Command = async ({ shop, arg, values, print }) => {
+  const order = await ops.rejectReceipt(shop, need(arg, 'the order number'), values.reason);
   print(`${order.order_no}: receipt rejected; the customer was told why and can upload a new one.`);
 };
 
-export const refund: Command = async ({ db, arg, values, print }) => {
-  const result = await ops.recordRefund(db, need(arg, 'the order number'), {
+export const refund: Command = async ({ shop, arg, values, print }) => {
+  const result = await ops.recordRefund(shop, need(arg, 'the order number'), {
     amount: values.amount,
     method: values.method,
     reference: values.reference,
@@ -97,8 +97,8 @@ export const refund: Command = async ({ db, arg, values, print }) => {
   print(`${result.order.order_no}: refund of ${result.amount} recorded; ${result.owed} still owed.`);
 };
 
-export const expireUnpaid: Command = async ({ db, print, config }) => {
-  const { cancelled, hours } = await ops.expireUnpaidOrders(db, config);
+export const expireUnpaid: Command = async ({ shop, print }) => {
+  const { cancelled, hours } = await ops.expireUnpaidOrders(shop);
   print(
     cancelled.length
       ? `Cancelled ${cancelled.length} unpaid order${cancelled.length === 1 ? '' : 's'}: ${cancelled.join(', ')}.`
@@ -106,9 +106,9 @@ export const expireUnpaid: Command = async ({ db, print, config }) => {
   );
 };
 
-export const tracking: Command = async ({ db, arg, values, print }) => {
+export const tracking: Command = async ({ shop, arg, values, print }) => {
   const orderNo = need(arg, 'the order number');
-  const order = await ops.setOrderTracking(db, orderNo, {
+  const order = await ops.setOrderTracking(shop, orderNo, {
     company: values.company,
     number: values.number,
     link: values.link,
@@ -118,8 +118,8 @@ export const tracking: Command = async ({ db, arg, values, print }) => {
   );
 };
 
-export const receipt: Command = async ({ db, arg, values, print }) => {
-  print(await writeReceipt(db, need(arg, 'the order number'), need(values.out, '--out FILE')));
+export const receipt: Command = async ({ shop, arg, values, print }) => {
+  print(await writeReceipt(shop, need(arg, 'the order number'), need(values.out, '--out FILE')));
 };
 
 // ---------------------------------------------------------------------------
@@ -247,7 +247,7 @@ export const rejectPayout: Command = async ({ db, arg, values, print }) => {
 // Catalogue and files
 // ---------------------------------------------------------------------------
 
-export const importCatalogueJson: Command = async ({ db, arg, print }) => {
+export const importCatalogueJson: Command = async ({ shop, arg, print }) => {
   const file = resolve(need(arg, 'the catalogue file (JSON)'));
   let json: unknown;
   try {
@@ -255,23 +255,28 @@ export const importCatalogueJson: Command = async ({ db, arg, print }) => {
   } catch (err) {
     throw new ops.OperatorError(`Cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
   }
-  const { created, updated, notes } = await importCatalogue(db, parseCatalogue(json));
+  const { created, updated, notes } = await importCatalogue(shop, parseCatalogue(json));
   print(`Imported ${created + updated} products: ${created} new, ${updated} updated.`);
   for (const note of notes) print(`  ${note}`);
   if (notes.length) print('Stock changes by a change only: adjust-stock, or import-csv with stock_change.');
 };
 
-export const importCsv: Command = async ({ db, arg, values, print }) => {
-  await importCsvFile(db, resolve(need(arg, 'the CSV file')), values['dry-run'] === true, print);
+export const importCsv: Command = async ({ shop, arg, values, print }) => {
+  await importCsvFile(shop, resolve(need(arg, 'the CSV file')), values['dry-run'] === true, print);
 };
 
 export const exportCsv: Command = async ({ db, arg, print }) => {
   await exportCsvFile(db, arg ? resolve(arg) : undefined, print);
 };
 
-export const adjustStock: Command = async ({ db, arg, values, change, print }) => {
+export const adjustStock: Command = async ({ shop, arg, values, change, print }) => {
   const packagingId = positiveId(arg, 'the packaging id');
-  const { message } = await ops.adjustStock(db, packagingId, need(change, 'the change (e.g. +5 or -3)'), values.reason);
+  const { message } = await ops.adjustStock(
+    shop,
+    packagingId,
+    need(change, 'the change (e.g. +5 or -3)'),
+    values.reason,
+  );
   print(`Packaging ${packagingId}: ${message}.`);
 };
 

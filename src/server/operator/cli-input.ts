@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
+import type { Shop } from '../shop';
 
 // What the command line (cli.ts) hands a command (cli-commands.ts): its options, its words, and the checks of them
 // that refuse a usage mistake (exit code 2).
@@ -35,6 +36,8 @@ export type CliConfig = Pick<Config, 'UNPAID_ORDER_HOURS'> & Partial<Pick<Config
 
 /** What a command gets. */
 export interface CommandInput {
+  shop: Shop;
+  /** The shop's database (`shop.db`). */
   db: Db;
   /** The command's name, as typed. */
   command: string;
@@ -45,7 +48,7 @@ export interface CommandInput {
   change: string | undefined;
   /** Receives the lines to show. */
   print: (line: string) => void;
-  config: CliConfig;
+  config: Config;
 }
 
 export type Command = (input: CommandInput) => Promise<void>;

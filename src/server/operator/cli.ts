@@ -4,12 +4,11 @@ import { ConfigError, loadConfig } from '../config';
 import { createDb, type Db, parseDatabaseUrl } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { createFileStore } from '../files/create-store';
-import { useFileStore } from '../files/registry';
 import type { FileStore } from '../files/store';
-import { setMailOn } from '../mail/switch';
+import { createShop, type Shop } from '../shop';
 import { CatalogueError } from './catalogue';
 import * as commands from './cli-commands';
-import { type CliConfig, type Command, OPTIONS, UsageError } from './cli-input';
+import { type Command, OPTIONS, UsageError } from './cli-input';
 import * as ops from './service';
 
 /**
@@ -120,12 +119,7 @@ function parseCommandLine(argv: string[]) {
 }
 
 /** Runs one command; `print` receives the lines to show. Exported for tests. */
-export async function run(
-  db: Db,
-  argv: string[],
-  print: (line: string) => void = console.log,
-  config: CliConfig = loadConfig(),
-): Promise<void> {
+export async function run(shop: Shop, argv: string[], print: (line: string) => void = console.log): Promise<void> {
   const { positionals, values, change } = parseCommandLine(argv);
   const [command, arg] = positionals;
   const handler = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
@@ -133,7 +127,7 @@ export async function run(
     if (values.help || !command) throw new UsageError('');
     throw new UsageError(`Unknown command "${command}".`);
   }
-  await handler({ db, command, arg, values, change, print, config });
+  await handler({ shop, db: shop.db, command, arg, values, change, print, config: shop.config });
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -143,12 +137,10 @@ async function main(argv: string[]): Promise<number> {
     const config = loadConfig();
     db = createDb(parseDatabaseUrl(config.DATABASE_URL));
     await migrateToLatest(db);
-    // The command line's changes (confirm payment, cancel, refund…) mail customers like the back office's.
-    setMailOn(db, config.SMTP_URL !== undefined);
-    // Receipts removed or written out go through the store FILES_URL names, as on the server.
+    // The command line works with the shop as the server builds it: its changes (confirm payment, cancel, refund…)
+    // mail customers like the back office's, and receipts go through the store FILES_URL names.
     files = await createFileStore(config, db);
-    useFileStore(db, files);
-    await run(db, argv, console.log, config);
+    await run(await createShop({ db, config, files }), argv, console.log);
     return 0;
   } catch (err) {
     if (

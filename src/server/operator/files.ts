@@ -3,10 +3,9 @@ import { createReadStream } from 'node:fs';
 import { readdir, stat, writeFile } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Db } from '../db/connection';
-import { filesOf } from '../files/registry';
 import { type FileStore, isFileKey } from '../files/store';
 import { findOrderByNo } from '../orders/repository';
+import type { Shop } from '../shop';
 import { OperatorError } from './service';
 
 /**
@@ -107,11 +106,12 @@ export function importReportLines(report: ImportReport, store: string, dryRun: b
 }
 
 /** `receipt <order_no> --out FILE`: writes an order's receipt out of the file store (it is no longer a path on disk). */
-export async function writeReceipt(db: Db, orderNo: string, out: string): Promise<string> {
+export async function writeReceipt(shop: Pick<Shop, 'db' | 'files'>, orderNo: string, out: string): Promise<string> {
+  const { db } = shop;
   const order = await findOrderByNo(db, orderNo);
   if (!order) throw new OperatorError(`There is no order ${orderNo}`);
   if (!order.receipt_path) throw new OperatorError(`Order ${orderNo} has no receipt.`);
-  const file = await filesOf(db).get(order.receipt_path);
+  const file = await shop.files.get(order.receipt_path);
   if (!file) throw new OperatorError(`The receipt ${order.receipt_path} of order ${orderNo} is no longer stored.`);
   await writeFile(resolve(out), file.stream, { flag: 'wx' });
   return `Wrote the receipt of ${orderNo} (${file.contentType}, ${file.size} bytes) to ${out}.`;

@@ -8,7 +8,6 @@ import { formatCents, parseDollarsToCents } from '../../common/money';
 import { formatStockChange, MAX_STOCK_CHANGE, parseStockChange } from '../../common/stock-rules';
 import { CLI_ACTOR } from '../audit/actor';
 import { recordAudit } from '../audit/service';
-import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import type { Order } from '../db/schema';
 import { AppError } from '../lib/errors';
@@ -17,6 +16,7 @@ import { cancelUnpaidOrders } from '../orders/expiry';
 import * as orders from '../orders/repository';
 import * as affiliates from '../referral/admin-service';
 import { unpaidOrderHours } from '../settings/repository';
+import type { Shop } from '../shop';
 import * as staff from '../staff/service';
 import * as stockService from '../stock/service';
 import * as subscriptionAdmin from '../subscriptions/admin-service';
@@ -75,28 +75,29 @@ export async function listOrders(db: Db, opts: { status?: string; limit?: number
   }));
 }
 
-type OrderMove = (db: Db, actor: typeof CLI_ACTOR, orderId: number) => Promise<orderActions.ActionResult>;
+type OrderMove = (shop: Shop, actor: typeof CLI_ACTOR, orderId: number) => Promise<orderActions.ActionResult>;
 
 /** The back office's order actions, with the command line as the actor (audited, on the order's timeline). */
-async function act(db: Db, orderNo: string, action: OrderMove): Promise<{ order: Order; changed: boolean }> {
-  const order = await orderByNo(db, orderNo);
-  return action(db, CLI_ACTOR, order.id).catch(explain);
+async function act(shop: Shop, orderNo: string, action: OrderMove): Promise<{ order: Order; changed: boolean }> {
+  const order = await orderByNo(shop.db, orderNo);
+  return action(shop, CLI_ACTOR, order.id).catch(explain);
 }
 
 /** A bank transfer checked: Pending → Paid. */
-export const confirmPayment = (db: Db, orderNo: string) => act(db, orderNo, orderActions.confirmPayment);
+export const confirmPayment = (shop: Shop, orderNo: string) => act(shop, orderNo, orderActions.confirmPayment);
 /** Being packed: Paid → Processing. */
-export const markProcessing = (db: Db, orderNo: string) => act(db, orderNo, orderActions.markProcessing);
+export const markProcessing = (shop: Shop, orderNo: string) => act(shop, orderNo, orderActions.markProcessing);
 /** Delivered: Processing → Completed (earns the customer's cash reward, confirms commissions). */
-export const completeOrder = (db: Db, orderNo: string) => act(db, orderNo, orderActions.completeOrder);
+export const completeOrder = (shop: Shop, orderNo: string) => act(shop, orderNo, orderActions.completeOrder);
 /** Pending or Paid → Cancelled at any time (stock, coupon use and cash reward come back). */
-export const cancelOrder = (db: Db, orderNo: string) => act(db, orderNo, orderActions.cancelOrder);
+export const cancelOrder = (shop: Shop, orderNo: string) => act(shop, orderNo, orderActions.cancelOrder);
 
 export async function setOrderTracking(
-  db: Db,
+  shop: Shop,
   orderNo: string,
   tracking: { company?: string; number?: string; link?: string },
 ): Promise<Order> {
+  const { db } = shop;
   const company = tracking.company?.trim();
   const number = tracking.number?.trim();
   const link = tracking.link?.trim() || null;
@@ -104,23 +105,25 @@ export async function setOrderTracking(
   if (!number) throw new OperatorError('Give the tracking number: --number "…"');
   if (link && !isHttpLink(link)) throw new OperatorError(`The tracking link must be an http(s) URL, not "${link}"`);
   const order = await orderByNo(db, orderNo);
-  const saved = await orderActions.saveTracking(db, CLI_ACTOR, order.id, { company, number, link }).catch(explain);
+  const saved = await orderActions.saveTracking(shop, CLI_ACTOR, order.id, { company, number, link }).catch(explain);
   return saved.order;
 }
 
 /** Refuses the receipt waiting on a Pending bank-transfer order; the customer sees `reason` and may upload again. */
-export async function rejectReceipt(db: Db, orderNo: string, reason: string | undefined): Promise<Order> {
+export async function rejectReceipt(shop: Shop, orderNo: string, reason: string | undefined): Promise<Order> {
+  const { db } = shop;
   if (!reason?.trim()) throw new OperatorError('Give the reason the customer will see: --reason "…"');
   const order = await orderByNo(db, orderNo);
-  return (await orderActions.rejectReceipt(db, CLI_ACTOR, order.id, reason).catch(explain)).order;
+  return (await orderActions.rejectReceipt(shop, CLI_ACTOR, order.id, reason).catch(explain)).order;
 }
 
 /** Records money given back on a cancelled order that had been paid (`amount` in dollars, e.g. "12.50"). */
 export async function recordRefund(
-  db: Db,
+  shop: Shop,
   orderNo: string,
   input: { amount?: string; method?: string; reference?: string },
 ): Promise<{ order: Order; amount: string; owed: string }> {
+  const { db } = shop;
   const cents = input.amount === undefined ? null : parseDollarsToCents(input.amount);
   if (cents === null || cents <= 0) {
     throw new OperatorError(
@@ -131,7 +134,7 @@ export async function recordRefund(
   if (!input.reference?.trim()) throw new OperatorError('Give the refund’s reference: --reference "…"');
   const order = await orderByNo(db, orderNo);
   const result = await orderActions
-    .recordRefund(db, CLI_ACTOR, order.id, { amount_cents: cents, method: input.method, reference: input.reference })
+    .recordRefund(shop, CLI_ACTOR, order.id, { amount_cents: cents, method: input.method, reference: input.reference })
     .catch(explain);
   return { order: result.order, amount: formatCents(cents), owed: formatCents(result.refundOwedCents) };
 }
@@ -279,17 +282,15 @@ export async function cancelSubscription(db: Db, subscriptionId: number): Promis
  * Cancels now the orders left unpaid past the unpaid-order hours (what the server does every minute); answers their
  * numbers and the hours that applied (the back office's setting once set, else UNPAID_ORDER_HOURS).
  */
-export async function expireUnpaidOrders(
-  db: Db,
-  config: Pick<Config, 'UNPAID_ORDER_HOURS'>,
-): Promise<{ cancelled: string[]; hours: number }> {
+export async function expireUnpaidOrders(shop: Shop): Promise<{ cancelled: string[]; hours: number }> {
+  const { db, config } = shop;
   const hours = await unpaidOrderHours(db, config);
   if (hours <= 0) {
     throw new OperatorError(
       'Unpaid-order hours are 0 (Settings in the back office, or UNPAID_ORDER_HOURS is 0 while that is unset): unpaid orders are kept until you cancel them',
     );
   }
-  const report = await cancelUnpaidOrders(db, config);
+  const report = await cancelUnpaidOrders(shop);
   if (report.errors.length) {
     throw new OperatorError(`Could not cancel order ids ${report.errors.join(', ')}; run the command again`);
   }
@@ -318,7 +319,12 @@ export async function removeStaff(db: Db, email: string): Promise<void> {
 }
 
 /** "Adjust stock" from the command line (audited as the command line): a signed change such as +5 or -3, a reason. */
-export async function adjustStock(db: Db, packagingId: number, change: string | undefined, reason: string | undefined) {
+export async function adjustStock(
+  shop: Shop,
+  packagingId: number,
+  change: string | undefined,
+  reason: string | undefined,
+) {
   const delta = change === undefined ? null : parseStockChange(change);
   if (delta === null) {
     throw new OperatorError(
@@ -326,6 +332,6 @@ export async function adjustStock(db: Db, packagingId: number, change: string | 
     );
   }
   if (!reason?.trim()) throw new OperatorError('Give the reason for the change: --reason "…"');
-  const { stock } = await stockService.adjustStock(db, CLI_ACTOR, { packagingId, delta, reason }).catch(explain);
+  const { stock } = await stockService.adjustStock(shop, CLI_ACTOR, { packagingId, delta, reason }).catch(explain);
   return { delta, stock, message: formatAnyMessage('en', 'stockAdjusted', { delta: formatStockChange(delta), stock }) };
 }

@@ -5,6 +5,7 @@ import type { Order } from '../db/schema';
 import type { StaffCaller } from '../lib/endpoint';
 import { route } from '../lib/endpoint';
 import { notFound } from '../lib/errors';
+import type { Shop } from '../shop';
 import * as service from './admin-service';
 import * as repo from './repository';
 
@@ -28,14 +29,14 @@ export default async function orderActionRoutes(app: FastifyInstance) {
     refund_owed_cents: owed ?? (await service.owedBack(db, order)),
   });
 
-  type Move = (db: typeof app.db, actor: StaffCaller, orderId: number) => Promise<service.ActionResult>;
+  type Move = (shop: Shop, actor: StaffCaller, orderId: number) => Promise<service.ActionResult>;
   const move = async (
     orderNo: string,
     staff: StaffCaller,
     action: Move,
     say: (key: 'orderNowStatus' | 'orderAlreadyInStatus', params: Record<string, string>) => void,
   ) => {
-    const { order, changed } = await action(db, staff, await orderId(orderNo));
+    const { order, changed } = await action(app.shop, staff, await orderId(orderNo));
     say(changed ? 'orderNowStatus' : 'orderAlreadyInStatus', { orderNo: order.order_no, status: order.status });
     return answer(order, changed);
   };
@@ -54,19 +55,24 @@ export default async function orderActionRoutes(app: FastifyInstance) {
   );
 
   route(app, contract.adminOrderRejectReceipt, async ({ input, staff, say }) => {
-    const { order, changed } = await service.rejectReceipt(db, staff, await orderId(input.order_no), input.reason);
+    const { order, changed } = await service.rejectReceipt(
+      app.shop,
+      staff,
+      await orderId(input.order_no),
+      input.reason,
+    );
     say('receiptRejected');
     return answer(order, changed, 0);
   });
 
   route(app, contract.adminOrderTracking, async ({ input, staff, say }) => {
-    const { order, changed } = await service.saveTracking(db, staff, await orderId(input.order_no), input);
+    const { order, changed } = await service.saveTracking(app.shop, staff, await orderId(input.order_no), input);
     say('trackingSaved');
     return answer(order, changed, 0);
   });
 
   route(app, contract.adminOrderRefund, async ({ input, staff, say }) => {
-    const result = await service.recordRefund(db, staff, await orderId(input.order_no), input);
+    const result = await service.recordRefund(app.shop, staff, await orderId(input.order_no), input);
     say('refundRecorded', {
       amount: formatCents(input.amount_cents),
       owed: formatCents(result.refundOwedCents),

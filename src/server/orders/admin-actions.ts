@@ -16,6 +16,7 @@ import { withRetry } from '../db/errors';
 import type { Order } from '../db/schema';
 import { conflict, invalidField, notFound } from '../lib/errors';
 import { nowIso } from '../lib/time';
+import { inTransaction, type Shop } from '../shop';
 import { recordOrderEvent } from './event-repository';
 import { notifyOrder } from './notify';
 import * as receiptRepo from './receipt-repository';
@@ -71,7 +72,8 @@ const notNow = (order: Order) => conflict('orderActionNotAllowed', { orderNo: or
  * changes nothing (`changed: false`). The move itself (orders/status.ts) re-checks the status in its conditional
  * update, so of concurrent changes one wins and the others are refused or see it done.
  */
-async function moveTo(db: Db, actor: StaffActor, orderId: number, action: OrderAction) {
+async function moveTo(shop: Shop, actor: StaffActor, orderId: number, action: OrderAction) {
+  const { db } = shop;
   const to = ORDER_ACTION_RULES[action].moveTo;
   if (!to) throw new Error(`${action} moves no order`);
   const order = await findOrder(db, orderId);
@@ -80,33 +82,33 @@ async function moveTo(db: Db, actor: StaffActor, orderId: number, action: OrderA
     if (action === 'confirm_payment' && order.status === 'Pending') throw conflict('orderConfirmNotTransfer');
     throw conflict('illegalTransition', { from: order.status, to });
   }
-  return changeOrderStatus(db, order.id, to, actor);
+  return changeOrderStatus(shop, order.id, to, actor);
 }
 
 /** A bank transfer checked (with or without a receipt): Pending → Paid. Also the bot's "Confirm payment". */
-export const confirmPayment = (db: Db, actor: StaffActor, orderId: number): Promise<ActionResult> =>
-  moveTo(db, actor, orderId, 'confirm_payment');
+export const confirmPayment = (shop: Shop, actor: StaffActor, orderId: number): Promise<ActionResult> =>
+  moveTo(shop, actor, orderId, 'confirm_payment');
 
 /** Being packed: Paid → Processing. */
-export const markProcessing = (db: Db, actor: StaffActor, orderId: number): Promise<ActionResult> =>
-  moveTo(db, actor, orderId, 'processing');
+export const markProcessing = (shop: Shop, actor: StaffActor, orderId: number): Promise<ActionResult> =>
+  moveTo(shop, actor, orderId, 'processing');
 
 /** Delivered: Processing → Completed (earns the customer's cash reward, confirms commissions). */
-export const completeOrder = (db: Db, actor: StaffActor, orderId: number): Promise<ActionResult> =>
-  moveTo(db, actor, orderId, 'complete');
+export const completeOrder = (shop: Shop, actor: StaffActor, orderId: number): Promise<ActionResult> =>
+  moveTo(shop, actor, orderId, 'complete');
 
 /** Pending or Paid → Cancelled: stock, coupon use and cash reward come back (once, whatever the concurrency). */
-export const cancelOrder = (db: Db, actor: StaffActor, orderId: number): Promise<ActionResult> =>
-  moveTo(db, actor, orderId, 'cancel');
+export const cancelOrder = (shop: Shop, actor: StaffActor, orderId: number): Promise<ActionResult> =>
+  moveTo(shop, actor, orderId, 'cancel');
 
 /** Shipping company, tracking number and (http/https) link of a Paid, Processing or Completed order. */
 export async function saveTracking(
-  db: Db,
+  shop: Shop,
   actor: StaffActor,
   orderId: number,
   tracking: { company?: string | null; number?: string | null; link?: string | null },
 ): Promise<ActionResult> {
-  return { order: await setTracking(db, orderId, tracking, actor), changed: true };
+  return { order: await setTracking(shop, orderId, tracking, actor), changed: true };
 }
 
 /**
@@ -116,7 +118,7 @@ export async function saveTracking(
  * so the unpaid-order expiry treats it like any order awaiting payment.
  */
 export async function rejectReceipt(
-  db: Db,
+  shop: Shop,
   actor: StaffActor,
   orderId: number,
   reason: string | undefined,
@@ -125,7 +127,8 @@ export async function rejectReceipt(
   if (issue) throw invalidField(issue.field, issue.key);
   const text = reason!.trim();
   return withRetry(() =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(shop, async (tx) => {
+      const trx = tx.db;
       const order = await findOrder(trx, orderId);
       const refusal = (o: Order) =>
         o.status === 'Pending' ? conflict('receiptNothingToReject', { orderNo: o.order_no }) : notNow(o);
@@ -161,7 +164,7 @@ export async function rejectReceipt(
         now,
       );
       await notifyOrder(
-        trx,
+        tx,
         {
           userId: order.user_id,
           orderId: order.id,
@@ -189,7 +192,7 @@ export interface RefundInput {
  * one after the other and can never together exceed what was paid.
  */
 export async function recordRefund(
-  db: Db,
+  shop: Shop,
   actor: StaffActor,
   orderId: number,
   input: RefundInput,
@@ -201,7 +204,8 @@ export async function recordRefund(
   const method = input.method as RefundMethod;
   const reference = input.reference!.trim();
   return withRetry(() =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(shop, async (tx) => {
+      const trx = tx.db;
       // The row as locked: no other refund of this order can be recorded until this transaction ends.
       const order = await refundRepo.lockOrder(trx, orderId);
       if (!order) throw notFound('orderNotFound');
@@ -239,7 +243,7 @@ export async function recordRefund(
         now,
       );
       await notifyOrder(
-        trx,
+        tx,
         {
           userId: order.user_id,
           orderId: order.id,

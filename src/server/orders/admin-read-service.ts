@@ -9,7 +9,7 @@ import {
 } from '../../common/contract/admin/orders';
 import type { PaymentMethodCode } from '../../common/contract/checkout';
 import { availableOrderActions } from '../../common/order-workflow';
-import type { StaffRole } from '../../common/staff-rules';
+import { can, type StaffRole } from '../../common/staff-rules';
 import { encodeCursor, readCursor } from '../catalog/cursor';
 import type { Db } from '../db/connection';
 import type { Order } from '../db/schema';
@@ -334,6 +334,6 @@ export async function orderDetail(db: Db, order: Order, role: StaffRole | null):
     refund_owed_cents: state.refund_owed_cents,
     tracking: { company: order.tracking_company, number: order.tracking_number, link: order.tracking_link },
     timeline: buildTimeline(order, events),
-    actions: role ? availableOrderActions(state, role) : [],
+    actions: role ? availableOrderActions(state, (p) => can(role, p)) : [],
   };
 }

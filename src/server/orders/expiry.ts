@@ -1,8 +1,7 @@
-import type { Config } from '../config';
-import type { Db } from '../db/connection';
 import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import { addMinutes } from '../lib/time';
 import { unpaidOrderHours } from '../settings/repository';
+import type { Shop } from '../shop';
 import { findUnpaidOrders } from './receipt-repository';
 import { changeOrderStatus } from './status';
 
@@ -38,11 +37,11 @@ type Log = { info?(obj: object, msg: string): void; error(obj: object, msg: stri
 
 /** Cancels every order left unpaid for longer than the unpaid-order hours at `now` (0: never), read each round. */
 export async function cancelUnpaidOrders(
-  db: Db,
-  config: Pick<Config, 'UNPAID_ORDER_HOURS'>,
+  shop: Shop,
   now: Date = new Date(),
   opts: { log?: Log; limit?: number; extend?: () => Promise<void> } = {},
 ): Promise<ExpiryReport> {
+  const { db, config } = shop;
   const report: ExpiryReport = { cancelled: [], kept: [], errors: [] };
   const hours = await unpaidOrderHours(db, config);
   if (hours <= 0) return report;
@@ -51,7 +50,7 @@ export async function cancelUnpaidOrders(
     // Between two cancels: the job's lease stays ours (or the round stops here: lib/interval-job.ts).
     await opts.extend?.();
     try {
-      const change = await changeOrderStatus(db, id, 'Cancelled', { kind: 'expiry' }, now.getTime());
+      const change = await changeOrderStatus(shop, id, 'Cancelled', { kind: 'expiry' }, now.getTime());
       (change.changed ? report.cancelled : report.kept).push(id);
     } catch (err) {
       report.errors.push(id);
@@ -64,20 +63,14 @@ export async function cancelUnpaidOrders(
   return report;
 }
 
-export function createExpiryScheduler({
-  db,
-  config,
-  log,
-  intervalMs = EXPIRY_INTERVAL_MS,
-}: {
-  db: Db;
-  config: Pick<Config, 'UNPAID_ORDER_HOURS'>;
-  log?: Log;
-  intervalMs?: number;
-}): IntervalJob<ExpiryReport> {
+export function createExpiryScheduler(
+  shop: Shop,
+  { intervalMs = EXPIRY_INTERVAL_MS }: { intervalMs?: number } = {},
+): IntervalJob<ExpiryReport> {
+  const { db, log } = shop;
   return createIntervalJob({
     name: 'unpaid order expiry',
-    run: (now, round) => cancelUnpaidOrders(db, config, now, { log, extend: round.extend }),
+    run: (now, round) => cancelUnpaidOrders(shop, now, { log, extend: round.extend }),
     intervalMs,
     lease: { db, ttlMs: EXPIRY_LEASE_MS },
     ...(log ? { log } : {}),

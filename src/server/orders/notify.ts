@@ -1,12 +1,11 @@
 import { langOf, parseLang } from '../../common/contract/lang';
 import { findUserById } from '../accounts/repository';
-import type { Db } from '../db/connection';
 import type { Order, User } from '../db/schema';
 import { nowIso } from '../lib/time';
 import { type MailOrderLine, orderFigures } from '../mail/order-figures';
 import { enqueueMail, type MailExchange, type MailKind, type MailParams } from '../mail/outbox';
-import { isMailOn } from '../mail/switch';
 import { enqueueOrderNotification, type OrderNotificationKind } from '../notifications/outbox';
+import type { MailTx } from '../shop';
 import { findOrder } from './repository';
 
 /**
@@ -76,18 +75,19 @@ export interface OrderNews {
 }
 
 /** Queues the bot notice and the e-mail of one change. Call it with the transaction of the change. */
-export async function notifyOrder(trx: Db, news: OrderNews, now: string = nowIso()): Promise<void> {
+export async function notifyOrder(tx: MailTx, news: OrderNews, now: string = nowIso()): Promise<void> {
   await enqueueOrderNotification(
-    trx,
+    tx.db,
     { userId: news.userId, orderId: news.orderId, kind: news.kind, ...(news.params ? { params: news.params } : {}) },
     now,
   );
-  await queueOrderMail(trx, news, now);
+  await queueOrderMail(tx, news, now);
 }
 
-async function queueOrderMail(trx: Db, news: OrderNews, now: string): Promise<void> {
+async function queueOrderMail(tx: MailTx, news: OrderNews, now: string): Promise<void> {
   const base = MAIL_OF[news.kind];
-  if (!base || !isMailOn(trx)) return;
+  if (!base || !tx.mailOn) return;
+  const trx = tx.db;
   const user = news.user ?? (await findUserById(trx, news.userId));
   const order = news.order ?? (await findOrder(trx, news.orderId));
   if (!user?.email || !order) return;
@@ -104,27 +104,27 @@ async function queueOrderMail(trx: Db, news: OrderNews, now: string): Promise<vo
     const exchange = news.mail?.exchange;
     if (!exchange || news.eventId === undefined) throw new Error(`${base} needs the request's id and snapshot`);
     const params = { orderId, orderNo: order.order_no, exchangeId: news.eventId, exchange };
-    await enqueueMail(trx, { ...common, kind: base, params }, now);
+    await enqueueMail(tx, { ...common, kind: base, params }, now);
     return;
   }
   const figures = await orderFigures(trx, order, news.items);
 
   if (news.kind === 'placed' && news.renewalOf !== undefined) {
     const params: MailParams['renewal_placed'] = { orderId, figures, subscriptionId: news.renewalOf };
-    await enqueueMail(trx, { ...common, kind: 'renewal_placed', params }, now);
+    await enqueueMail(tx, { ...common, kind: 'renewal_placed', params }, now);
     return;
   }
   switch (base) {
     case 'order_receipt_rejected':
       await enqueueMail(
-        trx,
+        tx,
         { ...common, kind: base, params: { orderId, figures, reason: news.mail?.reason ?? '' } },
         now,
       );
       return;
     case 'order_refund_recorded':
       await enqueueMail(
-        trx,
+        tx,
         {
           ...common,
           kind: base,
@@ -134,6 +134,6 @@ async function queueOrderMail(trx: Db, news: OrderNews, now: string): Promise<vo
       );
       return;
     default:
-      await enqueueMail(trx, { ...common, kind: base, params: { orderId, figures } }, now);
+      await enqueueMail(tx, { ...common, kind: base, params: { orderId, figures } }, now);
   }
 }

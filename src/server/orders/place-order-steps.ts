@@ -11,6 +11,7 @@ import type { Order, User } from '../db/schema';
 import { type AppError, conflict, invalidField } from '../lib/errors';
 import { enqueueStaffAlert } from '../notifications/staff-alerts';
 import { orderPaymentMethod, shopSettings } from '../settings/service';
+import type { MailTx } from '../shop';
 import { recordOrderEvent } from './event-repository';
 import { notifyOrder } from './notify';
 import { newOrderNo } from './order-number';
@@ -185,7 +186,7 @@ export async function recordLines(trx: Db, orderId: number, lines: CartLine[]) {
  * the server for a renewal; the receipt; paid when nothing was left to pay) and the staff's alert.
  */
 export async function tellPlaced(
-  trx: Db,
+  tx: MailTx,
   placed: {
     user: User;
     order: Order;
@@ -195,10 +196,11 @@ export async function tellPlaced(
   },
 ): Promise<void> {
   const { user, order, items } = placed;
+  const trx = tx.db;
   const at = order.placed_at;
   // Both rows are this transaction's, the order as step 4 left it: not read again.
   const renewal = placed.renewalOf === undefined ? {} : { renewalOf: placed.renewalOf };
-  await notifyOrder(trx, { userId: user.id, orderId: order.id, kind: 'placed', ...renewal, user, order, items }, at);
+  await notifyOrder(tx, { userId: user.id, orderId: order.id, kind: 'placed', ...renewal, user, order, items }, at);
   const placer = placed.renewalOf === undefined ? 'customer' : 'system';
   await recordOrderEvent(trx, order.id, 'placed', placer, { total_cents: order.total_cents }, at);
   if (placed.receiptPath) {

@@ -3,17 +3,15 @@ import type { PaymentMethodCode } from '../../common/contract/checkout';
 import type { Lang } from '../../common/contract/lang';
 import { type CartInput, requireItems } from '../cart/service';
 import { spendReward, takeHeldReward } from '../cash-rewards/service';
-import { catalogChanged } from '../catalog/list-cache';
 import type { Config } from '../config';
 import { redeemAppliedCoupon } from '../coupons/service';
-import type { Db } from '../db/connection';
 import { isForeignKeyViolation, isRetryableConflict, isUniqueViolation, withRetry } from '../db/errors';
 import type { Order, User } from '../db/schema';
-import { filesOf } from '../files/registry';
 import { AppError, badRequest, invalidField } from '../lib/errors';
 import { recordCommissionForOrder } from '../referral/commission-service';
 import { recordSignals } from '../referral/signals';
 import { paymentProviderConfigured } from '../settings/service';
+import { inTransaction, type Shop } from '../shop';
 import { takeOrderStock } from '../stock/service';
 import { claimRenewal, startSubscriptions } from '../subscriptions/service';
 import {
@@ -97,13 +95,8 @@ function checkRequest(config: Config, input: PlaceOrderInput): CheckedRequest {
  *    packagings → products, here and when cancelling, so concurrent orders and cancels never deadlock.
  * Placing with a key that already placed an order answers that order (`created: false`).
  */
-export async function placeOrder(
-  db: Db,
-  config: Config,
-  user: User,
-  lang: Lang,
-  input: PlaceOrderInput,
-): Promise<PlacedOrder> {
+export async function placeOrder(shop: Shop, user: User, lang: Lang, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const { db, config, files } = shop;
   const existing = await repo.findOrderByKey(db, user.id, input.idempotencyKey);
   if (existing) return { order: existing, created: false };
   const request = checkRequest(config, input);
@@ -119,20 +112,18 @@ export async function placeOrder(
     await countReceiptUpload(db, user.id);
   }
   // Stored before the order's transaction, never inside it (files/store.ts); removed again if no order is made.
-  const files = filesOf(db);
   const receiptPath = receipt ? await storeReceipt(files, receipt) : null;
   if (receipt) await recordSignals(db, user.id, [{ kind: 'receipt', value: receipt.sentHash }]);
   try {
     // Run again after a conflict, a taken order number, or a foreign-key violation: a product deleted by staff
     // after it was priced here (its lines name it) is then found gone, and refused as no longer available (409).
     const order = await withRetry(
-      () =>
-        db.transaction().execute((trx) => placeInTransaction(trx, user, lang, input, request, receiptPath, maxUnpaid)),
+      () => inTransaction(shop, (tx) => placeInTransaction(tx, user, lang, input, request, receiptPath, maxUnpaid)),
       4,
       (err) => isRetryableConflict(err) || isUniqueViolation(err, repo.ORDER_NO_UNIQUE) || isForeignKeyViolation(err),
     );
     // Stock totals on list cards changed.
-    await catalogChanged(db);
+    await shop.catalog.changed();
     return { order, created: true };
   } catch (err) {
     if (receiptPath) await removeReceipt(files, receiptPath).catch(() => {});
@@ -151,7 +142,7 @@ export async function placeOrder(
  * is cancelled, so concurrent orders and cancels never deadlock.
  */
 async function placeInTransaction(
-  trx: Db,
+  tx: Shop,
   user: User,
   lang: Lang,
   input: PlaceOrderInput,
@@ -159,6 +150,7 @@ async function placeInTransaction(
   receiptPath: string | null,
   maxUnpaid: number,
 ): Promise<Order> {
+  const trx = tx.db;
   const basket = await priceBasket(trx, user, lang, input, request);
   const at = basket.placedAt;
   if (input.renewal) await claimRenewal(trx, { ...input.renewal, userId: user.id }, at);
@@ -204,7 +196,7 @@ async function placeInTransaction(
     };
     await startSubscriptions(trx, subscriber, basket.cart.lines);
   }
-  await tellPlaced(trx, { user, order, items, renewalOf: input.renewal?.subscriptionId, receiptPath });
+  await tellPlaced(tx, { user, order, items, renewalOf: input.renewal?.subscriptionId, receiptPath });
   if (user.upline_id !== null) {
     const { subtotal_cents, coupon_discount_cents } = totals;
     await recordCommissionForOrder(trx, { id: orderId, user_id: user.id, subtotal_cents, coupon_discount_cents });

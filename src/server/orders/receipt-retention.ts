@@ -1,8 +1,6 @@
-import type { Config } from '../config';
-import type { Db } from '../db/connection';
-import { filesOf } from '../files/registry';
 import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import { addDays } from '../lib/time';
+import type { Shop } from '../shop';
 import { clearReceipt, ordersWithOldReceipts } from './receipt-repository';
 import { removeReceipt } from './receipts';
 
@@ -31,11 +29,11 @@ type Log = { info?(obj: object, msg: string): void; error(obj: object, msg: stri
 
 /** Deletes the receipts of orders cancelled more than RECEIPT_RETENTION_DAYS before `now` (0: never). */
 export async function deleteExpiredReceipts(
-  db: Db,
-  config: Pick<Config, 'RECEIPT_RETENTION_DAYS' | 'UPLOAD_DIR'>,
+  shop: Pick<Shop, 'db' | 'config' | 'files'>,
   now: Date = new Date(),
   opts: { log?: Log; batch?: number } = {},
 ): Promise<RetentionReport> {
+  const { db, config, files } = shop;
   const report: RetentionReport = { deleted: [], errors: [] };
   if (config.RECEIPT_RETENTION_DAYS <= 0) return report;
   const at = now.toISOString();
@@ -50,7 +48,7 @@ export async function deleteExpiredReceipts(
       const path = row.receipt_path as string;
       if (!(await clearReceipt(db, row.id, path, at))) continue;
       try {
-        await removeReceipt(filesOf(db), path);
+        await removeReceipt(files, path);
         report.deleted.push(row.id);
       } catch (err) {
         report.errors.push(row.id);
@@ -65,20 +63,14 @@ export async function deleteExpiredReceipts(
   return report;
 }
 
-export function createReceiptRetentionJob({
-  db,
-  config,
-  log,
-  intervalMs = RECEIPT_RETENTION_INTERVAL_MS,
-}: {
-  db: Db;
-  config: Pick<Config, 'RECEIPT_RETENTION_DAYS' | 'UPLOAD_DIR'>;
-  log?: Log;
-  intervalMs?: number;
-}): IntervalJob<RetentionReport> {
+export function createReceiptRetentionJob(
+  shop: Shop,
+  { intervalMs = RECEIPT_RETENTION_INTERVAL_MS }: { intervalMs?: number } = {},
+): IntervalJob<RetentionReport> {
+  const { db, log } = shop;
   return createIntervalJob({
     name: 'receipt retention',
-    run: (now) => deleteExpiredReceipts(db, config, now, { log }),
+    run: (now) => deleteExpiredReceipts(shop, now, { log }),
     intervalMs,
     // Once across instances (docs/decisions/024); a round is a few batches of deletes.
     lease: { db, ttlMs: 10 * 60_000 },

@@ -31,7 +31,7 @@ export default async function orderRoutes(app: FastifyInstance) {
 
   route(app, placeOrder, async ({ auth, input, lang, say }) => {
     const user = auth.user;
-    const placed = await placing.placeOrder(db, config, user, lang, {
+    const placed = await placing.placeOrder(app.shop, user, lang, {
       idempotencyKey: input.idempotency_key,
       items: input.items,
       addressId: input.address_id,
@@ -66,13 +66,13 @@ export default async function orderRoutes(app: FastifyInstance) {
   });
 
   route(app, cancelOrder, async ({ auth, input, lang, say }) => {
-    const order = await service.cancelOwnOrder(db, auth.user, input.order_id);
+    const order = await service.cancelOwnOrder(app.shop, auth.user, input.order_id);
     say('orderCancelled');
     return { order: await service.orderDetails(db, order, lang, { config }) };
   });
 
   route(app, addReview, async ({ auth, input, say }) => {
-    const review = await service.addReview(db, auth.user, input);
+    const review = await service.addReview(app.shop, auth.user, input);
     say('reviewAdded');
     return { review };
   });

@@ -11,7 +11,6 @@ import type { OrderDetails, OrderSummary } from '../../common/contract/orders';
 import { packagingName } from '../../common/packaging-name';
 import * as addressRepo from '../addresses/repository';
 import { encodeCursor, readCursor } from '../catalog/cursor';
-import { catalogChanged } from '../catalog/list-cache';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import { isUniqueViolation } from '../db/errors';
@@ -21,6 +20,7 @@ import { addMinutes, nowIso } from '../lib/time';
 import { enqueueOrderNotification } from '../notifications/outbox';
 import * as settingsRepo from '../settings/repository';
 import { paymentProviderConfigured } from '../settings/service';
+import type { Shop } from '../shop';
 import { orderAmounts } from './amounts';
 import { recordOrderEvent } from './event-repository';
 import { receiptLink } from './receipts';
@@ -170,8 +170,8 @@ export async function listOrders(
 // ---------------------------------------------------------------------------
 
 /** Cancels the customer's own order within 15 minutes (Pending or Paid); repeating it is harmless. */
-export async function cancelOwnOrder(db: Db, user: User, orderId: number, nowMs = Date.now()): Promise<Order> {
-  const { order } = await changeOrderStatus(db, orderId, 'Cancelled', { kind: 'customer', userId: user.id }, nowMs);
+export async function cancelOwnOrder(shop: Shop, user: User, orderId: number, nowMs = Date.now()): Promise<Order> {
+  const { order } = await changeOrderStatus(shop, orderId, 'Cancelled', { kind: 'customer', userId: user.id }, nowMs);
   return order;
 }
 
@@ -261,7 +261,8 @@ interface ReviewInput {
  * Reviews a product of the customer's own Completed order, once per product and order. The product's
  * rating sum and count change in the same transaction.
  */
-export async function addReview(db: Db, user: User, input: ReviewInput) {
+export async function addReview(shop: Shop, user: User, input: ReviewInput) {
+  const { db } = shop;
   if (input.rating === undefined || input.rating < 1 || input.rating > 5) throw invalidField('rating', 'selectRating');
   if (!input.title) throw invalidField('title', 'enterTitle');
   if (!input.description) throw invalidField('description', 'enterDescription');
@@ -295,7 +296,7 @@ export async function addReview(db: Db, user: User, input: ReviewInput) {
       };
     });
     // The product's rating on its list card changed.
-    await catalogChanged(db);
+    await shop.catalog.changed();
     return added;
   } catch (err) {
     if (isUniqueViolation(err, repo.REVIEW_UNIQUE)) throw conflict('reviewAlreadyAdded');

@@ -11,7 +11,6 @@ import {
 import { actorLabel, type StaffActor } from '../audit/actor';
 import { recordAudit } from '../audit/service';
 import * as cashRewardRepo from '../cash-rewards/repository';
-import { catalogChanged } from '../catalog/list-cache';
 import * as couponRepo from '../coupons/repository';
 import type { Db } from '../db/connection';
 import { isRetryableConflict, withRetry } from '../db/errors';
@@ -22,7 +21,9 @@ import type { OrderNotificationKind } from '../notifications/outbox';
 import { creditReferralAward } from '../referral/award-service';
 import { cancelCommissionsForOrder, confirmCommissionsForOrder } from '../referral/commission-service';
 import * as settingsRepo from '../settings/repository';
-import { moveStock, type StockMove } from '../stock/repository';
+import { inTransaction, type MailTx, type Shop } from '../shop';
+import type { StockMove } from '../stock/repository';
+import { returnOrderStock } from '../stock/service';
 import { type OrderEventKind, recordOrderEvent } from './event-repository';
 import { notifyOrder } from './notify';
 import * as repo from './repository';
@@ -106,7 +107,7 @@ interface StatusChange {
  * Asking for the status the order already has answers `changed: false` (idempotent).
  */
 export async function changeOrderStatus(
-  db: Db,
+  shop: Shop,
   orderId: number,
   to: OrderStatus,
   actor: StatusActor,
@@ -114,7 +115,8 @@ export async function changeOrderStatus(
 ): Promise<StatusChange> {
   const change = await withRetry(
     () =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(shop, async (tx) => {
+        const trx = tx.db;
         const order =
           actor.kind === 'customer'
             ? await repo.findOwnOrder(trx, actor.userId, orderId)
@@ -156,14 +158,14 @@ export async function changeOrderStatus(
           throw conflict('illegalTransition', { from: current?.status ?? order.status, to });
         }
 
-        if (to === 'Cancelled') await undoOrderEffects(trx, order);
+        if (to === 'Cancelled') await undoOrderEffects(tx, order);
         if (to === 'Completed') await earnCashReward(trx, order);
         const event = actor.kind === 'expiry' ? 'expired' : EVENT[to];
         const eventId = event
           ? await recordOrderEvent(trx, order.id, event, eventActor(actor), { from: order.status, to }, now)
           : undefined;
         const kind = actor.kind === 'expiry' ? 'expired' : NOTICE[to];
-        if (kind) await notifyOrder(trx, { userId: order.user_id, orderId: order.id, kind, eventId }, now);
+        if (kind) await notifyOrder(tx, { userId: order.user_id, orderId: order.id, kind, eventId }, now);
         const action = AUDIT_ACTION[to];
         if (isStaffActor(actor) && action) {
           await recordAudit(
@@ -188,7 +190,7 @@ export async function changeOrderStatus(
     (err) => err instanceof StatusMoved || isRetryableConflict(err),
   );
   // A cancel gave stock back: list cards show it.
-  if (change.changed && to === 'Cancelled') await catalogChanged(db);
+  if (change.changed && to === 'Cancelled') await shop.catalog.changed();
   return change;
 }
 
@@ -197,7 +199,8 @@ export async function changeOrderStatus(
  * ledger row), stock (packagings in id order, like placing, so the two never deadlock); cancels its
  * unpaid commissions. Subscriptions the order started are left alone: they are managed on their own.
  */
-async function undoOrderEffects(trx: Db, order: Order): Promise<void> {
+async function undoOrderEffects(tx: MailTx, order: Order): Promise<void> {
+  const trx = tx.db;
   // Row locks in the order placing takes them: coupon → user → packagings → products.
   const redemptions = await couponRepo.deleteRedemptionsOfOrder(trx, order.id);
   for (const r of redemptions) await couponRepo.returnCouponUse(trx, r.coupon_id);
@@ -221,7 +224,7 @@ async function undoOrderEffects(trx: Db, order: Order): Promise<void> {
     entry.quantity += item.quantity;
     perPackaging.set(item.variant_id, entry);
   }
-  await moveStock(trx, perPackaging, 'return', { source: 'cancel', orderId: order.id, now: nowIso() });
+  await returnOrderStock(tx, perPackaging, { source: 'cancel', orderId: order.id, now: nowIso() });
   await cancelCommissionsForOrder(trx, order.id);
 }
 
@@ -257,7 +260,7 @@ async function earnCashReward(trx: Db, order: Order): Promise<void> {
  * (422 at the field), a link must be http(s); a status change in between (a cancel) is refused (409).
  */
 export async function setTracking(
-  db: Db,
+  shop: Shop,
   orderId: number,
   input: { company?: string | null; number?: string | null; link?: string | null },
   actor: StaffActor,
@@ -266,7 +269,8 @@ export async function setTracking(
   if (issue) throw invalidField(issue.field, issue.key);
   const tracking = { company: input.company!.trim(), number: input.number!.trim(), link: input.link?.trim() || null };
   return withRetry(() =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(shop, async (tx) => {
+      const trx = tx.db;
       const order = await repo.findOrder(trx, orderId);
       if (!order) throw notFound('orderNotFound');
       if (!TRACKABLE_STATUSES.includes(order.status)) {
@@ -279,7 +283,7 @@ export async function setTracking(
         throw conflict('illegalTransition', { from: current?.status ?? order.status, to: 'shipped' });
       }
       const eventId = await recordOrderEvent(trx, order.id, 'tracking', actorLabel(actor), tracking, now);
-      await notifyOrder(trx, { userId: order.user_id, orderId: order.id, kind: 'tracking', eventId }, now);
+      await notifyOrder(tx, { userId: order.user_id, orderId: order.id, kind: 'tracking', eventId }, now);
       await recordAudit(
         trx,
         actor,

@@ -5,6 +5,7 @@ import { recordOrderEvent } from '../orders/event-repository';
 import { INVOICE_CURRENCY, parseInvoicePayload } from '../orders/invoice-payload';
 import { findOrder } from '../orders/repository';
 import { changeOrderStatus } from '../orders/status';
+import { inTransaction, type Shop } from '../shop';
 import { insertPayment } from './repository';
 
 /**
@@ -67,13 +68,15 @@ interface SuccessfulPayment {
  * turned Paid.
  */
 export async function recordTelegramPayment(
-  db: Db,
+  shop: Shop,
   payment: SuccessfulPayment,
 ): Promise<{ outcome: PaymentOutcome; order?: Order }> {
+  const { db } = shop;
   const parsed = parseInvoicePayload(payment.payload);
   const order = parsed ? await findOrder(db, parsed.orderId) : undefined;
   if (!order) return { outcome: 'unknownOrder' };
-  const recorded = await db.transaction().execute(async (trx) => {
+  const recorded = await inTransaction(shop, async (tx) => {
+    const trx = tx.db;
     const inserted = await insertPayment(trx, {
       order_id: order.id,
       provider: TELEGRAM_PROVIDER,
@@ -95,7 +98,7 @@ export async function recordTelegramPayment(
     return { outcome: repeated ? 'duplicate' : 'amountMismatch', order };
   }
   try {
-    const change = await changeOrderStatus(db, order.id, 'Paid', { kind: 'telegram' });
+    const change = await changeOrderStatus(shop, order.id, 'Paid', { kind: 'telegram' });
     if (change.changed) return { outcome: 'paid', order: change.order };
     return { outcome: repeated ? 'duplicate' : 'notPending', order: change.order };
   } catch (err) {

@@ -63,7 +63,7 @@ export default async function referralRoutes(app: FastifyInstance) {
   route(app, updateCommissionBank, async ({ input, auth, say }) => {
     const me = agent(auth);
     const { current_password, ...change } = input;
-    const user = await changeBankDetails(app.db, me, change, current_password);
+    const user = await changeBankDetails(app.shop, me, change, current_password);
     say('infoUpdated');
     return {
       bank: {

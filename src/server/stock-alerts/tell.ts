@@ -1,7 +1,7 @@
 import { langOf } from '../../common/contract/lang';
-import type { Db } from '../db/connection';
 import { enqueueMail } from '../mail/outbox';
 import { enqueueBackInStockNotification } from '../notifications/outbox';
+import type { MailTx } from '../shop';
 import * as repo from './repository';
 
 /**
@@ -16,7 +16,8 @@ import * as repo from './repository';
  * through the bot when the customer is linked to Telegram with its switch on, else by e-mail when the e-mail switch
  * is on (the sender applies mail/policy.ts at send time); in the customer's language, with a link to the product.
  */
-export async function tellStockAlerts(trx: Db, productIds: Iterable<number>, now: string): Promise<number> {
+export async function tellStockAlerts(tx: MailTx, productIds: Iterable<number>, now: string): Promise<number> {
+  const trx = tx.db;
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
   let told = 0;
   // In chunks, so a large import stays within the databases' limits on bound values.
@@ -33,7 +34,7 @@ export async function tellStockAlerts(trx: Db, productIds: Iterable<number>, now
         await enqueueBackInStockNotification(trx, { userId: user.id, productId: alert.product_id }, now);
       } else if (user.email && user.notify_email === 1) {
         await enqueueMail(
-          trx,
+          tx,
           {
             to: user.email,
             userId: user.id,

@@ -2,7 +2,6 @@ import type { Lang } from '../../common/contract/lang';
 import type { StockSource } from '../../common/stock-rules';
 import type { Db } from '../db/connection';
 import { newestBelow } from '../db/keyset';
-import { tellStockAlerts } from '../stock-alerts/tell';
 
 // All SQL of stock (docs/decisions/015): the one place a packaging's stock changes, and its history.
 
@@ -57,33 +56,20 @@ export async function changeStocks(
   db: Db,
   changes: readonly StockChange[],
   { onSaleOnly = false } = {},
-): Promise<{ changed: ChangedStock[]; refused: number | null }> {
+): Promise<{ changed: ChangedStock[]; refused: number | null; restocked: number[] }> {
   const changed: ChangedStock[] = [];
   const perProduct = new Map<number, number>();
   for (const change of [...changes].sort((a, b) => a.packagingId - b.packagingId)) {
     if (change.delta === 0) continue;
     const done = await changePackagingStock(db, change, onSaleOnly);
-    if (!done) return { changed, refused: change.packagingId };
+    if (!done) return { changed, refused: change.packagingId, restocked: [] };
     changed.push(done);
     if (!done.isRetired) perProduct.set(done.productId, (perProduct.get(done.productId) ?? 0) + change.delta);
   }
   await addToStockTotals(db, perProduct);
-  // Products that got units on sale: customers waiting for them are told, once (stock-alerts/tell.ts, 018).
+  // Products that got units on sale: the stock service tells the customers waiting for them (docs/decisions/018).
   const restocked = [...perProduct].filter(([, delta]) => delta > 0).map(([productId]) => productId);
-  if (restocked.length) await tellStockAlerts(db, restocked, changes[0]!.cause.now);
-  return { changed, refused: null };
-}
-
-/** One packaging's change (see `changeStocks`); null when refused (nothing changed). */
-export async function changeStock(
-  db: Db,
-  packagingId: number,
-  delta: number,
-  cause: MoveCause,
-  options: { onSaleOnly?: boolean } = {},
-): Promise<ChangedStock | null> {
-  const { changed, refused } = await changeStocks(db, [{ packagingId, delta, cause }], options);
-  return refused === null ? (changed[0] ?? null) : null;
+  return { changed, refused: null, restocked };
 }
 
 /** The conditional update of one packaging and its history row; null when refused. */
@@ -129,25 +115,6 @@ async function addToStockTotals(db: Db, deltas: ReadonlyMap<number, number>): Pr
       .where('id', '=', productId)
       .execute();
   }
-}
-
-/**
- * Takes (`'take'`) or gives back (`'return'`) the stock of several packagings for an order (`changeStocks`).
- * Answers the id of the first packaging that is short (the caller refuses, and its transaction rolls back what
- * was taken); null when all moved. Callers run it last in their transaction, so the stock rows stay locked for
- * the shortest time.
- */
-export async function moveStock(
-  db: Db,
-  moves: ReadonlyMap<number, StockMove>,
-  direction: 'take' | 'return',
-  cause: MoveCause,
-): Promise<number | null> {
-  const sign = direction === 'take' ? -1 : 1;
-  const changes = [...moves]
-    .filter(([, m]) => m.quantity > 0)
-    .map(([packagingId, m]) => ({ packagingId, delta: sign * m.quantity, cause }));
-  return (await changeStocks(db, changes)).refused;
 }
 
 /**

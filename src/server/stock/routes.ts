@@ -10,7 +10,7 @@ export default async function stockRoutes(app: FastifyInstance) {
 
   route(app, contract.adminStockAdjust, async ({ input, staff, say }) => {
     const change = { packagingId: input.packaging_id, delta: input.delta, reason: input.reason };
-    const { productId, stock } = await service.adjustStock(db, staff, change);
+    const { productId, stock } = await service.adjustStock(app.shop, staff, change);
     say('stockAdjusted', { delta: formatStockChange(input.delta), stock });
     return {
       packaging_id: input.packaging_id,

@@ -2,7 +2,6 @@ import type { Lang } from '../../common/contract/lang';
 import { isLowStock, lowStockThreshold, MAX_STOCK_CHANGE } from '../../common/stock-rules';
 import { actorUserId, type StaffActor } from '../audit/actor';
 import { recordAudit } from '../audit/service';
-import { catalogChanged } from '../catalog/list-cache';
 import type { Db } from '../db/connection';
 import { withRetry } from '../db/errors';
 import { conflict, invalidField, notFound } from '../lib/errors';
@@ -10,6 +9,8 @@ import { adminLimit, keysetPage } from '../lib/paging';
 import { nowIso } from '../lib/time';
 import { enqueueLowStockAlerts } from '../notifications/staff-alerts';
 import { getShopSettings } from '../settings/repository';
+import { inTransaction, type MailTx, type Shop } from '../shop';
+import { tellStockAlerts } from '../stock-alerts/tell';
 import * as repo from './repository';
 
 /**
@@ -41,17 +42,18 @@ export function checkAdjustment(change: StockAdjustment): void {
  * update) and when a negative change would take more than the packaging holds now.
  */
 export async function applyAdjustment(
-  trx: Db,
+  tx: MailTx,
   actor: StaffActor,
   change: StockAdjustment,
   lowStockDefault: number,
   now: string,
 ): Promise<{ productId: number; stock: number }> {
+  const trx = tx.db;
   const packaging = await repo.findPackaging(trx, change.packagingId);
   if (!packaging) throw notFound('packagingNotFound', 'packaging_id');
   const reason = change.reason.trim();
-  const done = await repo.changeStock(
-    trx,
+  const done = await changeStock(
+    tx,
     packaging.id,
     change.delta,
     { source: 'adjust', reason, userId: actorUserId(actor), now },
@@ -82,15 +84,15 @@ export async function applyAdjustment(
 }
 
 /** The back office's "Adjust stock": one change to one packaging, in its own transaction. */
-export async function adjustStock(db: Db, actor: StaffActor, change: StockAdjustment) {
+export async function adjustStock(shop: Shop, actor: StaffActor, change: StockAdjustment) {
   checkAdjustment(change);
   const result = await withRetry(() =>
-    db.transaction().execute(async (trx) => {
-      const { lowStockDefault } = await getShopSettings(trx);
-      return applyAdjustment(trx, actor, change, lowStockDefault, nowIso());
+    inTransaction(shop, async (tx) => {
+      const { lowStockDefault } = await getShopSettings(tx.db);
+      return applyAdjustment(tx, actor, change, lowStockDefault, nowIso());
     }),
   );
-  await catalogChanged(db);
+  await shop.catalog.changed();
   return result;
 }
 
@@ -131,12 +133,55 @@ export async function stockHistoryPage(db: Db, productId: number, lang: Lang, cu
  * staff's low-stock alerts. Answers the packaging that fell short and what it has left, or null when all was taken
  * (the caller's transaction is then rolled back by its refusal).
  */
+/**
+ * Changes the stock of several packagings (conditional updates in packaging id order, each with its history row, then
+ * the products' totals); when units went on sale, the customers waiting for them are told, once (docs/decisions/018).
+ * Answers what changed, or the first packaging refused (nothing told; the caller's transaction rolls back).
+ */
+export async function changeStocks(
+  tx: MailTx,
+  changes: readonly repo.StockChange[],
+  options: { onSaleOnly?: boolean } = {},
+): Promise<{ changed: repo.ChangedStock[]; refused: number | null }> {
+  const { changed, refused, restocked } = await repo.changeStocks(tx.db, changes, options);
+  if (restocked.length) await tellStockAlerts(tx, restocked, changes[0]!.cause.now);
+  return { changed, refused };
+}
+
+/** One packaging's change (see `changeStocks`); null when refused (nothing changed). */
+export async function changeStock(
+  tx: MailTx,
+  packagingId: number,
+  delta: number,
+  cause: repo.MoveCause,
+  options: { onSaleOnly?: boolean } = {},
+): Promise<repo.ChangedStock | null> {
+  const { changed, refused } = await changeStocks(tx, [{ packagingId, delta, cause }], options);
+  return refused === null ? (changed[0] ?? null) : null;
+}
+
+/** The stock of a cancelled order's lines comes back (`changeStocks`: waiting customers are told). */
+export async function returnOrderStock(
+  tx: MailTx,
+  moves: ReadonlyMap<number, repo.StockMove>,
+  cause: repo.MoveCause,
+): Promise<void> {
+  await changeStocks(tx, orderChanges(moves, 1, cause));
+}
+
+/** An order's quantities as stock changes (taken: -1, given back: +1). */
+const orderChanges = (moves: ReadonlyMap<number, repo.StockMove>, sign: 1 | -1, cause: repo.MoveCause) =>
+  [...moves]
+    .filter(([, m]) => m.quantity > 0)
+    .map(([packagingId, m]) => ({ packagingId, delta: sign * m.quantity, cause }));
+
 export async function takeOrderStock(
   trx: Db,
   moves: ReadonlyMap<number, repo.StockMove>,
   order: { orderId: number; at: string; lowStockDefault: number },
 ): Promise<{ packagingId: number; left: number } | null> {
-  const short = await repo.moveStock(trx, moves, 'take', { source: 'order', orderId: order.orderId, now: order.at });
+  const cause = { source: 'order' as const, orderId: order.orderId, now: order.at };
+  const { refused: short } = await repo.changeStocks(trx, orderChanges(moves, -1, cause));
   if (short !== null) return { packagingId: short, left: await repo.packagingStock(trx, short) };
   await enqueueLowStockAlerts(trx, moves, order.lowStockDefault, order.at);
   return null;

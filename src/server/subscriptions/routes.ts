@@ -39,7 +39,7 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
   });
 
   route(app, submitPayment, async ({ auth, input, lang, say }) => {
-    const order = await payment.submitPayment(db, config, auth.user, {
+    const order = await payment.submitPayment(app.shop, auth.user, {
       orderId: input.order_id,
       paymentReference: input.payment_reference,
       receipt: input.receipt instanceof Uint8Array ? input.receipt : undefined,

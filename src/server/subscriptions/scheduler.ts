@@ -1,16 +1,14 @@
 import { langOf } from '../../common/contract/lang';
 import { RENEWAL_KEY_PREFIX } from '../../common/contract/orders';
 import { findUserById } from '../accounts/repository';
-import type { Config } from '../config';
-import type { Db } from '../db/connection';
 import { AppError } from '../lib/errors';
 import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import { addDays } from '../lib/time';
 import { enqueueMail, type RenewalSkipReason } from '../mail/outbox';
-import { isMailOn } from '../mail/switch';
 import { placeOrder } from '../orders/place-order';
 import { hit } from '../rate-limits/rate-limit';
 import { paymentProviderConfigured } from '../settings/service';
+import { inTransaction, type MailTx, type Shop } from '../shop';
 import * as repo from './repository';
 
 /**
@@ -96,11 +94,11 @@ export const renewalKey = (subscriptionId: number, dueAt: string) =>
 
 /** Places the renewal of every active subscription due at `now` (see above). Safe to run concurrently. */
 export async function placeDueRenewals(
-  db: Db,
-  config: Config,
+  shop: Shop,
   now: Date = new Date(),
   opts: { log?: Log; limit?: number; extend?: () => Promise<void> } = {},
 ): Promise<RenewalReport> {
+  const { db } = shop;
   const report: RenewalReport = { placed: [], failed: [], blocked: [], skipped: [], errors: [] };
   const limit = opts.limit ?? BATCH;
   let after: { dueAt: string; id: number } | undefined;
@@ -110,11 +108,11 @@ export async function placeDueRenewals(
       // Between two renewals: the job's lease stays ours (or the round stops here: lib/interval-job.ts).
       await opts.extend?.();
       try {
-        await renew(db, config, sub, now, report, opts.log);
+        await renew(shop, sub, now, report, opts.log);
       } catch (err) {
         report.errors.push(sub.id);
         opts.log?.error({ err, subscriptionId: sub.id }, 'subscription renewal failed; will retry');
-        await giveUpAfterAttempts(db, sub, now, report, opts.log).catch((e: unknown) =>
+        await giveUpAfterAttempts(shop, sub, now, report, opts.log).catch((e: unknown) =>
           opts.log?.error({ err: e, subscriptionId: sub.id }, 'counting a failed renewal failed'),
         );
       }
@@ -140,31 +138,33 @@ type DueRow = Awaited<ReturnType<typeof repo.findDue>>[number];
  * whether this call did it.
  */
 async function skipDelivery(
-  db: Db,
+  shop: MailTx,
   sub: DueRow,
   dueAt: string,
   nextDueAt: string,
   reason: RenewalSkipReason,
 ): Promise<boolean> {
   const at = new Date().toISOString();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(shop, async (tx) => {
+    const trx = tx.db;
     if (!(await repo.advanceIfDue(trx, sub.id, dueAt, nextDueAt, at))) return false;
     await repo.enqueueRenewalFailed(trx, sub.user_id, at);
-    await mailRenewalSkipped(trx, sub, dueAt, reason, at);
+    await mailRenewalSkipped(tx, sub, dueAt, reason, at);
     return true;
   });
 }
 
 /**
- * The e-mail of a skipped delivery (issue 14), in the customer's language, unless their e-mail switch is off (nothing
+ * The e-mail of a skipped delivery (docs/decisions/016), in the customer's language, unless their e-mail switch is off (nothing
  * is awaiting their payment). Queued once per due date.
  */
-async function mailRenewalSkipped(trx: Db, sub: DueRow, dueAt: string, reason: RenewalSkipReason, at: string) {
-  if (!isMailOn(trx)) return;
+async function mailRenewalSkipped(tx: MailTx, sub: DueRow, dueAt: string, reason: RenewalSkipReason, at: string) {
+  if (!tx.mailOn) return;
+  const trx = tx.db;
   const user = await findUserById(trx, sub.user_id);
   if (!user?.email || user.notify_email !== 1) return;
   await enqueueMail(
-    trx,
+    tx,
     {
       to: user.email,
       userId: user.id,
@@ -187,11 +187,17 @@ function skipReason(key: string): RenewalSkipReason {
 }
 
 /** Counts an unexpected failure of a due date; the RENEWAL_ATTEMPTS-th skips that delivery. */
-async function giveUpAfterAttempts(db: Db, sub: DueRow, now: Date, report: RenewalReport, log?: Log): Promise<void> {
+async function giveUpAfterAttempts(
+  shop: Shop,
+  sub: DueRow,
+  now: Date,
+  report: RenewalReport,
+  log?: Log,
+): Promise<void> {
   const dueAt = sub.next_due_at;
-  const attempt = await hit(db, `renewal-attempts:${sub.id}:${dueAt}`, RENEWAL_ATTEMPTS - 1, 24 * 60);
+  const attempt = await hit(shop.db, `renewal-attempts:${sub.id}:${dueAt}`, RENEWAL_ATTEMPTS - 1, 24 * 60);
   if (attempt.allowed) return;
-  if (await skipDelivery(db, sub, dueAt, nextDueDate(dueAt, sub.frequency_weeks, now), 'other')) {
+  if (await skipDelivery(shop, sub, dueAt, nextDueDate(dueAt, sub.frequency_weeks, now), 'other')) {
     report.failed.push(sub.id);
     log?.error(
       { subscriptionId: sub.id, dueAt, attempts: RENEWAL_ATTEMPTS },
@@ -200,7 +206,8 @@ async function giveUpAfterAttempts(db: Db, sub: DueRow, now: Date, report: Renew
   }
 }
 
-async function renew(db: Db, config: Config, sub: DueRow, now: Date, report: RenewalReport, log?: Log): Promise<void> {
+async function renew(shop: Shop, sub: DueRow, now: Date, report: RenewalReport, log?: Log): Promise<void> {
+  const { db, config } = shop;
   const user = await findUserById(db, sub.user_id);
   if (!user) return;
   const dueAt = sub.next_due_at;
@@ -208,7 +215,7 @@ async function renew(db: Db, config: Config, sub: DueRow, now: Date, report: Ren
   const paymentMethod =
     sub.payment_method === 'payment_link' && paymentProviderConfigured(config) ? 'payment_link' : 'bank_transfer';
   try {
-    const placed = await placeOrder(db, config, user, langOf(user.language), {
+    const placed = await placeOrder(shop, user, langOf(user.language), {
       idempotencyKey: renewalKey(sub.id, dueAt),
       items: [
         {
@@ -238,7 +245,7 @@ async function renew(db: Db, config: Config, sub: DueRow, now: Date, report: Ren
     const blocked = { subscriptionId: sub.id, dueAt, orderId: placed.order.id };
     if (log?.warn) log.warn(blocked, 'renewal key held by another order; this delivery is skipped');
     else log?.error(blocked, 'renewal key held by another order; this delivery is skipped');
-    if (await skipDelivery(db, sub, dueAt, nextDueAt, 'other')) report.blocked.push(sub.id);
+    if (await skipDelivery(shop, sub, dueAt, nextDueAt, 'other')) report.blocked.push(sub.id);
     else report.skipped.push(sub.id);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
@@ -248,27 +255,21 @@ async function renew(db: Db, config: Config, sub: DueRow, now: Date, report: Ren
       return;
     }
     // The renewal was refused (stock, product, address, method): skip this delivery and tell the customer.
-    if (await skipDelivery(db, sub, dueAt, nextDueAt, skipReason(err.key))) report.failed.push(sub.id);
+    if (await skipDelivery(shop, sub, dueAt, nextDueAt, skipReason(err.key))) report.failed.push(sub.id);
     else report.skipped.push(sub.id);
   }
 }
 
 type RenewalScheduler = IntervalJob<RenewalReport>;
 
-export function createRenewalScheduler({
-  db,
-  config,
-  log,
-  intervalMs = RENEWAL_INTERVAL_MS,
-}: {
-  db: Db;
-  config: Config;
-  log?: Log;
-  intervalMs?: number;
-}): RenewalScheduler {
+export function createRenewalScheduler(
+  shop: Shop,
+  { intervalMs = RENEWAL_INTERVAL_MS }: { intervalMs?: number } = {},
+): RenewalScheduler {
+  const { db, log } = shop;
   return createIntervalJob({
     name: 'subscription renewals',
-    run: (now, round) => placeDueRenewals(db, config, now, { log, extend: round.extend }),
+    run: (now, round) => placeDueRenewals(shop, now, { log, extend: round.extend }),
     intervalMs,
     lease: { db, ttlMs: RENEWAL_LEASE_MS },
     ...(log ? { log } : {}),

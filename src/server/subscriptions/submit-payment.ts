@@ -1,7 +1,4 @@
-import type { Config } from '../config';
-import type { Db } from '../db/connection';
 import type { Order, User } from '../db/schema';
-import { filesOf } from '../files/registry';
 import { conflict, invalidField } from '../lib/errors';
 import { enqueueStaffAlert } from '../notifications/staff-alerts';
 import { recordOrderEvent } from '../orders/event-repository';
@@ -10,6 +7,7 @@ import { countReceiptUpload, prepareReceipt, receiptTooLarge, removeReceipt, sto
 import * as orderRepo from '../orders/repository';
 import { getOwnOrder } from '../orders/service';
 import { recordSignals } from '../referral/signals';
+import type { Shop } from '../shop';
 
 /**
  * Paying a Pending bank-transfer order later (a renewal is placed without payment details): the customer
@@ -23,12 +21,12 @@ const awaitingTransfer = (o: Order) =>
 const hasPayment = (o: Order) => Boolean(o.payment_reference && o.receipt_path);
 
 export async function submitPayment(
-  db: Db,
-  config: Config,
+  shop: Shop,
   user: User,
   input: { orderId: number; paymentReference?: string; receipt?: Uint8Array },
   now: string = new Date().toISOString(),
 ): Promise<Order> {
+  const { db, config, files } = shop;
   const order = await getOwnOrder(db, user, input.orderId);
   if (!awaitingTransfer(order)) throw conflict('orderNotAwaitingTransfer');
   if (hasPayment(order)) throw conflict('paymentAlreadySubmitted');
@@ -40,7 +38,6 @@ export async function submitPayment(
   const receipt = await prepareReceipt(input.receipt);
 
   await countReceiptUpload(db, user.id);
-  const files = filesOf(db);
   const receiptPath = await storeReceipt(files, receipt);
   await recordSignals(db, user.id, [{ kind: 'receipt', value: receipt.sentHash }]);
   // Conditional: a second submit (or a status change) in between writes nothing.

@@ -22,9 +22,10 @@ export default fp(
       app.decorate('notificationSender', null);
       return;
     }
-    const bot = createBot({ config, db: app.db, log: app.log });
+    const bot = createBot({ shop: app.shop });
     const sender = createNotificationSender({
       db: app.db,
+      files: app.shop.files,
       api: bot.api,
       links: new ShopLinks(config.PUBLIC_URL),
       log: app.log,

@@ -21,7 +21,7 @@ export default async function telegramRoutes(app: FastifyInstance) {
 
   route(app, linkTelegram, async ({ req, input, auth, say }) => {
     const tg = requireTelegramUser(req);
-    const linked = await linkTelegramAccount(app.db, auth.user, tg, {
+    const linked = await linkTelegramAccount(app.shop, auth.user, tg, {
       expectedTelegramUserId: input.expected_telegram_user_id,
       password: input.password,
       replacesTelegramUserId: input.replaces_telegram_user_id,
@@ -31,7 +31,7 @@ export default async function telegramRoutes(app: FastifyInstance) {
   });
 
   route(app, unlinkTelegram, async ({ input, auth, say }) => {
-    const user_info = await unlinkTelegramAccount(app.db, auth.user, input.password);
+    const user_info = await unlinkTelegramAccount(app.shop, auth.user, input.password);
     say('telegramUnlinked');
     return { user_info };
   });

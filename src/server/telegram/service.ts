@@ -10,6 +10,7 @@ import { type AppError, conflict, forbidden, tooManyRequests } from '../lib/erro
 import { nowIso } from '../lib/time';
 import * as rateLimit from '../rate-limits/rate-limit';
 import { recordSignals } from '../referral/signals';
+import { inTransaction, type MailTx } from '../shop';
 import { INIT_DATA_MAX_AGE_SECONDS, type TelegramIdentity } from './init-data';
 import * as repo from './repository';
 
@@ -115,11 +116,12 @@ function linkChanged(current: TelegramUser | null): AppError {
  * ('telegram_link_moved'), in the same transaction as the link. Nothing is written when refused.
  */
 export async function linkTelegramAccount(
-  db: Db,
+  shop: MailTx,
   account: User,
   tg: TelegramIdentity,
   request: LinkRequest = {},
 ): Promise<{ user_info: UserInfo; telegram_user: TelegramUser }> {
+  const { db } = shop;
   if (request.expectedTelegramUserId !== undefined && request.expectedTelegramUserId !== tg.id) {
     throw forbidden('telegramUserMismatch', 'expected_telegram_user_id');
   }
@@ -138,12 +140,12 @@ export async function linkTelegramAccount(
   const linked = telegramUserOf(tg);
   let updated: User | undefined;
   try {
-    updated = await db.transaction().execute(async (trx) => {
-      const row = await repo.setTelegramLink(trx, fresh.id, tg, current?.id ?? null);
+    updated = await inTransaction(shop, async (tx) => {
+      const row = await repo.setTelegramLink(tx.db, fresh.id, tg, current?.id ?? null);
       if (!row) return undefined;
       // Every channel hears of it (docs/decisions/031): the new chat, the chat it moved from, and the mailbox.
       const telegramName = describeTelegramUser(linked);
-      await tellAccountOwner(trx, row, {
+      await tellAccountOwner(tx, row, {
         chats: [
           { chatId: tg.id, kind: 'telegram_linked' },
           ...(current ? [{ chatId: current.id, kind: 'telegram_link_moved' as const, params: { telegramName } }] : []),
@@ -151,7 +153,7 @@ export async function linkTelegramAccount(
         mail: 'telegram_linked',
         telegramName,
       });
-      await recordSignals(trx, fresh.id, [{ kind: 'telegram', value: tg.id }]);
+      await recordSignals(tx.db, fresh.id, [{ kind: 'telegram', value: tg.id }]);
       return row;
     });
   } catch (err) {
@@ -173,15 +175,20 @@ export async function linkTelegramAccount(
  * log-in). The Telegram user that was unlinked is told ('telegram_unlinked'), in the same transaction. An account
  * linked to nothing stays so (a success: the screen was out of date).
  */
-export async function unlinkTelegramAccount(db: Db, account: User, password: string | undefined): Promise<UserInfo> {
+export async function unlinkTelegramAccount(
+  shop: MailTx,
+  account: User,
+  password: string | undefined,
+): Promise<UserInfo> {
+  const { db } = shop;
   await confirmAccountPassword(db, account, password, { wrongKey: 'telegramPasswordWrong' });
   const fresh = (await repo.findUserById(db, account.id)) ?? account;
   const current = fresh.telegram_user_id;
   if (current === null) return userInfoOf(db, fresh);
-  const user = await db.transaction().execute(async (trx) => {
-    const updated = await repo.clearTelegramLink(trx, fresh.id, current);
+  const user = await inTransaction(shop, async (tx) => {
+    const updated = await repo.clearTelegramLink(tx.db, fresh.id, current);
     if (updated) {
-      await tellAccountOwner(trx, updated, {
+      await tellAccountOwner(tx, updated, {
         chats: [{ chatId: current, kind: 'telegram_unlinked' }],
         mail: 'telegram_unlinked',
         telegramName: telegramNameOf(fresh),

@@ -7,7 +7,6 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 // @ts-expect-error: a plain .mjs script without types
 import { ensureClientBuild } from '../../../scripts/ensure-build.mjs';
-import { catalogChanged } from '../../../src/server/catalog/list-cache';
 import clientPlugin from '../../../src/server/plugins/client';
 import { buildTestApp, post, type TestApp } from '../helper';
 
@@ -190,7 +189,7 @@ describe('a rendered page kept for CATALOG_CACHE_MS', () => {
     await t.db.updateTable('products').set({ name_en: 'Renamed Oolong' }).where('id', '=', product.id).execute();
     expect((await get()).body).not.toContain('Renamed Oolong');
     // …until the catalogue says it changed (what every write path and the change listener call).
-    await catalogChanged(t.db);
+    await t.shop.catalog.changed();
     expect((await get()).body).toContain('Renamed Oolong');
   });
 });

@@ -14,6 +14,7 @@ import { loadConfig } from '../../../src/server/config';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import { run } from '../../../src/server/operator/cli';
 import { seedDemo } from '../../../src/server/seed/index';
+import { createShop } from '../../../src/server/shop';
 import { createProduct } from '../../factories/products';
 import { createStaff } from '../../factories/staff';
 import { logLines, rawPost, type ServerProcess, startServerProcess, tail } from '../../support/server-process';
@@ -80,7 +81,7 @@ describe('several instances on one PostgreSQL database', { timeout: 60_000 }, ()
     try {
       shopper = await customer(db);
       owner = await createStaff(db, 'owner');
-      const t = { app, db, config, dialect: 'postgres' as const, close: async () => {} };
+      const t = { app, db, shop: app.shop, config, dialect: 'postgres' as const, close: async () => {} };
       subscribed = await subscribe(t, shopper, { weeks: 4 });
       await makeDue(db, subscribed.subscriptionId);
       const { product, variants } = await createProduct(db, { stock: 10 });
@@ -295,10 +296,9 @@ describe('several instances on one PostgreSQL database', { timeout: 60_000 }, ()
     // The operator's command line (another process, here this test's): both instances see it at once.
     const lines: string[] = [];
     await run(
-      db,
+      await createShop({ db, config: loadConfig({ ...env, UPLOAD_DIR: uploadDirs.a }) }),
       ['adjust-stock', String(variants[0]!.id), '+5', '--reason', 'counted'],
       (line) => lines.push(line),
-      loadConfig({ ...env, UPLOAD_DIR: uploadDirs.a }),
     );
     await until(async () => (await cardOn(a))?.stock_total === 12, 'the new stock on A', 2000, 20);
     await until(async () => (await cardOn(b))?.stock_total === 12, 'the new stock on B', 2000, 20);

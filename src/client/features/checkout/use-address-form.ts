@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api/client';
 import { haptic } from '@/lib/telegram/haptics';
 import { toast } from '@/lib/toast';
 import { useSaveAddress } from './api/save-address';
+import '@/lib/i18n/server-messages';
 
 /** The countries the shop delivers to (spec §3: Philippine, China), as the states carry them. */
 export const COUNTRIES = ['PH', 'CN'] as const;

@@ -15,7 +15,7 @@ export default async function catalogueIoRoutes(app: FastifyInstance) {
       throw unprocessable('csvImportFileRequired', {}, [{ field: 'file', key: 'csvImportFileRequired' }]);
     const dryRun = input.dry_run ?? false;
     const report = await service.importCatalogueCsv(
-      app.db,
+      app.shop,
       staff,
       { bytes: input.file, fileName: input.file_name ?? 'upload.csv', dryRun },
       lang,

@@ -8,10 +8,11 @@ import { unprocessable } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { enqueueLowStockAlerts } from '../../notifications/staff-alerts';
 import { getShopSettings } from '../../settings/repository';
-import { changeStocks, findPackaging, type StockChange } from '../../stock/repository';
+import { inTransaction, type MailTx, type Shop } from '../../shop';
+import { findPackaging, type StockChange } from '../../stock/repository';
+import { changeStocks } from '../../stock/service';
 import { tellStockAlerts } from '../../stock-alerts/tell';
 import * as admin from '../admin-repository';
-import { catalogChanged } from '../list-cache';
 import { type CsvColumn, type CsvRow, readCatalogueCsv } from './format';
 import { type Change, type Plan, type Problem, planImport, type Snapshot, type Summary } from './plan';
 import * as repo from './repository';
@@ -87,11 +88,12 @@ class Refused extends Error {
  * is written (`applied: false`).
  */
 export async function importCatalogueCsv(
-  db: Db,
+  shop: Shop,
   actor: StaffActor,
   input: { bytes: Uint8Array; fileName: string; dryRun: boolean },
   lang: Lang,
 ): Promise<ImportReport> {
+  const { db } = shop;
   const started = performance.now();
   const read = readCatalogueCsv(input.bytes);
   if (!read.ok) {
@@ -127,14 +129,15 @@ export async function importCatalogueCsv(
   }
   try {
     const plan = await withRetry(() =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(shop, async (tx) => {
+        const trx = tx.db;
         const plan = planImport(read.rows, await loadSnapshot(trx, read.rows, true));
         if (plan.problems.length) throw new Refused(plan);
-        await writePlan(trx, actor, plan, input.fileName);
+        await writePlan(tx, actor, plan, input.fileName);
         return plan;
       }),
     );
-    await catalogChanged(db);
+    await shop.catalog.changed();
     return report(plan, true);
   } catch (err) {
     if (err instanceof Refused) return report(err.plan, false);
@@ -153,14 +156,15 @@ function listed<T>(key: string, items: readonly T[]): Record<string, T[] | numbe
  * (ascending id) when the snapshot was read; then packagings are written in ascending id, their stock changed
  * through the stock core (packagings, then products' totals, ascending), and the products written in ascending id.
  */
-async function writePlan(trx: Db, actor: StaffActor, plan: Plan, fileName: string): Promise<void> {
+async function writePlan(tx: MailTx, actor: StaffActor, plan: Plan, fileName: string): Promise<void> {
+  const trx = tx.db;
   const now = nowIso();
   const { lowStockDefault } = await getShopSettings(trx);
   const reason = `Import ${fileName}`;
   const productIds = await insertNewProducts(trx, plan, now);
   const written = await writePackagings(trx, actor, plan, productIds, { reason, now });
-  await changeImportStock(trx, plan, written, lowStockDefault, now);
-  await writeProducts(trx, plan, productIds, written.touched, now);
+  await changeImportStock(tx, plan, written, lowStockDefault, now);
+  await writeProducts(tx, plan, productIds, written.touched, now);
   await auditImport(trx, actor, plan, { fileName, packagingIds: written.packagingIds }, now);
 }
 
@@ -271,13 +275,14 @@ async function writePackagings(
  * retiring packagings are marked, and staff told of low stock.
  */
 async function changeImportStock(
-  trx: Db,
+  tx: MailTx,
   plan: Plan,
   { changes, retiring }: WrittenPackagings,
   lowStockDefault: number,
   now: string,
 ): Promise<void> {
-  const { refused } = await changeStocks(trx, changes, { onSaleOnly: true });
+  const trx = tx.db;
+  const { refused } = await changeStocks(tx, changes, { onSaleOnly: true });
   if (refused !== null) {
     const m = changes.find((c) => c.packagingId === refused)!;
     const left = await findPackaging(trx, refused);
@@ -301,12 +306,13 @@ async function changeImportStock(
 
 /** Then the products' own columns and links (ascending id), and the list prices. */
 async function writeProducts(
-  trx: Db,
+  tx: MailTx,
   plan: Plan,
   productIds: Map<string, number>,
   touched: Set<number>,
   now: string,
 ): Promise<void> {
+  const trx = tx.db;
   const products = plan.products.map((p) => ({ p, id: productIds.get(p.slug)! })).sort((a, b) => a.id - b.id);
   for (const { p, id } of products) {
     if (p.existing && Object.keys(p.values).length)
@@ -318,7 +324,7 @@ async function writeProducts(
   // A product the file put on sale ("Coming soon" → "On sale") with units: customers waiting for it are told (018).
   const stateChanged = products.filter(({ p }) => p.existing && ('is_active' in p.values || 'stock_state' in p.values));
   await tellStockAlerts(
-    trx,
+    tx,
     stateChanged.map(({ id }) => id),
     now,
   );

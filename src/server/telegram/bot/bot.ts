@@ -5,15 +5,14 @@ import { formatCents } from '../../../common/money';
 import { can, isStaffRole } from '../../../common/staff-rules';
 import { parseStartParam } from '../../../common/startapp';
 import { sendResetLink } from '../../accounts/password-reset';
-import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import type { User } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { maskAddress } from '../../mail/policy';
-import { isMailOn } from '../../mail/switch';
 import { confirmPayment } from '../../orders/admin-service';
 import { latestOrders } from '../../orders/repository';
 import { checkPreCheckout, recordTelegramPayment } from '../../payments/telegram-payments';
+import type { Shop } from '../../shop';
 import { findUserByTelegramId } from '../repository';
 import { registerInlineQueries } from './inline';
 import { markup, ShopLinks } from './links';
@@ -28,17 +27,14 @@ interface BotLogger {
 }
 
 interface BotDeps {
-  config: Pick<Config, 'BOT_TOKEN' | 'PUBLIC_URL' | 'TELEGRAM_API_ROOT' | 'BOT_USERNAME' | 'MINI_APP_NAME'>;
-  db: Db;
+  shop: Shop;
   /** Known bot identity (tests); otherwise grammY asks getMe on the first update. */
   botInfo?: UserFromGetMe;
-  log?: BotLogger;
 }
-
-const noLog: BotLogger = { info() {}, warn() {}, error() {} };
 
 /** What the bot's handlers share. */
 interface BotKit {
+  shop: Shop;
   db: Db;
   log: BotLogger;
   links: ShopLinks;
@@ -56,7 +52,8 @@ const t = (lang: ReturnType<typeof botLang>, key: BotTextKey, params?: Record<st
  * button (staff-alerts.ts), and help for anything else.
  * Updates arrive through the webhook (src/server/telegram/webhook.ts).
  */
-export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
+export function createBot({ shop, botInfo }: BotDeps): Bot {
+  const { config, db, log } = shop;
   if (!config.BOT_TOKEN) throw new Error('createBot: BOT_TOKEN is not set');
   const bot = new Bot(config.BOT_TOKEN, {
     ...(botInfo ? { botInfo } : {}),
@@ -64,6 +61,7 @@ export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
   });
   const links = new ShopLinks(config.PUBLIC_URL);
   const kit: BotKit = {
+    shop,
     db,
     log,
     links,
@@ -75,7 +73,7 @@ export function createBot({ config, db, botInfo, log = noLog }: BotDeps): Bot {
   // Any other button (an old message's): answered, so the client stops waiting.
   bot.on('callback_query', (ctx) => ctx.answerCallbackQuery());
   // `@bot oolong` in any chat (inline.ts).
-  registerInlineQueries(bot, { db, config, links });
+  registerInlineQueries(bot, { shop, links });
   handleCommands(bot, kit);
   return bot;
 }
@@ -115,7 +113,7 @@ async function replyNotLinked(
 }
 
 /** Telegram payments: the pre-checkout re-check, and the successful payment recorded (a receipt to a payer). */
-function handlePayments(bot: Bot, { db, log, links, userOf }: BotKit): void {
+function handlePayments(bot: Bot, { shop, db, log, links, userOf }: BotKit): void {
   bot.on('pre_checkout_query', async (ctx) => {
     const query = ctx.preCheckoutQuery;
     const payer = await userOf(ctx);
@@ -141,7 +139,7 @@ function handlePayments(bot: Bot, { db, log, links, userOf }: BotKit): void {
 
   bot.on('message:successful_payment', async (ctx) => {
     const payment = ctx.message.successful_payment;
-    const { outcome, order } = await recordTelegramPayment(db, {
+    const { outcome, order } = await recordTelegramPayment(shop, {
       payload: payment.invoice_payload,
       currency: payment.currency,
       totalAmount: payment.total_amount,
@@ -169,7 +167,7 @@ function handlePayments(bot: Bot, { db, log, links, userOf }: BotKit): void {
  * (source 'bot') by the orders' service. Only the order id is read from the button; who presses is the account
  * linked to the Telegram user who pressed.
  */
-function handleConfirmPaymentButton(bot: Bot, { db, log, links }: BotKit): void {
+function handleConfirmPaymentButton(bot: Bot, { shop, db, log, links }: BotKit): void {
   bot.callbackQuery(CONFIRM_PAYMENT_DATA, async (ctx) => {
     const orderId = Number(ctx.match[1]);
     const member = await staffByTelegramId(db, String(ctx.from.id));
@@ -198,7 +196,7 @@ function handleConfirmPaymentButton(bot: Bot, { db, log, links }: BotKit): void 
     let result: Awaited<ReturnType<typeof confirmPayment>>;
     try {
       result = await confirmPayment(
-        db,
+        shop,
         { kind: 'staff', userId: member.id, email: member.email, role: member.role, via: 'bot' },
         orderId,
       );
@@ -338,7 +336,7 @@ function handleOrders(pm: PrivateChat, { db, links, userOf }: BotKit): void {
  * /password: a linked customer gets the reset link by e-mail (the web form's limit per account applies;
  * docs/decisions/031).
  */
-function handlePassword(pm: PrivateChat, { db, log, links, userOf }: BotKit): void {
+function handlePassword(pm: PrivateChat, { shop, log, links, userOf }: BotKit): void {
   pm.command('password', async (ctx) => {
     const user = await userOf(ctx);
     const lang = botLang(user?.language, ctx.from.language_code);
@@ -346,11 +344,11 @@ function handlePassword(pm: PrivateChat, { db, log, links, userOf }: BotKit): vo
       await replyNotLinked(links, ctx, lang, 'passwordNotLinked', 'profile');
       return;
     }
-    if (!isMailOn(db)) {
+    if (!shop.mailOn) {
       await ctx.reply(t(lang, 'passwordNoMail'));
       return;
     }
-    const outcome = await sendResetLink(db, user, lang);
+    const outcome = await sendResetLink(shop, user, lang);
     const email = maskAddress(user.email);
     const reply = {
       sent: 'passwordLinkSent',

@@ -4,10 +4,9 @@ import type { ProductCard } from '../../../common/contract/catalog';
 import { formatCents } from '../../../common/money';
 import { miniAppBaseLink, miniAppLink, productStartParam } from '../../../common/startapp';
 import { productList, searchProducts } from '../../catalog/service';
-import type { Config } from '../../config';
-import type { Db } from '../../db/connection';
 import { jpegUrlAt } from '../../files/images';
 import { rawValue } from '../../lib/raw-json';
+import type { Shop } from '../../shop';
 import type { ShopLinks } from './links';
 import { botLang, botText } from './locales';
 
@@ -26,11 +25,9 @@ const MAX_QUERY = 100;
  * same for everyone (`is_personal: false`): no referral code rides on inline links. Inline mode must be turned on in
  * BotFather (`/setinline`, bot-config/README.md).
  */
-export function registerInlineQueries(
-  bot: Bot,
-  deps: { db: Db; config: Pick<Config, 'BOT_USERNAME' | 'MINI_APP_NAME'>; links: ShopLinks },
-): void {
-  const { db, config, links } = deps;
+export function registerInlineQueries(bot: Bot, deps: { shop: Shop; links: ShopLinks }): void {
+  const { shop, links } = deps;
+  const { db, config } = shop;
   bot.on('inline_query', async (ctx) => {
     const query = ctx.inlineQuery;
     const lang = botLang(undefined, query.from.language_code);
@@ -38,7 +35,7 @@ export function registerInlineQueries(
     const text = query.query.replaceAll('\u0000', '').trim().slice(0, MAX_QUERY);
     const products: ProductCard[] = text
       ? await searchProducts(db, lang, text, INLINE_RESULTS)
-      : rawValue((await productList(db, lang, { limit: INLINE_RESULTS })).products);
+      : rawValue((await productList(shop, lang, { limit: INLINE_RESULTS })).products);
     const base = miniAppBaseLink(config.BOT_USERNAME ?? ctx.me.username, config.MINI_APP_NAME);
     const results = products.slice(0, INLINE_RESULTS).map((p): InlineQueryResult => {
       const price = formatCents(

@@ -4,7 +4,7 @@ import { isHttpLink } from '../../../common/links';
 import { formatCents } from '../../../common/money';
 import type { Db } from '../../db/connection';
 import type { Order } from '../../db/schema';
-import { filesOf } from '../../files/registry';
+import type { FileStore } from '../../files/store';
 import { createIntervalJob, type JobRound } from '../../lib/interval-job';
 import { type AccountNotificationKind, BACK_IN_STOCK, isAccountNotificationKind } from '../../notifications/outbox';
 import {
@@ -198,6 +198,8 @@ export interface NotificationSender {
 
 interface SenderOptions {
   db: Db;
+  /** Where receipts are kept: a staff alert of a receipt sends it as a photo. */
+  files: FileStore;
   api: Api;
   links: ShopLinks;
   intervalMs?: number;
@@ -207,6 +209,7 @@ interface SenderOptions {
 
 export function createNotificationSender({
   db,
+  files,
   api,
   links,
   intervalMs = 5000,
@@ -245,7 +248,7 @@ export function createNotificationSender({
       const { order_id, order_no, status, total_cents } = row;
       let message: { text: string; keyboard?: InlineKeyboard; photo?: Uint8Array };
       if (isStaffAlertKind(row.kind)) {
-        const staffMessage = await staffAlertMessage(db, filesOf(db), lang, { ...row, kind: row.kind }, links);
+        const staffMessage = await staffAlertMessage(db, files, lang, { ...row, kind: row.kind }, links);
         if ('skip' in staffMessage) {
           await finish(row.id, staffMessage.skip);
           continue;

@@ -421,7 +421,7 @@ describe.each(dialects)('account e-mail (%s)', (dialect) => {
         // The failure is not shown, but logged.
         const logged: { err: unknown; msg: string }[] = [];
         const log = { error: (obj: object, msg: string) => logged.push({ err: (obj as { err?: unknown }).err, msg }) };
-        await forgotPassword(t.db, { email: user.email }, 'en', '', log);
+        await forgotPassword(t.shop, { email: user.email }, 'en', '', log);
         expect(logged).toEqual([
           {
             err: expect.objectContaining({ message: expect.stringContaining('account_tokens unavailable') }),

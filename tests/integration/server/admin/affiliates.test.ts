@@ -304,7 +304,7 @@ describe.each(dialects)('back office: affiliates on %s', (dialect) => {
         await t.db.selectFrom('commissions').select('id').where('order_id', '=', done.id).executeTakeFirstOrThrow()
       ).id;
       await post(t.app, '/admin/affiliates/commission-status', { commission_id: c1, action: 'hold' }, { token });
-      await changeOrderStatus(t.db, done.id, 'Completed', CLI_ACTOR);
+      await changeOrderStatus(t.shop, done.id, 'Completed', CLI_ACTOR);
       expect(await commissionStatus(c1)).toBe('On Hold');
 
       const cancelled = await insertOrder(t.db, buyer.user.id, { status: 'Paid' });
@@ -313,7 +313,7 @@ describe.each(dialects)('back office: affiliates on %s', (dialect) => {
         await t.db.selectFrom('commissions').select('id').where('order_id', '=', cancelled.id).executeTakeFirstOrThrow()
       ).id;
       await post(t.app, '/admin/affiliates/commission-status', { commission_id: c2, action: 'confirm' }, { token });
-      await changeOrderStatus(t.db, cancelled.id, 'Cancelled', CLI_ACTOR);
+      await changeOrderStatus(t.shop, cancelled.id, 'Cancelled', CLI_ACTOR);
       expect(await commissionStatus(c2)).toBe('Canceled');
     });
 
@@ -329,7 +329,7 @@ describe.each(dialects)('back office: affiliates on %s', (dialect) => {
         ).id;
         const [confirm, cancel] = await Promise.all([
           post(t.app, '/admin/affiliates/commission-status', { commission_id: id, action: 'confirm' }, { token }),
-          changeOrderStatus(t.db, order.id, 'Cancelled', CLI_ACTOR),
+          changeOrderStatus(t.shop, order.id, 'Cancelled', CLI_ACTOR),
         ]);
         expect([200, 409]).toContain(confirm.status);
         expect(cancel.changed).toBe(true);
@@ -487,7 +487,7 @@ describe.each(dialects)('back office: affiliates on %s', (dialect) => {
         [1, 2, 3].map(() => insertOrder(t.db, member.user.id, { status: 'Processing' })),
       );
       const results = await Promise.all(
-        orders.slice(0, 2).map((o) => changeOrderStatus(t.db, o.id, 'Completed', CLI_ACTOR)),
+        orders.slice(0, 2).map((o) => changeOrderStatus(t.shop, o.id, 'Completed', CLI_ACTOR)),
       );
       expect(results.every((r) => r.changed)).toBe(true);
       expect(await balance(referrer.user.id)).toBe(500);
@@ -495,7 +495,7 @@ describe.each(dialects)('back office: affiliates on %s', (dialect) => {
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ amount_cents: 500, balance_after_cents: 500, order_id: null, status: 'Active' });
 
-      await changeOrderStatus(t.db, orders[2]!.id, 'Completed', CLI_ACTOR);
+      await changeOrderStatus(t.shop, orders[2]!.id, 'Completed', CLI_ACTOR);
       expect(await balance(referrer.user.id)).toBe(500);
       expect(await awardRows(referrer.user.id)).toHaveLength(1);
 
@@ -511,7 +511,7 @@ describe.each(dialects)('back office: affiliates on %s', (dialect) => {
     it('does not credit an agent referrer (agents earn commissions), nor a member’s later first completion', async () => {
       const { referrer, member } = await referred({ agentReferrer: true });
       const order = await insertOrder(t.db, member.user.id, { status: 'Processing' });
-      await changeOrderStatus(t.db, order.id, 'Completed', CLI_ACTOR);
+      await changeOrderStatus(t.shop, order.id, 'Completed', CLI_ACTOR);
       expect(await balance(referrer.user.id)).toBe(0);
       expect(await awardRows(referrer.user.id)).toHaveLength(0);
 
@@ -519,14 +519,14 @@ describe.each(dialects)('back office: affiliates on %s', (dialect) => {
       const other = await referred();
       await insertOrder(t.db, other.member.user.id, { status: 'Completed' });
       const next = await insertOrder(t.db, other.member.user.id, { status: 'Processing' });
-      await changeOrderStatus(t.db, next.id, 'Completed', CLI_ACTOR);
+      await changeOrderStatus(t.shop, next.id, 'Completed', CLI_ACTOR);
       expect(await balance(other.referrer.user.id)).toBe(0);
     });
 
     it('a cancelled order credits nothing', async () => {
       const { referrer, member } = await referred();
       const order = await insertOrder(t.db, member.user.id, { status: 'Paid' });
-      await changeOrderStatus(t.db, order.id, 'Cancelled', CLI_ACTOR);
+      await changeOrderStatus(t.shop, order.id, 'Cancelled', CLI_ACTOR);
       expect(await balance(referrer.user.id)).toBe(0);
     });
   });

@@ -533,7 +533,7 @@ describe.each(dialects)('back office order actions on %s', (dialect) => {
         const { id, orderNo, total } = await orderIn('Pending');
         const [confirm, telegram] = await Promise.all([
           post(t.app, '/admin/orders/confirm-payment', { order_no: orderNo }, { token: crew.manager.token }),
-          recordTelegramPayment(t.db, {
+          recordTelegramPayment(t.shop, {
             payload: invoicePayload(id, total),
             currency: 'USD',
             totalAmount: total,
@@ -555,7 +555,7 @@ describe.each(dialects)('back office order actions on %s', (dialect) => {
         const { id, orderNo, variantId, total } = await orderIn('Pending', { method: 'payment_link' });
         const [cancel, telegram] = await Promise.all([
           post(t.app, '/admin/orders/cancel', { order_no: orderNo }, { token: crew.manager.token }),
-          recordTelegramPayment(t.db, {
+          recordTelegramPayment(t.shop, {
             payload: invoicePayload(id, total),
             currency: 'USD',
             totalAmount: total,

@@ -366,7 +366,7 @@ describe.each(dialects)('back office orders (read side) on %s', (dialect) => {
       { token: c.token },
     );
     expect(changed.status, changed.body.message).toBe(200);
-    const paid = await recordTelegramPayment(t.db, {
+    const paid = await recordTelegramPayment(t.shop, {
       payload: invoicePayload(order.id, order.total_cents),
       currency: 'USD',
       totalAmount: order.total_cents,
@@ -480,7 +480,7 @@ describe.each(dialects)('back office orders (read side) on %s', (dialect) => {
     expect(text).toMatch(/Receipt +receipts\/[0-9a-f]{32}\.jpg/);
     expect(text).toMatch(/placed +customer/);
     expect(text).toMatch(/receipt_sent +customer/);
-    await expect(run(t.db, ['orders', '--show', 'LC-20990101-NOPE22'], () => {}, t.config)).rejects.toThrow(
+    await expect(run(t.shop, ['orders', '--show', 'LC-20990101-NOPE22'], () => {})).rejects.toThrow(
       'There is no order LC-20990101-NOPE22',
     );
   });

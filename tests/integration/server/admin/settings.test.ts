@@ -5,7 +5,7 @@ import { ShopLinks } from '../../../../src/server/telegram/bot/links';
 import { staffAlertMessage } from '../../../../src/server/telegram/bot/staff-alerts';
 import { createProduct } from '../../../factories/products';
 import { createStaff } from '../../../factories/staff';
-import { dialects, post, type TestApp } from '../../helper';
+import { dialects, post, type TestApp, withConfig } from '../../helper';
 import { customer, PROVIDER_ENV, placeOrder } from '../orders/support';
 import { type Crew, runCli, withStaffApp } from './support';
 
@@ -325,7 +325,7 @@ describe.each(dialects)('back office settings on %s', (dialect) => {
     const at = (hours: number) => new Date(placedMs + hours * 3_600_000);
     const details = async () =>
       (await post(t.app, '/v1/get-order-details', { order_id: order.id }, { token: c.token })).body.data.order;
-    const expire = async (now: Date) => (await cancelUnpaidOrders(t.db, t.config, now)).cancelled.includes(order.id);
+    const expire = async (now: Date) => (await cancelUnpaidOrders(t.shop, now)).cancelled.includes(order.id);
 
     // Unset: the server's 48 hours.
     expect((await details()).pay_by).toBe(at(48).toISOString());
@@ -339,8 +339,8 @@ describe.each(dialects)('back office settings on %s', (dialect) => {
     expect(pinned.body.data).toMatchObject({ unpaid_order_hours_set: true, settings: { unpaid_order_hours: 48 } });
     expect(await setting('unpaid_order_hours')).toBe('48');
     expect(await audit('settings.update')).toHaveLength(audited);
-    const serverSaysTwo = { ...t.config, UNPAID_ORDER_HOURS: 2 };
-    expect((await cancelUnpaidOrders(t.db, serverSaysTwo, at(3))).cancelled).not.toContain(order.id);
+    const serverSaysTwo = withConfig(t.shop, { UNPAID_ORDER_HOURS: 2 });
+    expect((await cancelUnpaidOrders(serverSaysTwo, at(3))).cancelled).not.toContain(order.id);
     expect((await save({ unpaid_order_hours: 48 })).body.message).toBe('Nothing to save: the values were already so');
 
     const set = await save({ unpaid_order_hours: 2 });

@@ -1,6 +1,6 @@
 import { createDb, parseDatabaseUrl } from '../../../../src/server/db/connection';
 import { placeDueRenewals } from '../../../../src/server/subscriptions/scheduler';
-import { dialects, type PostBody, post, type TestApp } from '../../helper';
+import { dialects, type PostBody, post, shopOn, type TestApp } from '../../helper';
 import { customer } from '../orders/support';
 import { makeDue, ordersOf, subscribe, subscriptionRow } from '../subscriptions/support';
 import { type Crew, runCli, withStaffApp } from './support';
@@ -112,7 +112,7 @@ describe.each(dialects)('back office: subscriptions on %s', (dialect) => {
 
     // No more renewals.
     await makeDue(t.db, s.subscriptionId);
-    expect((await placeDueRenewals(t.db, t.config)).placed).toEqual([]);
+    expect((await placeDueRenewals(t.shop)).placed).toEqual([]);
     expect(await ordersOf(t.db, s.subscriptionId)).toHaveLength(0);
 
     const missing = await post(t.app, '/admin/subscriptions/cancel', { id: 9_999_999 }, { token: crew.owner.token });
@@ -152,14 +152,14 @@ describe.each(dialects)('back office: subscriptions on %s', (dialect) => {
         // Half the rounds start the renewal first, half the cancel.
         const renewal =
           round % 2
-            ? placeDueRenewals(second, t.config)
-            : Promise.resolve().then(() => placeDueRenewals(second, t.config));
+            ? placeDueRenewals(shopOn(t.shop, second))
+            : Promise.resolve().then(() => placeDueRenewals(shopOn(t.shop, second)));
         const [res, report] = await Promise.all([cancel, renewal]);
         expect(res.status).toBe(200);
         expect(report.errors).toEqual([]);
         // Anything left to place after the cancel places nothing.
         await makeDue(t.db, s.subscriptionId);
-        await placeDueRenewals(t.db, t.config);
+        await placeDueRenewals(t.shop);
         const orders = await ordersOf(t.db, s.subscriptionId);
         expect(orders.length).toBeLessThanOrEqual(1);
         expect(orders.length).toBe(ordersAtAnswer);

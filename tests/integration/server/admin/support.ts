@@ -42,7 +42,7 @@ export const auditEntries = (t: TestApp, action: string, entityId?: number) =>
 /** Runs the operator's command line on the test app's database; answers what it printed (or rejects with its error). */
 export async function runCli(t: TestApp, ...argv: string[]): Promise<string> {
   const lines: string[] = [];
-  await run(t.db, argv, (line) => lines.push(line), t.config);
+  await run(t.shop, argv, (line) => lines.push(line));
   return lines.join('\n');
 }
 
@@ -92,16 +92,16 @@ export async function orderInStatus(t: TestApp, status: OrderInStatus = 'Pending
   const id = order.id;
   if (status !== 'Pending' && status !== 'Cancelled') {
     if (opts.method === 'payment_link') {
-      await recordTelegramPayment(t.db, {
+      await recordTelegramPayment(t.shop, {
         payload: invoicePayload(id, order.total_cents),
         currency: 'USD',
         totalAmount: order.total_cents,
         telegramChargeId: `charge-${id}`,
       });
-    } else await actions.confirmPayment(t.db, CLI_ACTOR, id);
+    } else await actions.confirmPayment(t.shop, CLI_ACTOR, id);
   }
-  if (status === 'PaidCancelled' || status === 'Cancelled') await actions.cancelOrder(t.db, CLI_ACTOR, id);
-  if (status === 'Processing' || status === 'Completed') await actions.markProcessing(t.db, CLI_ACTOR, id);
-  if (status === 'Completed') await actions.completeOrder(t.db, CLI_ACTOR, id);
+  if (status === 'PaidCancelled' || status === 'Cancelled') await actions.cancelOrder(t.shop, CLI_ACTOR, id);
+  if (status === 'Processing' || status === 'Completed') await actions.markProcessing(t.shop, CLI_ACTOR, id);
+  if (status === 'Completed') await actions.completeOrder(t.shop, CLI_ACTOR, id);
   return { c, order, id, orderNo: order.order_no, total: order.total_cents, variantId: variants[0]!.id };
 }

@@ -41,7 +41,7 @@ describe.each(dialects)('cash reward paths on %s', (dialect) => {
       await post(t.app, '/v1/update-onhold-rebate-amount', { amount_cents: 500 }, { token: c.token });
       const placed = await placeOrder(t.app, c, { items });
       for (const to of ['Paid', 'Processing', 'Completed'] as const) {
-        await changeOrderStatus(t.db, placed.body.data.order.id, to, CLI_ACTOR);
+        await changeOrderStatus(t.shop, placed.body.data.order.id, to, CLI_ACTOR);
       }
       const res = await post(t.app, '/v2/get-cash-rebate-list', { limit: 1 }, { token: c.token });
       expect(res.status).toBe(200);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../../../../src/server/app';
-import { catalogChanged } from '../../../../src/server/catalog/list-cache';
+import { CatalogCache } from '../../../../src/server/catalog/list-cache';
 import { reconnectDelay } from '../../../../src/server/db/change-bus';
 import { createDb, type Db } from '../../../../src/server/db/connection';
 import { createProduct } from '../../../factories/products';
@@ -50,7 +50,7 @@ describe('product list cache across instances on postgres', () => {
   it('a change through one instance clears the cached list of the other at once', async () => {
     expect(await readyChanges(b)).toBe('listening');
     const { product } = await createProduct(a.db, { name: 'Bus Oolong' });
-    await catalogChanged(a.db);
+    await a.shop.catalog.changed();
     expect(await until(() => nameOn(b, product.id), 'Bus Oolong')).toBeLessThan(500);
     // B keeps its page: a change nobody announces is not seen there. (A read that raced the notice's arrival was not
     // kept: read once more after it, so the page is in the cache.)
@@ -58,15 +58,15 @@ describe('product list cache across instances on postgres', () => {
     expect(await nameOn(b, product.id)).toBe('Bus Oolong');
     await rename(product.id, 'Quiet Oolong');
     expect(await nameOn(b, product.id)).toBe('Bus Oolong');
-    // A write through A (its catalogChanged after commit) reaches B within the bound.
+    // A write through A (its catalogue change told after commit) reaches B within the bound.
     await rename(product.id, 'Told Oolong');
-    await catalogChanged(a.db);
+    await a.shop.catalog.changed();
     expect(await until(() => nameOn(b, product.id), 'Told Oolong')).toBeLessThan(500);
   });
 
   it('a notice sent from any process (the command line) reaches both; a rolled-back one reaches none', async () => {
     const { product } = await createProduct(a.db, { name: 'Shared Sencha' });
-    await catalogChanged(a.db);
+    await a.shop.catalog.changed();
     await until(() => nameOn(a.app, product.id), 'Shared Sencha');
     await until(() => nameOn(b, product.id), 'Shared Sencha');
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -78,7 +78,7 @@ describe('product list cache across instances on postgres', () => {
         .transaction()
         .execute(async (trx) => {
           await trx.updateTable('products').set({ name_en: 'Ghost Sencha' }).where('id', '=', product.id).execute();
-          await catalogChanged(trx);
+          await new CatalogCache(trx, 0).changed();
           throw new Error('rolled back');
         })
         .catch(() => undefined);
@@ -86,7 +86,7 @@ describe('product list cache across instances on postgres', () => {
       await rename(product.id, 'Unannounced Sencha');
       expect(await nameOn(a.app, product.id)).toBe('Shared Sencha');
       expect(await nameOn(b, product.id)).toBe('Shared Sencha');
-      await catalogChanged(cli);
+      await new CatalogCache(cli, 0).changed();
       await until(() => nameOn(a.app, product.id), 'Unannounced Sencha');
       await until(() => nameOn(b, product.id), 'Unannounced Sencha');
     } finally {
@@ -96,7 +96,7 @@ describe('product list cache across instances on postgres', () => {
 
   it('after its connection is killed, the listener reads lists fresh, reconnects, and clears once', async () => {
     const { product } = await createProduct(a.db, { name: 'Kill Pu-erh' });
-    await catalogChanged(a.db);
+    await a.shop.catalog.changed();
     await until(() => nameOn(b, product.id), 'Kill Pu-erh');
     const killed = await sql<{ n: number }>`
       select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
@@ -111,7 +111,7 @@ describe('product list cache across instances on postgres', () => {
     expect(await nameOn(b, product.id)).toBe('Missed Pu-erh');
     await rename(product.id, 'Heard Pu-erh');
     expect(await nameOn(b, product.id)).toBe('Missed Pu-erh'); // cached again
-    await catalogChanged(a.db);
+    await a.shop.catalog.changed();
     expect(await until(() => nameOn(b, product.id), 'Heard Pu-erh')).toBeLessThan(500);
   });
 

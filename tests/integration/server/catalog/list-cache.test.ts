@@ -1,6 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CLI_ACTOR } from '../../../../src/server/audit/actor';
-import { catalogChanged } from '../../../../src/server/catalog/list-cache';
 import { importCatalogue, parseCatalogue } from '../../../../src/server/operator/catalogue';
 import { changeOrderStatus } from '../../../../src/server/orders/status';
 import { createProduct } from '../../../factories/products';
@@ -37,7 +36,7 @@ describe.each(dialects)('product list cache on %s', (dialect) => {
    */
   const newProduct = async (spec: Parameters<typeof createProduct>[1]) => {
     const created = await createProduct(t.db, spec);
-    await catalogChanged(t.db);
+    await t.shop.catalog.changed();
     return created;
   };
   /** A change made behind the server's back (as another instance or the operator's command line would). */
@@ -121,7 +120,7 @@ describe.each(dialects)('product list cache on %s', (dialect) => {
     });
     const orderId = placed.body.data.order.id;
     for (const to of ['Paid', 'Processing', 'Completed'] as const) {
-      await changeOrderStatus(t.db, orderId, to, CLI_ACTOR);
+      await changeOrderStatus(t.shop, orderId, to, CLI_ACTOR);
     }
     expect((await card(product.id)).rating).toEqual({ average: 0, count: 0 });
     const review = await post(
@@ -152,7 +151,7 @@ describe.each(dialects)('product list cache on %s', (dialect) => {
       },
     ]);
     // The file's stock (100) is not applied to an existing packaging: stock changes only by a change (015).
-    expect(await importCatalogue(t.db, products)).toMatchObject({ created: 0, updated: 1 });
+    expect(await importCatalogue(t.shop, products)).toMatchObject({ created: 0, updated: 1 });
     expect((await card(product.id)).name).toBe('After Import');
   });
 

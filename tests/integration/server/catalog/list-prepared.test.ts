@@ -8,7 +8,6 @@ import {
 } from '../../../../src/common/contract/catalog';
 import { envelope } from '../../../../src/common/contract/envelope';
 import type { Lang } from '../../../../src/common/contract/lang';
-import { catalogChanged } from '../../../../src/server/catalog/list-cache';
 import {
   type ListQuery,
   listProductPage,
@@ -24,7 +23,7 @@ import { buildTestApp, dialects, formEncode, post, type TestApp } from '../../he
 /**
  * The product list with the cache off (docs/decisions/007, "Cache off"): each page shape is compiled once and run as
  * a prepared statement (rows as arrays: the kept cards and positions), with the very rows the Kysely query gives; category and tag lookups are
- * memoized until catalogChanged(); in production the catalogue's reads answer without the response check, the
+ * memoized until the catalogue's cache hears of a change (shop.catalog.changed()); in production the catalogue's reads answer without the response check, the
  * same bytes the check's output gives.
  */
 describe.each(dialects)('the product list read by prepared statements on %s', (dialect) => {
@@ -59,8 +58,8 @@ describe.each(dialects)('the product list read by prepared statements on %s', (d
     let compared = 0;
     const keys = new Set<string>();
     // Some rows with kept cards, some without (docs/decisions/028).
-    await productList(t.db, 'en', { limit: 2 });
-    await productList(t.db, 'zh', { limit: 3, sort: 'oldest' });
+    await productList(t.shop, 'en', { limit: 2 });
+    await productList(t.shop, 'zh', { limit: 3, sort: 'oldest' });
     for (const lang of ['en', 'zh'] as Lang[]) {
       for (const order of ['newest', 'oldest'] as const) {
         for (const [name, driver] of drivers) {
@@ -93,7 +92,7 @@ describe.each(dialects)('the product list read by prepared statements on %s', (d
   it('never reads in the middle of another caller’s transaction (what it has not committed is not seen)', async () => {
     const q: ListQuery = { tagIds: [], order: 'newest', after: null, take: 1 };
     // The list keeps the top product's card (docs/decisions/028).
-    await productList(t.db, 'en', { limit: 1 });
+    await productList(t.shop, 'en', { limit: 1 });
     const [top] = await listProductPage(t.db, 'en', q);
     if (!top?.card) throw new Error('no product, or its card was not kept');
     let read: Promise<Awaited<ReturnType<typeof listProductPage>>> | undefined;
@@ -118,7 +117,9 @@ describe.each(dialects)('the product list read by prepared statements on %s', (d
       .execute(async (trx) => {
         await trx.updateTable('products').set({ name_en: 'Seen Inside' }).where('id', '=', top.id).execute();
         expect((await listProductPage(trx, 'en', q))[0]).toMatchObject({ id: top.id, card: null, card_format: null });
-        expect(rawValue((await productList(trx, 'en', { limit: 1 })).products)[0]?.name).toBe('Seen Inside');
+        expect(
+          rawValue((await productList({ db: trx, catalog: t.shop.catalog }, 'en', { limit: 1 })).products)[0]?.name,
+        ).toBe('Seen Inside');
         throw new Error('roll back');
       })
       .catch((err: Error) => {
@@ -126,7 +127,7 @@ describe.each(dialects)('the product list read by prepared statements on %s', (d
       });
   });
 
-  it('keeps a category and a tag once found, until catalogChanged (an id with leading zeros is the same row)', async () => {
+  it('keeps a category and a tag once found, until a catalogue change (an id with leading zeros is the same row)', async () => {
     const list = async (fields: Record<string, unknown>) => {
       const res = await post(t.app, '/v2/get-product-list', { limit: 1, ...fields });
       expect(res.status, res.body.message).toBe(200);
@@ -143,14 +144,14 @@ describe.each(dialects)('the product list read by prepared statements on %s', (d
     expect((await list({ category: String(ids.category) })).category?.name).toBe('Every Tea');
     await t.db.updateTable('categories').set({ name_en: 'Each Tea' }).where('id', '=', ids.category).execute();
     expect((await list({ category: `00${ids.category}` })).category?.name).toBe('Every Tea');
-    catalogChanged(t.db);
+    t.shop.catalog.changed();
     expect((await list({ category: 'all-teas' })).category?.name).toBe('Each Tea');
     expect((await list({ type: 'caffeinated' })).tag?.name).toBe('With Caffeine');
     // A kept tag still answers only the field of its kind.
     expect((await post(t.app, '/v2/get-product-list', { benefit: 'caffeinated' })).status).toBe(404);
     await t.db.updateTable('categories').set({ name_en: category }).where('id', '=', ids.category).execute();
     await t.db.updateTable('tags').set({ name_en: type }).where('id', '=', ids.type).execute();
-    catalogChanged(t.db);
+    t.shop.catalog.changed();
   });
 });
 

@@ -234,7 +234,7 @@ describe.each(dialects)('the product list’s kept cards on %s', (dialect) => {
     };
     const reader = async () => {
       while (writing) {
-        const answer = rawValue((await productList(t.db, 'en', { limit: 8 })).products);
+        const answer = rawValue((await productList(t.shop, 'en', { limit: 8 })).products);
         expect(answer).toHaveLength(8);
       }
     };
@@ -243,7 +243,7 @@ describe.each(dialects)('the product list’s kept cards on %s', (dialect) => {
     writing = false;
     await Promise.all(readers);
     // One more read keeps whatever the last writes cleared.
-    const last = rawValue((await productList(t.db, 'en', { limit: 8 })).products);
+    const last = rawValue((await productList(t.shop, 'en', { limit: 8 })).products);
     for (const id of ids) {
       const kept = await row(t.db, id);
       expect(kept.card_format, `product ${id}`).toBe(CARD_FORMAT);

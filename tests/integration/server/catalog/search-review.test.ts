@@ -72,7 +72,7 @@ describe.each(dialects)('a common text on %s', (dialect) => {
       const seen: number[] = [];
       let cursor: string | undefined;
       for (let i = 0; i < 15; i++) {
-        const page = await productList(t.db, 'en', { q, limit: 50, ...(cursor ? { cursor } : {}) });
+        const page = await productList(t.shop, 'en', { q, limit: 50, ...(cursor ? { cursor } : {}) });
         seen.push(...rawValue(page.products).map((p) => p.id));
         if (!page.next_cursor) break;
         cursor = page.next_cursor;

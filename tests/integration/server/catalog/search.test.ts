@@ -8,7 +8,6 @@ import pg from 'pg';
 import type { AdminProduct } from '../../../../src/common/contract/admin/products';
 import type { ProductCard, ProductSort } from '../../../../src/common/contract/catalog';
 import { analyze, explain } from '../../../../src/server/catalog/explain';
-import { catalogChanged } from '../../../../src/server/catalog/list-cache';
 import {
   type SearchPlan,
   type SearchQuery,
@@ -240,7 +239,7 @@ describe.each(dialects)('product search on %s', (dialect) => {
     expect(await walk({ q: 'xylophone' })).toEqual([id]);
     await t.db.updateTable('products').set({ description_en: 'marimba' }).where('id', '=', id).execute();
     // As every writer does after its change (decision 007): the cached pages go.
-    await catalogChanged(t.db);
+    await t.shop.catalog.changed();
     expect(await walk({ q: 'xylophone' })).toEqual([]);
     expect(await walk({ q: 'marimba' })).toEqual([id]);
     await t.db.deleteFrom('product_tags').where('product_id', '=', id).execute();
@@ -248,7 +247,7 @@ describe.each(dialects)('product search on %s', (dialect) => {
     await t.db.deleteFrom('product_images').where('product_id', '=', id).execute();
     await t.db.deleteFrom('product_variants').where('product_id', '=', id).execute();
     await t.db.deleteFrom('products').where('id', '=', id).execute();
-    await catalogChanged(t.db);
+    await t.shop.catalog.changed();
     expect(await walk({ q: 'marimba' })).toEqual([]);
   });
 
@@ -269,11 +268,11 @@ describe.each(dialects)('product search on %s', (dialect) => {
           subscribable: false,
         },
       ]);
-    expect(await importCatalogue(t.db, file({ en: 'Pelican Haze', zh: '鹈鹕雾' }))).toMatchObject({ created: 1 });
+    expect(await importCatalogue(t.shop, file({ en: 'Pelican Haze', zh: '鹈鹕雾' }))).toMatchObject({ created: 1 });
     const [imported] = await walk({ q: 'pelican' });
     expect(imported).toBeDefined();
     expect(await walk({ q: '鹈鹕' })).toEqual([imported]);
-    expect(await importCatalogue(t.db, file({ en: 'Heron Haze', zh: '苍鹭雾' }))).toMatchObject({ updated: 1 });
+    expect(await importCatalogue(t.shop, file({ en: 'Heron Haze', zh: '苍鹭雾' }))).toMatchObject({ updated: 1 });
     expect(await walk({ q: 'pelican' })).toEqual([]);
     expect(await walk({ q: '苍鹭' })).toEqual([imported]);
 
@@ -288,7 +287,7 @@ describe.each(dialects)('product search on %s', (dialect) => {
       row!.name_en = 'Egret Haze';
       row!.name_zh = '白鹭雾';
       writeFileSync(path, stringify(rows, { header: true, columns: Object.keys(rows[0]!) }));
-      await importCsvFile(t.db, path, false, () => {});
+      await importCsvFile(t.shop, path, false, () => {});
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -332,7 +331,7 @@ describe.each(dialects)('product search on %s', (dialect) => {
     }
     // Typed as it is written, it is a name match (group 0: before a description-only match made later).
     const later = await product(22, { en: 'Plain', descEn: 'About Ötzi.' });
-    await catalogChanged(t.db); // written with plain SQL: the cached page must go
+    await t.shop.catalog.changed(); // written with plain SQL: the cached page must go
     expect(await walk({ q: 'Ötzi' })).toEqual([id, later]);
   });
 

@@ -8,6 +8,7 @@ import { createDb, type Db } from '../../../../src/server/db/connection';
 import { migrateToLatest } from '../../../../src/server/db/migrate';
 import { run } from '../../../../src/server/operator/cli';
 import { seedDemo } from '../../../../src/server/seed/index';
+import { createShop } from '../../../../src/server/shop';
 import { createProduct } from '../../../factories/products';
 import { dialects, freshDatabase, type TestDatabase } from '../../helper';
 import { customer, JPEG, PROVIDER_ENV, placeOrder, STORED_JPEG } from '../orders/support';
@@ -78,9 +79,8 @@ describe.each(dialects)('files shared by two apps on one %s database', (dialect)
     // The operator's command line reads it from the store too.
     const out = join(a.dir, 'receipt.jpg');
     const lines: string[] = [];
-    await run(database.db, ['receipt', placed.body.data.order.order_no, '--out', out], (l) => lines.push(l), {
-      UNPAID_ORDER_HOURS: 24,
-    });
+    const cli = await createShop({ db: database.db, config: a.app.config });
+    await run(cli, ['receipt', placed.body.data.order.order_no, '--out', out], (l) => lines.push(l));
     expect(lines.join()).toMatch(/^Wrote the receipt of LC-\S+ \(image\/jpeg, \d+ bytes\) to /);
     expect(readFileSync(out).equals(STORED_JPEG)).toBe(true);
   });

@@ -149,17 +149,21 @@ describe.each(dialects)('order e-mail (%s)', (dialect) => {
     const { id, order_no: no } = res.body.data.order;
     await sendMailNow(t);
     expect((await smtp.waitFor((m) => m.to === to)).text).toContain('We have your transfer receipt');
-    await changeOrderStatus(t.db, id, 'Paid', CLI_ACTOR);
-    await changeOrderStatus(t.db, id, 'Paid', CLI_ACTOR); // asked again: no change, no mail
-    await changeOrderStatus(t.db, id, 'Processing', CLI_ACTOR);
-    await saveTracking(t.db, CLI_ACTOR, id, {
+    await changeOrderStatus(t.shop, id, 'Paid', CLI_ACTOR);
+    await changeOrderStatus(t.shop, id, 'Paid', CLI_ACTOR); // asked again: no change, no mail
+    await changeOrderStatus(t.shop, id, 'Processing', CLI_ACTOR);
+    await saveTracking(t.shop, CLI_ACTOR, id, {
       company: 'LBC',
       number: 'TRK-778899',
       link: 'https://track.example.com/TRK-778899',
     });
-    await changeOrderStatus(t.db, id, 'Completed', CLI_ACTOR);
+    await changeOrderStatus(t.shop, id, 'Completed', CLI_ACTOR);
     // A retried change (the same kind once more for this order) queues nothing.
-    await t.db.transaction().execute((trx) => notifyOrder(trx, { userId: c.userId, orderId: id, kind: 'paid' }));
+    await t.db
+      .transaction()
+      .execute((trx) =>
+        notifyOrder({ db: trx, mailOn: t.shop.mailOn }, { userId: c.userId, orderId: id, kind: 'paid' }),
+      );
     await sendMailNow(t);
     await sendMailNow(t);
 
@@ -191,9 +195,9 @@ describe.each(dialects)('order e-mail (%s)', (dialect) => {
     const { product: p, variants } = await product();
     const item = { product_id: p.id, variant_id: variants[0]!.id, quantity: 1 };
     const first = (await placeOrder(t.app, c, { items: [item], payment_method: 'bank_transfer' })).body.data.order;
-    await rejectReceipt(t.db, CLI_ACTOR, first.id, 'The amount does not match');
-    await changeOrderStatus(t.db, first.id, 'Paid', CLI_ACTOR);
-    await changeOrderStatus(t.db, first.id, 'Cancelled', CLI_ACTOR);
+    await rejectReceipt(t.shop, CLI_ACTOR, first.id, 'The amount does not match');
+    await changeOrderStatus(t.shop, first.id, 'Paid', CLI_ACTOR);
+    await changeOrderStatus(t.shop, first.id, 'Cancelled', CLI_ACTOR);
     const paid = (
       await t.db.selectFrom('orders').select('total_cents').where('id', '=', first.id).executeTakeFirstOrThrow()
     ).total_cents;
@@ -201,10 +205,10 @@ describe.each(dialects)('order e-mail (%s)', (dialect) => {
     const cancelled = await smtp.waitFor((m) => m.to === to && m.subject === `Order #${first.order_no} was cancelled`);
     expect(cancelled.text).toContain(`we will refund ${formatCents(paid)}`);
 
-    await recordRefund(t.db, CLI_ACTOR, first.id, { amount_cents: paid, method: 'bank_transfer', reference: 'RF-1' });
+    await recordRefund(t.shop, CLI_ACTOR, first.id, { amount_cents: paid, method: 'bank_transfer', reference: 'RF-1' });
     const second = (await placeOrder(t.app, c, { items: [item], payment_method: 'bank_transfer' })).body.data.order;
-    await rejectReceipt(t.db, CLI_ACTOR, second.id, 'Wrong account');
-    await changeOrderStatus(t.db, second.id, 'Cancelled', { kind: 'expiry' });
+    await rejectReceipt(t.shop, CLI_ACTOR, second.id, 'Wrong account');
+    await changeOrderStatus(t.shop, second.id, 'Cancelled', { kind: 'expiry' });
     await sendMailNow(t);
 
     const rejected = mailsTo(to).find((m) => m.subject === `Order #${first.order_no}: please upload a new receipt`)!;
@@ -226,7 +230,7 @@ describe.each(dialects)('order e-mail (%s)', (dialect) => {
     const { product: p, variants } = await product();
     const item = { product_id: p.id, variant_id: variants[0]!.id, quantity: 1 };
     const order = (await placeOrder(t.app, c, { items: [item], payment_method: 'bank_transfer' })).body.data.order;
-    await rejectReceipt(t.db, CLI_ACTOR, order.id, 'Blurry photo');
+    await rejectReceipt(t.shop, CLI_ACTOR, order.id, 'Blurry photo');
     const again = await postMultipart(
       t.app,
       '/v2/submit-payment',
@@ -235,7 +239,7 @@ describe.each(dialects)('order e-mail (%s)', (dialect) => {
       c.token,
     );
     expect(again.status, again.body.message).toBe(200);
-    await rejectReceipt(t.db, CLI_ACTOR, order.id, 'Wrong account number');
+    await rejectReceipt(t.shop, CLI_ACTOR, order.id, 'Wrong account number');
     await sendMailNow(t);
     await sendMailNow(t);
     const rejected = mailsTo(to).filter((m) => m.subject === `Order #${order.order_no}: please upload a new receipt`);
@@ -256,9 +260,9 @@ describe.each(dialects)('order e-mail (%s)', (dialect) => {
         payment_method: 'bank_transfer',
       })
     ).body.data.order;
-    await rejectReceipt(t.db, CLI_ACTOR, order.id, 'Blurry photo');
-    await changeOrderStatus(t.db, order.id, 'Paid', CLI_ACTOR);
-    await changeOrderStatus(t.db, order.id, 'Processing', CLI_ACTOR);
+    await rejectReceipt(t.shop, CLI_ACTOR, order.id, 'Blurry photo');
+    await changeOrderStatus(t.shop, order.id, 'Paid', CLI_ACTOR);
+    await changeOrderStatus(t.shop, order.id, 'Processing', CLI_ACTOR);
     await sendMailNow(t);
     expect(mailsTo(to).map((m) => m.subject)).toEqual([
       expect.stringMatching(new RegExp(`^Order #${order.order_no} placed`)),
@@ -274,7 +278,7 @@ describe.each(dialects)('order e-mail (%s)', (dialect) => {
     const to = await emailOf(c);
     const s = await subscribe(t, c, { weeks: 4, quantity: 2, product: { stock: 50 } });
     await makeDue(t.db, s.subscriptionId);
-    const report = await placeDueRenewals(t.db, t.config);
+    const report = await placeDueRenewals(t.shop);
     const renewal = report.placed.find(([sub]) => sub === s.subscriptionId)![1];
     await sendMailNow(t);
     const renewalNo = (
@@ -287,7 +291,7 @@ describe.each(dialects)('order e-mail (%s)', (dialect) => {
 
     await t.db.updateTable('product_variants').set({ stock: 0 }).where('id', '=', s.variantId).execute();
     await makeDue(t.db, s.subscriptionId, 3);
-    expect((await placeDueRenewals(t.db, t.config)).failed).toContain(s.subscriptionId);
+    expect((await placeDueRenewals(t.shop)).failed).toContain(s.subscriptionId);
     await sendMailNow(t);
     const skipped = await smtp.waitFor(
       (m) => m.to === to && m.subject === 'Your Subscribe & save delivery was skipped',
@@ -300,19 +304,19 @@ describe.each(dialects)('order e-mail (%s)', (dialect) => {
     const { c, to, item } = await shopper(2);
     // Shipped twice (a corrected tracking number) before any e-mail went: each says its own number.
     const shipped = await placeByTransfer(c, item);
-    await changeOrderStatus(t.db, shipped.id, 'Paid', CLI_ACTOR);
-    await saveTracking(t.db, CLI_ACTOR, shipped.id, { company: 'LBC', number: 'TRK-FIRST', link: null });
-    await saveTracking(t.db, CLI_ACTOR, shipped.id, { company: 'J&T', number: 'TRK-SECOND', link: null });
+    await changeOrderStatus(t.shop, shipped.id, 'Paid', CLI_ACTOR);
+    await saveTracking(t.shop, CLI_ACTOR, shipped.id, { company: 'LBC', number: 'TRK-FIRST', link: null });
+    await saveTracking(t.shop, CLI_ACTOR, shipped.id, { company: 'J&T', number: 'TRK-SECOND', link: null });
     // Cancelled after it was paid, then refunded in two parts, all before any e-mail went.
     const refunded = await placeByTransfer(c, item);
-    await changeOrderStatus(t.db, refunded.id, 'Paid', CLI_ACTOR);
-    await changeOrderStatus(t.db, refunded.id, 'Cancelled', CLI_ACTOR);
+    await changeOrderStatus(t.shop, refunded.id, 'Paid', CLI_ACTOR);
+    await changeOrderStatus(t.shop, refunded.id, 'Cancelled', CLI_ACTOR);
     const paid = (
       await t.db.selectFrom('orders').select('total_cents').where('id', '=', refunded.id).executeTakeFirstOrThrow()
     ).total_cents;
     const part = 500;
-    await recordRefund(t.db, CLI_ACTOR, refunded.id, { amount_cents: part, method: 'cash', reference: 'RF-A' });
-    await recordRefund(t.db, CLI_ACTOR, refunded.id, {
+    await recordRefund(t.shop, CLI_ACTOR, refunded.id, { amount_cents: part, method: 'cash', reference: 'RF-A' });
+    await recordRefund(t.shop, CLI_ACTOR, refunded.id, {
       amount_cents: paid - part,
       method: 'bank_transfer',
       reference: 'RF-B',
@@ -347,14 +351,17 @@ describe.each(dialects)('order e-mail (%s)', (dialect) => {
     await sendMailNow(t);
     smtp.messages.length = 0;
     await t.db.transaction().execute((trx) =>
-      enqueueMail(trx, {
-        to,
-        userId: c.userId,
-        orderId: order.id,
-        kind: 'order_paid',
-        lang: 'en',
-        params: { orderId: order.id },
-      }),
+      enqueueMail(
+        { db: trx, mailOn: t.shop.mailOn },
+        {
+          to,
+          userId: c.userId,
+          orderId: order.id,
+          kind: 'order_paid',
+          lang: 'en',
+          params: { orderId: order.id },
+        },
+      ),
     );
     await sendMailNow(t);
     const paid = await smtp.waitFor((m) => m.to === to);
@@ -374,7 +381,10 @@ describe.each(dialects)('order e-mail (%s)', (dialect) => {
     await t.db.transaction().execute(async (trx) => {
       const watched = trx.withPlugin(tablesRead(read));
       // As placing the order does: the rows it holds are given (a notice kind not mailed yet for this order).
-      await notifyOrder(watched, { userId: user.id, orderId: order.id, kind: 'paid', user, order, items });
+      await notifyOrder(
+        { db: watched, mailOn: t.shop.mailOn },
+        { userId: user.id, orderId: order.id, kind: 'paid', user, order, items },
+      );
     });
     expect(read.filter((table) => table === 'users' || table === 'orders')).toEqual([]);
     await sendMailNow(t);

@@ -10,7 +10,6 @@ import { migrateToLatest } from '../../../../src/server/db/migrate';
 import { enqueueMail, type MailKind } from '../../../../src/server/mail/outbox';
 import { mayMail } from '../../../../src/server/mail/policy';
 import { BACKOFF_MINUTES, createMailSender, LEASE_MS, MAX_ATTEMPTS } from '../../../../src/server/mail/sender';
-import { isMailOn } from '../../../../src/server/mail/switch';
 import type { MailTemplate, MailTemplates } from '../../../../src/server/mail/templates/index';
 import { Layout, MailRows, MailText } from '../../../../src/server/mail/templates/Layout';
 import { renderMail } from '../../../../src/server/mail/templates/render';
@@ -80,7 +79,7 @@ describe.each(dialects)('e-mail outbox (%s)', (dialect) => {
   });
 
   const queue = (to: string, lang: 'en' | 'zh' = 'en', kind: MailKind = 'order_paid', userId: number | null = null) =>
-    enqueueMail(t.db, { to, userId, kind, lang, params: { orderId: 1 } as never });
+    enqueueMail(t.shop, { to, userId, kind, lang, params: { orderId: 1 } as never });
   const rows = () => t.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute();
   /** One round of a sender (the stand-in templates) that writes its log into `lines`. */
   const loggedRound = async () => {
@@ -95,7 +94,7 @@ describe.each(dialects)('e-mail outbox (%s)', (dialect) => {
 
   it('sends a queued message once, with subject, From, To and both parts, in English and in Chinese', async () => {
     t = await buildMailTestApp(dialect, smtp);
-    expect(isMailOn(t.db)).toBe(true);
+    expect(t.shop.mailOn).toBe(true);
     expect(await queue('ann@example.com', 'en')).toBe(true);
     expect(await queue('bo@example.com', 'zh')).toBe(true);
     const round = await sendMailNow(t, { templates });
@@ -136,13 +135,16 @@ describe.each(dialects)('e-mail outbox (%s)', (dialect) => {
     t = await buildMailTestApp(dialect, smtp);
     await expect(
       t.db.transaction().execute(async (trx) => {
-        const queued = await enqueueMail(trx, {
-          to: 'gone@example.com',
-          userId: null,
-          kind: 'order_paid',
-          lang: 'en',
-          params: { orderId: 1 },
-        });
+        const queued = await enqueueMail(
+          { db: trx, mailOn: t.shop.mailOn },
+          {
+            to: 'gone@example.com',
+            userId: null,
+            kind: 'order_paid',
+            lang: 'en',
+            params: { orderId: 1 },
+          },
+        );
         expect(queued).toBe(true); // written, inside the transaction of the change
         throw new Error('the change failed');
       }),
@@ -154,8 +156,8 @@ describe.each(dialects)('e-mail outbox (%s)', (dialect) => {
       lang: 'en',
       params: { orderId: 1 },
     } as const;
-    expect(await enqueueMail(t.db, { ...mail, dedupeKey: 'order:1:paid' })).toBe(true);
-    expect(await enqueueMail(t.db, { ...mail, dedupeKey: 'order:1:paid' })).toBe(false);
+    expect(await enqueueMail(t.shop, { ...mail, dedupeKey: 'order:1:paid' })).toBe(true);
+    expect(await enqueueMail(t.shop, { ...mail, dedupeKey: 'order:1:paid' })).toBe(false);
     await sendMailNow(t, { templates });
     expect(smtp.messages.map((m) => m.to)).toEqual(['once@example.com']);
   });
@@ -245,7 +247,7 @@ describe.each(dialects)('e-mail outbox (%s)', (dialect) => {
   it('a link that fails for good does not keep its token in the outbox', async () => {
     t = await buildMailTestApp(dialect, smtp);
     smtp.rejectRecipient((a) => a === 'gone@example.com');
-    await enqueueMail(t.db, {
+    await enqueueMail(t.shop, {
       to: 'gone@example.com',
       userId: null,
       kind: 'password_reset',
@@ -456,7 +458,7 @@ describe.each(dialects)('e-mail outbox (%s)', (dialect) => {
       'sent-new@example.com',
     ])
       await enqueueMail(
-        t.db,
+        t.shop,
         { to, userId: null, kind: 'order_paid', lang: 'en', params: { orderId: 1 } },
         to.endsWith('new@example.com') ? daysAgo(1) : old,
       );
@@ -490,7 +492,7 @@ describe.each(dialects)('e-mail outbox (%s)', (dialect) => {
 
   it('without SMTP_URL nothing is queued and the start logs once that e-mail is off', async () => {
     t = await buildTestApp(dialect);
-    expect(isMailOn(t.db)).toBe(false);
+    expect(t.shop.mailOn).toBe(false);
     expect(await queue('ann@example.com')).toBe(false);
     expect(await rows()).toEqual([]);
 

@@ -36,7 +36,7 @@ describe.each(dialects)('import-files on %s', (dialect) => {
 
   const cli = async (...argv: string[]) => {
     const lines: string[] = [];
-    await run(t.db, argv, (line) => lines.push(line), t.config);
+    await run(t.shop, argv, (line) => lines.push(line));
     return lines.join('\n');
   };
 

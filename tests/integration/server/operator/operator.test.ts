@@ -11,7 +11,7 @@ import type { SeedProduct } from '../../../../src/server/seed/types';
 import { placeDueRenewals } from '../../../../src/server/subscriptions/scheduler';
 import { createProduct } from '../../../factories/products';
 import { createUser } from '../../../factories/users';
-import { buildTestApp, dialects, type TestApp } from '../../helper';
+import { buildTestApp, dialects, type TestApp, withConfig } from '../../helper';
 import { customer, PROVIDER_ENV, placeOrder } from '../orders/support';
 import { stockTotalDrift } from '../stock/invariants';
 import { makeDue, subscribe, subscriptionRow } from '../subscriptions/support';
@@ -34,7 +34,7 @@ describe.each(dialects)('operator command line on %s', (dialect) => {
   /** Runs a command; answers what it printed, or rejects with its error. */
   const shop = async (...argv: string[]) => {
     const lines: string[] = [];
-    await run(t.db, argv, (line) => lines.push(line), t.config);
+    await run(t.shop, argv, (line) => lines.push(line));
     return lines.join('\n');
   };
 
@@ -308,8 +308,8 @@ describe.each(dialects)('operator command line on %s', (dialect) => {
     expect(placed.status, placed.body.message).toBe(200);
     // 250 g retired (its 5 units taken out), then the order cancelled: 1 unit back on the retired 250 g, which the
     // total never counts, and 1 back on the 100 g.
-    await retirePackaging(t.db, CLI_ACTOR, large.id);
-    await cancelOrder(t.db, CLI_ACTOR, placed.body.data.order.id);
+    await retirePackaging(t.shop, CLI_ACTOR, large.id);
+    await cancelOrder(t.shop, CLI_ACTOR, placed.body.data.order.id);
     const totalOf = async () =>
       (await t.db.selectFrom('products').select('stock_total').where('id', '=', product.id).executeTakeFirstOrThrow())
         .stock_total;
@@ -364,7 +364,7 @@ describe.each(dialects)('operator command line on %s', (dialect) => {
     );
     expect((await subscriptionRow(t.db, sub.subscriptionId)).status).toBe('cancelled');
     await makeDue(t.db, sub.subscriptionId);
-    expect((await placeDueRenewals(t.db, t.config)).placed).toEqual([]);
+    expect((await placeDueRenewals(t.shop)).placed).toEqual([]);
     expect(await shop('subscriptions', '--status', 'cancelled')).toContain(`${sub.subscriptionId} `);
 
     await expect(shop('cancel-subscription', '999999')).rejects.toThrow('There is no subscription 999999');
@@ -400,9 +400,9 @@ describe.each(dialects)('operator command line on %s', (dialect) => {
       `No order has been unpaid for more than ${t.config.UNPAID_ORDER_HOURS} hours.`,
     );
     const lines: string[] = [];
-    await expect(run(t.db, ['expire-unpaid'], (l) => lines.push(l), { UNPAID_ORDER_HOURS: 0 })).rejects.toThrow(
-      'UNPAID_ORDER_HOURS is 0',
-    );
+    await expect(
+      run(withConfig(t.shop, { UNPAID_ORDER_HOURS: 0 }), ['expire-unpaid'], (l) => lines.push(l)),
+    ).rejects.toThrow('UNPAID_ORDER_HOURS is 0');
   });
 
   it('runs as `npm run shop` with DATABASE_URL: clear output, non-zero exit on errors', async () => {

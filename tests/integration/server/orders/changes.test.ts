@@ -221,8 +221,8 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
       const stranger = await customer(t.db);
       const theirs = await post(t.app, '/v2/cancel-order', { order_id: order.id }, { token: stranger.token });
       expect(theirs.status).toBe(404);
-      await changeOrderStatus(t.db, order.id, 'Paid', CLI_ACTOR);
-      await changeOrderStatus(t.db, order.id, 'Processing', CLI_ACTOR);
+      await changeOrderStatus(t.shop, order.id, 'Paid', CLI_ACTOR);
+      await changeOrderStatus(t.shop, order.id, 'Processing', CLI_ACTOR);
       const res = await post(t.app, '/v2/cancel-order', { order_id: order.id }, { token: c.token });
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('This order can no longer be changed');
@@ -382,10 +382,10 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
     it('Pending → Paid → Processing → Completed earns the cash reward once and notifies each step', async () => {
       const { c, order, agentId } = await richOrder();
       for (const to of ['Paid', 'Processing', 'Completed'] as const) {
-        const { changed } = await changeOrderStatus(t.db, order.id, to, CLI_ACTOR);
+        const { changed } = await changeOrderStatus(t.shop, order.id, to, CLI_ACTOR);
         expect(changed).toBe(true);
       }
-      const again = await changeOrderStatus(t.db, order.id, 'Completed', CLI_ACTOR);
+      const again = await changeOrderStatus(t.shop, order.id, 'Completed', CLI_ACTOR);
       expect(again.changed).toBe(false);
       const user = await t.db
         .selectFrom('users')
@@ -433,7 +433,7 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
       expect(order.cash_reward_cents).toBe(1000 + order.delivery_fee_cents);
       expect(order.status).toBe('Paid');
       for (const to of ['Processing', 'Completed'] as const) {
-        await changeOrderStatus(t.db, order.id, to, CLI_ACTOR);
+        await changeOrderStatus(t.shop, order.id, to, CLI_ACTOR);
       }
       const earned = await t.db
         .selectFrom('cash_rewards')
@@ -447,24 +447,24 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
     it('refuses transitions the rules do not allow, changing nothing', async () => {
       const { order, variantId } = await richOrder();
       const before = await snapshot(t.db, [variantId]);
-      await expect(changeOrderStatus(t.db, order.id, 'Completed', CLI_ACTOR)).rejects.toMatchObject({
+      await expect(changeOrderStatus(t.shop, order.id, 'Completed', CLI_ACTOR)).rejects.toMatchObject({
         status: 409,
         key: 'illegalTransition',
         params: { from: 'Pending', to: 'Completed' },
       });
-      await expect(changeOrderStatus(t.db, order.id, 'Processing', CLI_ACTOR)).rejects.toMatchObject({
+      await expect(changeOrderStatus(t.shop, order.id, 'Processing', CLI_ACTOR)).rejects.toMatchObject({
         status: 409,
       });
       expect(await snapshot(t.db, [variantId])).toEqual(before);
-      await changeOrderStatus(t.db, order.id, 'Paid', CLI_ACTOR);
-      await changeOrderStatus(t.db, order.id, 'Processing', CLI_ACTOR);
-      await expect(changeOrderStatus(t.db, order.id, 'Cancelled', CLI_ACTOR)).rejects.toMatchObject({
+      await changeOrderStatus(t.shop, order.id, 'Paid', CLI_ACTOR);
+      await changeOrderStatus(t.shop, order.id, 'Processing', CLI_ACTOR);
+      await expect(changeOrderStatus(t.shop, order.id, 'Cancelled', CLI_ACTOR)).rejects.toMatchObject({
         status: 409,
       });
-      await expect(changeOrderStatus(t.db, order.id, 'Pending', CLI_ACTOR)).rejects.toMatchObject({
+      await expect(changeOrderStatus(t.shop, order.id, 'Pending', CLI_ACTOR)).rejects.toMatchObject({
         status: 409,
       });
-      await expect(changeOrderStatus(t.db, 99_999_999, 'Paid', CLI_ACTOR)).rejects.toMatchObject({
+      await expect(changeOrderStatus(t.shop, 99_999_999, 'Paid', CLI_ACTOR)).rejects.toMatchObject({
         status: 404,
       });
     });
@@ -476,13 +476,13 @@ describe.each(dialects)('order history and changes on %s', (dialect) => {
         .set({ placed_at: minutesAgo(120) })
         .where('id', '=', order.id)
         .execute();
-      await changeOrderStatus(t.db, order.id, 'Paid', CLI_ACTOR);
+      await changeOrderStatus(t.shop, order.id, 'Paid', CLI_ACTOR);
       const stockBefore = await t.db
         .selectFrom('product_variants')
         .select('stock')
         .where('id', '=', variantId)
         .executeTakeFirstOrThrow();
-      const { order: cancelled } = await changeOrderStatus(t.db, order.id, 'Cancelled', CLI_ACTOR);
+      const { order: cancelled } = await changeOrderStatus(t.shop, order.id, 'Cancelled', CLI_ACTOR);
       expect(cancelled.status).toBe('Cancelled');
       const stock = await t.db
         .selectFrom('product_variants')

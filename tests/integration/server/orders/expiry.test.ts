@@ -6,7 +6,7 @@ import { changeOrderStatus } from '../../../../src/server/orders/status';
 import { recordTelegramPayment } from '../../../../src/server/payments/telegram-payments';
 import { createCoupon } from '../../../factories/coupons';
 import { createProduct } from '../../../factories/products';
-import { buildTestApp, dialects, post, type TestApp } from '../../helper';
+import { buildTestApp, dialects, post, type TestApp, withConfig } from '../../helper';
 import { type Customer, customer, PROVIDER_ENV, placeOrder } from './support';
 
 const HOURS = 48;
@@ -51,7 +51,7 @@ describe.each(dialects)('unpaid order expiry on %s', (dialect) => {
   }
   /** Runs the expiry and answers what it did to the given orders only (other tests' orders may be in the database). */
   const expire = async (ids: number[], now?: Date) => {
-    const report = await cancelUnpaidOrders(t.db, t.config, now);
+    const report = await cancelUnpaidOrders(t.shop, now);
     return {
       cancelled: report.cancelled.filter((id) => ids.includes(id)),
       kept: report.kept.filter((id) => ids.includes(id)),
@@ -128,7 +128,7 @@ describe.each(dialects)('unpaid order expiry on %s', (dialect) => {
       .execute();
 
     const paid = await unpaidOrder();
-    await changeOrderStatus(t.db, paid.order.id, 'Paid', CLI_ACTOR);
+    await changeOrderStatus(t.shop, paid.order.id, 'Paid', CLI_ACTOR);
     await age(t.db, paid.order.id, HOURS * 10);
 
     const ids = [young.order.id, receipt.order.id, recorded.order.id, paid.order.id];
@@ -178,12 +178,12 @@ describe.each(dialects)('unpaid order expiry on %s', (dialect) => {
       })
       .execute();
     for (const o of [withReceipt, withPayment]) {
-      const change = await changeOrderStatus(t.db, o.order.id, 'Cancelled', { kind: 'expiry' });
+      const change = await changeOrderStatus(t.shop, o.order.id, 'Cancelled', { kind: 'expiry' });
       expect(change).toMatchObject({ changed: false, order: { status: 'Pending' } });
       expect(await stockOf(o.variantId, o.productId)).toEqual({ variant: 8, total: 8 });
     }
     // The expiry only ever cancels.
-    await expect(changeOrderStatus(t.db, withPayment.order.id, 'Paid', { kind: 'expiry' })).rejects.toMatchObject({
+    await expect(changeOrderStatus(t.shop, withPayment.order.id, 'Paid', { kind: 'expiry' })).rejects.toMatchObject({
       status: 403,
     });
   });
@@ -198,7 +198,7 @@ describe.each(dialects)('unpaid order expiry on %s', (dialect) => {
     const transfer = await unpaidOrder({ fields: { payment_method: 'bank_transfer' } });
     expect((await details(transfer.c, transfer.order.id)).pay_by).toBeNull();
 
-    await changeOrderStatus(t.db, unpaid.order.id, 'Paid', CLI_ACTOR);
+    await changeOrderStatus(t.shop, unpaid.order.id, 'Paid', CLI_ACTOR);
     expect((await details(unpaid.c, unpaid.order.id)).pay_by).toBeNull();
 
     const expired = await unpaidOrder();
@@ -210,7 +210,7 @@ describe.each(dialects)('unpaid order expiry on %s', (dialect) => {
   it('is off with UNPAID_ORDER_HOURS=0', async () => {
     const { order } = await unpaidOrder();
     await age(t.db, order.id, 24 * 365);
-    const report = await cancelUnpaidOrders(t.db, { UNPAID_ORDER_HOURS: 0 });
+    const report = await cancelUnpaidOrders(withConfig(t.shop, { UNPAID_ORDER_HOURS: 0 }));
     expect(report).toEqual({ cancelled: [], kept: [], errors: [] });
     expect((await orderRow(order.id)).status).toBe('Pending');
   });
@@ -237,7 +237,7 @@ describe.each(dialects)('unpaid order expiry on %s', (dialect) => {
     const orders = await Promise.all(Array.from({ length: 6 }, () => unpaidOrder({ stock: 4, quantity: 4 })));
     for (const o of orders) await age(t.db, o.order.id, HOURS + 1);
     const pay = (o: (typeof orders)[number]) =>
-      recordTelegramPayment(t.db, {
+      recordTelegramPayment(t.shop, {
         payload: invoicePayload(o.order.id, o.order.total_cents),
         currency: INVOICE_CURRENCY,
         totalAmount: o.order.total_cents,
@@ -259,7 +259,7 @@ describe.each(dialects)('unpaid order expiry on %s', (dialect) => {
   it('the scheduler cancels on its interval until stopped, and a cancelled order is back on the list at once', async () => {
     const { order, productId } = await unpaidOrder({ stock: 3, quantity: 3 });
     await age(t.db, order.id, HOURS + 1);
-    const job = createExpiryScheduler({ db: t.db, config: t.config, intervalMs: 25 });
+    const job = createExpiryScheduler(t.shop, { intervalMs: 25 });
     job.start();
     try {
       await vi.waitFor(async () => expect((await orderRow(order.id)).status).toBe('Cancelled'), {

@@ -30,7 +30,7 @@ describe.each(dialects)('reviews on %s', (dialect) => {
 
   const complete = async (orderId: number) => {
     for (const to of ['Paid', 'Processing', 'Completed'] as const)
-      await changeOrderStatus(t.db, orderId, to, CLI_ACTOR);
+      await changeOrderStatus(t.shop, orderId, to, CLI_ACTOR);
   };
 
   it('adds a review of a product of the customer’s completed order, once, and updates the product rating', async () => {
@@ -179,7 +179,7 @@ describe.each(dialects)('get-payment-link on %s', (dialect) => {
     expect((await post(t.app, '/v1/get-payment-link', { order_id: order.id }, { token: stranger.token })).status).toBe(
       404,
     );
-    await changeOrderStatus(t.db, order.id, 'Paid', { kind: 'system' });
+    await changeOrderStatus(t.shop, order.id, 'Paid', { kind: 'system' });
     const paid = await post(t.app, '/v1/get-payment-link', { order_id: order.id }, { token: c.token });
     expect(paid.status).toBe(409);
     expect(paid.body.message).toBe('This order is not waiting for a payment by link');

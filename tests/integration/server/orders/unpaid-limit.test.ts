@@ -65,7 +65,7 @@ describe.each(dialects)('unpaid-order limit on %s', (dialect) => {
     expect(await receiptFiles()).toBe(files);
 
     // The operator confirms a payment: one slot frees up.
-    await changeOrderStatus(t.db, placed[0]!, 'Paid', CLI_ACTOR);
+    await changeOrderStatus(t.shop, placed[0]!, 'Paid', CLI_ACTOR);
     expect((await placeOrder(t.app, c, { items })).status).toBe(200);
     expect((await placeOrder(t.app, c, { items })).status).toBe(409);
     // The customer cancels one: another.
@@ -133,7 +133,7 @@ describe.each(dialects)('unpaid-order limit on %s', (dialect) => {
     // Three unpaid orders (the ones that started the subscriptions): the customer is at the limit.
     expect(await pendingOf(c.userId)).toBe(3);
     for (const s of subs) await makeDue(t.db, s.subscriptionId);
-    const report = await placeDueRenewals(t.db, t.config);
+    const report = await placeDueRenewals(t.shop);
     expect(report.placed.map(([id]) => id).sort((a, b) => a - b)).toEqual(subs.map((s) => s.subscriptionId));
     for (const s of subs) expect(await ordersOf(t.db, s.subscriptionId)).toHaveLength(1);
     expect(await pendingOf(c.userId)).toBe(6);
@@ -146,7 +146,7 @@ describe.each(dialects)('unpaid-order limit on %s', (dialect) => {
       .where('subscription_id', 'is', null)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    await changeOrderStatus(t.db, own.id, 'Paid', CLI_ACTOR);
+    await changeOrderStatus(t.shop, own.id, 'Paid', CLI_ACTOR);
     const { product, variants } = await createProduct(t.db, { stock: 10 });
     const next = await placeOrder(t.app, c, {
       items: [{ product_id: product.id, variant_id: variants[0]!.id, quantity: 1 }],

@@ -5,7 +5,7 @@ import { RECEIPT_UPLOAD_LIMIT } from '../../../../src/server/orders/receipts';
 import { changeOrderStatus } from '../../../../src/server/orders/status';
 import { placeDueRenewals } from '../../../../src/server/subscriptions/scheduler';
 import { createProduct } from '../../../factories/products';
-import { buildTestApp, dialects, post, storedKeys, type TestApp } from '../../helper';
+import { buildTestApp, dialects, post, storedKeys, type TestApp, withConfig } from '../../helper';
 import { makeDue, ordersOf, subscribe } from '../subscriptions/support';
 import { answerWhileSending, customer, PNG, PROVIDER_ENV, placeOrder, postMultipart } from './support';
 
@@ -146,7 +146,7 @@ describe.each(dialects)('receipt uploads on %s', (dialect) => {
       const c = await customer(t.db);
       const s = await subscribe(t, c, { weeks: 4, quantity: 1 });
       await makeDue(t.db, s.subscriptionId);
-      await placeDueRenewals(t.db, t.config);
+      await placeDueRenewals(t.shop);
       const [renewal] = await ordersOf(t.db, s.subscriptionId);
       // The subscription's first order used one upload; use up the rest of the day's.
       await t.db
@@ -186,7 +186,7 @@ describe.each(dialects)('receipt uploads on %s', (dialect) => {
       const completed = await place();
       const pending = await place();
       for (const o of [cancelledLongAgo, cancelledLongerAgo, cancelledRecently]) {
-        await changeOrderStatus(t.db, o.id, 'Cancelled', CLI_ACTOR);
+        await changeOrderStatus(t.shop, o.id, 'Cancelled', CLI_ACTOR);
       }
       await t.db
         .updateTable('orders')
@@ -204,7 +204,7 @@ describe.each(dialects)('receipt uploads on %s', (dialect) => {
         .where('id', '=', cancelledRecently.id)
         .execute();
       for (const to of ['Paid', 'Processing', 'Completed'] as const) {
-        await changeOrderStatus(t.db, completed.id, to, CLI_ACTOR);
+        await changeOrderStatus(t.shop, completed.id, to, CLI_ACTOR);
       }
       await t.db
         .updateTable('orders')
@@ -220,12 +220,12 @@ describe.each(dialects)('receipt uploads on %s', (dialect) => {
       const stored = (id: number) => t.app.files.has(paths.get(id)!);
 
       // Off: nothing goes.
-      const off = await deleteExpiredReceipts(t.db, { ...t.config, RECEIPT_RETENTION_DAYS: 0 });
+      const off = await deleteExpiredReceipts(withConfig(t.shop, { RECEIPT_RETENTION_DAYS: 0 }));
       expect(off.deleted).toEqual([]);
       expect(await stored(cancelledLongAgo.id)).toBe(true);
 
       // Batches of one: the job pages through every old one.
-      const report = await deleteExpiredReceipts(t.db, t.config, new Date(), { batch: 1 });
+      const report = await deleteExpiredReceipts(t.shop, new Date(), { batch: 1 });
       expect(report.deleted.sort((a, b) => a - b)).toEqual(
         [cancelledLongAgo.id, cancelledLongerAgo.id].sort((a, b) => a - b),
       );
@@ -247,7 +247,7 @@ describe.each(dialects)('receipt uploads on %s', (dialect) => {
         .set({ cancelled_at: daysAgo(31) })
         .where('id', '=', cancelledRecently.id)
         .execute();
-      const job = createReceiptRetentionJob({ db: t.db, config: t.config });
+      const job = createReceiptRetentionJob(t.shop);
       expect((await job.runOnce()).deleted).toEqual([cancelledRecently.id]);
       expect(await stored(cancelledRecently.id)).toBe(false);
       expect((await job.runOnce()).deleted).toEqual([]);

@@ -211,7 +211,7 @@ describe.each(dialects)('referral programme on %s', (dialect) => {
       await createUser(t.db, { nickname: 'Stranger' });
       const complete = async (userId: number) => {
         const order = await insertOrder(t.db, userId, { status: 'Processing' });
-        await changeOrderStatus(t.db, order.id, 'Completed', CLI_ACTOR);
+        await changeOrderStatus(t.shop, order.id, 'Completed', CLI_ACTOR);
       };
       await complete(a.user.id);
       await complete(a.user.id);
@@ -263,7 +263,7 @@ describe.each(dialects)('referral programme on %s', (dialect) => {
       try {
         expect((await getShopSettings(t.db)).referralAwardCents).toBe(0);
         const order = await insertOrder(t.db, member.user.id, { status: 'Processing' });
-        await changeOrderStatus(t.db, order.id, 'Completed', CLI_ACTOR);
+        await changeOrderStatus(t.shop, order.id, 'Completed', CLI_ACTOR);
         const res = await post(t.app, '/v2/get-referral-member-award', {}, { token: me.token });
         expect(res.body.data).toMatchObject({ award_per_member_cents: 0, total_award_cents: 0 });
         const balance = await t.db

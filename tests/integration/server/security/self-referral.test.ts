@@ -58,7 +58,7 @@ describe.each(dialects)('self-referral on %s', (dialect) => {
   async function completeFirstOrder(memberId: number, fields: Record<string, string> = {}) {
     const order = await insertOrder(t.db, memberId, { status: 'Processing' });
     if (Object.keys(fields).length) await t.db.updateTable('orders').set(fields).where('id', '=', order.id).execute();
-    await changeOrderStatus(t.db, order.id, 'Completed', CLI_ACTOR);
+    await changeOrderStatus(t.shop, order.id, 'Completed', CLI_ACTOR);
     return order;
   }
   const award = (memberId: number) =>
@@ -123,7 +123,7 @@ describe.each(dialects)('self-referral on %s', (dialect) => {
     // Placed (the commission is recorded, already On Hold), then completed.
     const order = await insertOrder(t.db, downline.id, { status: 'Processing' });
     expect(await recordCommissionForOrder(t.db, order)).not.toBeNull();
-    await changeOrderStatus(t.db, order.id, 'Completed', CLI_ACTOR);
+    await changeOrderStatus(t.shop, order.id, 'Completed', CLI_ACTOR);
     const commission = await t.db
       .selectFrom('commissions')
       .select(['id', 'status', 'hold_reason'])
@@ -168,7 +168,7 @@ describe.each(dialects)('self-referral on %s', (dialect) => {
     // The downline then links the agent's Telegram user (it was the agent's before).
     await recordSignals(t.db, agent.id, [{ kind: 'telegram', value: '99001' }]);
     await recordSignals(t.db, downline.id, [{ kind: 'telegram', value: '99001' }]);
-    await changeOrderStatus(t.db, order.id, 'Completed', CLI_ACTOR);
+    await changeOrderStatus(t.shop, order.id, 'Completed', CLI_ACTOR);
     const row = await t.db
       .selectFrom('commissions')
       .select(['status', 'hold_reason'])

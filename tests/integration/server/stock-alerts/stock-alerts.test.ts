@@ -227,7 +227,7 @@ describe.each(dialects)('back-in-stock alerts on %s', (dialect) => {
     const ann = await shopper();
     expect((await setAlert(ann.token, productId)).status).toBe(200);
 
-    await actions.cancelOrder(t.db, CLI_ACTOR, placed.body.data.order.id);
+    await actions.cancelOrder(t.shop, CLI_ACTOR, placed.body.data.order.id);
     expect(await mailRows(ann.id)).toHaveLength(1);
     await sendMailNow(t);
     const mail = await smtp.waitFor((m) => m.to === ann.email.toLowerCase());

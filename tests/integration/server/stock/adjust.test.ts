@@ -197,7 +197,7 @@ describe.each(dialects)('back office stock on %s', (dialect) => {
     });
     expect(placed.status, placed.body.message).toBe(200);
     const order = placed.body.data.order;
-    await actions.cancelOrder(t.db, CLI_ACTOR, order.id);
+    await actions.cancelOrder(t.shop, CLI_ACTOR, order.id);
     expect((await adjust(crew.manager.token, { packaging_id: packagingId, delta: 5, reason: 'Delivery' })).status).toBe(
       200,
     );

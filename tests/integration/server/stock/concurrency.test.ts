@@ -62,7 +62,7 @@ describe.each(dialects)('stock adjustments racing orders on %s', (dialect) => {
         { token: staffTokens[i % 2]! },
       ),
     );
-    const cancels = toCancel.map((id) => actions.cancelOrder(t.db, CLI_ACTOR, id));
+    const cancels = toCancel.map((id) => actions.cancelOrder(t.shop, CLI_ACTOR, id));
     const [orders, adjusts] = await Promise.all([
       Promise.all(orderResults),
       Promise.all(adjustResults),

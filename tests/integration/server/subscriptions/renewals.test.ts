@@ -10,7 +10,7 @@ import {
   renewalKey,
 } from '../../../../src/server/subscriptions/scheduler';
 import { createCoupon } from '../../../factories/coupons';
-import { buildTestApp, dialects, post, type TestApp } from '../../helper';
+import { buildTestApp, dialects, post, shopOn, type TestApp } from '../../helper';
 import { customer, PROVIDER_ENV, placeOrder } from '../orders/support';
 import { makeDue, ordersOf, stockOf, subscribe, subscriptionRow } from './support';
 
@@ -45,7 +45,7 @@ describe.each(dialects)('renewals on %s', (dialect) => {
     ).toBe(200);
     const stockBefore = await stockOf(t.db, due.variantId);
 
-    const report = await placeDueRenewals(t.db, t.config);
+    const report = await placeDueRenewals(t.shop);
     expect(report.errors).toEqual([]);
     expect(report.placed.map(([s]) => s)).toEqual([due.subscriptionId]);
 
@@ -101,7 +101,7 @@ describe.each(dialects)('renewals on %s', (dialect) => {
     expect(details.body.data.order.status).toBe('Pending');
 
     // Running again places nothing: it is not due any more.
-    const again = await placeDueRenewals(t.db, t.config);
+    const again = await placeDueRenewals(t.shop);
     expect(again.placed).toEqual([]);
     expect(await ordersOf(t.db, due.subscriptionId)).toHaveLength(1);
   });
@@ -121,10 +121,10 @@ describe.each(dialects)('renewals on %s', (dialect) => {
     const second = dialect === 'postgres' ? createDb(parseDatabaseUrl(t.config.DATABASE_URL), { poolSize: 5 }) : t.db;
     try {
       const reports = await Promise.all([
-        placeDueRenewals(t.db, t.config),
-        placeDueRenewals(second, t.config),
-        placeDueRenewals(t.db, t.config),
-        placeDueRenewals(second, t.config),
+        placeDueRenewals(t.shop),
+        placeDueRenewals(shopOn(t.shop, second)),
+        placeDueRenewals(t.shop),
+        placeDueRenewals(shopOn(t.shop, second)),
       ]);
       for (const r of reports) expect(r.errors).toEqual([]);
       const placed = reports.flatMap((r) => r.placed.map(([s]) => s)).sort((a, b) => a - b);
@@ -143,7 +143,7 @@ describe.each(dialects)('renewals on %s', (dialect) => {
     const c = await customer(t.db);
     const s = await subscribe(t, c, { weeks: 4, quantity: 1 });
     const dueAt = await makeDue(t.db, s.subscriptionId);
-    await placeDueRenewals(t.db, t.config);
+    await placeDueRenewals(t.shop);
     const [order] = await ordersOf(t.db, s.subscriptionId);
     expect(order).toBeDefined();
     const user = await userRow(c.userId);
@@ -152,14 +152,14 @@ describe.each(dialects)('renewals on %s', (dialect) => {
     const base = { items: [line], addressId: c.addressId, paymentMethod: 'bank_transfer' as const, renewal };
 
     // Same key: the order already placed.
-    const same = await placeOrderDirect(t.db, t.config, user, 'en', {
+    const same = await placeOrderDirect(t.shop, user, 'en', {
       ...base,
       idempotencyKey: renewalKey(s.subscriptionId, dueAt),
     });
     expect(same).toMatchObject({ created: false, order: { id: order!.id } });
     // Another key but the date already moved on: refused, nothing written.
     await expect(
-      placeOrderDirect(t.db, t.config, user, 'en', { ...base, idempotencyKey: 'renewal:stale-run-0001' }),
+      placeOrderDirect(t.shop, user, 'en', { ...base, idempotencyKey: 'renewal:stale-run-0001' }),
     ).rejects.toMatchObject({ key: 'subscriptionChanged' });
     expect(await ordersOf(t.db, s.subscriptionId)).toHaveLength(1);
     expect((await subscriptionRow(t.db, s.subscriptionId)).next_due_at).toBe(addDays(dueAt, 28));
@@ -172,7 +172,7 @@ describe.each(dialects)('renewals on %s', (dialect) => {
     // 2 left, 3 wanted.
     expect(await stockOf(t.db, s.variantId)).toBe(2);
 
-    const reports = await Promise.all([placeDueRenewals(t.db, t.config), placeDueRenewals(t.db, t.config)]);
+    const reports = await Promise.all([placeDueRenewals(t.shop), placeDueRenewals(t.shop)]);
     expect(reports.flatMap((r) => r.failed)).toEqual([s.subscriptionId]);
     expect(reports.flatMap((r) => r.errors)).toEqual([]);
     expect(await ordersOf(t.db, s.subscriptionId)).toEqual([]);
@@ -190,7 +190,7 @@ describe.each(dialects)('renewals on %s', (dialect) => {
     // In stock again: the next due date renews normally.
     await t.db.updateTable('product_variants').set({ stock: 10 }).where('id', '=', s.variantId).execute();
     await makeDue(t.db, s.subscriptionId);
-    expect((await placeDueRenewals(t.db, t.config)).placed.map(([id]) => id)).toEqual([s.subscriptionId]);
+    expect((await placeDueRenewals(t.shop)).placed.map(([id]) => id)).toEqual([s.subscriptionId]);
     expect(await ordersOf(t.db, s.subscriptionId)).toHaveLength(1);
   });
 
@@ -206,7 +206,7 @@ describe.each(dialects)('renewals on %s', (dialect) => {
     // Due ten weeks ago (the server was down): one order, next date = due + 12 weeks (the first in the future).
     const dueAt = await makeDue(t.db, missed.subscriptionId, 70);
 
-    const report = await placeDueRenewals(t.db, t.config);
+    const report = await placeDueRenewals(t.shop);
     expect(report.placed.map(([id]) => id)).toEqual([missed.subscriptionId]);
     expect(await ordersOf(t.db, cancelled.subscriptionId)).toEqual([]);
     expect(await ordersOf(t.db, missed.subscriptionId)).toHaveLength(1);
@@ -218,7 +218,7 @@ describe.each(dialects)('renewals on %s', (dialect) => {
     const c = await customer(t.db);
     const s = await subscribe(t, c, { paymentMethod: 'payment_link' });
     await makeDue(t.db, s.subscriptionId);
-    await placeDueRenewals(t.db, t.config);
+    await placeDueRenewals(t.shop);
     const [order] = await ordersOf(t.db, s.subscriptionId);
     expect(order).toMatchObject({ payment_method: 'payment_link', status: 'Pending' });
   });
@@ -227,7 +227,7 @@ describe.each(dialects)('renewals on %s', (dialect) => {
     const c = await customer(t.db);
     const first = await subscribe(t, c);
     const second = await subscribe(t, c);
-    const scheduler = createRenewalScheduler({ db: t.db, config: t.config, intervalMs: 25 });
+    const scheduler = createRenewalScheduler(t.shop, { intervalMs: 25 });
     scheduler.start();
     try {
       await makeDue(t.db, first.subscriptionId);
@@ -262,7 +262,7 @@ describe.each(dialects)('renewals on %s', (dialect) => {
       expect((await t.db.selectFrom('orders').select('id').where('user_id', '=', c.userId).execute()).length).toBe(
         before,
       );
-      const report = await placeDueRenewals(t.db, t.config);
+      const report = await placeDueRenewals(t.shop);
       expect(report.placed.map(([id]) => id)).toEqual([s.subscriptionId]);
       const [order] = await ordersOf(t.db, s.subscriptionId);
       expect(order?.idempotency_key).toBe(renewalKey(s.subscriptionId, dueAt));
@@ -274,7 +274,7 @@ describe.each(dialects)('renewals on %s', (dialect) => {
       const dueAt = await makeDue(t.db, s.subscriptionId);
       // An order placed with the renewal's key before customers' keys were kept apart from the server's.
       const user = await userRow(c.userId);
-      const squatter = await placeOrderDirect(t.db, t.config, user, 'en', {
+      const squatter = await placeOrderDirect(t.shop, user, 'en', {
         idempotencyKey: renewalKey(s.subscriptionId, dueAt),
         items: [{ product_id: s.productId, variant_id: s.variantId, quantity: 1 }],
         addressId: c.addressId,
@@ -284,7 +284,7 @@ describe.each(dialects)('renewals on %s', (dialect) => {
       const warnings: unknown[] = [];
       const log = { warn: (obj: object) => warnings.push(obj), error: () => {} };
 
-      const report = await placeDueRenewals(t.db, t.config, new Date(), { log });
+      const report = await placeDueRenewals(t.shop, new Date(), { log });
       expect(report.blocked).toEqual([s.subscriptionId]);
       expect(report.errors).toEqual([]);
       expect(warnings).toEqual([expect.objectContaining({ subscriptionId: s.subscriptionId })]);
@@ -298,7 +298,7 @@ describe.each(dialects)('renewals on %s', (dialect) => {
         .execute();
       expect(notices).toHaveLength(1);
       // Not found again.
-      const again = await placeDueRenewals(t.db, t.config);
+      const again = await placeDueRenewals(t.shop);
       expect(again.blocked).toEqual([]);
     });
 
@@ -333,7 +333,7 @@ describe.each(dialects)('renewals on %s', (dialect) => {
       const later = await subscribe(t, other, { weeks: 4, quantity: 1 });
       await makeDue(t.db, later.subscriptionId, 1);
 
-      const report = await placeDueRenewals(t.db, t.config);
+      const report = await placeDueRenewals(t.shop);
       expect(report.errors).toEqual([]);
       expect(report.placed.map(([id]) => id)).toEqual([later.subscriptionId]);
       expect(report.blocked).toHaveLength(n);
@@ -372,16 +372,16 @@ describe.each(dialects)('renewals on %s', (dialect) => {
     const log = { error: (obj: object, msg: string) => errors.push({ ...obj, msg }) };
     try {
       // A batch of one: the broken subscription comes first, the healthy one is still reached.
-      const first = await placeDueRenewals(t.db, t.config, new Date(), { log, limit: 1 });
+      const first = await placeDueRenewals(t.shop, new Date(), { log, limit: 1 });
       expect(first.errors).toEqual([id]);
       expect(first.placed.map(([s]) => s)).toEqual([healthy.subscriptionId]);
       for (let round = 2; round < RENEWAL_ATTEMPTS; round++) {
-        const report = await placeDueRenewals(t.db, t.config, new Date(), { log, limit: 1 });
+        const report = await placeDueRenewals(t.shop, new Date(), { log, limit: 1 });
         expect(report.errors).toEqual([id]);
         expect(report.failed).toEqual([]);
         expect((await subscriptionRow(t.db, id)).next_due_at).toBe(dueAt);
       }
-      const last = await placeDueRenewals(t.db, t.config, new Date(), { log, limit: 1 });
+      const last = await placeDueRenewals(t.shop, new Date(), { log, limit: 1 });
       expect(last.errors).toEqual([id]);
       expect(last.failed).toEqual([id]);
       expect((await subscriptionRow(t.db, id)).next_due_at).toBe(nextDueDate(dueAt, 4, new Date()));
@@ -398,7 +398,7 @@ describe.each(dialects)('renewals on %s', (dialect) => {
         .where('kind', '=', 'renewal_failed')
         .execute();
       expect(notices).toHaveLength(1);
-      expect((await placeDueRenewals(t.db, t.config)).errors).toEqual([]);
+      expect((await placeDueRenewals(t.shop)).errors).toEqual([]);
     } finally {
       await sql`drop trigger if exists renewal_breaks${sql.raw(dialect === 'postgres' ? ' on orders' : '')}`.execute(
         t.db,

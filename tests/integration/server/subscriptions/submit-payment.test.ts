@@ -21,7 +21,7 @@ describe.each(dialects)('submit-payment on %s', (dialect) => {
   async function renewalOrder(c: Customer) {
     const s = await subscribe(t, c);
     await makeDue(t.db, s.subscriptionId);
-    await placeDueRenewals(t.db, t.config);
+    await placeDueRenewals(t.shop);
     const [order] = await ordersOf(t.db, s.subscriptionId);
     if (!order) throw new Error('no renewal order');
     return order;

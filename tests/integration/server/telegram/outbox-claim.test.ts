@@ -55,7 +55,13 @@ describe.each(dialects)('bot outbox with two senders on %s', (dialect) => {
     return { tgId, id: row.id };
   };
   const senders = () => {
-    const make = () => createNotificationSender({ db: t.db, api: t.app.bot!.api, links: new ShopLinks(undefined) });
+    const make = () =>
+      createNotificationSender({
+        db: t.db,
+        files: t.app.files,
+        api: t.app.bot!.api,
+        links: new ShopLinks(undefined),
+      });
     return [make(), make()] as const;
   };
 

@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api/client';
 import { haptic } from '@/lib/telegram/haptics';
 import { notify } from '@/lib/toast';
 import { useSession } from '@/stores/session-store';
+import '@/lib/i18n/server-messages';
 
 type Preview = ResponseOf<typeof previewEndpoint>;
 

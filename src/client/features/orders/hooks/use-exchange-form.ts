@@ -8,6 +8,7 @@ import { errorText } from '@/lib/api/error-text';
 import { haptic } from '@/lib/telegram/haptics';
 import { notify } from '@/lib/toast';
 import { useRequestExchange } from '../api/exchanges';
+import '@/lib/i18n/server-messages';
 
 export type ExchangeField = 'order_item_id' | 'quantity' | 'reason' | 'note' | 'photo';
 const FIELDS: readonly ExchangeField[] = ['order_item_id', 'quantity', 'reason', 'note', 'photo'];

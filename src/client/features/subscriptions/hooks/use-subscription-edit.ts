@@ -6,6 +6,7 @@ import { haptic } from '@/lib/telegram/haptics';
 import { toast } from '@/lib/toast';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { type UpdateSubscriptionInput, useUpdateSubscription } from '../api/update-subscription';
+import '@/lib/i18n/server-messages';
 
 export interface Draft {
   quantity: number;
