@@ -164,9 +164,14 @@ export interface RefundInfo {
 }
 
 export interface OffSessionChargeRequest {
-  /** The renewal order: its id is the idempotency key, so a renewal is charged at most once. */
+  /** The renewal order: with `attempt`, the idempotency key, so one attempt charges at most once. */
   orderId: number;
   orderNo: string;
+  /**
+   * 1 for the first charge of the renewal, 2, 3… for each retry after a decline: the provider keeps a decline's answer
+   * for its key, so a retry needs a new attempt (and a repeated attempt never charges twice).
+   */
+  attempt: number;
   amountCents: number;
   currency: Currency;
   savedCard: SavedCard;

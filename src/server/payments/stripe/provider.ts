@@ -37,7 +37,8 @@ export const idempotencyKeys = {
     `leafcup-customer-${customerId}-${r.orderNo}-${r.attempt}`,
   refund: (r: Pick<RefundRequest, 'refundId' | 'paymentReference'>) =>
     `leafcup-refund-${r.refundId}-${r.paymentReference}`,
-  renewal: (r: Pick<OffSessionChargeRequest, 'orderId' | 'orderNo'>) => `leafcup-renewal-${r.orderNo}-${r.orderId}`,
+  renewal: (r: Pick<OffSessionChargeRequest, 'orderId' | 'orderNo' | 'attempt'>) =>
+    `leafcup-renewal-${r.orderNo}-${r.orderId}-${r.attempt}`,
 };
 
 /** The SDK's client for an API address: retries (with the same idempotency key) on network errors, 409 and 5xx. */
@@ -184,6 +185,8 @@ async function chargeSavedCard(stripe: Stripe, r: OffSessionChargeRequest): Prom
   if (!isWholeCents(r.amountCents, 1)) {
     return { ok: false, failure: invalidRequest('invalid_amount', 'amountCents must be whole cents above 0') };
   }
+  if (!isWholeCents(r.attempt, 1))
+    return { ok: false, failure: invalidRequest('invalid_attempt', 'attempt must be 1, 2, 3…') };
   const created = await attempt(() =>
     stripe.paymentIntents.create(
       {
@@ -196,7 +199,7 @@ async function chargeSavedCard(stripe: Stripe, r: OffSessionChargeRequest): Prom
         // Nobody is there to follow a redirect: only methods that need none.
         automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
         description: `Leaf & Cup renewal ${r.orderNo}`,
-        metadata: { order_id: String(r.orderId), order_no: r.orderNo, kind: 'renewal' },
+        metadata: { order_id: String(r.orderId), order_no: r.orderNo, kind: 'renewal', attempt: String(r.attempt) },
         expand: ['latest_charge'],
       },
       { idempotencyKey: idempotencyKeys.renewal(r) },

@@ -280,6 +280,7 @@ describe('off-session renewal charges', () => {
     const renewal = {
       orderId: 900,
       orderNo: 'LC-20261207-RENEW1',
+      attempt: 1,
       amountCents: 3723,
       currency: 'usd',
       savedCard: card,
@@ -294,7 +295,7 @@ describe('off-session renewal charges', () => {
     const charged = [...fake.paymentIntents.values()].filter((pi) => pi.metadata.order_id === '900');
     expect(charged).toHaveLength(1);
     expect(requestsTo('POST', '/v1/payment_intents').at(-1)).toMatchObject({
-      idempotencyKey: 'leafcup-renewal-LC-20261207-RENEW1-900',
+      idempotencyKey: 'leafcup-renewal-LC-20261207-RENEW1-900-1',
       replayed: true,
       params: {
         off_session: 'true',
@@ -311,6 +312,7 @@ describe('off-session renewal charges', () => {
     const declined = await provider.chargeSavedCard({
       orderId: 901,
       orderNo: 'LC-20261207-RENEW2',
+      attempt: 1,
       amountCents: 3723,
       currency: 'usd',
       savedCard: card,
@@ -331,11 +333,36 @@ describe('off-session renewal charges', () => {
     const needsCustomer = await provider.chargeSavedCard({
       orderId: 902,
       orderNo: 'LC-20261207-RENEW3',
+      attempt: 1,
       amountCents: 3723,
       currency: 'usd',
       savedCard: card,
     });
     expect(needsCustomer).toMatchObject({ ok: false, failure: { kind: 'authentication_required' } });
+  });
+
+  it('retries a declined renewal as a new attempt; the same attempt answers its decline again', async () => {
+    const card = await savedCard();
+    fake.declineCard(card.paymentMethodRef);
+    const renewal = {
+      orderId: 904,
+      orderNo: 'LC-20261207-RENEW5',
+      amountCents: 3723,
+      currency: 'usd',
+      savedCard: card,
+    };
+    const declined = await provider.chargeSavedCard({ ...renewal, currency: 'usd', attempt: 1 });
+    expect(declined).toMatchObject({ ok: false, failure: { kind: 'card_declined' } });
+
+    fake.paymentMethods.get(card.paymentMethodRef)!.outcome = 'succeed'; // the customer topped up their card
+    const sameAttempt = await provider.chargeSavedCard({ ...renewal, currency: 'usd', attempt: 1 });
+    expect(sameAttempt).toMatchObject({ ok: false, failure: { kind: 'card_declined' } });
+    expect(requestsTo('POST', '/v1/payment_intents').at(-1)).toMatchObject({ replayed: true, status: 402 });
+
+    const retry = await provider.chargeSavedCard({ ...renewal, currency: 'usd', attempt: 2 });
+    expect(retry).toMatchObject({ ok: true, value: { status: 'succeeded', orderId: 904 } });
+    const intents = [...fake.paymentIntents.values()].filter((pi) => pi.metadata.order_id === '904');
+    expect(intents.map((pi) => pi.status)).toEqual(['requires_payment_method', 'succeeded']);
   });
 
   it('refuses a payment method that is not saved to that customer', async () => {
@@ -344,6 +371,7 @@ describe('off-session renewal charges', () => {
     const result = await provider.chargeSavedCard({
       orderId: 903,
       orderNo: 'LC-20261207-RENEW4',
+      attempt: 1,
       amountCents: 3723,
       currency: 'usd',
       savedCard: { customerRef: other.customerRef, paymentMethodRef: card.paymentMethodRef },

@@ -188,6 +188,7 @@ describe('reading a notice', () => {
     await provider.chargeSavedCard({
       orderId: 77,
       orderNo: 'LC-20261207-RENEWW',
+      attempt: 1,
       amountCents: 1980,
       currency: 'usd',
       savedCard: { customerRef: customer.id, paymentMethodRef: card.id },
