@@ -48,6 +48,38 @@ const schema = z.object({
   PAYMENT_PROVIDER_TOKEN: z.string().min(1).optional(),
   TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
   /**
+   * Card payments on the web through Stripe's hosted Checkout (payments/provider.ts, docs/decisions/040): the API's
+   * secret key (or a restricted key) and the webhook endpoint's signing secret. Both or neither; without them Card is
+   * not offered. Never logged.
+   */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      if (v === undefined || STRIPE_KEY.test(v)) return;
+      ctx.addIssue({
+        code: 'custom',
+        message: v.startsWith('pk_')
+          ? 'STRIPE_SECRET_KEY must be the secret key (sk_test_… or sk_live_…), not the publishable key (pk_…)'
+          : 'STRIPE_SECRET_KEY must be a secret key sk_test_… / sk_live_… or a restricted key rk_test_… / rk_live_… (Stripe dashboard → Developers → API keys)',
+      });
+    }),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(
+      /^whsec_[A-Za-z0-9+/=]{16,}$/,
+      "STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret, whsec_… (Stripe dashboard → Developers → Webhooks → the endpoint)",
+    )
+    .optional(),
+  /** Stripe's API address; tests point it at a local fake (tests/support/fake-stripe.ts), as TELEGRAM_API_ROOT does. */
+  STRIPE_API_BASE: z
+    .url({ error: 'STRIPE_API_BASE must be an absolute URL such as https://api.stripe.com' })
+    .default('https://api.stripe.com')
+    .superRefine((v, ctx) => {
+      const problem = apiBaseProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: `STRIPE_API_BASE ${problem}` });
+    }),
+  /**
    * Origins the client may call besides its own (connect-src of the Content-Security-Policy): set it when the client
    * was built with VITE_API_BASE pointing at another server. Comma-separated origins.
    */
@@ -211,6 +243,29 @@ const schema = z.object({
     .default(5 * 1024 * 1024),
 });
 
+/** A Stripe secret key (sk_…) or restricted key (rk_…), test or live. */
+const STRIPE_KEY = /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/;
+
+/**
+ * What is wrong with an API address the secret key will be sent to, or null: only an origin (the SDK adds /v1/), and
+ * in clear text (http:) only to this machine (a local fake), never across a network.
+ */
+function apiBaseProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null; // z.url() has said so already
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an https:// URL';
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    return 'must be an origin only, such as https://api.stripe.com (no path, query or credentials)';
+  }
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol === 'http:' && !loopback) return 'must be https:// (http:// only for a fake on this machine)';
+  return null;
+}
+
 /** smtp:// or smtps:// with a host (and an optional user:pass@ and port). */
 function isSmtpUrl(value: string): boolean {
   try {
@@ -223,6 +278,21 @@ function isSmtpUrl(value: string): boolean {
 
 const withDefaults = schema
   .superRefine((c, ctx) => {
+    if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message:
+          'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (card payments are confirmed only by signed webhooks)',
+      });
+    }
+    if (c.STRIPE_WEBHOOK_SECRET && !c.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'STRIPE_SECRET_KEY is required when STRIPE_WEBHOOK_SECRET is set (or unset both: no card payments)',
+      });
+    }
     if (c.SMTP_URL && !c.MAIL_FROM) {
       ctx.addIssue({
         code: 'custom',

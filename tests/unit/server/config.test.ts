@@ -110,6 +110,13 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'proxy.example.com', /addresses or CIDRs/],
     ['TRUST_PROXY', '10.0.0.0/33', /addresses or CIDRs/],
     ['TRUST_PROXY', '1000', /number of proxies/],
+    ['STRIPE_SECRET_KEY', 'pk_test_51HxYzAbCdEf', /not the publishable key/],
+    ['STRIPE_SECRET_KEY', 'sk_test', /sk_test_… \/ sk_live_…/],
+    ['STRIPE_SECRET_KEY', 'whsec_0123456789abcdef0123', /restricted key rk_test_…/],
+    ['STRIPE_WEBHOOK_SECRET', 'sk_test_51HxYzAbCdEf', /signing secret, whsec_…/],
+    ['STRIPE_API_BASE', 'api.stripe.com', /absolute URL/],
+    ['STRIPE_API_BASE', 'http://stripe.internal.example', /https:\/\/ \(http:\/\/ only for a fake on this machine\)/],
+    ['STRIPE_API_BASE', 'https://api.stripe.com/v1', /origin only/],
   ];
   it.each(bad)('%s=%s is refused with a message naming it', (name, value, reason) => {
     const message = problem({ [name]: value });
@@ -117,6 +124,33 @@ describe('loadConfig', () => {
     const line = message!.split('\n').find((l) => l.includes(`${name}:`));
     expect(line, message!).toBeDefined();
     expect(line).toMatch(reason);
+  });
+
+  it('reads the Stripe keys (both or neither) and the API address, Stripe’s own by default', () => {
+    expect(loadConfig({}).STRIPE_API_BASE).toBe('https://api.stripe.com');
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'rk_live_51HxYzAbCdEf0123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdefABCDEF',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+    });
+    expect(config).toMatchObject({
+      STRIPE_SECRET_KEY: 'rk_live_51HxYzAbCdEf0123',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+    });
+    expect(problem({ STRIPE_SECRET_KEY: 'sk_test_51HxYzAbCdEf' })).toMatch(
+      /STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set/,
+    );
+    expect(problem({ STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdefABCDEF' })).toMatch(
+      /STRIPE_SECRET_KEY: STRIPE_SECRET_KEY is required when STRIPE_WEBHOOK_SECRET is set/,
+    );
+  });
+
+  it('never repeats a secret in its messages', () => {
+    const message = problem({ STRIPE_SECRET_KEY: 'sk_live_NotQuiteAKey!', STRIPE_WEBHOOK_SECRET: 'whsec_tooShort' });
+    expect(message).toContain('STRIPE_SECRET_KEY:');
+    expect(message).toContain('STRIPE_WEBHOOK_SECRET:');
+    expect(message).not.toContain('NotQuiteAKey');
+    expect(message).not.toContain('tooShort');
   });
 
   it('lists every bad value at once', () => {
