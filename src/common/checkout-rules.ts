@@ -50,8 +50,11 @@ export function isOrderableQuantity(quantity: unknown, stock: number): quantity 
 // ---------------------------------------------------------------------------
 
 /** Shipping methods (spec §6); the one definition, used by the contract, the server's schema and the client. */
-/** How an order is paid (decisions §6): bank transfer (reference + receipt) or a payment link (Telegram invoice). */
-export const PAYMENT_METHODS = ['bank_transfer', 'payment_link'] as const;
+/**
+ * How an order is paid (decisions §6): bank transfer (reference + receipt), a payment link (Telegram invoice), or a
+ * card on the card provider's hosted page (docs/decisions/040; offered only when the shop has a card provider).
+ */
+export const PAYMENT_METHODS = ['bank_transfer', 'payment_link', 'card'] as const;
 export type PaymentMethodCode = (typeof PAYMENT_METHODS)[number];
 
 export const SHIPPING_METHODS = ['standard', 'expedited'] as const;

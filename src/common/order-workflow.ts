@@ -235,3 +235,46 @@ export function refundIssues(
   if (!input.reference?.trim()) issues.push({ field: 'reference', key: 'refundReferenceRequired' });
   return issues;
 }
+
+// ---------------------------------------------------------------------------
+// Card payments (docs/decisions/040)
+// ---------------------------------------------------------------------------
+
+/**
+ * A hosted checkout session as the shop records it: `open` (the shopper may pay on it), `complete` (paid, or an
+ * asynchronous payment on its way), `expired` (closed unpaid), `failed` (its asynchronous payment was declined).
+ */
+export const CHECKOUT_SESSION_STATES = ['open', 'complete', 'expired', 'failed'] as const;
+export type CheckoutSessionState = (typeof CHECKOUT_SESSION_STATES)[number];
+
+/**
+ * What about an order's money needs a person (orders.payment_attention): a payment whose amount or currency is not
+ * the order's, a dispute, a payment for an order no longer payable (refunded automatically), a refund that failed.
+ */
+export const PAYMENT_ATTENTION = ['amount_mismatch', 'dispute', 'paid_after_cancel', 'refund_failed'] as const;
+export type PaymentAttention = (typeof PAYMENT_ATTENTION)[number];
+
+/**
+ * What a card order's page says about its payment:
+ * - `none`: not a card order, or nothing to pay, or no longer Pending;
+ * - `awaiting_payment`: Pending with no session being paid: Pay now;
+ * - `confirming`: the shopper paid (the provider says the session is complete) and the provider's notice of the money
+ *   has not arrived yet: "Confirming your payment…" — never Paid on the shopper's return alone;
+ * - `failed`: the last payment was declined after the fact (an asynchronous method): Pay now again.
+ */
+export const CARD_PAYMENT_STATES = ['none', 'awaiting_payment', 'confirming', 'failed'] as const;
+export type CardPaymentState = (typeof CARD_PAYMENT_STATES)[number];
+
+/** The card payment state of an order, from its latest checkout session (null: none made yet). */
+export function cardPaymentState(
+  order: { status: string; payment_method: string; total_cents: number },
+  latestSession: { status: CheckoutSessionState } | null,
+): CardPaymentState {
+  if (order.payment_method !== 'card' || order.status !== 'Pending' || order.total_cents <= 0) return 'none';
+  if (latestSession?.status === 'complete') return 'confirming';
+  if (latestSession?.status === 'failed') return 'failed';
+  return 'awaiting_payment';
+}
+
+/** Pay now (a new hosted page, or the open one again) is offered while the payment is awaited or failed. */
+export const canPayNow = (state: CardPaymentState): boolean => state === 'awaiting_payment' || state === 'failed';

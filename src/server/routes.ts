@@ -19,6 +19,7 @@ import infoRoutes from './info/routes';
 import orderActionRoutes from './orders/admin-action-routes';
 import orderAdminRoutes from './orders/admin-routes';
 import orderRoutes from './orders/routes';
+import paymentRoutes from './payments/routes';
 import affiliateAdminRoutes from './referral/admin-routes';
 import referralRoutes from './referral/routes';
 import settingsAdminRoutes from './settings/admin-routes';
@@ -45,6 +46,8 @@ export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   fileRoutes,
   referralRoutes,
   telegramRoutes,
+  // The card provider's notices (docs/decisions/040).
+  paymentRoutes,
   subscriptionRoutes,
   stockAlertRoutes,
   // The back office (`/admin/…`, docs/decisions/013): each domain's staff paths.

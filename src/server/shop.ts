@@ -4,6 +4,7 @@ import type { Db } from './db/connection';
 import { createFileStore } from './files/create-store';
 import type { FileStore } from './files/store';
 import { notFound } from './lib/errors';
+import { createPaymentProvider, type PaymentProvider } from './payments/provider';
 
 /**
  * What the shop's server works with, built once (app.ts; the operator's command line; a bench) and passed explicitly
@@ -23,6 +24,11 @@ export interface Shop {
   /** The time now; jobs and tests may be given another. */
   clock: () => Date;
   log: ShopLog;
+  /**
+   * The card payment provider (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, docs/decisions/040), or null when card
+   * payments are off: Card is then not offered. Never called inside a transaction (a provider's call is slow).
+   */
+  payments: PaymentProvider | null;
 }
 
 export interface ShopLog {
@@ -41,6 +47,8 @@ export async function createShop(opts: {
   log?: ShopLog;
   /** A file store already made (the app makes it first, to close it with the server). */
   files?: FileStore;
+  /** A card provider other than the one the settings name (null: none). */
+  payments?: PaymentProvider | null;
 }): Promise<Shop> {
   const log = opts.log ?? quietLog;
   const files =
@@ -57,6 +65,7 @@ export async function createShop(opts: {
     catalog: new CatalogCache(opts.db, opts.config.CATALOG_CACHE_MS),
     clock: () => new Date(),
     log,
+    payments: opts.payments !== undefined ? opts.payments : createPaymentProvider(opts.config),
   };
 }
 

@@ -18,7 +18,7 @@ export { SHIPPING_METHODS, type ShippingMethod };
 export const shippingMethod = z.enum(SHIPPING_METHODS, { error: 'must be standard or expedited' });
 
 export { PAYMENT_METHODS, type PaymentMethodCode };
-export const paymentMethodCode = z.enum(PAYMENT_METHODS, { error: 'must be bank_transfer or payment_link' });
+export const paymentMethodCode = z.enum(PAYMENT_METHODS, { error: 'must be bank_transfer, payment_link or card' });
 
 /** A row id: a positive whole number the database can hold (a larger one is refused, not a 500). */
 export const rowId = id;

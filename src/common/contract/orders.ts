@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, type OrderStatus } from '../checkout-rules';
+import { CARD_PAYMENT_STATES } from '../order-workflow';
 import { variant } from './catalog';
 import { cartItems, paymentMethodCode, rowId, shippingMethod } from './checkout';
 import { defineEndpoint } from './endpoint';
@@ -93,6 +94,12 @@ export const orderDetails = z.object({
   /** A cancelled order that had been paid: what the shop still owes back, and what it has refunded. */
   refund_owed_cents: z.number().int(),
   refunded_cents: z.number().int(),
+  /**
+   * A card order's payment (docs/decisions/040), absent for other methods: `confirming` after the shopper paid on the
+   * provider's page and before the server recorded the money ("Confirming your payment…"; never Paid on the return
+   * alone); `awaiting_payment` or `failed`: Pay now (`checkout_url`, the open hosted page, while it has time left).
+   */
+  card_payment: z.object({ state: z.enum(CARD_PAYMENT_STATES), checkout_url: z.string().nullable() }).optional(),
 });
 export type OrderDetails = z.infer<typeof orderDetails>;
 
@@ -178,6 +185,11 @@ export const placeOrder = defineEndpoint({
     order: orderDetails,
     /** False when this key had already placed the order (a retry). */
     created: z.boolean(),
+    /**
+     * A card order with something to pay: the provider's hosted page to send the shopper to. Absent otherwise, or
+     * null when the provider did not answer (the order stands; Pay now offers a page).
+     */
+    checkout_url: z.string().nullable().optional(),
   }),
 });
 
@@ -203,12 +215,16 @@ export const getOrders = defineEndpoint({
   response: z.object({ orders: z.array(orderSummary), next_cursor: z.string().nullable() }),
 });
 
-/** One of the caller's orders in full; anyone else's answers 404. */
+/**
+ * One of the caller's orders in full; anyone else's answers 404. `checkout_session`: the session id the card
+ * provider's page sent the shopper back with — the server asks the provider about it and records a payment it
+ * reports, as the provider's notice would (docs/decisions/040).
+ */
 export const getOrderDetails = defineEndpoint({
   path: '/v1/get-order-details',
   access: 'user',
   summary: 'One order in full',
-  request: z.object({ order_id: rowId() }),
+  request: z.object({ order_id: rowId(), checkout_session: optionalText(200) }),
   response: z.object({ order: orderDetails }),
 });
 
@@ -266,6 +282,19 @@ export const getPaymentLink = defineEndpoint({
   summary: 'Telegram invoice link of an order',
   request: z.object({ order_id: rowId() }),
   response: z.object({ link: z.string(), order_no: z.string(), total_cents: z.number().int() }),
+});
+
+/**
+ * Pay now for a Pending, unpaid card order (docs/decisions/040): the open hosted page again while it has time left,
+ * else a new one (the next attempt). "This method is not available" without a card provider; 409 when the order is
+ * not waiting for a card payment (or one is being confirmed). At most 10 calls per customer in 10 minutes.
+ */
+export const payOrderByCard = defineEndpoint({
+  path: '/v2/pay-order-by-card',
+  access: 'user',
+  summary: 'Hosted card payment page of an order',
+  request: z.object({ order_id: rowId() }),
+  response: z.object({ checkout_url: z.string(), order_no: z.string(), total_cents: z.number().int() }),
 });
 
 // ---------------------------------------------------------------------------

@@ -23,6 +23,7 @@ import * as files from './migrations/2026-11-26T00-00-files';
 import * as jobLeases from './migrations/2026-11-26T01-00-job-leases';
 import * as productCards from './migrations/2026-12-02T00-00-product-cards';
 import * as accountSecurity from './migrations/2026-12-07T00-00-account-security';
+import * as cardPayments from './migrations/2026-12-07T12-00-card-payments';
 
 /** Every migration, by its frozen date-stamped name. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T01-00-job-leases': jobLeases,
   '2026-12-02T00-00-product-cards': productCards,
   '2026-12-07T00-00-account-security': accountSecurity,
+  '2026-12-07T12-00-card-payments': cardPayments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

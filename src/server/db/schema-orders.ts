@@ -4,6 +4,7 @@ import type { CashRewardType, PaymentMethodCode } from '../../common/contract/ch
 import type { Lang } from '../../common/contract/lang';
 import type { SubscriptionStatus } from '../../common/contract/subscriptions';
 import type { ExchangeReason, ExchangeStatus } from '../../common/exchange-rules';
+import type { PaymentAttention } from '../../common/order-workflow';
 
 // Orders and what hangs on them: lines, payments, refunds, the timeline, exchanges, subscriptions, coupons and the
 // cash-reward ledger (part of `Database` in schema.ts).
@@ -39,6 +40,8 @@ export interface OrdersTable {
   /** Why staff refused the transfer's receipt (the customer sees it and may send a new one); cleared by a new receipt. */
   receipt_rejected_reason: string | null;
   receipt_rejected_at: string | null;
+  /** What about the order's money needs a person (card payments, docs/decisions/040); null when nothing does. */
+  payment_attention: PaymentAttention | null;
   subscription_id: number | null;
   lang: Lang;
   placed_at: string;
@@ -69,9 +72,18 @@ export interface PaymentsTable {
   id: Generated<number>;
   order_id: number;
   provider: string;
-  /** The provider's charge id; unique so a repeated notice pays once. */
+  /** The provider's charge id (a card provider: the payment's reference); unique so a repeated notice pays once. */
   provider_charge_id: string;
   amount_cents: number;
+  /** 'succeeded' (the money is taken); a card payment as its provider reported it. */
+  status: Generated<string>;
+  currency: Generated<string>;
+  /** A card payment's charge reference (Stripe: ch_…), which refund and dispute notices name. */
+  charge_ref: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  /** What the provider says was refunded of it (charge.refunded notices). */
+  refunded_cents: Generated<number>;
   created_at: string;
 }
 
@@ -97,6 +109,15 @@ export interface RefundsTable {
   method: string;
   reference: string;
   recorded_by: number | null;
+  /** A refund sent to a card provider: the provider, its reference (re_…), its status, why it failed. */
+  provider: string | null;
+  provider_ref: string | null;
+  provider_status: string | null;
+  failure_reason: string | null;
+  /** The payment it gives back (a refund through the provider). */
+  payment_id: number | null;
+  /** Unique: the automatic refund of a payment is one row however often it is asked for. */
+  idempotency_key: string | null;
   created_at: string;
 }
 

@@ -42,6 +42,7 @@ import type {
   RefundsTable,
   SubscriptionsTable,
 } from './schema-orders';
+import type { CheckoutSessionsTable, PaymentEventsTable } from './schema-payments';
 import type {
   AccountSignalsTable,
   CommissionsTable,
@@ -108,6 +109,8 @@ export interface Database {
   audit_log: AuditLogTable;
   order_events: OrderEventsTable;
   refunds: RefundsTable;
+  checkout_sessions: CheckoutSessionsTable;
+  payment_events: PaymentEventsTable;
   stock_movements: StockMovementsTable;
   mail_outbox: MailOutboxTable;
   account_tokens: AccountTokensTable;

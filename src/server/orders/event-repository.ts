@@ -11,6 +11,10 @@ export type OrderEventKind =
   | 'receipt_rejected'
   | 'paid'
   | 'telegram_payment'
+  /** Card payments (docs/decisions/040): a payment recorded, one for staff to look at, a refund sent or settled. */
+  | 'card_payment'
+  | 'card_payment_attention'
+  | 'card_refund'
   | 'processing'
   | 'tracking'
   | 'completed'

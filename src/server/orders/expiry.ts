@@ -1,5 +1,6 @@
 import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import { addMinutes } from '../lib/time';
+import { closeOpenSessions } from '../payments/card-sessions';
 import { unpaidOrderHours } from '../settings/repository';
 import type { Shop } from '../shop';
 import { findUnpaidOrders } from './receipt-repository';
@@ -16,7 +17,8 @@ import { changeOrderStatus } from './status';
  * Run by one instance at a time (the job's lease: docs/decisions/024), and safe anyway with several instances
  * and against a payment arriving at the same moment: the cancel is the ordinary status change (conditional on
  * the order still being Pending), and its update also re-checks that no receipt and no payment exist, so an
- * order paid in between is left alone.
+ * order paid in between is left alone. A card order's open hosted session is expired at the provider before the
+ * cancel, so it cannot be paid afterwards (a payment that still arrives is refunded: payments/card-notices.ts).
  */
 
 const EXPIRY_INTERVAL_MS = 60_000;
@@ -50,6 +52,12 @@ export async function cancelUnpaidOrders(
     // Between two cancels: the job's lease stays ours (or the round stops here: lib/interval-job.ts).
     await opts.extend?.();
     try {
+      // A card order's open hosted page is closed at the provider first; one found paid meanwhile keeps the order
+      // (its payment is applied instead: docs/decisions/040).
+      if (shop.payments && !(await closeOpenSessions(shop, id))) {
+        report.kept.push(id);
+        continue;
+      }
       const change = await changeOrderStatus(shop, id, 'Cancelled', { kind: 'expiry' }, now.getTime());
       (change.changed ? report.cancelled : report.kept).push(id);
     } catch (err) {

@@ -3,7 +3,6 @@ import type { PaymentMethodCode } from '../../common/contract/checkout';
 import type { Lang } from '../../common/contract/lang';
 import { type CartInput, requireItems } from '../cart/service';
 import { spendReward, takeHeldReward } from '../cash-rewards/service';
-import type { Config } from '../config';
 import { redeemAppliedCoupon } from '../coupons/service';
 import { isForeignKeyViolation, isRetryableConflict, isUniqueViolation, withRetry } from '../db/errors';
 import type { Order, User } from '../db/schema';
@@ -57,13 +56,18 @@ interface PlacedOrder {
 }
 
 /** What can be checked without the database: required fields and the receipt's bytes. */
-function checkRequest(config: Config, input: PlaceOrderInput): CheckedRequest {
+function checkRequest(shop: Pick<Shop, 'config' | 'payments'>, input: PlaceOrderInput): CheckedRequest {
+  const { config } = shop;
   const items = requireItems(input.items);
   if (input.addressId === undefined) {
     throw invalidField('address_id', 'addAddressFirst');
   }
   if (!input.paymentMethod) throw invalidField('payment_method', 'selectPaymentMethod');
   if (input.paymentMethod === 'payment_link' && !paymentProviderConfigured(config)) {
+    throw badRequest('methodNotAvailable', undefined, 'payment_method');
+  }
+  // Card only with a card provider (docs/decisions/040); a renewal never starts a hosted page by itself.
+  if (input.paymentMethod === 'card' && (!shop.payments || input.renewal)) {
     throw badRequest('methodNotAvailable', undefined, 'payment_method');
   }
   let receipt: Uint8Array | null = null;
@@ -99,7 +103,7 @@ export async function placeOrder(shop: Shop, user: User, lang: Lang, input: Plac
   const { db, config, files } = shop;
   const existing = await repo.findOrderByKey(db, user.id, input.idempotencyKey);
   if (existing) return { order: existing, created: false };
-  const request = checkRequest(config, input);
+  const request = checkRequest(shop, input);
   // Renewals are placed by the server on the customer's agreed schedule: never refused for unpaid orders,
   // and not counted either (a subscriber with several subscriptions can still shop).
   const maxUnpaid = input.renewal ? 0 : config.MAX_UNPAID_ORDERS;

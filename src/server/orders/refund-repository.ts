@@ -32,6 +32,10 @@ export async function moneyOfOrder(db: Db, orderId: number): Promise<{ paymentsC
       .selectFrom('refunds')
       .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('n'))
       .where('order_id', '=', orderId)
+      // A refund the card provider failed or cancelled gave nothing back.
+      .where((eb) =>
+        eb.or([eb('provider_status', 'is', null), eb('provider_status', 'not in', ['failed', 'canceled'])]),
+      )
       .executeTakeFirstOrThrow(),
   ]);
   return { paymentsCents: Number(payments.n), refundedCents: Number(refunds.n) };

@@ -1,9 +1,11 @@
 import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import type { OrderStatus } from '../../common/checkout-rules';
+import type { PaymentAttention } from '../../common/order-workflow';
 import type { Db } from '../db/connection';
 import { isPostgres } from '../db/dialect';
 import type { UniqueKey } from '../db/errors';
 import type { Database, Order, OrderItemsTable, OrdersTable, ReviewsTable } from '../db/schema';
+import { nowIso } from '../lib/time';
 
 // All order SQL. Every function takes the database or a transaction (a Transaction is a Db).
 
@@ -278,4 +280,13 @@ export async function insertReview(db: Db, review: Insertable<ReviewsTable>) {
     .where('id', '=', review.product_id)
     .execute();
   return row;
+}
+
+/** Marks what about the order's money needs a person (card payments, docs/decisions/040). */
+export async function setPaymentAttention(db: Db, orderId: number, attention: PaymentAttention): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ payment_attention: attention, updated_at: nowIso() })
+    .where('id', '=', orderId)
+    .execute();
 }

@@ -6,10 +6,12 @@ import {
   getOrderDetails,
   getOrders,
   getPaymentLink,
+  payOrderByCard,
   placeOrder,
   updateOrderAddress,
 } from '../../common/contract/orders';
 import { route } from '../lib/endpoint';
+import { checkoutAfterPlacing, confirmReturn } from '../payments/card-sessions';
 import { enforce } from '../rate-limits/rate-limit';
 import { buyAgain as buyAgainLines } from './buy-again';
 import * as placing from './place-order';
@@ -23,6 +25,8 @@ import * as service from './service';
  */
 export const PAYMENT_LINK_LIMITS = { perAccount: 10, windowMinutes: 10 } as const;
 export const paymentLinkKey = (userId: number): string => `payment-link:user:${userId}`;
+/** pay-order-by-card calls per customer, bounded as get-payment-link's (each may ask the card provider). */
+export const cardCheckoutKey = (userId: number): string => `card-checkout:user:${userId}`;
 
 export default async function orderRoutes(app: FastifyInstance) {
   const db = app.db;
@@ -44,9 +48,13 @@ export default async function orderRoutes(app: FastifyInstance) {
       expectedTotalCents: input.expected_total_cents,
     });
     say('orderPlaced');
+    // A card order's hosted page, made after the order committed (payments/card-sessions.ts).
+    const checkoutUrl =
+      placed.order.payment_method === 'card' ? await checkoutAfterPlacing(app.shop, placed.order) : undefined;
     return {
       order: await service.orderDetails(db, placed.order, lang, { config }),
       created: placed.created,
+      ...(checkoutUrl !== undefined ? { checkout_url: checkoutUrl } : {}),
     };
   });
 
@@ -55,7 +63,12 @@ export default async function orderRoutes(app: FastifyInstance) {
   );
 
   route(app, getOrderDetails, async ({ auth, input, lang }) => {
-    const order = await service.getOwnOrder(db, auth.user, input.order_id);
+    let order = await service.getOwnOrder(db, auth.user, input.order_id);
+    // Back from the card provider's page: ask the provider, as its notice would tell (never Paid on the return alone).
+    if (input.checkout_session && order.payment_method === 'card' && order.status === 'Pending') {
+      await confirmReturn(app.shop, order.id, input.checkout_session);
+      order = await service.getOwnOrder(db, auth.user, input.order_id);
+    }
     return { order: await service.orderDetails(db, order, lang, { config }) };
   });
 
@@ -85,6 +98,12 @@ export default async function orderRoutes(app: FastifyInstance) {
     const { perAccount: max, windowMinutes } = PAYMENT_LINK_LIMITS;
     await enforce(db, [{ key: paymentLinkKey(auth.user.id), max, windowMinutes }]);
     return service.paymentLink(db, config, auth.user, input.order_id);
+  });
+
+  route(app, payOrderByCard, async ({ auth, input }) => {
+    const { perAccount: max, windowMinutes } = PAYMENT_LINK_LIMITS;
+    await enforce(db, [{ key: cardCheckoutKey(auth.user.id), max, windowMinutes }]);
+    return service.payOrderByCard(app.shop, auth.user, input.order_id);
   });
 
   // The receipt image, for the link in the order's details (signed for its owner, expiring).

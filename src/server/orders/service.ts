@@ -18,6 +18,7 @@ import type { Order, User } from '../db/schema';
 import { badGateway, badRequest, conflict, invalidField, notFound } from '../lib/errors';
 import { addMinutes, nowIso } from '../lib/time';
 import { enqueueOrderNotification } from '../notifications/outbox';
+import { cardPaymentView, openCheckout } from '../payments/card-sessions';
 import * as settingsRepo from '../settings/repository';
 import { paymentProviderConfigured } from '../settings/service';
 import type { Shop } from '../shop';
@@ -46,7 +47,7 @@ export async function orderDetails(
   lang: Lang,
   { config, nowMs = Date.now() }: { config: Pick<Config, 'UNPAID_ORDER_HOURS'>; nowMs?: number },
 ): Promise<OrderDetails> {
-  const [items, reviewed, receiptUrl, state, payBy, refunds] = await Promise.all([
+  const [items, reviewed, receiptUrl, state, payBy, refunds, card] = await Promise.all([
     repo.orderItems(db, order.id),
     // Only a completed order's products can be reviewed.
     order.status === 'Completed' ? repo.reviewedProducts(db, order.user_id, [order.id]) : Promise.resolve([]),
@@ -55,6 +56,7 @@ export async function orderDetails(
     lang === 'zh' ? repo.findStateByEnglishName(db, order.state_name) : Promise.resolve(undefined),
     unpaidDeadline(db, order, config),
     refundState(db, order),
+    order.payment_method === 'card' ? cardPaymentView(db, order, nowMs) : Promise.resolve(null),
   ]);
   const reviewedIds = new Set(reviewed.map((r) => r.product_id));
   return {
@@ -79,7 +81,7 @@ export async function orderDetails(
     })),
     ...orderAmounts(order),
     shipping_method: order.shipping_method,
-    payment_method: order.payment_method === 'payment_link' ? 'payment_link' : 'bank_transfer',
+    payment_method: order.payment_method,
     payment_reference: order.payment_reference,
     receipt_url: receiptUrl,
     delivery_address: {
@@ -104,6 +106,7 @@ export async function orderDetails(
     receipt_rejected_at: order.receipt_rejected_at,
     refund_owed_cents: refunds.owedCents,
     refunded_cents: refunds.refundedCents,
+    ...(card ? { card_payment: { state: card.state, checkout_url: card.checkoutUrl } } : {}),
   };
 }
 
@@ -330,4 +333,13 @@ export async function paymentLink(db: Db, config: Config, user: User, orderId: n
     if (err instanceof InvoiceLinkError) throw badGateway('paymentLinkFailed');
     throw err;
   }
+}
+
+/** Pay now for the customer's Pending card order: the provider's hosted page (payments/card-sessions.ts). */
+export async function payOrderByCard(shop: Shop, user: User, orderId: number) {
+  if (!shop.payments) throw badRequest('methodNotAvailable');
+  const order = await getOwnOrder(shop.db, user, orderId);
+  if (order.payment_method !== 'card') throw conflict('orderNotAwaitingPayment');
+  const { url } = await openCheckout(shop, order);
+  return { checkout_url: url, order_no: order.order_no, total_cents: order.total_cents };
 }

@@ -46,6 +46,8 @@ export type StatusActor =
   | { kind: 'system' }
   | { kind: 'expiry' }
   | { kind: 'telegram' }
+  /** A card provider's notice (or the shop asking the provider) said the order's payment succeeded. */
+  | { kind: 'card' }
   | StaffActor;
 
 /** How an actor is named on the order's timeline. */
@@ -53,6 +55,7 @@ const eventActor = (actor: StatusActor): string => {
   switch (actor.kind) {
     case 'customer':
     case 'telegram':
+    case 'card':
     case 'system':
       return actor.kind;
     case 'expiry':

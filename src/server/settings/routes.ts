@@ -14,6 +14,6 @@ export default async function settingsRoutes(app: FastifyInstance) {
   );
 
   route(app, getAllPaymentMethod, async ({ lang }) => ({
-    payment_methods: await service.getPaymentMethods(db, app.config, lang),
+    payment_methods: await service.getPaymentMethods(db, app.config, lang, { cardOn: app.shop.payments !== null }),
   }));
 }

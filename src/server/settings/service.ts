@@ -53,10 +53,19 @@ export async function getShippingFee(
   };
 }
 
-export async function getPaymentMethods(db: Db, config: Config, lang: Lang): Promise<PaymentMethod[]> {
+/**
+ * The payment methods checkout offers, in the asked language. Card appears only when the shop has a card provider
+ * (`cardOn`: Shop.payments, docs/decisions/040); Pay by Link is listed, unavailable, without a Telegram provider.
+ */
+export async function getPaymentMethods(
+  db: Db,
+  config: Config,
+  lang: Lang,
+  { cardOn }: { cardOn: boolean },
+): Promise<PaymentMethod[]> {
   const [methods, settings] = await Promise.all([repo.listPaymentMethods(db), repo.getShopSettings(db)]);
   return methods
-    .filter((m) => m.code === 'bank_transfer' || m.code === 'payment_link')
+    .filter((m) => m.code === 'bank_transfer' || m.code === 'payment_link' || (m.code === 'card' && cardOn))
     .map((m) => ({
       id: m.id,
       code: m.code as PaymentMethod['code'],

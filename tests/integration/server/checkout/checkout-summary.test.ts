@@ -36,6 +36,7 @@ describe.each(dialects)('checkout paths on %s', (dialect) => {
       '/v2/cancel-order',
       '/v1/add-review',
       '/v1/get-payment-link',
+      '/v2/pay-order-by-card',
     ]) {
       expect(paths, path).toContain(path);
     }

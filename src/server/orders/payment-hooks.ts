@@ -1,0 +1,39 @@
+import type { PaymentAttention } from '../../common/order-workflow';
+import type { Db } from '../db/connection';
+import type { Order } from '../db/schema';
+import { recordOrderEvent } from './event-repository';
+import * as repo from './repository';
+
+/**
+ * What the payments domain (src/server/payments, docs/decisions/040) needs of an order besides its status changes
+ * (./status.ts): the order itself, a line on its timeline, and a flag for staff when its money needs a person.
+ */
+
+/** The actor card payments write on the order's timeline. */
+export const CARD_ACTOR = 'card';
+
+export const findOrderForPayment = (db: Db, orderId: number): Promise<Order | undefined> => repo.findOrder(db, orderId);
+
+/** A card payment's line on the order's timeline (a payment recorded, a refund sent or settled). */
+export async function notePayment(
+  db: Db,
+  orderId: number,
+  kind: 'card_payment' | 'card_refund',
+  details: Record<string, unknown>,
+): Promise<void> {
+  await recordOrderEvent(db, orderId, kind, CARD_ACTOR, details);
+}
+
+/**
+ * Flags the order for staff (orders.payment_attention, shown with the order) and says why on its timeline: a payment
+ * whose amount differs, a dispute, a payment for an order no longer payable, a refund that failed.
+ */
+export async function flagPaymentAttention(
+  db: Db,
+  orderId: number,
+  attention: PaymentAttention,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await repo.setPaymentAttention(db, orderId, attention);
+  await recordOrderEvent(db, orderId, 'card_payment_attention', CARD_ACTOR, { attention, ...details });
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../../../../src/server/db/connection';
+import { createProduct } from '../../../factories/products';
+import type { FakeEvent, FakeStripe } from '../../../support/fake-stripe';
+import { post } from '../../helper';
+import { type Customer, customer, placeOrder } from '../orders/support';
+
+/** The settings that turn card payments on against the fake (docs/decisions/040). */
+export const stripeEnv = (fake: FakeStripe) => ({
+  STRIPE_SECRET_KEY: fake.apiKey,
+  STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+  STRIPE_API_BASE: fake.url,
+  UNPAID_ORDER_HOURS: '48',
+});
+
+/** POSTs an event to the app's webhook, signed as Stripe signs (or as `options` say). */
+export async function sendEvent(
+  app: FastifyInstance,
+  fake: FakeStripe,
+  event: FakeEvent | string,
+  options: { secret?: string; timestamp?: number; tamper?: (payload: string) => string } = {},
+) {
+  const { payload, header } = fake.signed(event, options);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/webhooks/stripe',
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
+    payload: options.tamper ? options.tamper(payload) : payload,
+  });
+  return { status: res.statusCode, body: res.body };
+}
+
+/** The last event of `type` about `objectId`. */
+export function lastEvent(fake: FakeStripe, type: string, objectId: string): FakeEvent {
+  const found = [...fake.events]
+    .reverse()
+    .find((e) => e.type === type && (e.data.object as { id?: string }).id === objectId);
+  if (!found) throw new Error(`no ${type} event for ${objectId}`);
+  return found;
+}
+
+/** A card order placed by a new customer: the order and the hosted page's session id. */
+export async function placeCardOrder(app: FastifyInstance, db: Db, opts: { c?: Customer; price?: number } = {}) {
+  const made = await createProduct(db, { stock: 20, ...(opts.price ? { price: opts.price } : {}) });
+  const c = opts.c ?? (await customer(db));
+  const res = await placeOrder(app, c, {
+    payment_method: 'card',
+    items: [{ product_id: made.product.id, variant_id: made.variants[0]!.id, quantity: 2 }],
+  });
+  expect(res.status, res.body.message).toBe(200);
+  const url = (res.body.data as { checkout_url?: string | null }).checkout_url;
+  if (!url) throw new Error('no checkout_url');
+  const sessionId = url.split('/pay/')[1]!;
+  return { c, order: res.body.data.order, url, sessionId };
+}
+
+export const count = async (db: Db, table: 'payments' | 'refunds' | 'payment_events', orderId?: number) => {
+  let q = db.selectFrom(table).select(sql<number>`count(*)`.as('n'));
+  if (orderId !== undefined && table !== 'payment_events') q = q.where('order_id', '=', orderId);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+};
+
+export const orderRow = (db: Db, orderId: number) =>
+  db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+
+/** The order's timeline entries of `kind`. */
+export const eventsOf = (db: Db, orderId: number, kind: string) =>
+  db.selectFrom('order_events').selectAll().where('order_id', '=', orderId).where('kind', '=', kind).execute();
+
+/** The customer's order page, as the client reads it (optionally with the session id of the provider's return). */
+export const readOrder = (app: FastifyInstance, token: string, orderId: number, session?: string) =>
+  post(
+    app,
+    '/v1/get-order-details',
+    { order_id: orderId, ...(session ? { checkout_session: session } : {}) },
+    { token },
+  );
