@@ -16,6 +16,7 @@ import { withRetry } from '../db/errors';
 import type { Order } from '../db/schema';
 import { conflict, invalidField, notFound } from '../lib/errors';
 import { nowIso } from '../lib/time';
+import { closeAfterCancel } from '../payments/card-sessions';
 import { inTransaction, type Shop } from '../shop';
 import { recordOrderEvent } from './event-repository';
 import { notifyOrder } from './notify';
@@ -98,8 +99,12 @@ export const completeOrder = (shop: Shop, actor: StaffActor, orderId: number): P
   moveTo(shop, actor, orderId, 'complete');
 
 /** Pending or Paid → Cancelled: stock, coupon use and cash reward come back (once, whatever the concurrency). */
-export const cancelOrder = (shop: Shop, actor: StaffActor, orderId: number): Promise<ActionResult> =>
-  moveTo(shop, actor, orderId, 'cancel');
+export async function cancelOrder(shop: Shop, actor: StaffActor, orderId: number): Promise<ActionResult> {
+  const result = await moveTo(shop, actor, orderId, 'cancel');
+  // A card order's hosted page closes with it (payments/card-sessions.ts).
+  if (result.changed) await closeAfterCancel(shop, result.order);
+  return result;
+}
 
 /** Shipping company, tracking number and (http/https) link of a Paid, Processing or Completed order. */
 export async function saveTracking(

@@ -18,7 +18,7 @@ import type { Order, User } from '../db/schema';
 import { badGateway, badRequest, conflict, invalidField, notFound } from '../lib/errors';
 import { addMinutes, nowIso } from '../lib/time';
 import { enqueueOrderNotification } from '../notifications/outbox';
-import { cardPaymentView, openCheckout } from '../payments/card-sessions';
+import { cardPaymentView, closeAfterCancel, openCheckout } from '../payments/card-sessions';
 import * as settingsRepo from '../settings/repository';
 import { paymentProviderConfigured } from '../settings/service';
 import type { Shop } from '../shop';
@@ -174,8 +174,15 @@ export async function listOrders(
 
 /** Cancels the customer's own order within 15 minutes (Pending or Paid); repeating it is harmless. */
 export async function cancelOwnOrder(shop: Shop, user: User, orderId: number, nowMs = Date.now()): Promise<Order> {
-  const { order } = await changeOrderStatus(shop, orderId, 'Cancelled', { kind: 'customer', userId: user.id }, nowMs);
-  return order;
+  const { order, changed } = await changeOrderStatus(
+    shop,
+    orderId,
+    'Cancelled',
+    { kind: 'customer', userId: user.id },
+    nowMs,
+  );
+  if (changed) await closeAfterCancel(shop, order);
+  return (await repo.findOrder(shop.db, order.id)) ?? order;
 }
 
 /**

@@ -180,3 +180,15 @@ export async function closeOpenSessions(shop: Shop, orderId: number): Promise<bo
   }
   return closed;
 }
+
+/**
+ * After a card order was cancelled (by its customer or staff): its open hosted page is closed, so it cannot be paid
+ * any more; a payment made meanwhile is applied, and refunded (card-notices.ts). Best effort: a page the provider did
+ * not close is refunded the same way if it is paid later.
+ */
+export async function closeAfterCancel(shop: Shop, order: Pick<Order, 'id' | 'payment_method' | 'status'>) {
+  if (!shop.payments || order.payment_method !== 'card' || order.status !== 'Cancelled') return;
+  await closeOpenSessions(shop, order.id).catch((err: unknown) =>
+    shop.log.warn({ err, orderId: order.id }, 'card session of a cancelled order not closed'),
+  );
+}

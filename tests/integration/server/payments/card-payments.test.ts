@@ -154,9 +154,11 @@ describe.each(dialects)('card payments on %s', (dialect) => {
 
   it('a payment for an order cancelled a moment before is refunded once, automatically, and staff are told', async () => {
     const { c, order, sessionId } = await placeCardOrder(t.app, t.db);
+    // The shopper pays on the provider's page while the order is being cancelled: the cancel closes the page and
+    // finds it paid; the notices arrive afterwards.
+    fake.pay(sessionId);
     const cancelled = await post(t.app, '/v2/cancel-order', { order_id: order.id }, { token: c.token });
     expect(cancelled.status, cancelled.body.message).toBe(200);
-    fake.pay(sessionId);
     const event = lastEvent(fake, 'checkout.session.completed', sessionId);
     const answers = await Promise.all([sendEvent(t.app, fake, event), sendEvent(t.app, fake, event)]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
@@ -179,8 +181,8 @@ describe.each(dialects)('card payments on %s', (dialect) => {
   it('a pending refund follows refund.updated; a dispute flags the order', async () => {
     const { c, order, sessionId } = await placeCardOrder(t.app, t.db);
     fake.nextRefundStatus = 'pending';
-    await post(t.app, '/v2/cancel-order', { order_id: order.id }, { token: c.token });
     const { session } = fake.pay(sessionId);
+    await post(t.app, '/v2/cancel-order', { order_id: order.id }, { token: c.token });
     await sendEvent(t.app, fake, lastEvent(fake, 'checkout.session.completed', session.id));
     const refund = [...fake.refunds.values()].find((r) => r.metadata?.order_id === String(order.id))!;
     expect(refund.status).toBe('pending');
@@ -197,6 +199,37 @@ describe.each(dialects)('card payments on %s', (dialect) => {
     const dispute = fake.dispute(String(paymentIntent.latest_charge));
     await sendEvent(t.app, fake, lastEvent(fake, 'charge.dispute.created', dispute.id));
     expect(await orderRow(t.db, second.order.id)).toMatchObject({ status: 'Paid', payment_attention: 'dispute' });
+  });
+
+  it('a notice of a payment for a cancelled order whose page stayed open refunds it once', async () => {
+    const { order, sessionId } = await placeCardOrder(t.app, t.db);
+    // As if the provider had not closed the page on the cancel (an outage then).
+    await t.db
+      .updateTable('orders')
+      .set({ status: 'Cancelled', cancelled_at: new Date().toISOString() })
+      .where('id', '=', order.id)
+      .execute();
+    fake.pay(sessionId);
+    const event = lastEvent(fake, 'checkout.session.completed', sessionId);
+    const first = await sendEvent(t.app, fake, event);
+    expect(JSON.parse(first.body)).toMatchObject({ outcome: 'refunded_unwanted_payment' });
+    await sendEvent(t.app, fake, event);
+    expect(await count(t.db, 'refunds', order.id)).toBe(1);
+    expect([...fake.refunds.values()].filter((r) => r.metadata?.order_id === String(order.id))).toHaveLength(1);
+    const refundCall = fake.requests.find((r) => r.path === '/v1/refunds' && r.params.payment_intent)!;
+    expect(refundCall.idempotencyKey).toMatch(/^leafcup-refund-/);
+    expect(await orderRow(t.db, order.id)).toMatchObject({
+      status: 'Cancelled',
+      payment_attention: 'paid_after_cancel',
+    });
+  });
+
+  it('cancelling an unpaid card order closes its hosted page at the provider', async () => {
+    const { c, order, sessionId } = await placeCardOrder(t.app, t.db);
+    const cancelled = await post(t.app, '/v2/cancel-order', { order_id: order.id }, { token: c.token });
+    expect(cancelled.body.data.order).toMatchObject({ status: 'Cancelled', card_payment: { state: 'none' } });
+    expect(fake.sessions.get(sessionId)!.status).toBe('expired');
+    expect(await count(t.db, 'refunds', order.id)).toBe(0);
   });
 
   it('bank transfer and payment link orders are unaffected by card settings', async () => {
