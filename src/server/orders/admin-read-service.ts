@@ -264,7 +264,10 @@ export async function orderDetail(db: Db, order: Order, role: StaffRole | null):
     order.receipt_path ? receiptLink(db, order.id, order.user_id) : Promise.resolve(null),
   ]);
   const paymentsCents = payments.reduce((s, p) => s + p.amount_cents, 0);
-  const refundedCents = refunds.reduce((s, r) => s + r.amount_cents, 0);
+  // A refund the card provider failed or cancelled gave nothing back.
+  const refundedCents = refunds
+    .filter((r) => r.provider_status !== 'failed' && r.provider_status !== 'canceled')
+    .reduce((s, r) => s + r.amount_cents, 0);
   const state = actionState(order, refundOwedCents(order, paymentsCents, refundedCents));
   return {
     id: order.id,
@@ -316,7 +319,17 @@ export async function orderDetail(db: Db, order: Order, role: StaffRole | null):
         charge_id: p.provider_charge_id,
         amount_cents: p.amount_cents,
         at: p.created_at,
+        ...(p.provider === 'telegram'
+          ? {}
+          : {
+              status: p.status,
+              currency: p.currency,
+              card_brand: p.card_brand,
+              card_last4: p.card_last4,
+              refunded_cents: p.refunded_cents,
+            }),
       })),
+      attention: order.payment_attention,
     },
     totals: {
       ...orderAmounts(order),
@@ -330,6 +343,7 @@ export async function orderDetail(db: Db, order: Order, role: StaffRole | null):
       reference: r.reference,
       recorded_by: r.recorded_by ?? null,
       at: r.created_at,
+      ...(r.provider_status !== null ? { provider_status: r.provider_status, failure_reason: r.failure_reason } : {}),
     })),
     refund_owed_cents: state.refund_owed_cents,
     tracking: { company: order.tracking_company, number: order.tracking_number, link: order.tracking_link },

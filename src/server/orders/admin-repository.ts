@@ -225,7 +225,17 @@ export async function orderCustomer(db: Db, userId: number) {
 export async function orderPayments(db: Db, orderId: number) {
   return db
     .selectFrom('payments')
-    .select(['provider', 'provider_charge_id', 'amount_cents', 'created_at'])
+    .select([
+      'provider',
+      'provider_charge_id',
+      'amount_cents',
+      'created_at',
+      'status',
+      'currency',
+      'card_brand',
+      'card_last4',
+      'refunded_cents',
+    ])
     .where('order_id', '=', orderId)
     .orderBy('id')
     .execute();
@@ -242,6 +252,8 @@ export async function orderRefunds(db: Db, orderId: number) {
       'refunds.method',
       'refunds.reference',
       'refunds.created_at',
+      'refunds.provider_status',
+      'refunds.failure_reason',
       'users.email as recorded_by',
     ])
     .where('refunds.order_id', '=', orderId)

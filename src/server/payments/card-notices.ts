@@ -4,7 +4,7 @@ import { findOrderForPayment, flagPaymentAttention, notePayment } from '../order
 import { changeOrderStatus } from '../orders/status';
 import { inTransaction, type Shop } from '../shop';
 import * as repo from './card-repository';
-import type { CheckoutSessionInfo, RefundReason, WebhookNotice } from './provider';
+import type { CheckoutSessionInfo, PaymentInfo, RefundReason, WebhookNotice } from './provider';
 
 /**
  * Applying a card provider's notices (docs/decisions/040). Each notice is applied once: a notice whose event id is
@@ -119,14 +119,16 @@ export async function applySession(
 
 async function recordPaidSession(shop: Shop, order: Order, session: CheckoutSessionInfo): Promise<string> {
   const provider = shop.payments?.name ?? 'stripe';
-  const card = session.payment?.card ?? null;
+  // A notice's body names the payment without its card: asked once here, for staff and the customer's notices.
+  const payment = session.payment ?? (await readPayment(shop, session.paymentReference));
+  const card = payment?.card ?? null;
   const exact = session.amountCents === order.total_cents && session.currency === SHOP_CURRENCY;
   const { row, inserted } = await inTransaction(shop, async (tx) => {
     const recorded = await repo.insertCardPayment(tx.db, {
       order_id: order.id,
       provider,
       reference: session.paymentReference ?? session.reference,
-      charge_ref: session.payment?.chargeReference ?? null,
+      charge_ref: payment?.chargeReference ?? null,
       amount_cents: session.amountCents,
       currency: session.currency,
       card_brand: card?.brand ?? null,
@@ -163,6 +165,13 @@ async function recordPaidSession(shop: Shop, order: Order, session: CheckoutSess
     return 'refunded_unwanted_payment';
   }
   return 'duplicate';
+}
+
+/** The payment with its card and charge, or null when the provider does not answer (recorded without them). */
+async function readPayment(shop: Shop, reference: string | null): Promise<PaymentInfo | null> {
+  if (!reference || !shop.payments) return null;
+  const read = await shop.payments.readPayment(reference);
+  return read.ok ? read.value : null;
 }
 
 /** Pending → Paid through the order's workflow (its notice, timeline, effects); a refusal answers the order as it is. */

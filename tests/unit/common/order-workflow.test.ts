@@ -3,6 +3,8 @@ import type { EndpointDef } from '../../../src/common/contract/endpoint';
 import {
   actionAnswer,
   canMove,
+  canPayNow,
+  cardPaymentState,
   nextOrderAction,
   ORDER_ACTION_PERMISSION,
   ORDER_ACTION_RULES,
@@ -105,5 +107,29 @@ describe('the order workflow', () => {
     expect(transferProofNeeded({ paymentMethod: 'bank_transfer', totalCents: 0 })).toBe(false);
     expect(transferProofNeeded({ paymentMethod: 'bank_transfer', totalCents: 100, renewal: true })).toBe(false);
     expect(transferProofNeeded({ paymentMethod: 'payment_link', totalCents: 100 })).toBe(false);
+  });
+});
+
+// Card payments (docs/decisions/040): what the order page says, and when Pay now is offered.
+describe('card payment state', () => {
+  const card = { status: 'Pending', payment_method: 'card', total_cents: 2500 };
+  it('is none for other methods, nothing to pay, or an order no longer Pending', () => {
+    expect(cardPaymentState({ ...card, payment_method: 'bank_transfer' }, null)).toBe('none');
+    expect(cardPaymentState({ ...card, total_cents: 0 }, null)).toBe('none');
+    expect(cardPaymentState({ ...card, status: 'Paid' }, { status: 'complete' })).toBe('none');
+    expect(cardPaymentState({ ...card, status: 'Cancelled' }, { status: 'open' })).toBe('none');
+  });
+  it('says confirming once the session is complete and never offers Pay now then', () => {
+    expect(cardPaymentState(card, { status: 'complete' })).toBe('confirming');
+    expect(canPayNow('confirming')).toBe(false);
+  });
+  it('offers Pay now while awaiting payment (no session, open or expired) and after a failed payment', () => {
+    for (const session of [null, { status: 'open' as const }, { status: 'expired' as const }]) {
+      expect(cardPaymentState(card, session)).toBe('awaiting_payment');
+    }
+    expect(cardPaymentState(card, { status: 'failed' })).toBe('failed');
+    expect(canPayNow('awaiting_payment')).toBe(true);
+    expect(canPayNow('failed')).toBe(true);
+    expect(canPayNow('none')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_ACTIONS } from '../../order-workflow';
+import { ORDER_ACTIONS, PAYMENT_ATTENTION } from '../../order-workflow';
 import { paymentMethodCode } from '../checkout';
 import { defineAdminEndpoint } from '../endpoint';
 import { day, optional, optionalText, text } from '../fields';
@@ -167,8 +167,16 @@ export const adminOrderDetail = orderDetails
           charge_id: z.string(),
           amount_cents: z.number().int(),
           at: z.string(),
+          /** A card payment (docs/decisions/040): its status, currency, card and what the provider refunded of it. */
+          status: z.string().optional(),
+          currency: z.string().optional(),
+          card_brand: z.string().nullable().optional(),
+          card_last4: z.string().nullable().optional(),
+          refunded_cents: z.number().int().optional(),
         }),
       ),
+      /** What about the order's money needs a person (a changed amount, a dispute, a late payment, a failed refund). */
+      attention: z.enum(PAYMENT_ATTENTION).nullable().optional(),
     }),
     totals: orderDetails
       .pick({
@@ -193,6 +201,9 @@ export const adminOrderDetail = orderDetails
         /** Who recorded it (e-mail), null when unknown. */
         recorded_by: z.string().nullable(),
         at: z.string(),
+        /** A refund sent to the card provider: its state there (pending, succeeded, failed…) and why it failed. */
+        provider_status: z.string().nullable().optional(),
+        failure_reason: z.string().nullable().optional(),
       }),
     ),
     timeline: z.array(adminOrderEvent),

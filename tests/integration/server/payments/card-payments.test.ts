@@ -1,4 +1,5 @@
 import { createProduct } from '../../../factories/products';
+import { createStaff } from '../../../factories/staff';
 import { type FakeStripe, startFakeStripe } from '../../../support/fake-stripe';
 import { buildTestApp, dialects, post, type TestApp } from '../../helper';
 import { customer, placeOrder } from '../orders/support';
@@ -51,6 +52,18 @@ describe.each(dialects)('card payments on %s', (dialect) => {
     expect((await sendEvent(t.app, fake, event)).status).toBe(200);
     expect(await orderRow(t.db, order.id)).toMatchObject({ status: 'Paid' });
     expect(await count(t.db, 'payments', order.id)).toBe(1);
+    const payment = await t.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(payment).toMatchObject({
+      provider: 'stripe',
+      status: 'succeeded',
+      card_brand: 'mastercard',
+      card_last4: '4444',
+    });
+    expect(payment.charge_ref).toMatch(/^ch_/);
     expect(await eventsOf(t.db, order.id, 'paid')).toHaveLength(1);
     const notices = await t.db.selectFrom('notifications').selectAll().where('order_id', '=', order.id).execute();
     expect(notices.filter((n) => n.kind === 'paid')).toHaveLength(1);
@@ -199,6 +212,27 @@ describe.each(dialects)('card payments on %s', (dialect) => {
     const dispute = fake.dispute(String(paymentIntent.latest_charge));
     await sendEvent(t.app, fake, lastEvent(fake, 'charge.dispute.created', dispute.id));
     expect(await orderRow(t.db, second.order.id)).toMatchObject({ status: 'Paid', payment_attention: 'dispute' });
+
+    // Staff see the payments with their card, the refund's state and the flag on the order's page.
+    const owner = await createStaff(t.db, 'owner');
+    const seen = await post(t.app, '/admin/orders/get', { order_no: order.order_no }, { token: owner.token });
+    expect(seen.status, seen.body.message).toBe(200);
+    expect(seen.body.data.order.payment).toMatchObject({
+      method: 'card',
+      attention: 'refund_failed',
+      provider_payments: [
+        { provider: 'stripe', amount_cents: order.total_cents, card_brand: 'visa', card_last4: '4242' },
+      ],
+    });
+    expect(seen.body.data.order.refunds).toMatchObject([{ method: 'card', provider_status: 'failed' }]);
+    expect(seen.body.data.order.totals.refunded_cents).toBe(0);
+    const disputed = await post(
+      t.app,
+      '/admin/orders/get',
+      { order_no: second.order.order_no },
+      { token: owner.token },
+    );
+    expect(disputed.body.data.order.payment.attention).toBe('dispute');
   });
 
   it('a notice of a payment for a cancelled order whose page stayed open refunds it once', async () => {
