@@ -92,6 +92,26 @@ describe.each(dialects)('card payments under concurrency on %s', (dialect) => {
     expect(await eventsOf(t.db, order.id, 'card_payment_attention')).toHaveLength(1);
   });
 
+  it('Pay now pressed on both instances at once after the page expired: one new session', async () => {
+    const { c, order, sessionId } = await placeCardOrder(t.app, t.db);
+    fake.expire(sessionId);
+    await sendEvent(t.app, fake, lastEvent(fake, 'checkout.session.expired', sessionId));
+    const before = fake.sessions.size;
+    const [a, b] = await Promise.all([
+      post(t.app, '/v2/pay-order-by-card', { order_id: order.id }, { token: c.token }),
+      post(second.app, '/v2/pay-order-by-card', { order_id: order.id }, { token: c.token }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.data.checkout_url).toBe(b.body.data.checkout_url);
+    expect(fake.sessions.size).toBe(before + 1);
+    const rows = await t.db
+      .selectFrom('checkout_sessions')
+      .select('attempt')
+      .where('order_id', '=', order.id)
+      .execute();
+    expect(rows.map((r) => r.attempt).sort()).toEqual([1, 2]);
+  });
+
   it('the unpaid-order expiry closes the hosted page at the provider, and keeps an order paid meanwhile', async () => {
     const unpaid = await placeCardOrder(t.app, t.db);
     const paidMeanwhile = await placeCardOrder(t.app, t.db);
