@@ -33,6 +33,15 @@ export async function applyCardNotice(shop: Shop, notice: WebhookNotice): Promis
   return outcome;
 }
 
+/** What the back office's Settings say of card payments: on or off, test or live keys, the last notice's time. */
+export async function cardPaymentsStatus(db: Shop['db'], provider: Shop['payments']) {
+  return {
+    on: provider !== null,
+    mode: provider?.mode ?? null,
+    last_notice_at: provider ? await repo.lastEventAt(db) : null,
+  };
+}
+
 type Applied = { outcome: string; orderId: number | null };
 
 async function applyNoticeBody(shop: Shop, notice: WebhookNotice): Promise<Applied> {

@@ -96,6 +96,15 @@ export async function eventSeen(db: Db, provider: string, eventId: string): Prom
   return row !== undefined;
 }
 
+/** When the provider's last notice was applied (null: none yet). */
+export async function lastEventAt(db: Db): Promise<string | null> {
+  const row = await db
+    .selectFrom('payment_events')
+    .select((eb) => eb.fn.max('received_at').as('at'))
+    .executeTakeFirst();
+  return row?.at ?? null;
+}
+
 /** Records a notice as applied; answers false when another delivery recorded it first. */
 export async function insertEvent(
   db: Db,

@@ -7,18 +7,18 @@ import * as service from './admin-service';
 export default async function settingsAdminRoutes(app: FastifyInstance) {
   const { db, config } = app;
 
-  route(app, contract.adminSettingsGet, async () => service.settingsView(db, config));
+  route(app, contract.adminSettingsGet, async () => service.settingsView(db, config, app.shop.payments));
 
   route(app, contract.adminSettingsUpdate, async ({ input, staff, say }) => {
     // Only the settings' own keys are read from the input (the common fields are ignored).
     const changed = await service.updateSettings(db, staff, config, input);
     say(changed ? 'settingsSaved' : 'settingsUnchanged');
-    return service.settingsView(db, config);
+    return service.settingsView(db, config, app.shop.payments);
   });
 
   route(app, contract.adminDeliveryFeesUpdate, async ({ input, staff, say }) => {
     const changed = await service.updateDeliveryFees(db, staff, input.fees);
     say(changed ? 'deliveryFeesSaved' : 'settingsUnchanged');
-    return service.settingsView(db, config);
+    return service.settingsView(db, config, app.shop.payments);
   });
 }

@@ -5,6 +5,8 @@ import { recordAudit } from '../audit/service';
 import type { Db } from '../db/connection';
 import { withRetry } from '../db/errors';
 import { invalidField, notFound } from '../lib/errors';
+import { cardPaymentsStatus } from '../payments/card-notices';
+import type { PaymentProvider } from '../payments/provider';
 import * as repo from './admin-repository';
 import { getShopSettings, type ShopSettings, type UnpaidHoursConfig, unpaidHoursOf } from './repository';
 
@@ -33,8 +35,16 @@ function settingsValues(s: ShopSettings, config: UnpaidHoursConfig): AdminSettin
 }
 
 /** The Settings screen: the settings and every state's fees, grouped by country in the shop's order. */
-export async function settingsView(db: Db, config: UnpaidHoursConfig): Promise<AdminSettingsView> {
-  const [settings, states] = await Promise.all([getShopSettings(db), repo.listStateFees(db)]);
+export async function settingsView(
+  db: Db,
+  config: UnpaidHoursConfig,
+  cardProvider: PaymentProvider | null = null,
+): Promise<AdminSettingsView> {
+  const [settings, states, cardPayments] = await Promise.all([
+    getShopSettings(db),
+    repo.listStateFees(db),
+    cardPaymentsStatus(db, cardProvider),
+  ]);
   const countries: AdminSettingsView['countries'] = [];
   for (const { country, ...state } of states) {
     const group = countries.find((c) => c.country === country);
@@ -46,6 +56,7 @@ export async function settingsView(db: Db, config: UnpaidHoursConfig): Promise<A
     unpaid_order_hours_set: settings.unpaidOrderHours !== null,
     unpaid_order_hours_default: config.UNPAID_ORDER_HOURS,
     countries,
+    card_payments: cardPayments,
   };
 }
 

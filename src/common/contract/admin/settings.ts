@@ -71,6 +71,17 @@ export const adminSettingsView = z.object({
   unpaid_order_hours_default: z.number().int(),
   /** The states with their fees, by country in the shop's order (Philippines, China). */
   countries: z.array(z.object({ country: z.string(), states: z.array(adminStateFees) })),
+  /**
+   * Card payments (docs/decisions/040; the keys live in the environment only): on or off, test or live keys, and when
+   * the provider's last notice arrived (null: none yet).
+   */
+  card_payments: z
+    .object({
+      on: z.boolean(),
+      mode: z.enum(['test', 'live']).nullable(),
+      last_notice_at: z.string().nullable(),
+    })
+    .optional(),
 });
 export type AdminSettingsView = z.infer<typeof adminSettingsView>;
 

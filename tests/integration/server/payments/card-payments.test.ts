@@ -303,5 +303,8 @@ describe.each(dialects)('without a card provider on %s', (dialect) => {
     expect(await t.db.selectFrom('orders').select('id').execute()).toHaveLength(before.length);
     const hook = await t.app.inject({ method: 'POST', url: '/webhooks/stripe', payload: '{}' });
     expect(hook.statusCode).toBe(404);
+    const owner = await createStaff(t.db, 'owner');
+    const settings = await post(t.app, '/admin/settings', {}, { token: owner.token });
+    expect(settings.body.data.card_payments).toEqual({ on: false, mode: null, last_notice_at: null });
   });
 });
