@@ -56,6 +56,11 @@ export async function openCheckout(shop: Shop, order: CheckoutOrder): Promise<{ 
   if (latest?.status === 'open' && latest.url && Date.parse(latest.expires_at) - now > STILL_OPEN_MARGIN_MS) {
     return { url: latest.url, attempt: latest.attempt };
   }
+  // Our record says open but its time is (nearly) up: the provider is asked first, so a payment whose notice has
+  // not arrived is applied instead of a second page being made.
+  if (latest?.status === 'open' && (await paidMeanwhile(shop, provider, latest.provider_ref))) {
+    throw conflict('orderNotAwaitingPayment');
+  }
   const attempt = (latest?.attempt ?? 0) + 1;
   const created = await provider.createCheckoutSession({
     orderId: order.id,
@@ -76,6 +81,18 @@ export async function openCheckout(shop: Shop, order: CheckoutOrder): Promise<{ 
   await recordSession(shop.db, provider, session, attempt, order.id);
   if (!session.url) throw badGateway('paymentLinkFailed');
   return { url: session.url, attempt };
+}
+
+/** Whether the session turned out complete at the provider (then applied as its notice would be). */
+async function paidMeanwhile(shop: Shop, provider: PaymentProvider, ref: string): Promise<boolean> {
+  const read = await provider.readCheckoutSession(ref);
+  if (!read.ok) return false;
+  if (read.value.status === 'complete') {
+    await applySession(shop, read.value, 'completed');
+    return true;
+  }
+  if (read.value.status === 'expired') await repo.updateSessionStatus(shop.db, ref, 'expired');
+  return false;
 }
 
 async function recordSession(

@@ -124,6 +124,23 @@ describe.each(dialects)('card payments on %s', (dialect) => {
     expect(next.body.data.checkout_url).not.toBe(url);
   });
 
+  it('Pay now near the end of a page asks the provider first: paid there, the order is Paid and no new page is made', async () => {
+    const { c, order, sessionId } = await placeCardOrder(t.app, t.db);
+    fake.pay(sessionId);
+    // Its notice lost, and our record of the page nearly out of time.
+    await t.db
+      .updateTable('checkout_sessions')
+      .set({ expires_at: new Date(Date.now() + 60_000).toISOString() })
+      .where('provider_ref', '=', sessionId)
+      .execute();
+    const before = fake.sessions.size;
+    const res = await post(t.app, '/v2/pay-order-by-card', { order_id: order.id }, { token: c.token });
+    expect(res.status).toBe(409);
+    expect(fake.sessions.size).toBe(before);
+    expect(await orderRow(t.db, order.id)).toMatchObject({ status: 'Paid' });
+    expect(await count(t.db, 'payments', order.id)).toBe(1);
+  });
+
   it('refuses bad notices and changes nothing: wrong signature, changed body, too old, unknown event and order', async () => {
     const { order, sessionId } = await placeCardOrder(t.app, t.db);
     fake.pay(sessionId);
