@@ -126,7 +126,10 @@ export function functionLengths(file, code) {
   const found = [];
   const visit = (node, name) => {
     if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach((n) => visit(n, name));
+    if (Array.isArray(node)) {
+      for (const n of node) visit(n, name);
+      return;
+    }
     let label = name;
     if (node.type === 'VariableDeclarator' && node.id?.type === 'Identifier') label = node.id.name;
     if ((node.type === 'MethodDefinition' || node.type === 'Property') && node.key?.type === 'Identifier')
