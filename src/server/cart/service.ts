@@ -69,6 +69,10 @@ export function lineMessage(line: CartLine, lang: Lang): string | null {
   return formatMessage(lang, line.problemKey, params);
 }
 
+/** Packagings by id with their products, in packaging id order, as a cart prices them (buy again, subscriptions). */
+export const cartPackagings = (db: Db, packagingIds: number[]): Promise<PackagingRow[]> =>
+  findPackagings(db, packagingIds);
+
 /**
  * Re-prices a cart from the database: each line's unit price is the packaging's sale price (15% off
  * for Subscribe & save), whatever the client sent. A line cannot be ordered when its product is gone

@@ -6,13 +6,15 @@ import type { Db } from '../../db/connection';
 import type { Order } from '../../db/schema';
 import type { FileStore } from '../../files/store';
 import { createIntervalJob, type JobRound } from '../../lib/interval-job';
-import { type AccountNotificationKind, BACK_IN_STOCK, isAccountNotificationKind } from '../../notifications/outbox';
 import {
-  claimNotification,
-  dueNotifications,
-  finishNotification,
-  noteNotificationError,
-} from '../../notifications/repository';
+  type AccountNotificationKind,
+  BACK_IN_STOCK,
+  claimNotice,
+  dueNotices,
+  finishNotice,
+  isAccountNotificationKind,
+  retryNoticeLater,
+} from '../../notifications/outbox';
 import { isStaffAlertKind } from '../../notifications/staff-alerts';
 import { markup, type ShopLinks } from './links';
 import { type BotTextKey, botLang, botText, statusText } from './locales';
@@ -216,12 +218,12 @@ export function createNotificationSender({
   batchSize = 25,
   log,
 }: SenderOptions): NotificationSender {
-  const finish = (id: number, error: string | null) => finishNotification(db, id, error);
+  const finish = (id: number, error: string | null) => finishNotice(db, id, error);
 
   async function round(now: Date, job: JobRound): Promise<number> {
     const startedWall = Date.now();
     const clock = () => new Date(now.getTime() + (Date.now() - startedWall));
-    const due = await dueNotifications(db, { maxAttempts: MAX_ATTEMPTS, limit: batchSize, now: now.toISOString() });
+    const due = await dueNotices(db, { maxAttempts: MAX_ATTEMPTS, limit: batchSize, now: now.toISOString() });
     let sent = 0;
     for (const row of due) {
       // Between two rows: the sender's job lease stays ours (or the round stops here).
@@ -232,7 +234,7 @@ export function createNotificationSender({
         now: claimedAt.toISOString(),
         claimedUntil: new Date(claimedAt.getTime() + CLAIM_MS).toISOString(),
       };
-      if (!(await claimNotification(db, row.id, row.attempts, claim))) continue;
+      if (!(await claimNotice(db, row.id, row.attempts, claim))) continue;
       // Account notices may name the chat (a Telegram user the account was just moved away from).
       const chatId = row.telegram_chat_id ?? row.telegram_user_id;
       if (!chatId) {
@@ -293,7 +295,7 @@ export function createNotificationSender({
         } else {
           const pause = RETRY_PAUSE_S[Math.min(row.attempts, RETRY_PAUSE_S.length - 1)] ?? 30;
           const nextAttemptAt = new Date(clock().getTime() + pause * 1000).toISOString();
-          await noteNotificationError(db, row.id, reason.slice(0, 500), nextAttemptAt);
+          await retryNoticeLater(db, row.id, reason.slice(0, 500), nextAttemptAt);
           log?.warn({ err, notificationId: row.id }, 'order notification not sent; will retry');
         }
       }
