@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Structure figures (docs/decisions/010 and 037): cross-feature imports in the client, server domains importing another
-// domain's repository, folder cycles, files over 400 lines, functions over 100 lines, and the longest of each.
+// Structure figures (docs/decisions/010, 037 and 038): cross-feature imports in the client, server domains importing
+// another domain's repository, folder cycles, files over 400 lines, functions over 100 lines, and the longest of each.
 // `node scripts/structure-figures.mjs` prints them; `--check` also exits 1 when a file or function is too long.
 // Imports are read as text; functions with the parser that builds the client (Rolldown's oxc).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -107,7 +107,7 @@ function connect(v) {
 }
 for (const v of graph.keys()) if (!info.has(v)) connect(v);
 
-// A server domain's repository is its own: another domain goes through that domain's service.
+// A server domain's repository is its own: another domain goes through that domain's service (docs/decisions/038).
 const domain = (path) => (/^src\/server\/[^/]+\//.test(path) ? path.split('/')[2] : null);
 const isRepository = (path) => /(^|\/|-)repository\.ts$/.test(path);
 const crossRepository = edges.filter(([a, b]) => domain(a) && domain(b) && domain(a) !== domain(b) && isRepository(b));

@@ -1,8 +1,8 @@
 import type { Db } from '../db/connection';
 import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import { addDays, addMinutes } from '../lib/time';
-import { deleteFinishedMail } from '../mail/repository';
-import { deletePassedWindows } from '../rate-limits/repository';
+import { deleteFinishedMail } from '../mail/outbox';
+import { deletePassedWindows } from '../rate-limits/rate-limit';
 import { deleteExpiredAccountTokens } from './account-tokens';
 import { deleteDeadSessions } from './session-repository';
 import { REVOKED_SESSION_KEEP_DAYS, SESSION_MAX_DAYS } from './tokens';

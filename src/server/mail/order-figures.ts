@@ -1,8 +1,8 @@
 import type { Db } from '../db/connection';
 import type { Order, OrderItemsTable } from '../db/schema';
 import { orderAmounts } from '../orders/amounts';
+import { orderById, orderLines } from '../orders/records';
 import { refundState } from '../orders/refunds';
-import { findOrder, orderItems } from '../orders/repository';
 
 /**
  * What an order e-mail says of the order (issue 14): its figures as they were when the event happened, taken in the
@@ -60,7 +60,7 @@ export interface OrderFigures {
  * `items`: the lines when the caller already holds them (placing the order), else they are read.
  */
 export async function orderFigures(db: Db, order: Order, items?: readonly MailOrderLine[]): Promise<OrderFigures> {
-  const lines = items ?? (await orderItems(db, order.id));
+  const lines = items ?? (await orderLines(db, order.id));
   const { owedCents } = await refundState(db, order);
   return {
     order: {
@@ -97,6 +97,6 @@ export async function orderFigures(db: Db, order: Order, items?: readonly MailOr
 
 /** The figures of order `orderId` now, or undefined when it no longer exists (a message queued without figures). */
 export async function currentOrderFigures(db: Db, orderId: number): Promise<OrderFigures | undefined> {
-  const order = await findOrder(db, orderId);
+  const order = await orderById(db, orderId);
   return order ? orderFigures(db, order) : undefined;
 }

@@ -1,5 +1,6 @@
 import type { Lang } from '../../common/contract/lang';
 import type { ExchangeReason } from '../../common/exchange-rules';
+import type { Db } from '../db/connection';
 import { nowIso } from '../lib/time';
 import type { Shop } from '../shop';
 import type { OrderFigures } from './order-figures';
@@ -125,3 +126,6 @@ export async function enqueueMail<K extends MailKind>(
     created_at: now,
   });
 }
+
+/** Deletes the messages that went (or failed for good) before `before`; answers how many (the hourly cleanup). */
+export const deleteFinishedMail = (db: Db, before: string): Promise<number> => repo.deleteFinishedMail(db, before);

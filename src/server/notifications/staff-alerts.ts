@@ -3,7 +3,7 @@ import { can, type Permission, STAFF_ROLES } from '../../common/staff-rules';
 import { lowStockThreshold } from '../../common/stock-rules';
 import type { Db } from '../db/connection';
 import { nowIso } from '../lib/time';
-import { getShopSettings } from '../settings/repository';
+import { shopSettings } from '../settings/service';
 import { insertNotification } from './repository';
 import * as repo from './staff-alert-repository';
 
@@ -51,7 +51,7 @@ export interface StaffAlertParams {
 
 /** The staff members who should hear of `kind` now (see the top of this file): nobody while the shop's switch is off. */
 async function alertRecipients(db: Db, kind: StaffAlertKind): Promise<number[]> {
-  if (!(await getShopSettings(db)).staffAlerts[kind]) return [];
+  if (!(await shopSettings(db)).staffAlerts[kind]) return [];
   return repo.staffAlertRecipients(
     db,
     STAFF_ROLES.filter((role) => can(role, STAFF_ALERT_PERMISSION[kind])),

@@ -1,6 +1,6 @@
 import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import { addMinutes } from '../lib/time';
-import { unpaidOrderHours } from '../settings/repository';
+import { unpaidOrderHours } from '../settings/service';
 import type { Shop } from '../shop';
 import { findUnpaidOrders } from './receipt-repository';
 import { changeOrderStatus } from './status';

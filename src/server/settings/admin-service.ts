@@ -6,7 +6,8 @@ import type { Db } from '../db/connection';
 import { withRetry } from '../db/errors';
 import { invalidField, notFound } from '../lib/errors';
 import * as repo from './admin-repository';
-import { getShopSettings, type ShopSettings, type UnpaidHoursConfig, unpaidHoursOf } from './repository';
+import { getShopSettings, type ShopSettings, type UnpaidHoursConfig } from './repository';
+import { unpaidHoursOf } from './service';
 
 /**
  * The back office's Settings (owner; issue 13). Each save runs in one transaction with its audit entry

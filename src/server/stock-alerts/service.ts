@@ -50,3 +50,6 @@ export async function listAlerts(db: Db, userId: number, lang: Lang): Promise<St
     stock_state: effectiveStockState(r.stock_state, r.stock_total),
   }));
 }
+
+/** The product an alert is about, with its names and whether it is in the shop (the back-in-stock messages). */
+export const alertProduct = (db: Db, productId: number) => repo.findAlertProduct(db, productId);
