@@ -8,7 +8,9 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync } from 'rolldown/utils';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// `--root DIR` measures another tree (the tooling test's probes); by default this repository.
+const rootArg = process.argv.indexOf('--root');
+const root = rootArg === -1 ? join(dirname(fileURLToPath(import.meta.url)), '..') : resolve(process.argv[rootArg + 1]);
 const SOURCE = /\.(ts|tsx)$/;
 const LONG = 400;
 const LONG_FUNCTION = 100;
@@ -116,12 +118,19 @@ const crossRepository = edges.filter(([a, b]) => domain(a) && domain(b) && domai
 const measured = files.filter((f) => !f.includes(`${sep}seed${sep}`) && !f.includes(`${sep}migrations${sep}`));
 
 /** The functions of a source with their length in lines (first to last line), named as a reader would look them up. */
-export function functionLengths(file, code) {
+function functionLengths(file, code) {
   const { program } = parseSync(file, code);
+  const breaks = [];
+  for (let i = code.indexOf('\n'); i !== -1; i = code.indexOf('\n', i + 1)) breaks.push(i);
+  /** The 1-based line of an offset: one more than the line breaks before it (a binary search). */
   const lineAt = (offset) => {
-    let n = 1;
-    for (let i = code.indexOf('\n'); i !== -1 && i < offset; i = code.indexOf('\n', i + 1)) n++;
-    return n;
+    let [lo, hi] = [0, breaks.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (breaks[mid] < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo + 1;
   };
   const found = [];
   const visit = (node, name) => {
