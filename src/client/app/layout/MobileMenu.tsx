@@ -19,8 +19,8 @@ interface Props {
 }
 
 /**
- * The side menu of narrow screens (spec §2): Search (issue 17), the header's links (Account for /profile, Log in when
- * logged out), a sliding Shop submenu with Types / Benefits / Tags sub-submenus (each with a back
+ * The side menu of narrow screens (docs/product.md §2): Search (docs/decisions/017), the header's links (Account for
+ * /profile, Log in when logged out), a sliding Shop submenu with Types / Benefits / Tags sub-submenus (each with a back
  * control), and the social icons. A modal dialog: focus stays inside, Escape and the backdrop close it,
  * the page does not scroll behind it.
  */

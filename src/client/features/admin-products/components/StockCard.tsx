@@ -19,10 +19,10 @@ import './stock-card.css';
 import './stock-locales';
 
 /**
- * The product page's Stock card (issue 13): each packaging's stock, marked low at or below the product's threshold;
- * **Adjust stock** by a change with a reason (never by typing the new number, so an order placed meanwhile is never
- * undone), with the resulting stock shown before saving and the server's refusal at its field; and the product's
- * stock history (orders, cancels, adjustments, imports), newest first, with Load more.
+ * The product page's Stock card (docs/decisions/015): each packaging's stock, marked low at or below the product's
+ * threshold; **Adjust stock** by a change with a reason (never by typing the new number, so an order placed meanwhile
+ * is never undone), with the resulting stock shown before saving and the server's refusal at its field; and the
+ * product's stock history (orders, cancels, adjustments, imports), newest first, with Load more.
  */
 export function StockCard({ productId }: { productId: number }) {
   const { t } = useTranslation('admin-stock');

@@ -5,7 +5,10 @@ import '../orders.css';
 import { StarRating } from './StarRating';
 import '@/lib/i18n/server-messages';
 
-/** A review of one product of a completed order: rating, title and description, each with its spec message. */
+/**
+ * A review of one product of a completed order: rating, title and description, each with its message
+ * (docs/product.md §8).
+ */
 export function ReviewForm({ orderId, item }: { orderId: number; item: OrderItem }) {
   const { t } = useTranslation('orders');
   const form = useReviewForm(orderId, item);

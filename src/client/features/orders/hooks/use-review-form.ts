@@ -11,8 +11,8 @@ export type ReviewField = 'rating' | 'title' | 'description';
 type Errors = Partial<Record<ReviewField, string>>;
 
 /**
- * The review form's state (ReviewForm.tsx): rating, title and description, the spec's message at each field that is
- * missing (checked before sending, or named by the server), focus moved to the first of them, and the submit.
+ * The review form's state (ReviewForm.tsx): rating, title and description, the shop's message at each field that
+ * is missing (checked before sending, or named by the server), focus moved to the first of them, and the submit.
  */
 export function useReviewForm(orderId: number, item: OrderItem) {
   const { t } = useTranslation('orders');
