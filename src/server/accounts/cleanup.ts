@@ -52,10 +52,11 @@ export async function cleanUpAccounts(db: Db, now: Date = new Date(), opts: { lo
     at,
     legacyOpenedBefore: addMinutes(at, -LEGACY_RATE_LIMIT_KEEP_MINUTES),
   });
-  // Mailed links (password reset, address confirmation) a day after they expired (issue 14).
+  // Mailed links (password reset, address confirmation) a day after they expired (docs/decisions/016).
   const links = await deleteExpiredAccountTokens(db, addDays(at, -1));
   if (links) opts.log?.info?.({ links }, 'expired e-mail links deleted');
-  // E-mails sent (or failed for good) more than MAIL_KEEP_DAYS ago (issue 14): their rows copy orders' addresses.
+  // E-mails sent (or failed for good) more than MAIL_KEEP_DAYS ago (docs/decisions/016): their rows copy orders'
+  // addresses.
   const mails = await deleteFinishedMail(db, addDays(at, -MAIL_KEEP_DAYS));
   if (mails) opts.log?.info?.({ mails }, 'old e-mails deleted from the outbox');
   const report: AccountCleanupReport = { sessions, rateLimits };

@@ -89,7 +89,7 @@ function toUserInfo(user: User, uplineNickname: string | null): UserInfo {
   };
 }
 
-/** user_info of spec §3, with the upline's nickname looked up. */
+/** The user_info get-user-info answers (docs/decisions/002), with the upline's nickname looked up. */
 export async function userInfoOf(db: Db, user: User): Promise<UserInfo> {
   return toUserInfo(user, await repo.nicknameOf(db, user.upline_id));
 }

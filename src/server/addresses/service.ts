@@ -64,7 +64,9 @@ export interface SaveAddressInput {
   is_default?: boolean;
 }
 
-/** Creates or updates (own only) an address; each blank required field answers its spec message. */
+/**
+ * Creates or updates (own only) an address; each blank required field answers its message (docs/product.md section 5).
+ */
 export async function saveAddress(db: Db, user: User, input: SaveAddressInput, lang: Lang): Promise<Address> {
   const errors = addressFieldErrors(input);
   if (errors.length) throw unprocessable(errors[0]!.key, {}, errors);

@@ -225,7 +225,7 @@ function unitsPerPackaging(
   return perPackaging;
 }
 
-/** An empty cart is refused with the spec's message. */
+/** An empty cart is refused with the shop's message ("Cannot checkout with empty cart"). */
 export function requireItems(items: CartInput[] | undefined): CartInput[] {
   if (!items || items.length === 0) throw invalidField('items', 'emptyCartCheckout');
   return items;

@@ -8,8 +8,8 @@ import { shopSettings } from '../settings/service';
 import * as repo from './repository';
 
 /**
- * The back office's dashboard (issue 12; revenue defined in src/common/contract/admin/dashboard.ts): what needs
- * doing now for every staff member, payout requests only for roles with `affiliates`, and the figures only for
+ * The back office's dashboard (docs/decisions/013; revenue defined in src/common/contract/admin/dashboard.ts): what
+ * needs doing now for every staff member, payout requests only for roles with `affiliates`, and the figures only for
  * roles with `reports`.
  */
 

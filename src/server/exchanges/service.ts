@@ -29,7 +29,7 @@ import { inTransaction, type Shop } from '../shop';
 import * as repo from './repository';
 
 /**
- * Product exchanges (issue 17, docs/decisions/020; the rules in src/common/exchange-rules.ts): the customer asks, staff
+ * Product exchanges (docs/decisions/020; the rules in src/common/exchange-rules.ts): the customer asks, staff
  * decide once. Each change is one transaction with what it tells: the customer's bot notice and e-mail (orders/notify.ts,
  * deduplicated per request), the staff alert of a new request, the audit entry of a decision.
  */

@@ -5,9 +5,9 @@ import { orderById, orderLines } from '../orders/records';
 import { refundState } from '../orders/refunds';
 
 /**
- * What an order e-mail says of the order (issue 14): its figures as they were when the event happened, taken in the
- * transaction of the change (orders/notify.ts) and kept in the outbox row's parameters. A message sent later (the
- * SMTP server was down, a retry) still says what was true then: a refund's "still to be refunded", a cancelled
+ * What an order e-mail says of the order (docs/decisions/016): its figures as they were when the event happened, taken
+ * in the transaction of the change (orders/notify.ts) and kept in the outbox row's parameters. A message sent later
+ * (the SMTP server was down, a retry) still says what was true then: a refund's "still to be refunded", a cancelled
  * order's refund owed, the tracking number of that shipment, the status and totals of that moment.
  * What is not the event's (the shop's bank account, how long an order may stay unpaid) is read when it is sent.
  */

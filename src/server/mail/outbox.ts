@@ -7,7 +7,7 @@ import type { OrderFigures } from './order-figures';
 import * as repo from './repository';
 
 /**
- * The e-mail outbox (issue 14, docs/decisions/016). Code that changes something a customer should hear about by e-mail
+ * The e-mail outbox (docs/decisions/016). Code that changes something a customer should hear about by e-mail
  * calls `enqueueMail` with the transaction of the change: the message exists exactly when the change committed, and the
  * sender job (mail/sender.ts) delivers it later, once, with retries. Without SMTP_URL nothing is queued.
  *

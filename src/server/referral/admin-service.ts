@@ -26,7 +26,7 @@ import { payCoveredCommissions } from './commission-service';
 import * as repo from './repository';
 
 /**
- * The back office's Affiliates rules (issue 12; contract src/common/contract/admin/affiliates.ts). The routes
+ * The back office's Affiliates rules (docs/decisions/013; contract src/common/contract/admin/affiliates.ts). The routes
  * (admin-routes.ts) and the operator's command line call these with the actor; every change is one transaction
  * with its audit-log entry.
  *

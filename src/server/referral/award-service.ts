@@ -15,9 +15,9 @@ import * as repo from './repository';
 import { sharedSignals } from './signals';
 
 /**
- * The referral award is real credit (product decisions §10): when a referred member's FIRST order completes, the
- * member's upline gets the shop's `referral_award_cents` setting added to their cash reward, with a ledger row
- * (type 'referral'), once per member.
+ * The referral award is real credit (docs/decisions/012 "Money rules", docs/product.md section 7): when a referred
+ * member's FIRST order completes, the member's upline gets the shop's `referral_award_cents` setting added to their
+ * cash reward, with a ledger row (type 'referral'), once per member.
  *
  * Called by the orders code inside the transaction that moves the order to Completed (orders/status.ts), so the
  * credit exists exactly when the completion does. Once per member whatever the concurrency: `referral_awards` has

@@ -8,7 +8,7 @@ import { nowIso } from '../lib/time';
 import * as repo from './repository';
 
 /**
- * The customer's back-in-stock alerts (issue 17, docs/decisions/018): "Notify me when available" on a product that
+ * The customer's back-in-stock alerts (docs/decisions/018): "Notify me when available" on a product that
  * is out of stock or coming soon; telling them when it is back is ./tell.ts.
  */
 

@@ -16,7 +16,7 @@ import * as repo from './repository';
 export type { StockChange, StockMove } from './repository';
 
 /**
- * Staff's stock changes (issue 13, docs/decisions/015). Stock is changed by a change (+/−) with a reason, never
+ * Staff's stock changes (docs/decisions/015). Stock is changed by a change (+/−) with a reason, never
  * set to a number: a conditional update that adds to what the row holds at that moment, so an order placed at
  * the same time is never undone (no lost unit) and a negative change never takes stock an order already took
  * (never below zero). Each change is a row of the stock history, an audit entry, and, when it leaves a
