@@ -54,8 +54,8 @@ export default defineConfig({
       { find: /^@\//, replacement: `${src('./src/client')}/` },
       { find: /^@common\//, replacement: `${src('./src/common')}/` },
       // react-router's package exports name only its development build (no "production" condition), whose checks
-      // and warnings run on every render: the route matching cost 46 ms of a 4x-throttled hydration (issue 15,
-      // docs/decisions/026). The builds take its production build, the same code without them; vitest keeps the
+      // and warnings run on every render: the route matching cost 46 ms of a 4x-throttled hydration
+      // (docs/decisions/026). The builds take its production build, the same code without them; vitest keeps the
       // development one (vitest.config.ts), warnings included.
       { find: /^react-router$/, replacement: src('./node_modules/react-router/dist/production/index.mjs') },
       { find: /^react-router\/dom$/, replacement: src('./node_modules/react-router/dist/production/dom-export.mjs') },

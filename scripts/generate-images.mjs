@@ -1100,7 +1100,7 @@ console.log(
   `Wrote ${PRODUCT_IMAGES.length} product images and ${BANNERS.length} banners (${(total / 1024).toFixed(1)} KB; largest product image ${largest[0]} at ${largest[1]} bytes).`,
 );
 
-// The seeded shop shows what uploads show (issue 15, docs/decisions/026): each drawing also as WebP at the widths
+// The seeded shop shows what uploads show (docs/decisions/026): each drawing also as WebP at the widths
 // the server stores an upload in (src/server/files/images.ts: 320, 640 and 1280, quality 80), named
 // `<name>-<width>.webp`, so the demo's pages load raster images with srcset like a real shop's. An SVG `<img>` is a
 // whole document for the browser to parse, style and lay out on the main thread (13-37 ms each on this machine);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Structure figures (docs/decisions/010 and 037): cross-feature imports in the client, server domains importing another
-// domain's repository, folder cycles, files over 400 lines, functions over 100 lines, and the longest of each.
+// Structure figures (docs/decisions/010, 037 and 038): cross-feature imports in the client, server domains importing
+// another domain's repository, folder cycles, files over 400 lines, functions over 100 lines, and the longest of each.
 // `node scripts/structure-figures.mjs` prints them; `--check` also exits 1 when a file or function is too long.
 // Imports are read as text; functions with the parser that builds the client (Rolldown's oxc).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -8,7 +8,9 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync } from 'rolldown/utils';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// `--root DIR` measures another tree (the tooling test's probes); by default this repository.
+const rootArg = process.argv.indexOf('--root');
+const root = rootArg === -1 ? join(dirname(fileURLToPath(import.meta.url)), '..') : resolve(process.argv[rootArg + 1]);
 const SOURCE = /\.(ts|tsx)$/;
 const LONG = 400;
 const LONG_FUNCTION = 100;
@@ -107,7 +109,7 @@ function connect(v) {
 }
 for (const v of graph.keys()) if (!info.has(v)) connect(v);
 
-// A server domain's repository is its own: another domain goes through that domain's service.
+// A server domain's repository is its own: another domain goes through that domain's service (docs/decisions/038).
 const domain = (path) => (/^src\/server\/[^/]+\//.test(path) ? path.split('/')[2] : null);
 const isRepository = (path) => /(^|\/|-)repository\.ts$/.test(path);
 const crossRepository = edges.filter(([a, b]) => domain(a) && domain(b) && domain(a) !== domain(b) && isRepository(b));
@@ -116,12 +118,19 @@ const crossRepository = edges.filter(([a, b]) => domain(a) && domain(b) && domai
 const measured = files.filter((f) => !f.includes(`${sep}seed${sep}`) && !f.includes(`${sep}migrations${sep}`));
 
 /** The functions of a source with their length in lines (first to last line), named as a reader would look them up. */
-export function functionLengths(file, code) {
+function functionLengths(file, code) {
   const { program } = parseSync(file, code);
+  const breaks = [];
+  for (let i = code.indexOf('\n'); i !== -1; i = code.indexOf('\n', i + 1)) breaks.push(i);
+  /** The 1-based line of an offset: one more than the line breaks before it (a binary search). */
   const lineAt = (offset) => {
-    let n = 1;
-    for (let i = code.indexOf('\n'); i !== -1 && i < offset; i = code.indexOf('\n', i + 1)) n++;
-    return n;
+    let [lo, hi] = [0, breaks.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (breaks[mid] < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo + 1;
   };
   const found = [];
   const visit = (node, name) => {

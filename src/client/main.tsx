@@ -22,13 +22,14 @@ function matchesServer(boot: Boot, lang: string, ageGate: boolean): boolean {
 }
 
 async function start() {
-  // Start-up runs as a few short tasks, not one long one (issue 15, docs/decisions/026): evaluating the entry's
+  // Start-up runs as a few short tasks, not one long one (docs/decisions/026): evaluating the entry's
   // modules is one task, then each step below gives the main thread back before the next.
   await yieldToMain();
-  // Inside Telegram the host check and the SDK run alongside the first render, which waits for neither (issue 15):
-  // the theme and the user's language come from the launch parameters at once; nothing logs in, links or sends
-  // init_data before the host answered (lib/telegram/launch.ts); the buttons attach once the SDK is there; the layout
-  // tells Telegram the app is ready once the first screen has committed. In a plain browser tab this loads nothing.
+  // Inside Telegram the host check and the SDK run alongside the first render, which waits for neither
+  // (docs/plans/015 §5): the theme and the user's language come from the launch parameters at once; nothing logs in,
+  // links or sends init_data before the host answered (lib/telegram/launch.ts); the buttons attach once the SDK is
+  // there; the layout tells Telegram the app is ready once the first screen has committed. In a plain browser tab this
+  // loads nothing.
   void initTelegram();
   const lang = initialLanguage(launchLooks()?.userLanguage);
   await setupI18n(lang);

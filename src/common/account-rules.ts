@@ -1,6 +1,7 @@
 /**
- * Account rules both sides apply (spec §5, §9): one copy, so the client refuses exactly what the server refuses.
- * The server (src/server/accounts/service.ts) answers with these; the client's forms check them before sending.
+ * Account rules both sides apply (docs/product.md section 9): one copy, so the client refuses exactly what the server
+ * refuses. The server (src/server/accounts/service.ts) answers with these; the client's forms check them before
+ * sending.
  */
 import { ACCOUNT_LIMITS } from './contract/accounts';
 

@@ -2,8 +2,8 @@ import type { StockState } from './contract/catalog';
 import { MAX_STOCK_CHANGE } from './stock-rules';
 
 /**
- * The catalogue's rules the back office and the server share (issue 13), free of zod so that the admin screens can
- * import them without pulling the contract's schemas into their chunks.
+ * The catalogue's rules the back office and the server share (docs/decisions/015), free of zod so that the admin
+ * screens can import them without pulling the contract's schemas into their chunks.
  */
 
 /**

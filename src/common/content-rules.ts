@@ -1,8 +1,8 @@
 import { isHttpLink } from './links';
 
 /**
- * Content rules the server and the back office share (issue 13): banners, information pages, FAQ. Zod-free: the
- * Content screen imports it at run time without pulling the contract's schemas into its chunk.
+ * Content rules the server and the back office share (docs/decisions/015): banners, information pages, FAQ. Zod-free:
+ * the Content screen imports it at run time without pulling the contract's schemas into its chunk.
  */
 
 /** The information pages the shop keeps: `about`, `tnc` (terms of service), `privacy`, `shipping`. */

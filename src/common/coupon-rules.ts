@@ -1,7 +1,7 @@
 import { type CouponKind, normalizeCouponCode } from './checkout-rules';
 
 /**
- * The rules of a coupon as staff write it (issue 13), shared by the server (which enforces them) and the back
+ * The rules of a coupon as staff write it (docs/decisions/015), shared by the server (which enforces them) and the back
  * office's form (which checks before sending). Zod-free: admin screens import it at run time without pulling the
  * contract's schemas into their chunk. How the shop uses a coupon is in checkout-rules.ts.
  *

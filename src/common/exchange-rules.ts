@@ -1,6 +1,6 @@
 /**
- * Product exchanges (issue 17, shop-spec §4 "product exchange allowed, no refund"; docs/decisions/020). Zod-free, so
- * the order page, the back office and the server read the same rules.
+ * Product exchanges (docs/product.md section 8: "The shop exchanges, and does not refund, delivered goods";
+ * docs/decisions/020). Zod-free, so the order page, the back office and the server read the same rules.
  *
  * - Asked by the order's customer on a Completed order, until `exchange_days` (a shop setting, 1–365, default 14)
  *   full days of 24 hours after the order was completed (`orders.completed_at`): the deadline is an instant, the same

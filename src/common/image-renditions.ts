@@ -1,6 +1,6 @@
 /**
- * An image the shop serves in several widths (issue 15): every uploaded image is stored as WebP at 320, 640 and
- * 1280 px under its content hash (`/media/images/<hash>-<width>.webp`, server/files/images.ts), and the seeded
+ * An image the shop serves in several widths (docs/decisions/021, 026): every uploaded image is stored as WebP at 320,
+ * 640 and 1280 px under its content hash (`/media/images/<hash>-<width>.webp`, server/files/images.ts), and the seeded
  * catalogue's drawings ship the same three widths beside their SVG source (`/images/<folder>/<name>-<width>.webp`,
  * scripts/generate-images.mjs). An answer names one width; the other two are found by changing the number. Any other
  * URL (an outside link, an SVG) has one width only.

@@ -1,6 +1,6 @@
 /**
  * Money is integer cents everywhere (docs/decisions/003); it becomes text only at the edge:
- * `$` and two decimals (spec §9).
+ * `$` and two decimals (docs/product.md section 1).
  */
 
 /** 1234 → "$12.34"; -50 → "-$0.50". Throws on a non-integer amount (a bug upstream, never a rounding choice here). */
@@ -13,7 +13,7 @@ export function formatCents(cents: number): string {
   return `${sign}$${dollars}.${rest < 10 ? '0' : ''}${rest}`;
 }
 
-/** 1234 → "12.34": the spec's totalPrice string (2 decimals, no sign of currency). */
+/** 1234 → "12.34": the browser cart line's totalPrice string (2 decimals, no sign of currency). */
 export function centsToDecimal(cents: number): string {
   return formatCents(cents).replace('$', '');
 }
@@ -30,10 +30,11 @@ export function percentOf(cents: number, percent: number): number {
 }
 
 /**
- * Reads a dollar amount a person typed as whole cents; null when it is not one. One rule for every form (issue 11:
- * "1,25" used to mean $125 in one form and $1.25 in another): `.` is the decimal point with at most two decimals;
- * `,` is accepted only as a thousands separator between groups of three digits; a leading `$` and surrounding
- * spaces are allowed. "25" → 2500, "25.5" → 2550, "$1,250.50" → 125050; "1,25", "1.234", "abc", "-5" → null.
+ * Reads a dollar amount a person typed as whole cents; null when it is not one. One rule for every form
+ * (docs/decisions/009: "1,25" used to mean $125 in one form and $1.25 in another): `.` is the decimal point with at
+ * most two decimals; `,` is accepted only as a thousands separator between groups of three digits; a leading `$` and
+ * surrounding spaces are allowed.
+ * "25" → 2500, "25.5" → 2550, "$1,250.50" → 125050; "1,25", "1.234", "abc", "-5" → null.
  */
 export function parseDollarsToCents(input: string): number | null {
   const text = input.trim().replace(/^\$/, '');

@@ -1,11 +1,11 @@
 import { percentOf } from './money';
 
 /**
- * Price rules both sides apply (spec §9, docs/decisions/003). The server recomputes every price with
+ * Price rules both sides apply (docs/product.md section 4, docs/decisions/003). The server recomputes every price with
  * these same functions; the client uses them only to show what the server will charge.
  */
 
-/** Subscribe & save: this many percent off the unit price (spec §1, §9). */
+/** Subscribe & save: this many percent off the unit price (docs/product.md section 8). */
 export const SUBSCRIPTION_DISCOUNT_PERCENT = 15;
 
 /** Delivery frequencies in weeks: 0 is one-time; 2, 4 and 8 are Subscribe & save (docs/decisions/003). */
@@ -51,7 +51,7 @@ export function unitPriceCents(variant: PricedVariant, frequencyWeeks: number): 
   return frequencyWeeks === 0 ? unit : subscriptionCents(unit);
 }
 
-/** The spec's cart-line price fields (spec §3 "Cart line"), in cents. */
+/** The price fields of a cart line as the browser keeps it (docs/product.md section 4), in cents. */
 export interface PricedLine {
   quantity: number;
   unit_price: number;
@@ -60,8 +60,8 @@ export interface PricedLine {
 }
 
 /**
- * Spec §9: quantity × discount_price when has_discount is set and a discount price exists,
- * otherwise quantity × unit_price.
+ * docs/product.md section 4 "Line price": quantity × discount_price when has_discount is set and a discount price
+ * exists, otherwise quantity × unit_price.
  */
 export function linePriceCents(line: PricedLine): number {
   if (!Number.isInteger(line.quantity) || line.quantity < 0)

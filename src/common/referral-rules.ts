@@ -1,9 +1,10 @@
 /**
- * The affiliate programme's states (spec §7, decisions §7), without zod: the contract builds its schemas from them,
- * and screens read them without carrying the schemas (src/common/contract/referral.ts re-exports them).
+ * The affiliate programme's states (docs/product.md section 7, docs/decisions/012), without zod: the contract builds
+ * its schemas from them, and screens read them without carrying the schemas (src/common/contract/referral.ts re-exports
+ * them).
  */
 
-/** A commission's status, as the spec names them. */
+/** A commission's status, as the shop names them (docs/product.md section 7). */
 export const COMMISSION_STATUSES = ['Pending Payment', 'Not Confirm', 'Canceled', 'On Hold', 'Paid'] as const;
 export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Search's rules the header's field and the server share (issue 17, docs/decisions/017), free of zod so that the
+ * Search's rules the header's field and the server share (docs/decisions/017), free of zod so that the
  * shop's first screen (the header's search field) does not pull the contract's schemas into the entry chunk.
  */
 

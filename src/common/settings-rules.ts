@@ -1,7 +1,7 @@
 /**
- * The shop's settings the owner edits in the back office (issue 13): their keys in the `settings` table, their
- * limits and the staff alert switches. Zod-free, so the back office's Settings screen and the server read the same
- * limits without the contract's schemas in the screen's chunk.
+ * The shop's settings the owner edits in the back office (docs/decisions/015): their keys in the `settings` table,
+ * their limits and the staff alert switches. Zod-free, so the back office's Settings screen and the server read the
+ * same limits without the contract's schemas in the screen's chunk.
  */
 
 /** The bot's staff alerts (src/server/notifications/staff-alerts.ts): one switch per kind for the whole shop. */
@@ -10,7 +10,7 @@ export const STAFF_ALERT_KINDS = [
   'staff_receipt',
   'staff_payout_request',
   'staff_low_stock',
-  /** A customer asked to exchange an item (issue 17). */
+  /** A customer asked to exchange an item (docs/decisions/020). */
   'staff_exchange_request',
 ] as const;
 export type StaffAlertKind = (typeof STAFF_ALERT_KINDS)[number];

@@ -21,7 +21,7 @@ export const PERMISSIONS = [
   /** Orders: confirm payment, reject receipt, cancel, record refund. */
   'orders.money',
   /**
-   * Exchanges (issue 17): approve or decline a customer's request. Seeing requests needs only `orders.view`
+   * Exchanges (docs/decisions/020): approve or decline a customer's request. Seeing requests needs only `orders.view`
    * (fulfilment sees them read-only, to pack what is sent instead).
    */
   'exchanges',
@@ -75,7 +75,7 @@ export const AUDIT_KINDS = [
   'coupon',
   'content',
   'settings',
-  /** Exchange requests approved or declined (issue 17). */
+  /** Exchange requests approved or declined (docs/decisions/020). */
   'exchange',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -1,8 +1,8 @@
 /**
- * Mini App start parameters (issue 17, "Share"): `https://t.me/<bot>/<app>?startapp=<param>` (a direct link to the
- * Mini App registered in BotFather under a short name) or `https://t.me/<bot>?startapp=<param>` (the bot's main Mini
- * App) opens the shop inside Telegram with `<param>`; Telegram hands it to the app as `start_param` in initData (and
- * `tgWebAppStartParam` in the URL), and to the bot as `/start <param>` for a `?start=` link.
+ * Mini App start parameters (docs/product.md section 3, "Share"): `https://t.me/<bot>/<app>?startapp=<param>` (a direct
+ * link to the Mini App registered in BotFather under a short name) or `https://t.me/<bot>?startapp=<param>` (the bot's
+ * main Mini App) opens the shop inside Telegram with `<param>`; Telegram hands it to the app as `start_param` in
+ * initData (and `tgWebAppStartParam` in the URL), and to the bot as `/start <param>` for a `?start=` link.
  *
  * The shop's parameter names a product and, optionally, the referral code of whoever shared it:
  * `p<productId>` or `p<productId>_<referralCode>`. Telegram allows A-Z, a-z, 0-9, `_` and `-`, up to 64 characters

@@ -1,5 +1,5 @@
 /**
- * Stock rules the server and the back office share (issue 13, docs/decisions/015). Zod-free: admin screens import
+ * Stock rules the server and the back office share (docs/decisions/015). Zod-free: admin screens import
  * it at run time without pulling the contract's schemas into their chunk.
  */
 

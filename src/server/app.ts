@@ -49,20 +49,7 @@ export async function buildApp({
   logger,
   files: given,
 }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    // Request lines never carry a signed receipt link's signature (lib/log.ts).
-    logger: { level: config.LOG_LEVEL, ...logger, serializers: { req: requestLogFields } },
-    bodyLimit: 1024 * 1024,
-    // Whom to believe about the client's address (TRUST_PROXY, lib/client-address.ts).
-    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
-    // The header Fastify takes a request's id from when the request brings one (a proxy's X-Request-Id, e.g.
-    // nginx's $request_id), so the proxy's log line and ours share an id; without it Fastify makes one up.
-    // Either way the id is only logged (reqId), not sent back.
-    requestIdHeader: 'x-request-id',
-    return503OnClosing: true,
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  const app = createFastify(config, logger);
   app.decorate('config', config);
   // Uploaded files (images, receipts, exchange photos): the store FILES_URL names, the database by default
   // (files/create-store.ts, docs/decisions/023).
@@ -80,13 +67,60 @@ export async function buildApp({
   await app.register(dbPlugin, { db, ownsDb });
   // /livez, /readyz, /health and the drain state (SIGTERM: main.ts): before the routes, so each answer gets its hook.
   await app.register(healthPlugin, { db });
-  // E-mail (docs/decisions/016): on with SMTP_URL; messages are queued only then (mail/outbox.ts, shop.mailOn).
+  logMailSetting(app, config);
+  await app.register(authPlugin);
+  await registerBodyParsers(app, config);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await registerOpenApi(app);
+
+  // req.telegramUser(); with BOT_TOKEN: the bot's webhook and the order-news sender.
+  await app.register(telegramPlugin);
+  for (const routes of domainRoutes) await app.register(routes);
+  await app.register(clientPlugin, {
+    dist: config.CLIENT_DIST,
+    render: config.SERVER_RENDER === 'on',
+    cacheMs: config.CATALOG_CACHE_MS,
+    freshness: () => {
+      const list = shop.catalog.list;
+      return list ? { generation: list.generation, bypassed: list.bypassed } : null;
+    },
+  });
+
+  followCatalogueChanges(app, shop);
+  runBackgroundJobs(app, shop);
+  return app;
+}
+
+/** The Fastify instance with the server's options and the contract's zod schemas (no plugin yet). */
+function createFastify(config: Config, logger: AppOptions['logger']): FastifyInstance {
+  const app = Fastify({
+    // Request lines never carry a signed receipt link's signature (lib/log.ts).
+    logger: { level: config.LOG_LEVEL, ...logger, serializers: { req: requestLogFields } },
+    bodyLimit: 1024 * 1024,
+    // Whom to believe about the client's address (TRUST_PROXY, lib/client-address.ts).
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
+    // The header Fastify takes a request's id from when the request brings one (a proxy's X-Request-Id, e.g.
+    // nginx's $request_id), so the proxy's log line and ours share an id; without it Fastify makes one up.
+    // Either way the id is only logged (reqId), not sent back.
+    requestIdHeader: 'x-request-id',
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
+
+/** E-mail (docs/decisions/016): on with SMTP_URL; messages are queued only then (mail/outbox.ts, shop.mailOn). */
+function logMailSetting(app: FastifyInstance, config: Config): void {
   if (!config.SMTP_URL) {
     app.log.info('e-mail is off (SMTP_URL is not set): no e-mail is sent and password reset by e-mail is not offered');
   } else if (!config.PUBLIC_URL) {
     app.log.warn(`PUBLIC_URL is not set: links in e-mails point at http://localhost:${config.PORT}`);
   }
-  await app.register(authPlugin);
+}
+
+/** The bodies the API takes: form-encoded (nested like the client's qs) and multipart where a path takes uploads. */
+async function registerBodyParsers(app: FastifyInstance, config: Config): Promise<void> {
   // Multipart bodies are refused, unread, on every path that takes no upload.
   await app.register(multipartPaths);
   // Form bodies with nested fields (items[0][product_id]=…) parse like the client's qs.stringify.
@@ -97,7 +131,10 @@ export async function buildApp({
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: config.MAX_UPLOAD_BYTES, files: 1, fields: 100 },
   });
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+}
+
+/** The API's OpenAPI description, served at /openapi.json. */
+async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -113,24 +150,15 @@ export async function buildApp({
   });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
 
-  // req.telegramUser(); with BOT_TOKEN: the bot's webhook and the order-news sender.
-  await app.register(telegramPlugin);
-  for (const routes of domainRoutes) await app.register(routes);
-  await app.register(clientPlugin, {
-    dist: config.CLIENT_DIST,
-    render: config.SERVER_RENDER === 'on',
-    cacheMs: config.CATALOG_CACHE_MS,
-    freshness: () => {
-      const list = shop.catalog.list;
-      return list ? { generation: list.generation, bypassed: list.bypassed } : null;
-    },
-  });
-
-  // The product-list cache is cleared on every instance at once (PostgreSQL LISTEN/NOTIFY, docs/decisions/024; bypassed
-  // while the listener is not listening). SQLite serves one instance: its writes clear the local cache only.
-  const databaseUrl = parseDatabaseUrl(config.DATABASE_URL);
-  if (isPostgres(db as unknown as Kysely<unknown>) && databaseUrl.kind === 'postgres') {
+/**
+ * The product-list cache is cleared on every instance at once (PostgreSQL LISTEN/NOTIFY, docs/decisions/024; bypassed
+ * while the listener is not listening). SQLite serves one instance: its writes clear the local cache only.
+ */
+function followCatalogueChanges(app: FastifyInstance, shop: Shop): void {
+  const databaseUrl = parseDatabaseUrl(shop.config.DATABASE_URL);
+  if (isPostgres(shop.db as unknown as Kysely<unknown>) && databaseUrl.kind === 'postgres') {
     let changes: ChangeListener | undefined;
     app.addHook('onReady', async () => {
       changes = shop.catalog.follow(databaseUrl.location, app.log);
@@ -142,10 +170,15 @@ export async function buildApp({
   } else {
     app.lifecycle.addDetail('changes', () => 'local');
   }
+}
 
-  // Background jobs, every minute from start until close (not under NODE_ENV=test, where tests run them
-  // by hand): Subscribe & save renewals, cancelling orders left unpaid, and deleting the receipts of orders
-  // cancelled long ago (hourly). Stopped before the database closes.
+/**
+ * Background jobs, every minute from start until close (not under NODE_ENV=test, where tests run them by hand):
+ * Subscribe & save renewals, cancelling orders left unpaid, and deleting the receipts of orders cancelled long ago
+ * (hourly). Stopped before the database closes.
+ */
+function runBackgroundJobs(app: FastifyInstance, shop: Shop): void {
+  const { db, config } = shop;
   const jobs = [
     createRenewalScheduler(shop),
     createExpiryScheduler(shop),
@@ -166,7 +199,6 @@ export async function buildApp({
   // Jobs stop as soon as the instance starts draining (SIGTERM), and again (a no-op then) before the database closes.
   app.lifecycle.onDrain(stopJobs);
   app.addHook('preClose', stopJobs);
-  return app;
 }
 
 declare module 'fastify' {

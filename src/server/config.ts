@@ -198,7 +198,7 @@ const schema = z.object({
     .default('Asia/Manila')
     .refine(isTimeZone, { error: 'SHOP_TIMEZONE must be an IANA time zone such as Asia/Manila or Europe/London' }),
   /**
-   * The SMTP server e-mail goes through (issue 14, docs/decisions/016): `smtp://user:pass@host:587` (STARTTLS when
+   * The SMTP server e-mail goes through (docs/decisions/016): `smtp://user:pass@host:587` (STARTTLS when
    * offered) or `smtps://user:pass@host:465`. Unset: e-mail is off (nothing is queued, no reset by e-mail).
    */
   SMTP_URL: z

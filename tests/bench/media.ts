@@ -14,10 +14,11 @@ import { canConnect, createPgDatabase } from '../setup/postgres';
 
 /**
  * `/media` bench (`npm run bench:media`, docs/decisions/023): GET of product images through the whole app (Fastify
- * inject, headers, streaming), from the disk store (before issue 16), the database store without its image cache, and
- * the database store with it (the default), on SQLite and PostgreSQL. 20 different images (a product list's cards),
- * each about 150 KB, read BENCH_ROUNDS (25) times over at concurrency 1 and 8. Prints reads per second and p50/p99.
- * PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; a temporary database is dropped after.
+ * inject, headers, streaming), from the disk store (before docs/decisions/023), the database store without its image
+ * cache, and the database store with it (the default), on SQLite and PostgreSQL. 20 different images (a product list's
+ * cards), each about 150 KB, read BENCH_ROUNDS (25) times over at concurrency 1 and 8. Prints reads per second and
+ * p50/p99. PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; a temporary database is
+ * dropped after.
  */
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 25);

@@ -21,7 +21,7 @@ import { seedSyntheticProducts } from '../../src/server/seed/synthetic';
 import { createPgDatabase, redact, startPostgres } from '../setup/postgres';
 
 /**
- * Search bench (issue 17, decision 017): the demo shop plus 100,000 generated products in a temp SQLite file and in
+ * Search bench (docs/decisions/017): the demo shop plus 100,000 generated products in a temp SQLite file and in
  * PostgreSQL (TEST_DATABASE_URL, else the embedded server the tests use); a spread of searches (English words,
  * Chinese of 1, 2 and 3+ characters, short text, misses, description-only matches, with a category or a type, both
  * sorts, a deep page) each run through the list service as the endpoint does; p50/p99 per database and the plans.

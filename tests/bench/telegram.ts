@@ -8,9 +8,9 @@ import { fakeTelegramHost, telegramLaunchHash } from '../e2e/support/fake-telegr
 import { signInitData, tgUser } from '../support/telegram/init-data';
 
 /**
- * Telegram SDK bench (`npm run bench:telegram`, issue 15; not part of `npm test`): what one call of the SDK costs the
- * main thread inside Telegram, in Debian's Chromium with the e2e tests' fake host (`TelegramWebviewProxy`, signed
- * launch parameters in the URL), unthrottled and with the CPU slowed 4× (CDP), for the calls the app makes as a
+ * Telegram SDK bench (`npm run bench:telegram`, docs/decisions/026; not part of `npm test`): what one call of the SDK
+ * costs the main thread inside Telegram, in Debian's Chromium with the e2e tests' fake host (`TelegramWebviewProxy`,
+ * signed launch parameters in the URL), unthrottled and with the CPU slowed 4× (CDP), for the calls the app makes as a
  * shopper moves between screens (BackButton, MainButton) and for the SDK's own checks.
  *
  * A plain call of an SDK function (`backButton.show()`) first checks that it runs in a Mini App: it reads the launch

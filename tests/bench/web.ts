@@ -11,8 +11,8 @@ import { signInitData, tgUser } from '../support/telegram/init-data';
 import { builtRevision, viteBuild } from './revision';
 
 /**
- * Web bench (`npm run bench:web`, issue 15; not part of `npm test`): builds the client, serves a temp seeded shop on
- * a free port (the real server, as `npm start`), and for `/`, `/products` and `/details/{id}`:
+ * Web bench (`npm run bench:web`, docs/decisions/021; not part of `npm test`): builds the client, serves a temp seeded
+ * shop on a free port (the real server, as `npm start`), and for `/`, `/products` and `/details/{id}`:
  * - the first-load JavaScript as Chromium fetches it (mobile viewport, empty cache, every script requested until the
  *   network is idle + 2 s): scripts, gzip -9 bytes of their bodies (bench:bundle's measure) and bytes on the wire;
  * - Lighthouse mobile (default simulated throttling), median of 3 runs: score, FCP, LCP, TBT, CLS, speed index, and the runs' range
@@ -53,7 +53,10 @@ const bytes = (n: number) => Math.round(n).toLocaleString('en-US');
  */
 const machine = () => `load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`;
 
-/** Issue 15's aims: first-load JS (gzip, in KiB as the issue counts) per route, and Lighthouse's figures. */
+/**
+ * The performance aims (docs/plans/015-performance.md): first-load JS (gzip, in KiB as the plan counts) per route, and
+ * Lighthouse's figures.
+ */
 const AIMS = {
   js: { '/': 100 * 1024, '/products': 105 * 1024, '/details/{id}': 105 * 1024 } as Record<string, number>,
   score: 0.98,

@@ -81,7 +81,7 @@ describe('accounts journey', () => {
     // Back in, by phone number written differently.
     await page.getByRole('link', { name: 'Login' }).click();
     await page.waitForURL(/\/login$/);
-    // All storage went, the age-gate flag too (spec §4): it asks again.
+    // All storage went, the age-gate flag too (docs/product.md §2): it asks again.
     await page.getByRole('button', { name: 'Yes', exact: true }).click();
     await fill(page, 'Email / Phone Number', '+639175550101');
     await fill(page, 'Password', 'wrong-one');

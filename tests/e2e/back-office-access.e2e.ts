@@ -5,7 +5,7 @@ import { launchBrowser, newPage, type Shop, startShop } from './harness';
 import { backOfficeKit, openAs, type Person, scrollsSideways } from './support/back-office';
 import { fakeTelegramHost, type TgEvent, telegramLaunchHash } from './support/fake-telegram-host';
 
-// Who sees what in the back office, on which screen (issue 12): a fulfilment member's navigation has no
+// Who sees what in the back office, on which screen (docs/decisions/013): a fulfilment member's navigation has no
 // Customers, Affiliates, Staff, Audit log (nor coupons or settings), /admin/staff shows no staff screen and the
 // server answers 403; at 390×844 the orders list and an order page fit the phone and the navigation is reachable;
 // inside Telegram (a fake host) an order page's main action is Telegram's MainButton and the BackButton shows.

@@ -1,7 +1,7 @@
 import { backOfficeJourney, scrollsSideways } from './support/back-office';
 
-// The back office's Content screen (issue 13) in a real browser against the real server: a manager edits an FAQ
-// question in Chinese (the editor switched to 中文) and the shop's /faq in 中文 shows it on its next load; the
+// The back office's Content screen (docs/decisions/015) in a real browser against the real server: a manager edits
+// an FAQ question in Chinese (the editor switched to 中文) and the shop's /faq in 中文 shows it on its next load; the
 // Content screen fits a phone.
 
 describe('back office: content', () => {

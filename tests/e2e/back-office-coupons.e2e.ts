@@ -1,8 +1,8 @@
 import { backOfficeJourney, scrollsSideways } from './support/back-office';
 import { PNG } from './support/checkout';
 
-// Coupons in the back office (issue 13), in a real browser against the real server: a manager creates a coupon
-// (10% off, a minimum spend, 100 uses) with New coupon → a customer adds a product, enters the code at checkout,
+// Coupons in the back office (docs/decisions/015), in a real browser against the real server: a manager creates a
+// coupon (10% off, a minimum spend, 100 uses) with New coupon → a customer adds a product, enters the code at checkout,
 // sees the discount and places the order → the coupon's page shows "1 of 100 used" and the order; the manager
 // pauses it and the customer's next checkout is refused. The coupon page fits a phone.
 

@@ -2,8 +2,8 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { backOfficeJourney } from './support/back-office';
 
-// The catalogue's CSV import as a manager uses it (issue 13), in a real browser against the real server: the
-// catalogue exported, one product renamed (a good row) and one packaging given a bad price, the file chosen on
+// The catalogue's CSV import as a manager uses it (docs/decisions/015), in a real browser against the real server:
+// the catalogue exported, one product renamed (a good row) and one packaging given a bad price, the file chosen on
 // /admin/products/import → "Dry run" names the bad row's line and reason, "Import" cannot be pressed, and the shop's
 // product list is unchanged (nothing was written). The page cannot be made to import that file, so the apply path is
 // then called directly with the manager's session as the page holds it: refused with the line named, nothing written.

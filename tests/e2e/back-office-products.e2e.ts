@@ -2,8 +2,9 @@ import sharp from 'sharp';
 import { newPage } from './harness';
 import { backOfficeJourney, scrollsSideways } from './support/back-office';
 
-// The back office's Products screens as a manager uses them (issue 13), in a real browser against the real server:
-// a product created with two packagings and an uploaded image is on sale in the shop with both prices and its image.
+// The back office's Products screens as a manager uses them (docs/decisions/015), in a real browser against the
+// real server: a product created with two packagings and an uploaded image is on sale in the shop with both prices and
+// its image.
 
 describe('back office: products', () => {
   const journey = backOfficeJourney(async (kit) => ({ manager: await kit.staff('Mia Manager', 'manager') }));

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { backOfficeJourney, scrollsSideways } from './support/back-office';
 
-// The owner's Settings (issue 13) in a real browser against the real server: on a phone (390 px) the owner changes
-// Metro Manila's Standard fee and the bank account customers transfer to, and saves; a customer's checkout, in
-// another browser, shows the new fee and account at once; the audit log lists both saves.
+// The owner's Settings (docs/decisions/015) in a real browser against the real server: on a phone (390 px) the
+// owner changes Metro Manila's Standard fee and the bank account customers transfer to, and saves; a customer's
+// checkout, in another browser, shows the new fee and account at once; the audit log lists both saves.
 
 describe('back office settings journey', () => {
   const journey = backOfficeJourney(async (kit) => {

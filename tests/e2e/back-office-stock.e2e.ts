@@ -3,10 +3,10 @@ import type { ProductDetails } from '../../src/common/contract/catalog';
 import { newPage } from './harness';
 import { backOfficeJourney, scrollsSideways } from './support/back-office';
 
-// Stock as a manager changes it (issue 13), in a real browser against the real server: on a seeded product's page
-// in the back office, Adjust stock +5 with a reason → the Stock card shows the new stock and the change at the top
-// of the Stock history, and the shop's product page (/details/{id}) shows the new "In stock" count (the shop shows
-// the product's total across its packagings, and the quantity control stops at the chosen packaging's stock).
+// Stock as a manager changes it (docs/decisions/015), in a real browser against the real server: on a seeded
+// product's page in the back office, Adjust stock +5 with a reason → the Stock card shows the new stock and the change
+// at the top of the Stock history, and the shop's product page (/details/{id}) shows the new "In stock" count (the shop
+// shows the product's total across its packagings, and the quantity control stops at the chosen packaging's stock).
 
 describe('back office: stock', () => {
   const journey = backOfficeJourney(async (kit) => ({ manager: await kit.staff('Maya Manager', 'manager') }));

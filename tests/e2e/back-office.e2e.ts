@@ -4,12 +4,11 @@ import { launchBrowser, type Shop, shopCommand, startShop } from './harness';
 import { backOfficeKit, openAs, type Person, type PlacedOrder } from './support/back-office';
 import { PNG } from './support/checkout';
 
-// The back office as staff use it (issue 12), in a real browser at 1366×800 against the real server: a receipt
-// checked and the payment confirmed (the customer's order shows Paid); a receipt rejected (the customer sees the
-// reason and uploads again; staff see it waiting again); tracking saved by a fulfilment member (the customer sees
-// it); a paid order cancelled shows "refund owed" until a refund is recorded; a payout request marked as paid;
-// the audit log lists each of these; the orders exported as CSV. Roles, phone and Telegram:
-// back-office-access.e2e.ts.
+// The back office as staff use it (docs/decisions/013), in a real browser at 1366×800 against the real server: a
+// receipt checked and the payment confirmed (the customer's order shows Paid); a receipt rejected (the customer sees
+// the reason and uploads again; staff see it waiting again); tracking saved by a fulfilment member (the customer sees
+// it); a paid order cancelled shows "refund owed" until a refund is recorded; a payout request marked as paid; the
+// audit log lists each of these; the orders exported as CSV. Roles, phone and Telegram: back-office-access.e2e.ts.
 
 /** RFC 4180 rows: quoted cells may hold commas, quotes ("") and line breaks. */
 function parseCsv(text: string): string[][] {

@@ -12,8 +12,8 @@ import {
   startTelegramShop,
 } from './support/telegram-shop';
 
-// Issue 17: Buy again on a past order (a browser), and inside the fake Telegram host the phone from Telegram at
-// checkout (agree / refuse) and the one-time "add to home screen" offer after the first order.
+// docs/decisions/019: Buy again on a past order (a browser), and inside the fake Telegram host the phone from Telegram
+// at checkout (agree / refuse) and the one-time "add to home screen" offer after the first order.
 
 describe('Buy again, phone from Telegram, add to home screen', () => {
   let shop: Shop;

@@ -74,7 +74,7 @@ describe('cart journey', () => {
     await page.getByText('Not Enough Stock').waitFor();
     expect(await dialog.getByRole('status').textContent()).toBe('3');
 
-    // Escape closes; a reload keeps the cart (spec §3 `cart` key); the header's cart icon opens the panel.
+    // Escape closes; a reload keeps the cart (the shared `cart` key); the header's cart icon opens the panel.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await page.reload({ waitUntil: 'load' });

@@ -110,7 +110,7 @@ describe('checkout journey', () => {
     await page.getByRole('group', { name: 'Deliver to' }).waitFor();
     expect(await page.locator('#checkout-address-error').textContent()).toBe('Please add Address first');
 
-    // Add one: blank first (the spec messages), then filled.
+    // Add one: blank first (the required-field messages), then filled.
     await page.getByRole('button', { name: /Add address/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Add address' });
     await dialog.getByRole('button', { name: 'Save address' }).click();
@@ -234,7 +234,7 @@ describe('checkout journey', () => {
     );
     await order.getByRole('button', { name: 'Close' }).click();
 
-    // A review: the spec messages, then added; the product shows "Reviewed".
+    // A review: the required-field messages, then added; the product shows "Reviewed".
     await card.getByRole('button', { name: `Review order ${orderNo}` }).click();
     const review = page.getByRole('dialog', { name: `Review order ${orderNo}` });
     const form = review.getByRole('form', { name: `Review ${longjing.name}` });

@@ -1,8 +1,8 @@
 import { backOfficeJourney } from './support/back-office';
 import { PNG } from './support/checkout';
 
-// Issue 17, "Request exchange", in a real browser against the real server: a customer with a completed order asks
-// on a phone to exchange its item with a photo; a manager sees the request (and its photo) in the back office and
+// "Request exchange" (docs/decisions/020) in a real browser against the real server: a customer with a completed order
+// asks on a phone to exchange its item with a photo; a manager sees the request (and its photo) in the back office and
 // approves it with what is sent instead; the customer's order page then says "Approved" and what is sent.
 
 describe('exchanges journey', () => {

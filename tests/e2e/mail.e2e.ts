@@ -2,8 +2,8 @@ import { newPage } from './harness';
 import { shopJourney } from './support/back-office';
 import { addToCartFromProductPage, fillAddress, payByTransferAndPlace } from './support/checkout';
 
-// E-mail in a real journey (issue 14): the real server with SMTP_URL pointing at a test SMTP server; its sender job
-// delivers what the outbox holds every few seconds. Each topic has its own describe block.
+// E-mail in a real journey (docs/decisions/016): the real server with SMTP_URL pointing at a test SMTP server; its
+// sender job delivers what the outbox holds every few seconds. Each topic has its own describe block.
 
 describe('order e-mail journey', () => {
   const journey = shopJourney({ mail: true });

@@ -2,9 +2,10 @@ import type { Page } from 'playwright-core';
 import { newPage } from './harness';
 import { shopJourney } from './support/back-office';
 
-// Forgot password in a real browser against the real server and a real SMTP server (issue 14): an account (its address
-// confirmed through the welcome e-mail) asks for a link from the login screen, the e-mail arrives, the link sets a new
-// password; the new one logs in, the old one does not, and the link works once. An unknown address gets the same answer.
+// Forgot password in a real browser against the real server and a real SMTP server (docs/decisions/016): an account
+// (its address confirmed through the welcome e-mail) asks for a link from the login screen, the e-mail arrives, the
+// link sets a new password; the new one logs in, the old one does not, and the link works once. An unknown address gets
+// the same answer.
 
 const SAME_ANSWER = 'If an account exists for that address, we have sent a link to reset the password.';
 

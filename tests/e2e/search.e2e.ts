@@ -2,8 +2,8 @@ import { acceptAgeGate, newPage } from './harness';
 import { shopJourney } from './support/back-office';
 import { openMiniApp } from './support/telegram-shop';
 
-// Search (issue 17) in a real browser against the real server and the demo catalogue: the header's field finds
-// "oolong" and "乌龙" (names first), opens a product; a miss says so and Clear search goes back to the list; and in
+// Search (docs/decisions/017) in a real browser against the real server and the demo catalogue: the header's field
+// finds "oolong" and "乌龙" (names first), opens a product; a miss says so and Clear search goes back to the list; and in
 // the Mini App (narrow, inside the fake Telegram host) the side menu's field does the same.
 describe('search journey', () => {
   const journey = shopJourney();

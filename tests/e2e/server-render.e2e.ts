@@ -48,7 +48,7 @@ describe('server-rendered first screens', () => {
       expect(await page.locator('#boot').count(), path).toBe(1);
       expect(await sameMain(page), path).toBe(true);
       // First visit: the age gate is in the server's markup, and it is not faded in: a paint at opacity 0 is not a
-      // contentful paint, and the first one with the gate's text waited for the app's scripts (issue 15).
+      // contentful paint, and the first one with the gate's text waited for the app's scripts (docs/decisions/026).
       const gate = page.getByRole('dialog', { name: /legal age/ });
       await gate.waitFor();
       expect(await gate.evaluate((el) => getComputedStyle(el).animationName), path).toBe('none');

@@ -5,9 +5,9 @@ import { acceptAgeGate } from './harness';
 import { shopJourney } from './support/back-office';
 import { openMiniApp, openMiniAppLoggedIn, tgEvents } from './support/telegram-shop';
 
-// Share (issue 17) in real Chromium against the real server: inside the fake Telegram host, Share opens Telegram's
-// share sheet with the product's Mini App link; opening the Mini App with a product's startapp lands on the product
-// and records the referral code it carries; in a plain browser, Share copies the shop's link.
+// Share (docs/decisions/019) in real Chromium against the real server: inside the fake Telegram host, Share opens
+// Telegram's share sheet with the product's Mini App link; opening the Mini App with a product's startapp lands on the
+// product and records the referral code it carries; in a plain browser, Share copies the shop's link.
 
 const MINI_APP = 'https://t.me/leafcup_test_bot/shop';
 

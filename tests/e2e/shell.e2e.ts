@@ -35,7 +35,7 @@ describe('app shell (header, menus, age gate)', () => {
     expect(await ageGate(page).count()).toBe(0);
 
     // The language select has a set width, not its widest option's: an English page's first layout does not shape
-    // (and load a CJK font for) 中文, which it does not show (issue 15). Longer option text leaves it as it is.
+    // (and load a CJK font for) 中文, which it does not show (docs/decisions/026). Longer option text leaves it as it is.
     const select = page.getByRole('combobox', { name: 'Language' });
     const widthEn = await select.evaluate((el) => el.getBoundingClientRect().width);
     expect(

@@ -2,9 +2,10 @@ import type { ProductDetails } from '../../src/common/contract/catalog';
 import { newPage } from './harness';
 import { openAs, type Person, shopJourney } from './support/back-office';
 
-// Back-in-stock alerts in a real journey (issue 17): the real server with SMTP_URL pointing at a test SMTP server.
-// A guest presses "Notify me when available" on a sold-out product, logs in and comes back to a set alert; a manager
-// restocks the product in the back office (Adjust stock +5); exactly one e-mail arrives, with the product's link.
+// Back-in-stock alerts in a real journey (docs/decisions/018): the real server with SMTP_URL pointing at a test SMTP
+// server. A guest presses "Notify me when available" on a sold-out product, logs in and comes back to a set alert; a
+// manager restocks the product in the back office (Adjust stock +5); exactly one e-mail arrives, with the product's
+// link.
 
 describe('back-in-stock alert journey', () => {
   const journey = shopJourney({ mail: true });

@@ -235,7 +235,7 @@ describe('Telegram Mini App', () => {
     await context.close();
   });
 
-  it('web_app_ready comes once, after the first screen has rendered (issue 15); LOW devices get data-perf="low"', async () => {
+  it('web_app_ready comes once, after the first screen has rendered; LOW devices get data-perf="low"', async () => {
     const context = await journey.browser.newContext({
       viewport: { width: 390, height: 780 },
       locale: 'en-US',
@@ -448,9 +448,9 @@ describe('Telegram Mini App', () => {
     await context.close();
   });
 
-  // Issue 10: launch parameters in a plain browser tab are not Telegram. The same /login_be URL, with someone's
-  // signed initData in its hash, opened in a browser with no Telegram host: nobody is logged in from it, the customer
-  // who logs in is not linked, and no request carries init_data.
+  // docs/decisions/001: launch parameters in a plain browser tab are not Telegram. The same /login_be URL, with
+  // someone's signed initData in its hash, opened in a browser with no Telegram host: nobody is logged in from it, the
+  // customer who logs in is not linked, and no request carries init_data.
   it('/login_be with #tgWebAppData in a plain browser tab logs nobody in and links nothing', async () => {
     const linkedId = ++nextTgId;
     const linkedAccount = await customer({ telegramId: linkedId });

@@ -6,7 +6,7 @@ import { useAppLooks } from '@/lib/telegram/init';
 import { useUi } from '@/stores/ui-store';
 import { AppRouter, type RouterFrame } from './router';
 
-// sonner loads with the first toast (lib/toast.ts), not with the first screen (issue 15).
+// sonner loads with the first toast (lib/toast.ts), not with the first screen (docs/decisions/021).
 const Toasts = lazy(() => import('./Toasts'));
 
 export const queryClient = new QueryClient({

@@ -6,8 +6,9 @@ import { toasterMounted } from '@/lib/toaster-ready';
 import { useUi } from '@/stores/ui-store';
 
 /**
- * The toasts (spec §9: 3 s, bottom-centre, at most 3). The app loads this module on the first toast (issue 15); its
- * effect runs after the Toaster's own, so lib/toast.ts (through lib/toaster-ready.ts) sends the waiting toasts once the Toaster listens.
+ * The toasts (docs/product.md §2: 3 s, bottom-centre, at most 3). The app loads this module on the first toast
+ * (docs/decisions/021); its effect runs after the Toaster's own, so lib/toast.ts (through lib/toaster-ready.ts)
+ * sends the waiting toasts once the Toaster listens.
  */
 export default function Toasts() {
   const { t } = useTranslation();

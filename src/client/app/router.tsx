@@ -7,17 +7,17 @@ import { BareLayout, RootLayout } from './layout/RootLayout';
 import { RouteErrorBoundary } from './layout/RouteErrorBoundary';
 
 /**
- * The router in declarative mode (issue 15: the data router's code weighed 16 KB gzip more, and the shop uses none
- * of its loaders, actions or fetchers). Each screen loads on demand (spec §2): one React.lazy per page module, its
- * default export is the page; the layouts' Suspense shows PageFallback meanwhile, and their RouteErrorBoundary
- * shows ErrorPage for a render error or a chunk that failed to load.
+ * The router in declarative mode (docs/decisions/021: the data router's code weighed 16 KB gzip more, and the shop
+ * uses none of its loaders, actions or fetchers). Each screen loads on demand (docs/product.md §3): one React.lazy
+ * per page module, its default export is the page; the layouts' Suspense shows PageFallback meanwhile, and their
+ * RouteErrorBoundary shows ErrorPage for a render error or a chunk that failed to load.
  */
 type Module = { default: ComponentType };
 type Load = () => Promise<Module>;
 /**
  * A page's lazy element and its loader. Once the module is loaded (`preload`), React.lazy gets it synchronously, so
  * a server-rendered screen hydrates in one pass: the server and the first client render both show the page, not
- * the Suspense fallback (issue 15, docs/decisions/022).
+ * the Suspense fallback (docs/decisions/022).
  */
 /** A thenable already resolved with `m`: React.lazy calls `then` synchronously, so it renders the page at once. */
 const settled = (m: Module) =>
@@ -149,12 +149,12 @@ export function AppRoutes() {
           </RouteErrorBoundary>
         }
       />
-      {/* /login has neither header nor footer (spec §2). */}
+      {/* /login has neither header nor footer (docs/product.md §3). */}
       <Route element={<BareLayout />}>
         <Route path="login" element={Login} />
         <Route path="login/:referralCode" element={Login} />
         <Route path="login_be/:telegramUserId/*" element={LoginBe} />
-        {/* E-mail for the account (issue 14): lazy, like every screen. */}
+        {/* E-mail for the account (docs/decisions/016): lazy, like every screen. */}
         <Route path="forgot-password" element={ForgotPassword} />
         <Route path="reset-password/:token" element={ResetPassword} />
         <Route path="confirm-email/:token" element={ConfirmEmail} />

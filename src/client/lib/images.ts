@@ -1,10 +1,10 @@
 import { type ImageWidth, renditionAt, renditionBase } from '@common/image-renditions';
 
 /**
- * Responsive images (issue 15). Uploads and the seeded catalogue's drawings are served as WebP at 320, 640 and
- * 1280 px (`@common/image-renditions`); an answer names one of them (a card's 640, a banner's 1280). From that one
- * URL the client derives the others, for `srcSet`. Any other URL (an outside link, an SVG) is left as it is, with no
- * `srcSet`.
+ * Responsive images (docs/decisions/021, 026). Uploads and the seeded catalogue's drawings are served as WebP at 320,
+ * 640 and 1280 px (`@common/image-renditions`); an answer names one of them (a card's 640, a banner's 1280). From that
+ * one URL the client derives the others, for `srcSet`. Any other URL (an outside link, an SVG) is left as it is, with
+ * no `srcSet`.
  */
 
 export type { ImageWidth };

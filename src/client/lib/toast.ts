@@ -7,8 +7,8 @@ type Kind = 'success' | 'error' | 'info';
 type Options = Pick<ExternalToast, 'id'>;
 
 /**
- * sonner stays out of the first load (issue 15): the first toast asks the app to mount its Toaster (lazy), then each
- * toast waits for it, so none is lost (a toast sent before a Toaster listens would not show).
+ * sonner stays out of the first load (docs/decisions/021): the first toast asks the app to mount its Toaster (lazy),
+ * then each toast waits for it, so none is lost (a toast sent before a Toaster listens would not show).
  */
 let sonner: Promise<typeof import('sonner')> | undefined;
 function show(kind: Kind, message: string, options?: Options) {
@@ -18,8 +18,8 @@ function show(kind: Kind, message: string, options?: Options) {
 }
 
 /**
- * The app's toasts (sonner; the Toaster of app/Toasts.tsx shows them 3 s, bottom-centre, at most 3: spec §9).
- * `id` replaces a toast with the same id instead of adding one. For screens that buzz on their own.
+ * The app's toasts (sonner; the Toaster of app/Toasts.tsx shows them 3 s, bottom-centre, at most 3:
+ * docs/product.md §2). `id` replaces a toast with the same id instead of adding one. For screens that buzz on their own.
  */
 export const toast = {
   success(message: string, options?: Options) {

@@ -10,14 +10,14 @@ interface SessionState {
   telegramUserId: string | null;
   setSession(user: UserInfo, token: string): void;
   setUser(user: UserInfo): void;
-  /** Drops token and Telegram id (spec §4: get-user-info failed). */
+  /** Drops token and Telegram id (get-user-info failed: docs/product.md §2, Sessions). */
   dropCredentials(): void;
   clear(): void;
 }
 
 type Persisted = Pick<SessionState, 'user' | 'token' | 'telegramUserId'>;
 
-/** Keeps user, token and telegram_user_id under the spec's own storage keys (spec §3). */
+/** Keeps user, token and telegram_user_id under the shared browser storage keys (docs/product.md §2). */
 const specKeys: PersistStorage<Persisted> = {
   getItem: () => {
     let user: UserInfo | null = null;

@@ -1,11 +1,11 @@
 import { create } from 'zustand';
 
-/** UI state of spec §3 that is not stored: loading flags and the cart panel. */
+/** UI state that is not stored: loading flags and the cart panel. */
 interface UiState {
   actionLoading: boolean;
   userLoading: boolean;
   cartOpen: boolean;
-  /** A toast was asked for: the app mounts its Toaster (sonner loads on the first toast, issue 15). */
+  /** A toast was asked for: the app mounts its Toaster (sonner loads on the first toast, docs/decisions/021). */
   toasterWanted: boolean;
   setActionLoading(v: boolean): void;
   setUserLoading(v: boolean): void;

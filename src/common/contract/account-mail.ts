@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_LIMITS, passwordText } from './accounts';
 import { defineEndpoint } from './endpoint';
 
-// E-mail for the account (issue 14): forgot password, reset by link, confirming the address.
+// E-mail for the account (docs/decisions/016): forgot password, reset by link, confirming the address.
 
 /** A token from a mailed link (43 base64url characters; anything else is simply not a valid link). */
 const linkToken = z
@@ -43,10 +43,10 @@ export const forgotPassword = defineEndpoint({
 });
 
 /**
- * Sets a new password with a reset link's token. The password and its confirmation get spec §5's messages (422 at
- * `password`, `confirm_password`); an unknown, used or expired token answers 422 at `link_token`. Every session of the
- * account ends; the customer then logs in with the new password. 429 beyond 30 tries an hour per client address; 404
- * when the shop sends no e-mail.
+ * Sets a new password with a reset link's token. The password and its confirmation get the messages of
+ * docs/product.md section 9 (422 at `password`, `confirm_password`); an unknown, used or expired token answers 422 at
+ * `link_token`. Every session of the account ends; the customer then logs in with the new password. 429 beyond 30
+ * tries an hour per client address; 404 when the shop sends no e-mail.
  */
 export const resetPassword = defineEndpoint({
   path: '/v2/reset-password',

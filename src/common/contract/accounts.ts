@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { flag, optional, optionalText } from './fields';
 
-/** The logged-in user as the client keeps it (spec §3 "User info"). */
+/** The logged-in user as the client keeps it (what get-user-info answers, docs/decisions/002). */
 export const userInfo = z.object({
   id: z.number().int(),
   nickname: z.string(),
@@ -21,7 +21,7 @@ export const userInfo = z.object({
 export type UserInfo = z.infer<typeof userInfo>;
 
 /**
- * The caller's user info. Answers `{ success, code, message, user_info, token }` (the spec's shape);
+ * The caller's user info. Answers `{ success, code, message, user_info, token }` (the shape docs/decisions/002 keeps);
  * a missing or dead token answers 401.
  */
 export const getUserInfo = defineEndpoint({
@@ -43,7 +43,7 @@ export const getUserInfo = defineEndpoint({
 // Register, log in, log out, profile
 // ---------------------------------------------------------------------------
 
-/** Limits both sides apply (spec §9: minimum password length 6). */
+/** Limits both sides apply (docs/product.md section 9: minimum password length 6). */
 export const ACCOUNT_LIMITS = {
   passwordMin: 6,
   passwordMax: 128,
@@ -54,8 +54,8 @@ export const ACCOUNT_LIMITS = {
 } as const;
 
 /**
- * A text field whose emptiness and format are the service's to judge: it answers the spec's own
- * messages (spec §5) in the caller's language at the field, which a schema message cannot.
+ * A text field whose emptiness and format are the service's to judge: it answers the shop's own
+ * messages (docs/product.md section 9) in the caller's language at the field, which a schema message cannot.
  * Trimmed; only a length cap (and no NUL character) is checked here.
  */
 const formText = (max: number) =>
@@ -71,8 +71,8 @@ const formText = (max: number) =>
 
 /**
  * A password field: never trimmed (spaces count), only a length cap here; the service answers an empty or wrong one at
- * its field in the caller's language (spec §5's messages), which a schema message cannot. Every password field of the
- * contract is one of these.
+ * its field in the caller's language (the messages of docs/product.md section 9), which a schema message cannot. Every
+ * password field of the contract is one of these.
  */
 export const passwordText = () =>
   z
@@ -88,8 +88,8 @@ export type SessionResponse = z.infer<typeof sessionResponse>;
 export const JOINED_VIA = ['link', 'code'] as const;
 
 /**
- * Opens an account and logs it in. Refusals answer 422 with the spec's messages at the fields
- * (`nickname`, `email`, `phone`, `password`, `confirm_password`, `referral_code`); a taken e-mail or
+ * Opens an account and logs it in. Refusals answer 422 with the shop's messages (docs/product.md section 9) at the
+ * fields (`nickname`, `email`, `phone`, `password`, `confirm_password`, `referral_code`); a taken e-mail or
  * phone number is refused at its field too. A valid `referral_code` makes its owner the upline.
  * Sign-ups per client address, and checks of an e-mail or phone number against the registered ones (per
  * address and per e-mail/phone), are limited: 429 beyond.
@@ -172,7 +172,10 @@ export const userDetail = z.object({
   bank_name: z.string().nullable(),
   bank_account_name: z.string().nullable(),
   bank_account_number: z.string().nullable(),
-  /** Whether the bot tells the user about their orders (spec: notification toggle On/Off). */
+  /**
+   * Whether the bot tells the user about their orders (the profile's "Order notifications in Telegram",
+   * docs/product.md section 3).
+   */
   notify_orders: z.boolean(),
   /** Whether the shop e-mails the user about their orders (mail about an order awaiting payment is always sent). */
   notify_email: z.boolean(),

@@ -186,7 +186,7 @@ export const productDetails = z.object({
   id: z.number().int(),
   slug: z.string(),
   name: z.string(),
-  /** The name in every language, indexed by language id − 1 (spec §3 cart line `translations`). */
+  /** The name in every language, indexed by language id − 1 (as the browser cart line's `translations`). */
   translations: z.array(z.object({ lang: z.enum(['en', 'zh']), name: z.string() })),
   description: z.string(),
   image: z.string(),

@@ -3,7 +3,7 @@ import type { Permission } from '../staff-rules';
 import { DEFAULT_LANG, parseLang } from './lang';
 
 /**
- * The fields merged into every call (spec §3 "Common request fields", docs/decisions/001):
+ * The fields merged into every call (docs/decisions/002, docs/decisions/001):
  * `lang`, `token`, `telegram_user_id`, `is_frontend`, and inside Telegram the raw `init_data`.
  * The server never trusts `telegram_user_id`: it reads the Telegram user from validated `init_data`.
  */
@@ -35,7 +35,7 @@ export interface EndpointDef<
   request: Req;
   /**
    * The envelope's `data`; or, when `bare` is set, the whole body (get-user-info answers
-   * `{ success, user_info, token }` as the spec says).
+   * `{ success, user_info, token }`, docs/decisions/002).
    */
   response: Res;
   bare?: boolean;

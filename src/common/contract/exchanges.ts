@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint';
 import { int, optional, optionalText, id as rowId } from './fields';
 
 /**
- * Product exchanges, the customer's side (issue 17, docs/decisions/020; rules in src/common/exchange-rules.ts): ask to
+ * Product exchanges, the customer's side (docs/decisions/020; rules in src/common/exchange-rules.ts): ask to
  * exchange a line of a Completed order within the shop's days, with a reason, a note and an optional photo; follow
  * each request's status on the order's page.
  */

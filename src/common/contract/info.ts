@@ -3,7 +3,7 @@ import { PAGE_SLUGS, type PageSlug } from '../content-rules';
 import { defineEndpoint } from './endpoint';
 
 /**
- * Information pages (spec §2 /about, /faq, /shipping-policy, /terms-of-service, /privacy-policy).
+ * Information pages (docs/product.md section 3: /about, /faq, /shipping-policy, /terms-of-service, /privacy-policy).
  * Every text comes in the asked `lang`. A page body is plain text: paragraphs are separated by a
  * blank line (the client splits on blank lines; no HTML is ever sent).
  */
@@ -50,7 +50,7 @@ export const getShippingPolicy = defineEndpoint({
 });
 
 /**
- * Addition to spec §7: any information page by slug. The About page (`/about`) uses it with
+ * Beyond the original calls (docs/decisions/002): any information page by slug. The About page (`/about`) uses it with
  * `slug=about`; `tnc`, `privacy` and `shipping` answer the same as their own paths.
  */
 export const getPage = defineEndpoint({

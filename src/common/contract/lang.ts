@@ -1,4 +1,4 @@
-/** The two languages of the shop: id 1 is English, id 2 is Chinese (spec §3, §9). */
+/** The two languages of the shop: id 1 is English, id 2 is Chinese (docs/product.md section 2 "Languages"). */
 export const LANGS = ['en', 'zh'] as const;
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = 'en';

@@ -6,8 +6,8 @@ import { defineEndpoint } from './endpoint';
 import { cents, int, optional, optionalText, text } from './fields';
 
 /**
- * Referral programme (every customer) and affiliate programme (agents, `is_agent = 1`), spec §2
- * /{referral_code}, /referral, /affiliate and docs/decisions/012.
+ * Referral programme (every customer) and affiliate programme (agents, `is_agent = 1`), docs/product.md section 7
+ * (/{referral_code}, /referral, /affiliate) and docs/decisions/012.
  *
  * Rules the server keeps:
  * - A visit of `/{code}` (or any shop page with `?ref={code}`) is recorded once per visitor and day
@@ -301,8 +301,8 @@ export const payoutRow = z.object({
 export type PayoutRow = z.infer<typeof payoutRow>;
 
 /**
- * Addition to spec §7: asks for a payout of `amount_cents` (see the rules at the top of this file).
- * Refusals: 403 not an agent; 409 not allowed yet (with the reason); 422 more than the available balance.
+ * Beyond the original calls (docs/decisions/002): asks for a payout of `amount_cents` (see the rules at the top of this
+ * file). Refusals: 403 not an agent; 409 not allowed yet (with the reason); 422 more than the available balance.
  */
 export const requestPayout = defineEndpoint({
   path: '/v2/request-payout',
@@ -314,7 +314,10 @@ export const requestPayout = defineEndpoint({
   response: z.object({ payout: payoutRow, available_cents: z.number().int() }),
 });
 
-/** Addition to spec §7: the agent's payout requests, newest first, paged, with the current eligibility. */
+/**
+ * Beyond the original calls (docs/decisions/002): the agent's payout requests, newest first, paged, with the current
+ * eligibility.
+ */
 export const getPayoutRequests = defineEndpoint({
   path: '/v2/get-payout-requests',
   access: 'user',
@@ -328,8 +331,8 @@ export const getPayoutRequests = defineEndpoint({
 });
 
 /**
- * Addition to spec §7: a referral link to any page of the shop. `path` is a path of the shop (`/products`,
- * `/details/12`) or a full URL on the shop's origin; home (`/`) gives `{origin}/{code}`, any other page
+ * Beyond the original calls (docs/decisions/002): a referral link to any page of the shop. `path` is a path of the shop
+ * (`/products`, `/details/12`) or a full URL on the shop's origin; home (`/`) gives `{origin}/{code}`, any other page
  * `{origin}{path}?ref={code}`.
  */
 export const generateAffiliateLink = defineEndpoint({

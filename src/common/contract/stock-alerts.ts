@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint';
 import { id } from './fields';
 
 /**
- * Back-in-stock alerts (issue 17, docs/decisions/018): "Notify me when available" on a product that is out of stock
+ * Back-in-stock alerts (docs/decisions/018): "Notify me when available" on a product that is out of stock
  * or coming soon. One alert per customer and product; when the product is on sale with units again (back office,
  * imports, a cancelled order giving units back, "Coming soon" → "On sale") the customer is told once, through the bot
  * when linked (and its switch is on), else by e-mail, in their language, with a link to the product.

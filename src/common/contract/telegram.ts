@@ -45,9 +45,9 @@ export const getInfoFromTelegram = defineEndpoint({
 const passwordField = passwordText;
 
 /**
- * What linking the current Telegram user would do, shown before the customer confirms (issue 10): the Telegram user of
- * the validated init_data, the account's current link (null when not linked, and for a guest) and whether that Telegram
- * user is linked to another account (for a guest on /login_be: to any account). Changes nothing.
+ * What linking the current Telegram user would do, shown before the customer confirms (docs/decisions/001): the
+ * Telegram user of the validated init_data, the account's current link (null when not linked, and for a guest) and
+ * whether that Telegram user is linked to another account (for a guest on /login_be: to any account). Changes nothing.
  */
 export const getTelegramLinkPreview = defineEndpoint({
   path: '/v2/get-telegram-link-preview',

@@ -68,7 +68,7 @@ export const adminMessages = {
     stockReasonRequired: 'Give a reason for the change',
     stockNotEnough: 'Only {{stock}} in stock: taking {{taken}} would go below zero',
     stockAdjusted: 'Stock changed by {{delta}}: {{stock}} now',
-    // Products (catalog admin, issue 13)
+    // Products (catalog admin, docs/decisions/015)
     priceOutOfRange: 'Enter a price from {{min}} to {{max}}',
     productSlugTaken: 'Another product already uses the slug “{{slug}}”',
     productHasOrders: 'Orders or subscriptions name this product: hide it instead of deleting it',
@@ -87,7 +87,7 @@ export const adminMessages = {
     packagingsReordered: 'Packaging order saved',
     packagingRetiredDone: 'Packaging retired: no longer shown or sold',
     imageUploaded: 'Image uploaded',
-    // Import and export (issue 13)
+    // Import and export (docs/decisions/015)
     csvRetiredStock: 'A retired packaging is never sold again: its stock does not change',
     csvImageRequired:
       'A product the shop shows needs an image: import it as hidden, add its images in Products, then put it on sale',
@@ -132,7 +132,7 @@ export const adminMessages = {
     csvRetiredStays: 'A retired packaging is never sold again: add a new packaging instead',
     csvRetireWithStock: 'A packaging being retired takes no stock change (its stock is taken out)',
     csvNoPackagingOnSale: 'The product would have no packaging on sale: keep one, or hide the product',
-    // Coupons (coupons admin, issue 13)
+    // Coupons (coupons admin, docs/decisions/015)
     couponMissing: 'There is no such coupon',
     couponCodeInvalid: 'A code is 3 to 32 letters, digits, “-” or “_”, starting with a letter or digit',
     couponCodeTaken: 'Another coupon already has the code {{code}}',
@@ -149,7 +149,7 @@ export const adminMessages = {
     couponResumed: 'Coupon {{code}} resumed',
     couponAlreadyPaused: 'Coupon {{code}} was already paused: nothing changed',
     couponAlreadyActive: 'Coupon {{code}} was already active: nothing changed',
-    // Content: banners, pages, FAQ (issue 13)
+    // Content: banners, pages, FAQ (docs/decisions/015)
     bannerNotFound: 'There is no such banner',
     bannerLinkInvalid: 'The link must be a path inside the shop (starting with /) or an http(s) address',
     bannerImageInvalid: 'Upload this image first (or use one a banner shows now)',
@@ -169,13 +169,13 @@ export const adminMessages = {
     faqAdded: 'Question added',
     faqSaved: 'Question saved',
     faqDeleted: 'Question deleted',
-    // Settings (owner, issue 13)
+    // Settings (owner, docs/decisions/015)
     settingsSaved: 'Settings saved: the shop uses them from now on',
     settingsUnchanged: 'Nothing to save: the values were already so',
     deliveryFeesSaved: 'Delivery fees saved: the next quote and order use them',
     settingsStateNotFound: 'There is no such state',
     settingsStateTwice: 'This state is listed twice',
-    // Exchanges (issue 17)
+    // Exchanges (docs/decisions/020)
     exchangeNotFound: 'There is no such exchange request',
     exchangeAlreadyApproved: 'This exchange request was already approved',
     exchangeAlreadyDeclined: 'This exchange request was already declined',
@@ -242,7 +242,7 @@ export const adminMessages = {
     stockReasonRequired: '请填写变动原因',
     stockNotEnough: '库存只有 {{stock}}：减少 {{taken}} 会低于零',
     stockAdjusted: '库存已变动 {{delta}}：现为 {{stock}}',
-    // Products (catalog admin, issue 13)
+    // Products (catalog admin, docs/decisions/015)
     priceOutOfRange: '请输入 {{min}} 到 {{max}} 之间的价格',
     productSlugTaken: '另一个商品已在使用网址标识“{{slug}}”',
     productHasOrders: '已有订单或订阅包含此商品：请将其隐藏，而不是删除',
@@ -261,7 +261,7 @@ export const adminMessages = {
     packagingsReordered: '包装顺序已保存',
     packagingRetiredDone: '包装已停用：不再显示或销售',
     imageUploaded: '图片已上传',
-    // Import and export (issue 13)
+    // Import and export (docs/decisions/015)
     csvRetiredStock: '已停售的包装不会再销售：其库存不能变动',
     csvImageRequired: '商店中显示的商品需要图片：请先以 hidden 导入，在商品页添加图片后再上架',
     csvSlugTakenMeanwhile: '导入期间另一个商品已使用网址标识“{{slug}}”：请重新检查文件',
@@ -305,7 +305,7 @@ export const adminMessages = {
     csvRetiredStays: '已停售的包装不会再销售：请新增一个包装',
     csvRetireWithStock: '停售的包装不能同时变动库存（其剩余库存会被移除）',
     csvNoPackagingOnSale: '该商品将没有在售的包装：请保留一个，或隐藏该商品',
-    // Coupons (coupons admin, issue 13)
+    // Coupons (coupons admin, docs/decisions/015)
     couponMissing: '没有这张优惠券',
     couponCodeInvalid: '优惠码须为 3 到 32 个字母、数字、“-”或“_”，并以字母或数字开头',
     couponCodeTaken: '已有其他优惠券使用优惠码 {{code}}',
@@ -322,7 +322,7 @@ export const adminMessages = {
     couponResumed: '已恢复优惠券 {{code}}',
     couponAlreadyPaused: '优惠券 {{code}} 已是暂停状态：未作更改',
     couponAlreadyActive: '优惠券 {{code}} 已是启用状态：未作更改',
-    // Content: banners, pages, FAQ (issue 13)
+    // Content: banners, pages, FAQ (docs/decisions/015)
     bannerNotFound: '没有这个横幅',
     bannerLinkInvalid: '链接必须是店内路径（以 / 开头）或 http(s) 地址',
     bannerImageInvalid: '请先上传此图片（或使用现有横幅正在使用的图片）',
@@ -342,7 +342,7 @@ export const adminMessages = {
     faqAdded: '已添加问题',
     faqSaved: '问题已保存',
     faqDeleted: '问题已删除',
-    // Settings (owner, issue 13)
+    // Settings (owner, docs/decisions/015)
     settingsSaved: '设置已保存：店铺从现在起使用新设置',
     settingsUnchanged: '无需保存：数值本来就是这样',
     deliveryFeesSaved: '运费已保存：之后的报价和订单将使用新运费',

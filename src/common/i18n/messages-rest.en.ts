@@ -1,14 +1,14 @@
 /**
- * The shop's server messages besides the first screens' (messages-first.en.ts), in English: the spec's validation,
- * error and success texts (word for word) and the server's refusals. On the client they travel with the screens
- * that show them (lib/i18n/server-messages.ts), never in the entry.
+ * The shop's server messages besides the first screens' (messages-first.en.ts), in English: the validation,
+ * error and success texts of docs/product.md (word for word) and the server's refusals. On the client they travel with
+ * the screens that show them (lib/i18n/server-messages.ts), never in the entry.
  */
 export const restEn = {
   ok: 'OK',
-  // spec §5 — login
+  // docs/product.md section 9 — log in
   loginIdRequired: 'Email / Phone Number must not be empty',
   passwordRequired: 'Password must not be empty',
-  // spec §5 — register and profile
+  // docs/product.md section 9 — register and profile
   passwordTooShort: 'Password must be at least 6 characters',
   nicknameRequired: 'Nickname must not be empty',
   emailRequired: 'Email must not be empty',
@@ -20,11 +20,11 @@ export const restEn = {
   registerAllRequired: 'Please enter nickname, email, phone number, password, confirm password',
   passwordNotMatch: 'Password not match',
   enterEmailOrPhone: 'Please enter email or phone number',
-  // spec §5 — review
+  // docs/product.md section 8 — review
   selectRating: 'Please select rating',
   enterTitle: 'Please enter title',
   enterDescription: 'Please enter description',
-  // spec §5 — checkout
+  // docs/product.md section 5 — checkout
   enterReceiverName: 'Please enter receiver name',
   enterShippingContact: 'Please enter shipping contact',
   enterShippingAddress: 'Please enter shipping address',
@@ -35,7 +35,7 @@ export const restEn = {
   emptyCartCheckout: 'Cannot checkout with empty cart',
   enterCouponCode: 'Please enter coupon code',
   enterRedeemAmount: 'Please enter amount to redeem',
-  // spec §8
+  // errors and successes (docs/product.md)
   methodNotAvailable: 'This method is not available',
   copyFailed: 'Failed to copy text: {{txt}}',
   pleaseWait: 'Please wait...',
@@ -58,7 +58,7 @@ export const restEn = {
   categoryNotFound: 'This category does not exist',
   tagNotFound: 'This filter does not exist',
   productNotFound: 'This product does not exist',
-  // back-in-stock alerts (issue 17)
+  // back-in-stock alerts (docs/decisions/018)
   stockAlertInStock: 'This product is in stock: add it to your cart instead of asking to be notified',
   stockAlertSet: "We'll let you know when it's back.",
   stockAlertCancelled: 'Alert cancelled',
@@ -80,7 +80,7 @@ export const restEn = {
   loggedOut: 'Logged out',
   currentPasswordRequired: 'Please enter your current password',
   currentPasswordWrong: 'Current password is incorrect',
-  // e-mail for the account (issue 14)
+  // e-mail for the account (docs/decisions/016)
   mailOff: 'E-mail is not set up on this shop, so this is not available',
   resetLinkSent: 'If an account exists for that address, we have sent a link to reset the password.',
   passwordWasReset: 'Your password has been changed. Please log in with your new password.',
@@ -161,7 +161,7 @@ export const restEn = {
   orderNotAwaitingTransfer: 'This order is not waiting for a bank transfer',
   paymentAlreadySubmitted: 'The payment of this order has already been submitted',
   paymentSubmitted: 'Payment submitted; we will confirm it shortly',
-  // exchanges (issue 17)
+  // exchanges (docs/decisions/020)
   exchangeNotCompleted: 'An exchange can be asked only for a completed order',
   exchangeTooLate: 'An exchange for this order could be asked until {{date}}',
   exchangeItemNotInOrder: 'This item is not part of the order',

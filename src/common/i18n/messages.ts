@@ -4,7 +4,7 @@ import { restEn } from './messages-rest.en';
 import { restZh } from './messages-rest.zh';
 
 /**
- * The shop's messages that both sides show: the spec's validation, error and success texts (word for word
+ * The shop's messages that both sides show: the validation, error and success texts of docs/product.md (word for word
  * in English), and the server's refusals. The server answers `message` in the asked language from here;
  * the client shows the same texts for its own checks.
  */

@@ -8,7 +8,7 @@ import { hashToken, newToken } from './tokens';
 
 export type AccountTokenPurpose = AccountTokensTable['purpose'];
 
-/** How long a link works: a password reset 30 minutes (issue 14), an address confirmation 7 days. */
+/** How long a link works: a password reset 30 minutes (docs/product.md section 9), an address confirmation 7 days. */
 export const TOKEN_MINUTES: Record<AccountTokenPurpose, number> = {
   reset_password: 30,
   confirm_email: 7 * 24 * 60,

@@ -1,8 +1,8 @@
 import type { Db } from '../db/connection';
 import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import { addDays, addMinutes } from '../lib/time';
-import { deleteFinishedMail } from '../mail/repository';
-import { deletePassedWindows } from '../rate-limits/repository';
+import { deleteFinishedMail } from '../mail/outbox';
+import { deletePassedWindows } from '../rate-limits/rate-limit';
 import { deleteExpiredAccountTokens } from './account-tokens';
 import { deleteDeadSessions } from './session-repository';
 import { REVOKED_SESSION_KEEP_DAYS, SESSION_MAX_DAYS } from './tokens';
@@ -52,10 +52,11 @@ export async function cleanUpAccounts(db: Db, now: Date = new Date(), opts: { lo
     at,
     legacyOpenedBefore: addMinutes(at, -LEGACY_RATE_LIMIT_KEEP_MINUTES),
   });
-  // Mailed links (password reset, address confirmation) a day after they expired (issue 14).
+  // Mailed links (password reset, address confirmation) a day after they expired (docs/decisions/016).
   const links = await deleteExpiredAccountTokens(db, addDays(at, -1));
   if (links) opts.log?.info?.({ links }, 'expired e-mail links deleted');
-  // E-mails sent (or failed for good) more than MAIL_KEEP_DAYS ago (issue 14): their rows copy orders' addresses.
+  // E-mails sent (or failed for good) more than MAIL_KEEP_DAYS ago (docs/decisions/016): their rows copy orders'
+  // addresses.
   const mails = await deleteFinishedMail(db, addDays(at, -MAIL_KEEP_DAYS));
   if (mails) opts.log?.info?.({ mails }, 'old e-mails deleted from the outbox');
   const report: AccountCleanupReport = { sessions, rateLimits };

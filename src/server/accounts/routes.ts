@@ -84,7 +84,7 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   route(app, getUserDetail, async ({ auth }) => ({ detail: service.toUserDetail(auth.user) }));
 
-  // E-mail for the account (issue 14): forgot password, reset by link, confirming the address.
+  // E-mail for the account (docs/decisions/016): forgot password, reset by link, confirming the address.
   route(app, getMailOptions, async () => ({ mail_on: app.shop.mailOn }));
 
   route(app, forgotPassword, async ({ input, lang, req, say }) => {

@@ -18,7 +18,7 @@ import { queueConfirmation } from './email-confirmation';
 import { tellAccountOwner } from './notices';
 import { hashPassword, verifyPassword } from './passwords';
 import * as repo from './repository';
-import { createSession } from './session-repository';
+import { createSession, findSessionUser } from './session-repository';
 
 export { hashPassword };
 
@@ -53,6 +53,22 @@ export { isEmail, isPhone, normalizeEmail, normalizePhone };
 const normalizeReferralCode = (code: string): string => code.trim().toUpperCase();
 
 // ---------------------------------------------------------------------------
+// Accounts and sessions as the other domains look them up (docs/decisions/038)
+// ---------------------------------------------------------------------------
+
+/** The account of this id, or undefined. */
+export const accountById = (db: Db, id: number): Promise<User | undefined> => repo.findUserById(db, id);
+
+/** The account of this e-mail address (give it normalized: `normalizeEmail`), or undefined. */
+export const accountByEmail = (db: Db, email: string): Promise<User | undefined> => repo.findUserByEmail(db, email);
+
+/** Opens a session for the account (a log-in by Telegram); answers the bearer token, shown once. */
+export const startSession = (db: Db, userId: number): Promise<string> => createSession(db, userId);
+
+/** The live session of a bearer token with its account, or undefined (`app.authenticate`). */
+export const sessionUser = (db: Db, token: string) => findSessionUser(db, token);
+
+// ---------------------------------------------------------------------------
 // What the client sees
 // ---------------------------------------------------------------------------
 
@@ -73,7 +89,7 @@ function toUserInfo(user: User, uplineNickname: string | null): UserInfo {
   };
 }
 
-/** user_info of spec §3, with the upline's nickname looked up. */
+/** The user_info get-user-info answers (docs/decisions/002), with the upline's nickname looked up. */
 export async function userInfoOf(db: Db, user: User): Promise<UserInfo> {
   return toUserInfo(user, await repo.nicknameOf(db, user.upline_id));
 }

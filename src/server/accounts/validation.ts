@@ -4,14 +4,14 @@ import type { MessageKey } from '../../common/i18n/messages';
 import { isUniqueViolation } from '../db/errors';
 import { unprocessable } from '../lib/errors';
 
-// The account forms' checks with the spec's messages (spec §5), all fields at once, and the refusals of
-// contacts the database found taken.
+// The account forms' checks with the shop's messages (docs/product.md section 9), all fields at once, and the refusals
+// of contacts the database found taken.
 
 /** Password length in characters (not UTF-16 units). */
 const length = charLength;
 
 // ---------------------------------------------------------------------------
-// Validation with the spec's messages (spec §5), all fields at once
+// Validation with the shop's messages (docs/product.md section 9), all fields at once
 // ---------------------------------------------------------------------------
 
 export interface Issue {
@@ -47,7 +47,10 @@ function newPasswordIssues(password: string | undefined, confirm: string | undef
   return issues;
 }
 
-/** A new password and its confirmation (the reset-password page): spec §5 messages, every field at fault (422). */
+/**
+ * A new password and its confirmation (the reset-password page): the messages of docs/product.md section 9, every field
+ * at fault (422).
+ */
 export function validateNewPassword(password: string | undefined, confirm: string | undefined): void {
   const issues = newPasswordIssues(password, confirm, 'passwordsDoNotMatch');
   if (issues.length) refuse(issues);
@@ -64,7 +67,7 @@ export interface RegisterInput {
   visitor_key?: string;
 }
 
-/** The register form's checks (spec §5). Throws 422 with every field at fault. */
+/** The register form's checks (docs/product.md section 9). Throws 422 with every field at fault. */
 export function validateRegistration(input: RegisterInput): void {
   const required = [input.nickname, input.email, input.phone, input.password, input.confirm_password];
   const issues = [

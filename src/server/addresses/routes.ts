@@ -3,7 +3,7 @@ import { deleteAddress, getAddresses, saveAddress } from '../../common/contract/
 import { route } from '../lib/endpoint';
 import * as service from './service';
 
-/** The customer's delivery addresses (the spec's checkout paths get-addresses, save-address, delete-address). */
+/** The customer's delivery addresses (paths get-addresses, save-address, delete-address; docs/product.md section 5). */
 export default async function addressRoutes(app: FastifyInstance) {
   const db = app.db;
 

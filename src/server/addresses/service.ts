@@ -4,7 +4,7 @@ import type { Lang } from '../../common/contract/lang';
 import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
 import { conflict, invalidField, notFound, unprocessable } from '../lib/errors';
-import { findState } from '../settings/repository';
+import { shippingState } from '../settings/service';
 import * as repo from './repository';
 
 /** The state a delivery goes to: an address of the caller's (404 for anyone else's), or a state id. */
@@ -12,12 +12,12 @@ export async function resolveState(db: Db, user: User, lang: Lang, ids: { addres
   if (ids.addressId !== undefined) {
     const address = await repo.findOwnAddress(db, user.id, ids.addressId, lang);
     if (!address) throw notFound('addressNotFound', 'address_id');
-    const state = await findState(db, address.state_id);
+    const state = await shippingState(db, address.state_id);
     if (!state) throw invalidField('state_id', 'selectShippingState');
     return state;
   }
   if (ids.stateId !== undefined) {
-    const state = await findState(db, ids.stateId);
+    const state = await shippingState(db, ids.stateId);
     if (!state) throw invalidField('state_id', 'selectShippingState');
     return state;
   }
@@ -64,11 +64,13 @@ export interface SaveAddressInput {
   is_default?: boolean;
 }
 
-/** Creates or updates (own only) an address; each blank required field answers its spec message. */
+/**
+ * Creates or updates (own only) an address; each blank required field answers its message (docs/product.md section 5).
+ */
 export async function saveAddress(db: Db, user: User, input: SaveAddressInput, lang: Lang): Promise<Address> {
   const errors = addressFieldErrors(input);
   if (errors.length) throw unprocessable(errors[0]!.key, {}, errors);
-  const state = await findState(db, input.state_id as number);
+  const state = await shippingState(db, input.state_id as number);
   if (!state) throw invalidField('state_id', 'selectShippingState');
   if (input.country && input.country.toUpperCase() !== state.country) {
     throw invalidField('country', 'countryStateMismatch');

@@ -69,108 +69,146 @@ export function lineMessage(line: CartLine, lang: Lang): string | null {
   return formatMessage(lang, line.problemKey, params);
 }
 
+/** Packagings by id with their products, in packaging id order, as a cart prices them (buy again, subscriptions). */
+export const cartPackagings = (db: Db, packagingIds: number[]): Promise<PackagingRow[]> =>
+  findPackagings(db, packagingIds);
+
 /**
  * Re-prices a cart from the database: each line's unit price is the packaging's sale price (15% off
  * for Subscribe & save), whatever the client sent. A line cannot be ordered when its product is gone
  * or inactive, its frequency is not offered, its quantity is not a whole number from 1 to the stock
  * (summed over lines of the same packaging), or (with `deliverTo`) the product does not ship there.
  */
-export async function priceCart(
-  db: Db,
-  items: readonly CartInput[],
-  deliverTo?: { country: string; name_en: string; name_zh: string },
-): Promise<PricedCart> {
+export async function priceCart(db: Db, items: readonly CartInput[], deliverTo?: DeliverTo): Promise<PricedCart> {
   const packagings = new Map(
     (await findPackagings(db, [...new Set(items.map((i) => i.variant_id))])).map((v) => [v.variant_id, v]),
   );
+  const asked = askedPerPackaging(items);
+  const lines = items.map((item, index) =>
+    priceLine(item, index, packagings.get(item.variant_id), asked.get(item.variant_id) ?? item.quantity, deliverTo),
+  );
+  return {
+    lines,
+    subtotalCents: lines.reduce((sum, l) => sum + l.line_total_cents, 0),
+    problems: lines.filter((l) => l.problem),
+    perPackaging: unitsPerPackaging(lines, packagings),
+  };
+}
+
+/** Where the cart is to be delivered (a state, with its country), when known. */
+type DeliverTo = { country: string; name_en: string; name_zh: string };
+
+/** The units asked per packaging over the cart's lines with a whole positive quantity. */
+function askedPerPackaging(items: readonly CartInput[]): Map<number, number> {
   const asked = new Map<number, number>();
   for (const item of items) {
     if (Number.isInteger(item.quantity) && item.quantity > 0) {
       asked.set(item.variant_id, (asked.get(item.variant_id) ?? 0) + item.quantity);
     }
   }
+  return asked;
+}
 
-  const lines = items.map((item, index): CartLine => {
-    const row = packagings.get(item.variant_id);
-    const frequency = item.frequency_weeks ?? 0;
-    const base = {
-      index,
-      product_id: item.product_id,
-      variant_id: item.variant_id,
-      quantity: item.quantity,
-      frequency_weeks: frequency,
-    };
-    if (!row || !isOnSale(row, item.product_id)) {
-      return {
-        ...base,
-        name_en: row?.name_en ?? '',
-        name_zh: row?.name_zh ?? '',
-        variant_name_en: row?.variant_name_en ?? '',
-        variant_name_zh: row?.variant_name_zh ?? '',
-        image: row?.image ?? '',
-        unit_price_cents: 0,
-        line_total_cents: 0,
-        stock: 0,
-        problem: 'unavailable',
-        problemKey: 'itemUnavailable',
-        problemParams: { line: index + 1 },
-      };
-    }
-    const named = {
-      ...base,
-      name_en: row.name_en,
-      name_zh: row.name_zh,
-      variant_name_en: row.variant_name_en,
-      variant_name_zh: row.variant_name_zh,
-      image: row.image,
-      stock: row.stock,
-    };
-    if (!isFrequency(frequency) || (frequency > 0 && row.subscribable !== 1)) {
-      return {
-        ...named,
-        frequency_weeks: Number.isInteger(frequency) ? frequency : 0,
-        unit_price_cents: chargedUnitCents(row, 0),
-        line_total_cents: 0,
-        problem: 'not_subscribable',
-        problemKey: 'itemNotSubscribable',
-        problemParams: { weeks: frequency },
-      };
-    }
-    const unit = chargedUnitCents(row, frequency);
-    const problem = (p: LineProblem, key: MessageKey, params: Record<string, string | number>): CartLine => ({
-      ...named,
-      unit_price_cents: unit,
-      line_total_cents: 0,
-      problem: p,
-      problemKey: key,
-      problemParams: params,
-    });
-    const wholePositive = Number.isInteger(item.quantity) && item.quantity >= 1;
-    if (!wholePositive) {
-      return row.stock > 0
-        ? problem('invalid_quantity', 'itemInvalidQuantity', { max: row.stock })
-        : problem('not_enough_stock', 'itemNotEnoughStock', { stock: 0 });
-    }
-    const total = asked.get(item.variant_id) ?? item.quantity;
-    if (!isOrderableQuantity(item.quantity, row.stock) || total > row.stock) {
-      return problem('not_enough_stock', 'itemNotEnoughStock', { stock: row.stock });
-    }
-    if (deliverTo && !deliversTo(row, deliverTo.country)) {
-      return problem('not_deliverable', 'itemNotDeliverable', {
-        state: deliverTo.name_en,
-        state_zh: deliverTo.name_zh,
-      });
-    }
+/**
+ * One line priced from its packaging's row (`row`: undefined when there is none), with the first thing that stops
+ * it from being ordered. `asked`: the units of that packaging over the whole cart.
+ */
+function priceLine(
+  item: CartInput,
+  index: number,
+  row: PackagingRow | undefined,
+  asked: number,
+  deliverTo: DeliverTo | undefined,
+): CartLine {
+  const frequency = item.frequency_weeks ?? 0;
+  const base = {
+    index,
+    product_id: item.product_id,
+    variant_id: item.variant_id,
+    quantity: item.quantity,
+    frequency_weeks: frequency,
+  };
+  if (!row || !isOnSale(row, item.product_id)) return unavailableLine(base, row);
+  const named = {
+    ...base,
+    name_en: row.name_en,
+    name_zh: row.name_zh,
+    variant_name_en: row.variant_name_en,
+    variant_name_zh: row.variant_name_zh,
+    image: row.image,
+    stock: row.stock,
+  };
+  if (!isFrequency(frequency) || (frequency > 0 && row.subscribable !== 1)) {
     return {
       ...named,
-      unit_price_cents: unit,
-      line_total_cents: unit * item.quantity,
-      problem: null,
-      problemKey: null,
-      problemParams: {},
+      frequency_weeks: Number.isInteger(frequency) ? frequency : 0,
+      unit_price_cents: chargedUnitCents(row, 0),
+      line_total_cents: 0,
+      problem: 'not_subscribable',
+      problemKey: 'itemNotSubscribable',
+      problemParams: { weeks: frequency },
     };
+  }
+  const unit = chargedUnitCents(row, frequency);
+  const problem = (p: LineProblem, key: MessageKey, params: Record<string, string | number>): CartLine => ({
+    ...named,
+    unit_price_cents: unit,
+    line_total_cents: 0,
+    problem: p,
+    problemKey: key,
+    problemParams: params,
   });
+  const wholePositive = Number.isInteger(item.quantity) && item.quantity >= 1;
+  if (!wholePositive) {
+    return row.stock > 0
+      ? problem('invalid_quantity', 'itemInvalidQuantity', { max: row.stock })
+      : problem('not_enough_stock', 'itemNotEnoughStock', { stock: 0 });
+  }
+  if (!isOrderableQuantity(item.quantity, row.stock) || asked > row.stock) {
+    return problem('not_enough_stock', 'itemNotEnoughStock', { stock: row.stock });
+  }
+  if (deliverTo && !deliversTo(row, deliverTo.country)) {
+    return problem('not_deliverable', 'itemNotDeliverable', {
+      state: deliverTo.name_en,
+      state_zh: deliverTo.name_zh,
+    });
+  }
+  return {
+    ...named,
+    unit_price_cents: unit,
+    line_total_cents: unit * item.quantity,
+    problem: null,
+    problemKey: null,
+    problemParams: {},
+  };
+}
 
+/** A line whose packaging is gone or not on sale: named as far as it is known, priced 0. */
+function unavailableLine(
+  base: Pick<CartLine, 'index' | 'product_id' | 'variant_id' | 'quantity' | 'frequency_weeks'>,
+  row: PackagingRow | undefined,
+): CartLine {
+  return {
+    ...base,
+    name_en: row?.name_en ?? '',
+    name_zh: row?.name_zh ?? '',
+    variant_name_en: row?.variant_name_en ?? '',
+    variant_name_zh: row?.variant_name_zh ?? '',
+    image: row?.image ?? '',
+    unit_price_cents: 0,
+    line_total_cents: 0,
+    stock: 0,
+    problem: 'unavailable',
+    problemKey: 'itemUnavailable',
+    problemParams: { line: base.index + 1 },
+  };
+}
+
+/** The units of each packaging over the orderable lines, with its product and names (to take stock). */
+function unitsPerPackaging(
+  lines: readonly CartLine[],
+  packagings: ReadonlyMap<number, PackagingRow>,
+): PricedCart['perPackaging'] {
   const perPackaging: PricedCart['perPackaging'] = new Map();
   for (const line of lines) {
     if (line.problem) continue;
@@ -184,15 +222,10 @@ export async function priceCart(
     entry.quantity += line.quantity;
     perPackaging.set(line.variant_id, entry);
   }
-  return {
-    lines,
-    subtotalCents: lines.reduce((sum, l) => sum + l.line_total_cents, 0),
-    problems: lines.filter((l) => l.problem),
-    perPackaging,
-  };
+  return perPackaging;
 }
 
-/** An empty cart is refused with the spec's message. */
+/** An empty cart is refused with the shop's message ("Cannot checkout with empty cart"). */
 export function requireItems(items: CartInput[] | undefined): CartInput[] {
   if (!items || items.length === 0) throw invalidField('items', 'emptyCartCheckout');
   return items;

@@ -3,7 +3,10 @@ import { getCashRebateList, updateOnholdRebateAmount } from '../../common/contra
 import { route } from '../lib/endpoint';
 import * as service from './service';
 
-/** The customer's cash reward: the amount held for the next order and the ledger (the spec says "rebate"). */
+/**
+ * The customer's cash reward: the amount held for the next order and the ledger (the path /v2/get-cash-rebate-list
+ * keeps the older word "rebate", docs/decisions/009).
+ */
 export default async function cashRewardRoutes(app: FastifyInstance) {
   const db = app.db;
 

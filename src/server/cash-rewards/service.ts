@@ -1,11 +1,17 @@
-import type { CashRewardEntry } from '../../common/contract/checkout';
+import type { CashRewardEntry, CashRewardType } from '../../common/contract/checkout';
 import { formatCents } from '../../common/money';
 import { encodeCursor, readCursor } from '../catalog/cursor';
 import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
 import { conflict, invalidField } from '../lib/errors';
-import { getShopSettings } from '../settings/repository';
+import { shopSettings } from '../settings/service';
 import * as repo from './repository';
+
+/** The customer's cash-reward balance (the checkout summary). */
+export const rewardBalance = (db: Db, userId: number): Promise<number> => repo.getBalance(db, userId);
+
+/** How much of the balance the customer set aside for the next order (the checkout summary). */
+export const heldReward = (db: Db, userId: number): Promise<number> => repo.getHold(db, userId);
 
 /** Sets how much of the balance the next order uses (0 removes the hold). */
 export async function updateHold(db: Db, user: User, amountCents: number | undefined) {
@@ -25,7 +31,7 @@ export async function listCashRewards(db: Db, user: User, input: { cursor?: stri
     repo.getHold(db, user.id),
     repo.ledgerTotals(db, user.id),
     repo.listLedger(db, user.id, limit, after),
-    getShopSettings(db),
+    shopSettings(db),
   ]);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
@@ -73,3 +79,25 @@ export async function spendReward(
     balance_after_cents: balance,
   });
 }
+
+/**
+ * Credits `amountCents` to the customer's balance with its ledger row (`type`: an order's `earned` reward or
+ * `returned` spend, a referrer's `referral` award); answers nothing. Call it with the transaction of the change.
+ */
+export async function creditReward(
+  trx: Db,
+  entry: { userId: number; orderId: number | null; type: CashRewardType; spendCents: number; amountCents: number },
+): Promise<void> {
+  const balance = await repo.creditBalance(trx, entry.userId, entry.amountCents);
+  await repo.insertLedgerEntry(trx, {
+    user_id: entry.userId,
+    order_id: entry.orderId,
+    type: entry.type,
+    spend_cents: entry.spendCents,
+    amount_cents: entry.amountCents,
+    balance_after_cents: balance,
+  });
+}
+
+/** Whether the order has already earned its cash reward (an order earns once). */
+export const rewardEarned = (db: Db, orderId: number): Promise<boolean> => repo.hasLedgerEntry(db, orderId, 'earned');

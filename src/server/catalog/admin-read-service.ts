@@ -5,7 +5,7 @@ import { isLowStock, lowStockThreshold } from '../../common/stock-rules';
 import type { Db } from '../db/connection';
 import { notFound } from '../lib/errors';
 import { adminLimit, keysetPage } from '../lib/paging';
-import { getShopSettings } from '../settings/repository';
+import { shopSettings } from '../settings/service';
 import * as repo from './admin-repository';
 
 // The back office's catalogue reads (docs/decisions/015): the product form's options, the Products list and one
@@ -15,7 +15,7 @@ export async function productOptions(db: Db) {
   const [categories, tags, settings] = await Promise.all([
     repo.listCategoryOptions(db),
     repo.listTagOptions(db),
-    getShopSettings(db),
+    shopSettings(db),
   ]);
   return {
     categories,
@@ -37,7 +37,7 @@ export interface ProductListFilters {
 /** The Products list: newest first, filtered, keyset-paged by id. */
 export async function listProducts(db: Db, f: ProductListFilters) {
   const limit = adminLimit(f.limit);
-  const [{ lowStockDefault }, highest] = await Promise.all([getShopSettings(db), repo.highestProductThreshold(db)]);
+  const [{ lowStockDefault }, highest] = await Promise.all([shopSettings(db), repo.highestProductThreshold(db)]);
   const rows = await repo.listProducts(db, {
     q: f.q,
     categoryId: f.category_id,
@@ -79,7 +79,7 @@ export async function productDetail(db: Db, productId: number): Promise<AdminPro
     repo.listImages(db, productId),
     repo.productLinks(db, productId),
     repo.hasOrders(db, productId),
-    getShopSettings(db),
+    shopSettings(db),
   ]);
   const threshold = lowStockThreshold(p.low_stock_threshold, settings.lowStockDefault);
   return {

@@ -35,7 +35,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
       },
     },
   );
-  // Share inside Telegram builds `?startapp=` links from the Mini App's t.me link (issue 17).
+  // Share inside Telegram builds `?startapp=` links from the Mini App's t.me link (docs/product.md section 3, "Share").
   const miniAppLink = miniAppBaseLink(app.config.BOT_USERNAME, app.config.MINI_APP_NAME);
   route(
     app,

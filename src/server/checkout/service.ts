@@ -10,12 +10,11 @@ import type { Lang } from '../../common/contract/lang';
 import { formatMessage } from '../../common/i18n/messages';
 import { resolveState } from '../addresses/service';
 import { type CartInput, lineMessage, type PricedCart, priceCart, requireItems, toPricedLine } from '../cart/service';
-import * as cashRewardRepo from '../cash-rewards/repository';
-import * as couponRepo from '../coupons/repository';
-import { type CouponRow, checkCoupon, couponInfo } from '../coupons/service';
+import { heldReward, rewardBalance } from '../cash-rewards/service';
+import { appliedCoupon, type CouponRow, checkCoupon, couponInfo } from '../coupons/service';
 import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
-import { type findState, getShopSettings, type ShopSettings } from '../settings/repository';
+import { type ShopSettings, shopSettings } from '../settings/service';
 
 // The checkout summary: the cart priced now with its delivery fee, applied coupon and held cash reward.
 // Each of those has its own domain (cart, settings, addresses, coupons, cash-rewards); this one composes them.
@@ -31,7 +30,7 @@ export interface SummaryInput {
 
 interface Quote {
   cart: PricedCart;
-  state: Awaited<ReturnType<typeof findState>> | null;
+  state: Awaited<ReturnType<typeof resolveState>>;
   method: ShippingMethod;
   settings: ShopSettings;
   coupon: { row: CouponRow; problem: CouponProblem | null; discount: number } | null;
@@ -47,10 +46,10 @@ async function quote(db: Db, user: User, lang: Lang, input: SummaryInput): Promi
   const state = await resolveState(db, user, lang, input);
   const [cart, settings, application, balance, hold] = await Promise.all([
     priceCart(db, items, state ?? undefined),
-    getShopSettings(db),
-    input.useCoupon === false ? Promise.resolve(undefined) : couponRepo.findCouponApplication(db, user.id),
-    cashRewardRepo.getBalance(db, user.id),
-    input.useCashReward === false ? Promise.resolve(0) : cashRewardRepo.getHold(db, user.id),
+    shopSettings(db),
+    input.useCoupon === false ? Promise.resolve(undefined) : appliedCoupon(db, user.id),
+    rewardBalance(db, user.id),
+    input.useCashReward === false ? Promise.resolve(0) : heldReward(db, user.id),
   ]);
   let coupon: Quote['coupon'] = null;
   if (application) {

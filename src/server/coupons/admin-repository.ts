@@ -5,7 +5,7 @@ import { newestBelow } from '../db/keyset';
 import type { CouponsTable, Database } from '../db/schema';
 import { containsPattern, lowerLike } from '../db/search';
 
-/** The back office's coupon SQL (issue 13): the list, one coupon and its uses, and the staff's changes. */
+/** The back office's coupon SQL (docs/decisions/015): the list, one coupon and its uses, and the staff's changes. */
 
 /** A coupon's unique key on `code` (the migration's `unique()`), as each database names it. */
 export const COUPON_CODE_UNIQUE = 'coupons.code' as const;

@@ -18,9 +18,9 @@ import * as shopRepo from './repository';
 import type { CouponRow } from './service';
 
 /**
- * Coupons as staff make and change them (issue 13; contract src/common/contract/admin/coupons.ts). Every change is
- * one transaction with its audit-log entry (`coupon.create`, `coupon.update` with the fields before and after,
- * `coupon.pause`, `coupon.resume`).
+ * Coupons as staff make and change them (docs/decisions/015; contract src/common/contract/admin/coupons.ts). Every
+ * change is one transaction with its audit-log entry (`coupon.create`, `coupon.update` with the fields before and
+ * after, `coupon.pause`, `coupon.resume`).
  *
  * Edits racing use: an edit, a pause or a resume locks the coupon's row first (repository.ts lockCoupon, `edit`),
  * and placing an order locks the same row before it checks the coupon and counts a use (orders/place-order.ts). So they are serialized on that row:

@@ -78,3 +78,12 @@ export async function redeemAppliedCoupon(
   });
   return { id: row.id, code: row.code, discount: couponDiscountCents(row, order.subtotalCents) };
 }
+
+/** The coupon the customer applied at checkout and has not used yet, if any (the checkout summary). */
+export const appliedCoupon = (db: Db, userId: number) => repo.findCouponApplication(db, userId);
+
+/** A cancelled order gives its coupon uses back: its redemptions are forgotten and each coupon's use returned. */
+export async function returnOrderCoupons(trx: Db, orderId: number): Promise<void> {
+  const redemptions = await repo.deleteRedemptionsOfOrder(trx, orderId);
+  for (const r of redemptions) await repo.returnCouponUse(trx, r.coupon_id);
+}

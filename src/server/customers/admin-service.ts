@@ -3,7 +3,7 @@ import type { Lang } from '../../common/contract/lang';
 import type { Db } from '../db/connection';
 import { notFound } from '../lib/errors';
 import { adminLimit, keysetPage } from '../lib/paging';
-import { latestOrders } from '../orders/repository';
+import { latestOrdersOf } from '../orders/records';
 import * as repo from './repository';
 
 /**
@@ -46,7 +46,7 @@ export async function customerDetail(db: Db, userId: number, lang: Lang): Promis
   if (!user) throw notFound('customerNotFound', 'id');
   const [ordersTotal, orders, ledger, upline, downlinesCount, downlines, subscriptions] = await Promise.all([
     repo.countOrders(db, userId),
-    latestOrders(db, userId, LATEST),
+    latestOrdersOf(db, userId, LATEST),
     repo.latestCashRewards(db, userId, LATEST),
     user.upline_id === null ? Promise.resolve(undefined) : repo.findPerson(db, user.upline_id),
     repo.countDownlines(db, userId),

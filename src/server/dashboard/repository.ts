@@ -3,8 +3,8 @@ import type { Lang } from '../../common/contract/lang';
 import type { Db } from '../db/connection';
 
 /**
- * The dashboard's SQL (issue 12): counts of what needs doing, the low-stock list and the revenue per shop day.
- * Each query reads an index range: orders by status (`orders_status_placed_idx`) or by `paid_at`
+ * The dashboard's SQL (docs/decisions/013): counts of what needs doing, the low-stock list and the revenue per shop
+ * day. Each query reads an index range: orders by status (`orders_status_placed_idx`) or by `paid_at`
  * (`orders_paid_at_idx`), packagings by stock (`product_variants_stock_idx`). Counts come back as text on PostgreSQL:
  * read with Number().
  */

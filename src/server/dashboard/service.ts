@@ -2,14 +2,14 @@ import type { AdminDashboardOutput, DashboardDay, DashboardFigure } from '../../
 import type { Lang } from '../../common/contract/lang';
 import { can, type StaffRole } from '../../common/staff-rules';
 import type { Db } from '../db/connection';
-import { openRequestCount } from '../exchanges/repository';
+import { openExchangeRequests } from '../exchanges/service';
 import { lastShopDays } from '../lib/shop-days';
-import { getShopSettings } from '../settings/repository';
+import { shopSettings } from '../settings/service';
 import * as repo from './repository';
 
 /**
- * The back office's dashboard (issue 12; revenue defined in src/common/contract/admin/dashboard.ts): what needs
- * doing now for every staff member, payout requests only for roles with `affiliates`, and the figures only for
+ * The back office's dashboard (docs/decisions/013; revenue defined in src/common/contract/admin/dashboard.ts): what
+ * needs doing now for every staff member, payout requests only for roles with `affiliates`, and the figures only for
  * roles with `reports`.
  */
 
@@ -46,12 +46,12 @@ export async function dashboard(
   db: Db,
   opts: { role: StaffRole; lang: Lang; timezone: string; nowMs?: number },
 ): Promise<AdminDashboardOutput> {
-  const settings = await getShopSettings(db);
+  const settings = await shopSettings(db);
   const [receipts, paid, payouts, exchanges, lowStock, figures] = await Promise.all([
     repo.countReceiptsToCheck(db),
     repo.countPaidToPack(db),
     can(opts.role, 'affiliates') ? repo.countPayoutRequestsWaiting(db) : undefined,
-    openRequestCount(db),
+    openExchangeRequests(db),
     repo.lowStock(db, opts.lang, settings.lowStockDefault, LOW_STOCK_LIST),
     can(opts.role, 'reports') ? dashboardFigures(db, opts.timezone, opts.nowMs) : undefined,
   ]);

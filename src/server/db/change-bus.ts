@@ -64,20 +64,7 @@ type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string
 /** The part of pg.Client the listener uses (tests pass a fake). */
 export type ListenClient = Pick<pg.Client, 'connect' | 'query' | 'end' | 'on'>;
 
-export function startChangeListener({
-  url,
-  onChange,
-  onState,
-  log,
-  ignoreFrom,
-  makeClient = (connectionString) =>
-    new pg.Client({
-      connectionString,
-      keepAlive: true,
-      application_name: 'leafcup-listener',
-      connectionTimeoutMillis: 10_000,
-    }),
-}: {
+export interface ChangeListenerOptions {
   url: string;
   onChange: (topic: ChangeTopic | '*') => void;
   onState?: (state: ListenerState) => void;
@@ -85,58 +72,96 @@ export function startChangeListener({
   /** Notices from this origin (the listening instance's own: `originOf(db)`) are skipped. */
   ignoreFrom?: string;
   makeClient?: (url: string) => ListenClient;
-}): ChangeListener {
-  let state: ListenerState = 'connecting';
-  let client: ListenClient | undefined;
-  let failures = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let settleFirst: (listening: boolean) => void = () => undefined;
-  const first = new Promise<boolean>((resolve) => {
-    settleFirst = resolve;
+}
+
+/** The listener's own connection: a dedicated pg.Client (not from the pool), kept alive. */
+const listenClient = (connectionString: string): ListenClient =>
+  new pg.Client({
+    connectionString,
+    keepAlive: true,
+    application_name: 'leafcup-listener',
+    connectionTimeoutMillis: 10_000,
   });
 
-  // Read through a function: `close()` may change it while a connection attempt awaits.
-  const closed = () => state === 'closed';
-  const setState = (next: ListenerState) => {
-    if (state === next) return;
-    state = next;
-    onState?.(next);
-  };
+/** The topic a notice names, unless it is not ours or comes from `ignoreFrom`. */
+function noticeTopic(msg: { channel: string; payload?: string }, ignoreFrom: string | undefined): ChangeTopic | null {
+  if (msg.channel !== CHANGES_CHANNEL) return null;
+  try {
+    const { topic, from } = JSON.parse(msg.payload ?? '{}') as { topic?: string; from?: string };
+    if (topic === 'catalog' && (ignoreFrom === undefined || from !== ignoreFrom)) return topic;
+  } catch {
+    // Not ours: ignored.
+  }
+  return null;
+}
 
-  const retry = () => {
-    if (closed()) return;
-    failures++;
-    setState('reconnecting');
-    const delay = reconnectDelay(failures);
-    timer = setTimeout(connect, delay);
-    timer.unref();
-  };
+export function startChangeListener(options: ChangeListenerOptions): ChangeListener {
+  const listener = new Listener(options);
+  void listener.connect();
+  return listener;
+}
 
-  async function connect(): Promise<void> {
-    timer = undefined;
-    if (closed()) return;
-    const c = makeClient(url);
-    client = c;
+/** One listener: its connection, its state, and the pause before the next attempt after a failure. */
+class Listener implements ChangeListener {
+  #state: ListenerState = 'connecting';
+  private client: ListenClient | undefined;
+  private failures = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private settleFirst: (listening: boolean) => void = () => undefined;
+  private readonly first = new Promise<boolean>((resolve) => {
+    this.settleFirst = resolve;
+  });
+  private readonly makeClient: (url: string) => ListenClient;
+
+  constructor(private readonly options: ChangeListenerOptions) {
+    this.makeClient = options.makeClient ?? listenClient;
+  }
+
+  get state(): ListenerState {
+    return this.#state;
+  }
+
+  // Read through a method: `close()` may change it while a connection attempt awaits.
+  private closed(): boolean {
+    return this.#state === 'closed';
+  }
+
+  private setState(next: ListenerState): void {
+    if (this.#state === next) return;
+    this.#state = next;
+    this.options.onState?.(next);
+  }
+
+  private retry(): void {
+    if (this.closed()) return;
+    this.failures++;
+    this.setState('reconnecting');
+    const delay = reconnectDelay(this.failures);
+    this.timer = setTimeout(() => void this.connect(), delay);
+    this.timer.unref();
+  }
+
+  async connect(): Promise<void> {
+    this.timer = undefined;
+    if (this.closed()) return;
+    const { url, onChange, log, ignoreFrom } = this.options;
+    const c = this.makeClient(url);
+    this.client = c;
     let lost = false;
     const onLost = (err?: Error) => {
-      if (lost || client !== c) return;
+      if (lost || this.client !== c) return;
       lost = true;
-      client = undefined;
-      if (closed()) return;
+      this.client = undefined;
+      if (this.closed()) return;
       log?.warn({ err }, 'change listener: connection lost; reconnecting (product lists are read fresh meanwhile)');
       c.end().catch(() => undefined);
-      retry();
+      this.retry();
     };
     c.on('error', onLost);
     c.on('end', () => onLost());
     c.on('notification', (msg) => {
-      if (msg.channel !== CHANGES_CHANNEL) return;
-      try {
-        const { topic, from } = JSON.parse(msg.payload ?? '{}') as { topic?: string; from?: string };
-        if (topic === 'catalog' && (ignoreFrom === undefined || from !== ignoreFrom)) onChange(topic);
-      } catch {
-        // Not ours: ignored.
-      }
+      const topic = noticeTopic(msg, ignoreFrom);
+      if (topic) onChange(topic);
     });
     try {
       await c.connect();
@@ -144,50 +169,48 @@ export function startChangeListener({
     } catch (err) {
       if (!lost) {
         lost = true;
-        client = undefined;
+        this.client = undefined;
         c.end().catch(() => undefined);
-        if (!closed()) {
+        if (!this.closed()) {
           log?.warn({ err }, 'change listener: cannot listen; trying again (product lists are read fresh meanwhile)');
-          retry();
+          this.retry();
         }
       }
-      settleFirst(false);
+      this.settleFirst(false);
       return;
     }
-    if (lost || closed()) {
-      if (closed()) c.end().catch(() => undefined);
-      settleFirst(false);
+    if (lost || this.closed()) {
+      if (this.closed()) c.end().catch(() => undefined);
+      this.settleFirst(false);
       return;
     }
-    // Whatever was sent while not listening is lost: drop everything once.
-    onChange('*');
-    if (failures > 0) log?.info({ after: failures }, 'change listener: listening again');
-    failures = 0;
-    setState('listening');
-    settleFirst(true);
+    this.listening();
   }
 
-  void connect();
+  /** Connected and listening: whatever was sent while not listening is lost, so everything is dropped once. */
+  private listening(): void {
+    this.options.onChange('*');
+    if (this.failures > 0) this.options.log?.info({ after: this.failures }, 'change listener: listening again');
+    this.failures = 0;
+    this.setState('listening');
+    this.settleFirst(true);
+  }
 
-  return {
-    get state() {
-      return state;
-    },
-    firstAttempt(waitMs) {
-      let waiter: NodeJS.Timeout | undefined;
-      const timeout = new Promise<boolean>((resolve) => {
-        waiter = setTimeout(() => resolve(false), waitMs);
-      });
-      return Promise.race([first, timeout]).finally(() => clearTimeout(waiter));
-    },
-    async close() {
-      setState('closed');
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      const c = client;
-      client = undefined;
-      settleFirst(false);
-      await c?.end().catch(() => undefined);
-    },
-  };
+  firstAttempt(waitMs: number): Promise<boolean> {
+    let waiter: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => {
+      waiter = setTimeout(() => resolve(false), waitMs);
+    });
+    return Promise.race([this.first, timeout]).finally(() => clearTimeout(waiter));
+  }
+
+  async close(): Promise<void> {
+    this.setState('closed');
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const c = this.client;
+    this.client = undefined;
+    this.settleFirst(false);
+    await c?.end().catch(() => undefined);
+  }
 }

@@ -23,13 +23,13 @@ import { nowIso } from '../lib/time';
 import { enqueueStaffAlert } from '../notifications/staff-alerts';
 import { notifyOrder } from '../orders/notify';
 import { type FileLinkSigner, fileLinkSigner } from '../orders/receipts';
-import { findOwnOrder } from '../orders/repository';
-import { getShopSettings } from '../settings/repository';
+import { customerOrder } from '../orders/records';
+import { shopSettings } from '../settings/service';
 import { inTransaction, type Shop } from '../shop';
 import * as repo from './repository';
 
 /**
- * Product exchanges (issue 17, docs/decisions/020; the rules in src/common/exchange-rules.ts): the customer asks, staff
+ * Product exchanges (docs/decisions/020; the rules in src/common/exchange-rules.ts): the customer asks, staff
  * decide once. Each change is one transaction with what it tells: the customer's bot notice and e-mail (orders/notify.ts,
  * deduplicated per request), the staff alert of a new request, the audit entry of a decision.
  */
@@ -75,7 +75,7 @@ function adminView(sign: FileLinkSigner, row: Row, lang: Lang): AdminExchangeRow
 }
 
 async function ownOrder(db: Db, user: User, orderId: number) {
-  const order = await findOwnOrder(db, user.id, orderId);
+  const order = await customerOrder(db, user.id, orderId);
   if (!order) throw notFound('orderNotFound', 'order_id');
   return order;
 }
@@ -90,7 +90,7 @@ export async function orderExchanges(
 ): Promise<OrderExchanges> {
   const order = await ownOrder(db, user, orderId);
   const [{ exchangeDays }, rows, items, sign] = await Promise.all([
-    getShopSettings(db),
+    shopSettings(db),
     repo.orderRequests(db, order.id),
     repo.orderLineIds(db, order.id),
     fileLinkSigner(db),
@@ -131,7 +131,7 @@ export async function requestExchange(
 ): Promise<number> {
   const { db, files } = shop;
   const order = await ownOrder(db, user, input.orderId);
-  const { exchangeDays } = await getShopSettings(db);
+  const { exchangeDays } = await shopSettings(db);
   const block = exchangeBlock(order, exchangeDays, nowMs);
   if (block === 'not_completed') throw invalidField('order_id', 'exchangeNotCompleted');
   if (block === 'too_late') {
@@ -310,3 +310,9 @@ export async function photoKeyFor(db: Db, id: number, userId: number): Promise<s
   const row = await repo.findPhoto(db, id);
   return row && row.user_id === userId ? row.photo_key : null;
 }
+
+/** One request with its order's line, or undefined (the bot's staff alert of a new request). */
+export const exchangeRequest = (db: Db, id: number) => repo.findRequest(db, id);
+
+/** How many requests wait for staff's decision (the dashboard). */
+export const openExchangeRequests = (db: Db): Promise<number> => repo.openRequestCount(db);

@@ -14,8 +14,8 @@ interface Log {
  * The file store FILES_URL names (docs/decisions/023): unset or `db` → the database; `file:PATH` → this machine's disk
  * (one instance only: the others cannot read it); `s3://…` → an S3-compatible bucket (the AWS SDK is loaded only then).
  *
- * With the database or S3 store, files still in UPLOAD_DIR (from before issue 16) are read from there until
- * `npm run shop -- import-files` has moved them in: nothing 404s between the upgrade and the import.
+ * With the database or S3 store, files still in UPLOAD_DIR (from before the stores of docs/decisions/023) are read from
+ * there until `npm run shop -- import-files` has moved them in: nothing 404s between the upgrade and the import.
  */
 export async function createFileStore(
   config: Pick<Config, 'FILES_URL' | 'UPLOAD_DIR'>,

@@ -5,7 +5,7 @@ import { badRequest } from '../lib/errors';
 import { bodyBytes, type FileStore, type StoredFile } from './store';
 
 /**
- * Images staff upload for products and banners (issue 13, docs/decisions/015). The upload is decoded with sharp
+ * Images staff upload for products and banners (docs/decisions/015). The upload is decoded with sharp
  * (so only real images pass, whatever the name or declared type says), turned upright, stripped of metadata
  * (no camera GPS reaches the shop) and stored once per width the shop shows, as WebP, under a name made of the
  * content's hash: the same picture uploaded twice is one set of files, and the files never change, so they are

@@ -1,7 +1,7 @@
 /**
- * CSV cells a spreadsheet opens safely (the back office's exports, issue 12 and 13): a text starting with = + - @
- * (or a tab or carriage return) is prefixed with ' so a spreadsheet never runs it as a formula ("CSV injection").
- * Files the shop reads back (the catalogue import) take the prefix off again with `fromFormulaSafe`.
+ * CSV cells a spreadsheet opens safely (the back office's exports, docs/decisions/013 and 015): a text starting
+ * with = + - @ (or a tab or carriage return) is prefixed with ' so a spreadsheet never runs it as a formula ("CSV
+ * injection"). Files the shop reads back (the catalogue import) take the prefix off again with `fromFormulaSafe`.
  */
 
 const FORMULA_START = /^[=+\-@\t\r]/;

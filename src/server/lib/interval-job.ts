@@ -49,59 +49,70 @@ const MAX_TICK_MS = 60_000;
 
 const NO_ROUND: JobRound = { extend: async () => undefined };
 
-/**
- * A background job run every `intervalMs`, once across instances unless `lease` is 'local'. A failed round is
- * logged (and noted on its lease row) and the next one tries again.
- */
-export function createIntervalJob<R>({
-  name,
-  run,
-  intervalMs,
-  lease: leaseOption,
-  log,
-}: {
+interface JobOptions<R> {
   name: string;
   run: (now: Date, round: JobRound) => Promise<R>;
   intervalMs: number;
   lease: JobLeaseOption;
   log?: Log;
-}): IntervalJob<R> {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<R> | undefined;
-  let stopping = false;
-  let claimed = false;
-  let claiming: Promise<boolean> | undefined;
-  const lease: JobLease | null = leaseOption === 'local' ? null : jobLease(leaseOption.db, name, leaseOption.ttlMs);
-  const ttlMs = leaseOption === 'local' ? 0 : leaseOption.ttlMs;
-  const tickMs = lease ? Math.min(intervalMs, MAX_TICK_MS) : intervalMs;
-  // The next round is due a little before a full interval after this one's start, so the holder's own next tick
-  // (setInterval never fires early, but the claim's time is taken a moment after the tick) still finds it due.
-  const slackMs = Math.min(intervalMs / 10, 1000);
+}
 
-  const once = (start: () => Promise<R>): Promise<R> => {
-    running = start().finally(() => {
-      running = undefined;
-    });
-    return running;
+/**
+ * A background job run every `intervalMs`, once across instances unless `lease` is 'local'. A failed round is
+ * logged (and noted on its lease row) and the next one tries again.
+ */
+export function createIntervalJob<R>(options: JobOptions<R>): IntervalJob<R> {
+  const job = new Job(options);
+  // Plain functions, not methods: callers pass them around on their own (`{ drainOnce: job.runOnce }`).
+  return {
+    runOnce: (now) => job.runOnce(now),
+    tickOnce: (now) => job.tickOnce(now),
+    start: () => job.start(),
+    stop: () => job.stop(),
   };
+}
 
-  const runOnce = (now?: Date) => running ?? once(() => run(now ?? new Date(), NO_ROUND));
+/** One job's timer, its round in progress, and its lease (when leased). */
+class Job<R> {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<R> | undefined;
+  private stopping = false;
+  private claimed = false;
+  private claiming: Promise<boolean> | undefined;
+  private readonly lease: JobLease | null;
+  private readonly ttlMs: number;
+  private readonly tickMs: number;
+  /**
+   * The next round is due a little before a full interval after this one's start, so the holder's own next tick
+   * (setInterval never fires early, but the claim's time is taken a moment after the tick) still finds it due.
+   */
+  private readonly slackMs: number;
 
-  async function leasedRound(held: JobLease, now: Date): Promise<R> {
+  constructor(private readonly options: JobOptions<R>) {
+    const { name, intervalMs, lease } = options;
+    this.lease = lease === 'local' ? null : jobLease(lease.db, name, lease.ttlMs);
+    this.ttlMs = lease === 'local' ? 0 : lease.ttlMs;
+    this.tickMs = this.lease ? Math.min(intervalMs, MAX_TICK_MS) : intervalMs;
+    this.slackMs = Math.min(intervalMs / 10, 1000);
+  }
+
+  private once(start: () => Promise<R>): Promise<R> {
+    this.running = start().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  runOnce(now?: Date): Promise<R> {
+    return this.running ?? this.once(() => this.options.run(now ?? new Date(), NO_ROUND));
+  }
+
+  private async leasedRound(held: JobLease, now: Date): Promise<R> {
     const startedWall = Date.now();
     const clock = () => new Date(now.getTime() + (Date.now() - startedWall));
-    let extendedWall = startedWall;
-    const round: JobRound = {
-      async extend() {
-        if (stopping) throw new RoundStopped('stopping');
-        if (Date.now() - extendedWall < ttlMs / 4) return;
-        if (!(await held.extend(clock()))) throw new RoundStopped('lease lost');
-        extendedWall = Date.now();
-      },
-    };
-    const nextRunAt = new Date(now.getTime() + intervalMs - slackMs);
+    const nextRunAt = new Date(now.getTime() + this.options.intervalMs - this.slackMs);
     try {
-      const result = await run(now, round);
+      const result = await this.options.run(now, this.leaseKeeper(held, clock, startedWall));
       await held.finish(clock(), nextRunAt, null);
       return result;
     } catch (err) {
@@ -115,57 +126,69 @@ export function createIntervalJob<R>({
     }
   }
 
-  const tickOnce = async (at?: Date): Promise<R | null> => {
-    if (running || stopping) return null;
+  /** A leased round's `extend`: the lease extended at most once per quarter of its TTL; stops when told to. */
+  private leaseKeeper(held: JobLease, clock: () => Date, startedWall: number): JobRound {
+    let extendedWall = startedWall;
+    return {
+      extend: async () => {
+        if (this.stopping) throw new RoundStopped('stopping');
+        if (Date.now() - extendedWall < this.ttlMs / 4) return;
+        if (!(await held.extend(clock()))) throw new RoundStopped('lease lost');
+        extendedWall = Date.now();
+      },
+    };
+  }
+
+  async tickOnce(at?: Date): Promise<R | null> {
+    if (this.running || this.stopping) return null;
     const now = at ?? new Date();
-    if (!lease) return runOnce(now);
+    const lease = this.lease;
+    if (!lease) return this.runOnce(now);
     // Claimed before `running` is set: a runOnce meanwhile runs alongside, as two instances would (both are safe).
     // stop() waits for a claim on its way (`claiming`): a claim won after stop began runs nothing and frees the lease.
     const claim = lease.claim(now);
-    claiming = claim;
+    this.claiming = claim;
     let won: boolean;
     try {
       won = await claim;
     } finally {
-      if (claiming === claim) claiming = undefined;
+      if (this.claiming === claim) this.claiming = undefined;
     }
     if (!won) return null;
-    claimed = true;
-    if (running || stopping) {
+    this.claimed = true;
+    if (this.running || this.stopping) {
       await lease.release();
       return null;
     }
-    return once(() => leasedRound(lease, now));
-  };
+    return this.once(() => this.leasedRound(lease, now));
+  }
 
-  const tick = () => {
-    tickOnce().catch((err: unknown) => {
+  private tick(): void {
+    const { name, log } = this.options;
+    this.tickOnce().catch((err: unknown) => {
       if (err instanceof RoundStopped) {
         if (err.why === 'lease lost') log?.warn?.({ job: name }, `${name}: lease taken over by another instance`);
         return;
       }
       log?.error({ err }, `${name}: round failed`);
     });
-  };
+  }
 
-  return {
-    runOnce,
-    tickOnce,
-    start() {
-      if (timer) return;
-      stopping = false;
-      timer = setInterval(tick, tickMs);
-      timer.unref();
-      tick();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      stopping = true;
-      await claiming?.catch(() => false);
-      await running?.catch(() => undefined);
-      if (lease && claimed) await lease.release().catch(() => undefined);
-      claimed = false;
-    },
-  };
+  start(): void {
+    if (this.timer) return;
+    this.stopping = false;
+    this.timer = setInterval(() => this.tick(), this.tickMs);
+    this.timer.unref();
+    this.tick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    this.stopping = true;
+    await this.claiming?.catch(() => false);
+    await this.running?.catch(() => undefined);
+    if (this.lease && this.claimed) await this.lease.release().catch(() => undefined);
+    this.claimed = false;
+  }
 }

@@ -1,13 +1,13 @@
 import type { Db } from '../db/connection';
 import type { Order, OrderItemsTable } from '../db/schema';
 import { orderAmounts } from '../orders/amounts';
+import { orderById, orderLines } from '../orders/records';
 import { refundState } from '../orders/refunds';
-import { findOrder, orderItems } from '../orders/repository';
 
 /**
- * What an order e-mail says of the order (issue 14): its figures as they were when the event happened, taken in the
- * transaction of the change (orders/notify.ts) and kept in the outbox row's parameters. A message sent later (the
- * SMTP server was down, a retry) still says what was true then: a refund's "still to be refunded", a cancelled
+ * What an order e-mail says of the order (docs/decisions/016): its figures as they were when the event happened, taken
+ * in the transaction of the change (orders/notify.ts) and kept in the outbox row's parameters. A message sent later
+ * (the SMTP server was down, a retry) still says what was true then: a refund's "still to be refunded", a cancelled
  * order's refund owed, the tracking number of that shipment, the status and totals of that moment.
  * What is not the event's (the shop's bank account, how long an order may stay unpaid) is read when it is sent.
  */
@@ -60,7 +60,7 @@ export interface OrderFigures {
  * `items`: the lines when the caller already holds them (placing the order), else they are read.
  */
 export async function orderFigures(db: Db, order: Order, items?: readonly MailOrderLine[]): Promise<OrderFigures> {
-  const lines = items ?? (await orderItems(db, order.id));
+  const lines = items ?? (await orderLines(db, order.id));
   const { owedCents } = await refundState(db, order);
   return {
     order: {
@@ -97,6 +97,6 @@ export async function orderFigures(db: Db, order: Order, items?: readonly MailOr
 
 /** The figures of order `orderId` now, or undefined when it no longer exists (a message queued without figures). */
 export async function currentOrderFigures(db: Db, orderId: number): Promise<OrderFigures | undefined> {
-  const order = await findOrder(db, orderId);
+  const order = await orderById(db, orderId);
   return order ? orderFigures(db, order) : undefined;
 }

@@ -1,12 +1,13 @@
 import type { Lang } from '../../common/contract/lang';
 import type { ExchangeReason } from '../../common/exchange-rules';
+import type { Db } from '../db/connection';
 import { nowIso } from '../lib/time';
 import type { Shop } from '../shop';
 import type { OrderFigures } from './order-figures';
 import * as repo from './repository';
 
 /**
- * The e-mail outbox (issue 14, docs/decisions/016). Code that changes something a customer should hear about by e-mail
+ * The e-mail outbox (docs/decisions/016). Code that changes something a customer should hear about by e-mail
  * calls `enqueueMail` with the transaction of the change: the message exists exactly when the change committed, and the
  * sender job (mail/sender.ts) delivers it later, once, with retries. Without SMTP_URL nothing is queued.
  *
@@ -125,3 +126,6 @@ export async function enqueueMail<K extends MailKind>(
     created_at: now,
   });
 }
+
+/** Deletes the messages that went (or failed for good) before `before`; answers how many (the hourly cleanup). */
+export const deleteFinishedMail = (db: Db, before: string): Promise<number> => repo.deleteFinishedMail(db, before);

@@ -1,7 +1,7 @@
 import type { MailKind } from './outbox';
 
 /**
- * Who may get what (issue 14, docs/decisions/016): until the customer confirms the address, the shop sends only what
+ * Who may get what (docs/decisions/016): until the customer confirms the address, the shop sends only what
  * concerns the customer's own orders, their password and the confirmation itself, so an address typed by someone else receives
  * nothing it did not cause. The sender applies it to every message of an account at send time (`mayMailAccount`: a
  * confirmation that arrives meanwhile lets the message go; an address changed since counts as unconfirmed); code that
@@ -22,7 +22,7 @@ export const ORDER_MAIL_KINDS: ReadonlySet<MailKind> = new Set<MailKind>([
   'order_refund_recorded',
   'renewal_placed',
   'renewal_skipped',
-  // Exchanges of the customer's own orders (issue 17).
+  // Exchanges of the customer's own orders (docs/decisions/020).
   'exchange_requested',
   'exchange_approved',
   'exchange_declined',

@@ -76,17 +76,57 @@ export function createMailSender({
   intervalMs = 5000,
   batchSize = 20,
   templates,
-  transport: givenTransport,
+  transport,
 }: SenderOptions): IntervalJob<MailRound> {
-  let transport = givenTransport;
-  const domain = fromDomain(config.MAIL_FROM ?? '');
+  const sender = new MailSender({ db, config, log, batchSize, templates, transport });
+  const job = createIntervalJob({
+    name: 'e-mail sender',
+    run: (now, round) => sender.round(now, round),
+    intervalMs,
+    lease: { db, ttlMs: SENDER_LEASE_MS },
+    ...(log ? { log } : {}),
+  });
+  return {
+    ...job,
+    async stop() {
+      await job.stop();
+      sender.closeTransport();
+    },
+  };
+}
 
-  async function round(now: Date, job: JobRound): Promise<MailRound> {
+/** A message this sender claimed (its row as the claim left it). */
+type ClaimedMail = NonNullable<Awaited<ReturnType<typeof claimMail>>>;
+
+/** The sender's rounds: the due messages, each claimed, checked, rendered and sent over one SMTP transport. */
+class MailSender {
+  private readonly db: Db;
+  private readonly config: Config;
+  private readonly log: Log | undefined;
+  private readonly batchSize: number;
+  private readonly templates: MailTemplates | undefined;
+  private readonly givenTransport: MailTransport | undefined;
+  /** Made from SMTP_URL at the first round with something to send, unless one was given. */
+  private transport: MailTransport | undefined;
+  private readonly domain: string;
+
+  constructor(options: Omit<SenderOptions, 'intervalMs'> & { batchSize: number }) {
+    this.db = options.db;
+    this.config = options.config;
+    this.log = options.log;
+    this.batchSize = options.batchSize;
+    this.templates = options.templates;
+    this.givenTransport = options.transport;
+    this.transport = options.transport;
+    this.domain = fromDomain(options.config.MAIL_FROM ?? '');
+  }
+
+  async round(now: Date, job: JobRound): Promise<MailRound> {
     const result: MailRound = { sent: [], retried: [], failed: [] };
-    const nowIso = now.toISOString();
-    const due = await dueMail(db, nowIso, batchSize);
+    const due = await dueMail(this.db, now.toISOString(), this.batchSize);
     if (due.length === 0) return result;
-    transport ??= createMailTransport(config);
+    this.transport ??= createMailTransport(this.config);
+    const transport = this.transport;
     const started = Date.now();
     for (const candidate of due) {
       // Between two messages: the sender's job lease stays ours (or the round stops here: lib/interval-job.ts).
@@ -98,81 +138,85 @@ export function createMailSender({
       if (elapsed > LEASE_MS / 2) break;
       const claimedAt = new Date(now.getTime() + elapsed);
       const leaseUntil = new Date(claimedAt.getTime() + LEASE_MS).toISOString();
-      const row = await claimMail(db, candidate.id, candidate.attempts, claimedAt.toISOString(), leaseUntil);
+      const row = await claimMail(this.db, candidate.id, candidate.attempts, claimedAt.toISOString(), leaseUntil);
       if (!row) continue; // another sender took it
-      const claim = { id: row.id, attempts: row.attempts };
-      const kind = row.kind as MailKind;
-      const logFields = { mailId: row.id, kind, to: maskAddress(row.to_address), attempts: row.attempts };
-      const fail = async (error: string) => {
-        if (await finishMail(db, claim, { status: 'failed', error })) {
-          result.failed.push(row.id);
-          log?.error({ ...logFields, error }, 'e-mail failed for good');
-        }
-      };
-      if (row.attempts > MAX_ATTEMPTS) {
-        // A row left `sending` by senders that died on its last try.
-        await fail(row.last_error ?? 'gave up after the last try');
-        continue;
-      }
-      if (row.user_id !== null) {
-        const user = await mailUser(db, row.user_id);
-        if (user && !mayMailAccount(user, row.to_address, kind)) {
-          if (await finishMail(db, claim, { status: 'failed', error: 'skipped: address not confirmed' })) {
-            result.failed.push(row.id);
-            log?.info(logFields, 'e-mail skipped: the address is not confirmed');
-          }
-          continue;
-        }
-      }
-      try {
-        const ctx: MailContext = { db, config, lang: langOf(row.lang), shopUrl: mailShopUrl(config) };
-        const rendered = await renderTemplate(kind, ctx, JSON.parse(row.params), templates);
-        await transport.send({
-          to: row.to_address,
-          subject: rendered.subject,
-          html: rendered.html,
-          text: rendered.text,
-          messageId: `<outbox-${row.id}@${domain}>`,
-        });
-      } catch (err) {
-        const error = errorText(err);
-        const permanent =
-          err instanceof MissingTemplateError ||
-          err instanceof UnsendableMailError ||
-          err instanceof SyntaxError ||
-          err instanceof UnsendableAddressError ||
-          isPermanentRefusal(err);
-        if (permanent || row.attempts >= MAX_ATTEMPTS) {
-          await fail(error);
-        } else {
-          const pause = BACKOFF_MINUTES[Math.min(row.attempts, BACKOFF_MINUTES.length) - 1] ?? 1;
-          const nextAttemptAt = new Date(now.getTime() + pause * 60_000).toISOString();
-          if (await finishMail(db, claim, { status: 'pending', error, nextAttemptAt })) {
-            result.retried.push(row.id);
-            log?.warn({ ...logFields, error, nextAttemptAt }, 'e-mail not sent: trying again later');
-          }
-        }
-        continue;
-      }
-      // Sent: mark it with the time it really went (not the round's), only while the claim is ours.
-      if (await finishMail(db, claim, { status: 'sent', at: new Date().toISOString() })) result.sent.push(row.id);
+      await this.deliver(row, transport, now, result);
     }
     return result;
   }
 
-  const job = createIntervalJob({
-    name: 'e-mail sender',
-    run: round,
-    intervalMs,
-    lease: { db, ttlMs: SENDER_LEASE_MS },
-    ...(log ? { log } : {}),
-  });
-  return {
-    ...job,
-    async stop() {
-      await job.stop();
-      if (!givenTransport) transport?.close();
-      transport = givenTransport;
-    },
-  };
+  /** One claimed message: given up, skipped, sent, or left for a later try; noted in `result`. */
+  private async deliver(row: ClaimedMail, transport: MailTransport, now: Date, result: MailRound): Promise<void> {
+    const { db, log } = this;
+    const claim = { id: row.id, attempts: row.attempts };
+    const kind = row.kind as MailKind;
+    const logFields = { mailId: row.id, kind, to: maskAddress(row.to_address), attempts: row.attempts };
+    const fail = async (error: string) => {
+      if (await finishMail(db, claim, { status: 'failed', error })) {
+        result.failed.push(row.id);
+        log?.error({ ...logFields, error }, 'e-mail failed for good');
+      }
+    };
+    if (row.attempts > MAX_ATTEMPTS) {
+      // A row left `sending` by senders that died on its last try.
+      await fail(row.last_error ?? 'gave up after the last try');
+      return;
+    }
+    if (row.user_id !== null) {
+      const user = await mailUser(db, row.user_id);
+      if (user && !mayMailAccount(user, row.to_address, kind)) {
+        if (await finishMail(db, claim, { status: 'failed', error: 'skipped: address not confirmed' })) {
+          result.failed.push(row.id);
+          log?.info(logFields, 'e-mail skipped: the address is not confirmed');
+        }
+        return;
+      }
+    }
+    try {
+      await this.send(row, kind, transport);
+    } catch (err) {
+      const error = errorText(err);
+      if (isPermanent(err) || row.attempts >= MAX_ATTEMPTS) {
+        await fail(error);
+      } else {
+        const pause = BACKOFF_MINUTES[Math.min(row.attempts, BACKOFF_MINUTES.length) - 1] ?? 1;
+        const nextAttemptAt = new Date(now.getTime() + pause * 60_000).toISOString();
+        if (await finishMail(db, claim, { status: 'pending', error, nextAttemptAt })) {
+          result.retried.push(row.id);
+          log?.warn({ ...logFields, error, nextAttemptAt }, 'e-mail not sent: trying again later');
+        }
+      }
+      return;
+    }
+    // Sent: mark it with the time it really went (not the round's), only while the claim is ours.
+    if (await finishMail(db, claim, { status: 'sent', at: new Date().toISOString() })) result.sent.push(row.id);
+  }
+
+  /** Renders the message in its language and hands it to the SMTP server. */
+  private async send(row: ClaimedMail, kind: MailKind, transport: MailTransport): Promise<void> {
+    const { config } = this;
+    const ctx: MailContext = { db: this.db, config, lang: langOf(row.lang), shopUrl: mailShopUrl(config) };
+    const rendered = await renderTemplate(kind, ctx, JSON.parse(row.params), this.templates);
+    await transport.send({
+      to: row.to_address,
+      subject: rendered.subject,
+      html: rendered.html,
+      text: rendered.text,
+      messageId: `<outbox-${row.id}@${this.domain}>`,
+    });
+  }
+
+  /** After the job stopped: closes the transport made from SMTP_URL (a given one is the caller's). */
+  closeTransport(): void {
+    if (!this.givenTransport) this.transport?.close();
+    this.transport = this.givenTransport;
+  }
 }
+
+/** Whether sending again cannot help: no template, a message that cannot be made, or a 5xx refusal. */
+const isPermanent = (err: unknown): boolean =>
+  err instanceof MissingTemplateError ||
+  err instanceof UnsendableMailError ||
+  err instanceof SyntaxError ||
+  err instanceof UnsendableAddressError ||
+  isPermanentRefusal(err);

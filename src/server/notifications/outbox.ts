@@ -1,6 +1,6 @@
 import type { Db } from '../db/connection';
 import { nowIso } from '../lib/time';
-import { insertNotification } from './repository';
+import * as repo from './repository';
 
 /**
  * The bot's outbox (docs/decisions/012: a status change reaches a linked customer through the bot).
@@ -36,7 +36,7 @@ export async function enqueueOrderNotification(
   notice: { userId: number; orderId: number; kind: OrderNotificationKind; params?: Record<string, string> },
   now: string = nowIso(),
 ): Promise<void> {
-  await insertNotification(db, {
+  await repo.insertNotification(db, {
     user_id: notice.userId,
     order_id: notice.orderId,
     kind: notice.kind,
@@ -87,7 +87,7 @@ export async function enqueueAccountNotification(
   },
   now: string = nowIso(),
 ): Promise<void> {
-  await insertNotification(db, {
+  await repo.insertNotification(db, {
     user_id: notice.userId,
     order_id: null,
     kind: notice.kind,
@@ -106,7 +106,7 @@ export async function enqueueBackInStockNotification(
   notice: { userId: number; productId: number },
   now: string = nowIso(),
 ): Promise<void> {
-  await insertNotification(db, {
+  await repo.insertNotification(db, {
     user_id: notice.userId,
     order_id: null,
     kind: BACK_IN_STOCK,
@@ -114,3 +114,25 @@ export async function enqueueBackInStockNotification(
     created_at: now,
   });
 }
+
+// The sender's side (the bot's telegram/bot/notifications.ts): what is due, a claim per attempt, the outcome.
+
+/** Up to `limit` notices due at `now` with attempts left, oldest first, with what their messages need. */
+export const dueNotices = (db: Db, opts: { maxAttempts: number; limit: number; now: string }) =>
+  repo.dueNotifications(db, opts);
+
+/** Claims a notice for one more attempt until `claimedUntil`; answers whether this sender won it (decision 024). */
+export const claimNotice = (
+  db: Db,
+  id: number,
+  attemptsSeen: number,
+  claim: { now: string; claimedUntil: string },
+): Promise<boolean> => repo.claimNotification(db, id, attemptsSeen, claim);
+
+/** A notice is done: sent (`error` null) or given up with `error`; it is not tried again. */
+export const finishNotice = (db: Db, id: number, error: string | null): Promise<void> =>
+  repo.finishNotification(db, id, error);
+
+/** An attempt failed with `error`: the claim is freed and the notice is due again at `nextAttemptAt`. */
+export const retryNoticeLater = (db: Db, id: number, error: string, nextAttemptAt: string): Promise<void> =>
+  repo.noteNotificationError(db, id, error, nextAttemptAt);

@@ -3,14 +3,14 @@ import { can, type Permission, STAFF_ROLES } from '../../common/staff-rules';
 import { lowStockThreshold } from '../../common/stock-rules';
 import type { Db } from '../db/connection';
 import { nowIso } from '../lib/time';
-import { getShopSettings } from '../settings/repository';
+import { shopSettings } from '../settings/service';
 import { insertNotification } from './repository';
 import * as repo from './staff-alert-repository';
 
 /**
- * The bot's alerts for staff (issue 12, "Telling staff"): a new order, a new receipt, a new payout request, low stock.
- * Like the customers' order news they go through the `notifications` outbox: the domain writes them with the
- * transaction of the event (so an alert exists exactly when the event committed), the bot's sender
+ * The bot's alerts for staff (docs/decisions/013; docs/product.md section 11): a new order, a new receipt, a new payout
+ * request, low stock. Like the customers' order news they go through the `notifications` outbox: the domain writes them
+ * with the transaction of the event (so an alert exists exactly when the event committed), the bot's sender
  * (src/server/telegram/bot/notifications.ts) sends each row once. One row per staff member who wants alerts
  * (`staff.notify_telegram`), is linked to Telegram and whose role may act on the event, while the owner's switch
  * for that kind of alert (Settings, `<kind>_alerts`) is on; the sender checks the switches and the role again when
@@ -51,7 +51,7 @@ export interface StaffAlertParams {
 
 /** The staff members who should hear of `kind` now (see the top of this file): nobody while the shop's switch is off. */
 async function alertRecipients(db: Db, kind: StaffAlertKind): Promise<number[]> {
-  if (!(await getShopSettings(db)).staffAlerts[kind]) return [];
+  if (!(await shopSettings(db)).staffAlerts[kind]) return [];
   return repo.staffAlertRecipients(
     db,
     STAFF_ROLES.filter((role) => can(role, STAFF_ALERT_PERMISSION[kind])),

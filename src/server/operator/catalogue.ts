@@ -2,22 +2,20 @@ import { z } from 'zod';
 import { CLI_ACTOR } from '../audit/actor';
 import { recordAudit } from '../audit/service';
 import {
-  insertPackaging,
-  lockProducts,
-  refreshListPrice,
-  slugIds,
-  unlinkProduct,
-  updatePackaging,
-  updateProduct,
-} from '../catalog/admin-repository';
-import { packagingsOf, productsBySlug } from '../catalog/catalogue-io/repository';
+  addPackaging,
+  catalogueSlugIds,
+  lockProductsBySlug,
+  productBySlug,
+  relistProduct,
+  writePackaging,
+  writeProduct,
+} from '../catalog/upsert-service';
 import { withRetry } from '../db/errors';
 import { nowIso } from '../lib/time';
 import { insertProducts, linkProduct, packagingFields, productFields } from '../seed/index';
 import type { SeedProduct } from '../seed/types';
 import { inTransaction, type Shop } from '../shop';
-import { deleteUnusedPackaging } from '../stock/repository';
-import { changeStock } from '../stock/service';
+import { changeStock, deleteUnusedPackaging } from '../stock/service';
 import { tellStockAlerts } from '../stock-alerts/tell';
 import { isPackagingReferenced, productPackagings } from './repository';
 
@@ -105,7 +103,7 @@ export async function importCatalogue(
   const counts = await withRetry(() =>
     inTransaction(shop, async (tx) => {
       const trx = tx.db;
-      const ids = await slugIds(trx);
+      const ids = await catalogueSlugIds(trx);
       for (const p of products) {
         const unknownCategory = p.categories.find((s) => !ids.categories.has(s));
         if (unknownCategory) throw new CatalogueError(`${p.slug}: unknown category "${unknownCategory}"`);
@@ -114,14 +112,11 @@ export async function importCatalogue(
       }
       const now = nowIso();
       const cause = (source: 'new' | 'import') => ({ source, reason: 'import-catalogue', now });
-      const known = await productsBySlug(
+      const known = await lockProductsBySlug(
         trx,
         products.map((p) => p.slug),
       );
       const existing = new Map(known.map((e) => [e.slug, e]));
-      const existingIds = [...existing.values()].map((e) => e.id).sort((a, b) => a - b);
-      await packagingsOf(trx, existingIds, { lock: true });
-      await lockProducts(trx, existingIds);
 
       /** Adds a new packaging's first stock through the stock core. */
       const firstStock = async (packagingId: number, units: number) => {
@@ -137,7 +132,7 @@ export async function importCatalogue(
         if (!found) {
           // Inserted with no stock, like the seed otherwise; each packaging's stock then comes in as a change.
           await insertProducts(trx, [{ ...p, variants: p.variants.map((v) => ({ ...v, stock: 0 })) }], now);
-          const [row] = await productsBySlug(trx, [p.slug]);
+          const row = await productBySlug(trx, p.slug);
           const packagings = await productPackagings(trx, row!.id);
           for (const [i, v] of p.variants.entries()) await firstStock(packagings[i]!.id, v.stock);
           created++;
@@ -152,11 +147,11 @@ export async function importCatalogue(
           const { stock, ...values } = packagingFields(v, i);
           if (match) {
             kept.add(match.id);
-            await updatePackaging(trx, match.id, values);
+            await writePackaging(trx, match.id, values);
             if (stock !== match.stock)
               notes.push(`${p.slug} (${v.name.en}): stock not changed (file ${stock}, shop ${match.stock})`);
           } else {
-            const id = await insertPackaging(trx, { ...values, product_id: productId });
+            const id = await addPackaging(trx, { ...values, product_id: productId });
             kept.add(id);
             await firstStock(id, stock);
           }
@@ -166,7 +161,7 @@ export async function importCatalogue(
             // Its stock out first (while on sale it leaves the product's total), then retired.
             if (old.stock > 0 && !(await changeStock(tx, old.id, -old.stock, cause('import'))))
               throw new CatalogueError(`${p.slug} (${old.name_en}): its stock changed meanwhile; run it again`);
-            await updatePackaging(trx, old.id, { is_retired: 1 });
+            await writePackaging(trx, old.id, { is_retired: 1 });
           } else {
             // Never stocked through the history nor ordered: it goes (the stock core keeps the product's total).
             await deleteUnusedPackaging(trx, old.id);
@@ -174,11 +169,10 @@ export async function importCatalogue(
         }
         // The product's columns but its stock total, which the stock core keeps.
         const { stock_total: _total, ...fields } = productFields(p);
-        await updateProduct(trx, productId, { ...fields, is_active: 1, updated_at: now });
+        await writeProduct(trx, productId, { ...fields, is_active: 1, updated_at: now });
         // Its state from the file ("Coming soon" → on sale) with units: customers waiting for it are told (018).
         await tellStockAlerts(tx, [productId], now);
-        await refreshListPrice(trx, productId);
-        await unlinkProduct(trx, productId);
+        await relistProduct(trx, productId);
         await linkProduct(trx, productId, p, found.created_at, ids);
         updated++;
         updatedSlugs.push(p.slug);

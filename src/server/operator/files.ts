@@ -4,7 +4,7 @@ import { readdir, stat, writeFile } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { type FileStore, isFileKey } from '../files/store';
-import { findOrderByNo } from '../orders/repository';
+import { orderByNo } from '../orders/records';
 import type { Shop } from '../shop';
 import { OperatorError } from './service';
 
@@ -108,7 +108,7 @@ export function importReportLines(report: ImportReport, store: string, dryRun: b
 /** `receipt <order_no> --out FILE`: writes an order's receipt out of the file store (it is no longer a path on disk). */
 export async function writeReceipt(shop: Pick<Shop, 'db' | 'files'>, orderNo: string, out: string): Promise<string> {
   const { db } = shop;
-  const order = await findOrderByNo(db, orderNo);
+  const order = await orderByNo(db, orderNo);
   if (!order) throw new OperatorError(`There is no order ${orderNo}`);
   if (!order.receipt_path) throw new OperatorError(`Order ${orderNo} has no receipt.`);
   const file = await shop.files.get(order.receipt_path);

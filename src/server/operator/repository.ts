@@ -1,8 +1,5 @@
-import { sql } from 'kysely';
 import type { OrderStatus } from '../../common/checkout-rules';
-import type { SubscriptionStatus } from '../../common/contract/subscriptions';
 import type { Db } from '../db/connection';
-import { subscriptionsJoined } from '../subscriptions/admin-repository';
 
 // The operator's SQL: the lists the command line prints and the rows it looks up before acting.
 
@@ -36,30 +33,7 @@ export async function orderNos(db: Db, orderIds: number[]): Promise<string[]> {
   return rows.map((r) => r.order_no);
 }
 
-/** Subscriptions: active ones by next delivery, soonest first; then cancelled ones, latest first. */
-export async function listSubscriptions(db: Db, opts: { status?: SubscriptionStatus; limit: number }) {
-  let q = subscriptionsJoined(db)
-    .select([
-      's.id',
-      's.status',
-      'u.email',
-      'p.name_en as product',
-      'v.name_en as packaging',
-      's.quantity',
-      's.frequency_weeks',
-      's.next_due_at',
-      's.updated_at',
-    ])
-    .orderBy(sql`case when s.status = 'active' then 0 else 1 end`)
-    .orderBy(sql`case when s.status = 'active' then s.next_due_at else '' end`)
-    .orderBy('s.updated_at', 'desc')
-    .orderBy('s.id')
-    .limit(opts.limit);
-  if (opts.status) q = q.where('s.status', '=', opts.status);
-  return q.execute();
-}
-
-// The JSON catalogue import's reads (catalogue.ts; its writes are the catalogue's: catalog/admin-repository.ts).
+// The JSON catalogue import's reads (catalogue.ts; its writes are the catalogue's: catalog/upsert-service.ts).
 
 /** A product's packagings (`product_variants`), in their order of creation. */
 export async function productPackagings(db: Db, productId: number) {

@@ -13,9 +13,9 @@ import type { Order } from '../db/schema';
 import { AppError } from '../lib/errors';
 import * as orderActions from '../orders/admin-service';
 import { cancelUnpaidOrders } from '../orders/expiry';
-import * as orders from '../orders/repository';
+import { orderByNo as findOrderByNo } from '../orders/records';
 import * as affiliates from '../referral/admin-service';
-import { unpaidOrderHours } from '../settings/repository';
+import { unpaidOrderHours } from '../settings/service';
 import type { Shop } from '../shop';
 import * as staff from '../staff/service';
 import * as stockService from '../stock/service';
@@ -38,7 +38,7 @@ const explain = (err: unknown): never => {
 };
 
 async function orderByNo(db: Db, orderNo: string): Promise<Order> {
-  const order = await orders.findOrderByNo(db, orderNo);
+  const order = await findOrderByNo(db, orderNo);
   if (!order) throw new OperatorError(`There is no order ${orderNo}`);
   return order;
 }
@@ -254,7 +254,7 @@ export async function listSubscriptions(
   if (opts.status && !status) {
     throw new OperatorError(`Unknown subscription status "${opts.status}": use active or cancelled`);
   }
-  const rows = await repo.listSubscriptions(db, { status, limit: opts.limit ?? 50 });
+  const rows = await subscriptionAdmin.subscriptionsByNextDelivery(db, { status, limit: opts.limit ?? 50 });
   return rows.map((s) => ({
     id: s.id,
     status: s.status,

@@ -2,7 +2,7 @@ import type { AdminOrderEvent } from '../../common/contract/admin/orders';
 import { formatCents } from '../../common/money';
 import type { Db } from '../db/connection';
 import { orderDetail } from '../orders/admin-read-service';
-import { findOrderByNo } from '../orders/repository';
+import { orderByNo } from '../orders/records';
 import { OperatorError } from './service';
 
 /**
@@ -24,7 +24,7 @@ const eventText = (e: AdminOrderEvent): string => {
 };
 
 export async function showOrder(db: Db, orderNo: string): Promise<string[]> {
-  const order = await findOrderByNo(db, orderNo);
+  const order = await orderByNo(db, orderNo);
   if (!order) throw new OperatorError(`There is no order ${orderNo}`);
   const d = await orderDetail(db, order, null);
   const a = d.delivery_address;

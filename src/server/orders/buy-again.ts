@@ -2,8 +2,7 @@ import type { Lang } from '../../common/contract/lang';
 import type { BuyAgainLine, BuyAgainProblem } from '../../common/contract/orders';
 import { hasDiscount } from '../../common/pricing';
 import { cartHolding, mergeLine } from '../cart/merge';
-import { findPackagings } from '../cart/repository';
-import { type CartInput, isOnSale } from '../cart/service';
+import { type CartInput, cartPackagings, isOnSale } from '../cart/service';
 import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
 import * as repo from './repository';
@@ -35,7 +34,7 @@ export async function buyAgain(
         wanted.set(item.variant_id, { item, quantity: item.quantity, subscription: item.frequency_weeks > 0 });
       }
     }
-    const packagings = new Map((await findPackagings(trx, [...wanted.keys()])).map((p) => [p.variant_id, p]));
+    const packagings = new Map((await cartPackagings(trx, [...wanted.keys()])).map((p) => [p.variant_id, p]));
     const holding = cartHolding(cart);
     const added: BuyAgainLine[] = [];
     const problems: BuyAgainProblem[] = [];

@@ -1,7 +1,7 @@
 import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import { addMinutes } from '../lib/time';
 import { closeOpenSessions } from '../payments/card-sessions';
-import { unpaidOrderHours } from '../settings/repository';
+import { unpaidOrderHours } from '../settings/service';
 import type { Shop } from '../shop';
 import { findUnpaidOrders } from './receipt-repository';
 import { changeOrderStatus } from './status';

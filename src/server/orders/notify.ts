@@ -1,5 +1,5 @@
 import { langOf, parseLang } from '../../common/contract/lang';
-import { findUserById } from '../accounts/repository';
+import { accountById } from '../accounts/service';
 import type { Order, User } from '../db/schema';
 import { nowIso } from '../lib/time';
 import { type MailOrderLine, orderFigures } from '../mail/order-figures';
@@ -88,7 +88,7 @@ async function queueOrderMail(tx: MailTx, news: OrderNews, now: string): Promise
   const base = MAIL_OF[news.kind];
   if (!base || !tx.mailOn) return;
   const trx = tx.db;
-  const user = news.user ?? (await findUserById(trx, news.userId));
+  const user = news.user ?? (await accountById(trx, news.userId));
   const order = news.order ?? (await findOrder(trx, news.orderId));
   if (!user?.email || !order) return;
   const awaitsPayment = (news.kind === 'placed' && order.status === 'Pending') || news.kind === 'receipt_rejected';

@@ -11,7 +11,7 @@ import { invalidField, payloadTooLarge, tooManyRequests } from '../lib/errors';
 import { answerOversizedUploads, formatBytes } from '../lib/uploads';
 import { requestLang } from '../plugins/errors';
 import { hit } from '../rate-limits/rate-limit';
-import { getOrCreateSetting } from '../settings/repository';
+import { shopSecret } from '../settings/service';
 
 /**
  * Bank-transfer receipts: decoded and kept as a bounded JPEG (files/images.ts boundedCustomerImage, never the bytes
@@ -127,8 +127,7 @@ const RECEIPT_LINK_SECONDS = 60 * 60;
 export const RECEIPT_PATH = '/v1/receipt';
 
 /** The signing key, shared by every instance through the settings table. */
-const signingKey = (db: Db) =>
-  getOrCreateSetting(db, 'receipt_link_secret', () => randomBytes(32).toString('base64url'));
+const signingKey = (db: Db) => shopSecret(db, 'receipt_link_secret', () => randomBytes(32).toString('base64url'));
 
 /** What a signed link serves: an order's receipt, or an exchange request's photo (exchanges/). */
 export type SignedFileScope = 'receipt' | 'exchange';

@@ -9,7 +9,7 @@ import {
 import type { Lang } from '../../common/contract/lang';
 import type { OrderDetails, OrderSummary } from '../../common/contract/orders';
 import { packagingName } from '../../common/packaging-name';
-import * as addressRepo from '../addresses/repository';
+import { deliveryAddress } from '../addresses/service';
 import { encodeCursor, readCursor } from '../catalog/cursor';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
@@ -19,8 +19,7 @@ import { badGateway, badRequest, conflict, invalidField, notFound } from '../lib
 import { addMinutes, nowIso } from '../lib/time';
 import { enqueueOrderNotification } from '../notifications/outbox';
 import { cardPaymentView, closeAfterCancel, openCheckout } from '../payments/card-sessions';
-import * as settingsRepo from '../settings/repository';
-import { paymentProviderConfigured } from '../settings/service';
+import { paymentProviderConfigured, shopSettings, unpaidOrderHours } from '../settings/service';
 import type { Shop } from '../shop';
 import { orderAmounts } from './amounts';
 import { recordOrderEvent } from './event-repository';
@@ -117,7 +116,7 @@ async function unpaidDeadline(
   config: Pick<Config, 'UNPAID_ORDER_HOURS'>,
 ): Promise<string | null> {
   if (order.status !== 'Pending' || order.total_cents <= 0 || order.receipt_path) return null;
-  const [hours, paid] = await Promise.all([settingsRepo.unpaidOrderHours(db, config), repo.hasPayment(db, order.id)]);
+  const [hours, paid] = await Promise.all([unpaidOrderHours(db, config), repo.hasPayment(db, order.id)]);
   if (hours <= 0 || paid) return null;
   return addMinutes(order.placed_at, hours * 60);
 }
@@ -206,9 +205,7 @@ export async function changeOrderAddress(
     const order = await getOwnOrder(trx, user, orderId);
     if (order.status !== 'Pending' && order.status !== 'Paid') throw conflict('orderCannotChange');
     if (!canChangeOrder(order.status, order.placed_at, nowMs)) throw conflict('orderChangeWindowClosed');
-    const own = await addressRepo.findOwnAddressAndState(trx, user.id, addressId);
-    if (!own) throw notFound('addressNotFound', 'address_id');
-    const { address, state } = own;
+    const { address, state } = await deliveryAddress(trx, user.id, addressId);
     const lines = await repo.itemsWithAvailability(trx, order.id);
     const stranded = lines.find((line) => !deliversTo(line, state.country));
     if (stranded) {
@@ -218,7 +215,7 @@ export async function changeOrderAddress(
         state: pick(lang, state.name_en, state.name_zh),
       });
     }
-    const settings = await settingsRepo.getShopSettings(trx);
+    const settings = await shopSettings(trx);
     const method = order.shipping_method;
     const fee = deliveryFeeCents(state, method, order.subtotal_cents, settings.freeShippingThresholdCents);
     if (fee !== order.delivery_fee_cents) throw conflict('addressFeeDiffers');

@@ -10,8 +10,8 @@ import {
 } from '../../common/order-workflow';
 import { actorLabel, type StaffActor } from '../audit/actor';
 import { recordAudit } from '../audit/service';
-import * as cashRewardRepo from '../cash-rewards/repository';
-import * as couponRepo from '../coupons/repository';
+import { creditReward, rewardEarned } from '../cash-rewards/service';
+import { returnOrderCoupons } from '../coupons/service';
 import type { Db } from '../db/connection';
 import { isRetryableConflict, withRetry } from '../db/errors';
 import type { Order } from '../db/schema';
@@ -20,10 +20,9 @@ import { addMinutes, nowIso } from '../lib/time';
 import type { OrderNotificationKind } from '../notifications/outbox';
 import { creditReferralAward } from '../referral/award-service';
 import { cancelCommissionsForOrder, confirmCommissionsForOrder } from '../referral/commission-service';
-import * as settingsRepo from '../settings/repository';
+import { shopSettings } from '../settings/service';
 import { inTransaction, type MailTx, type Shop } from '../shop';
-import type { StockMove } from '../stock/repository';
-import { returnOrderStock } from '../stock/service';
+import { returnOrderStock, type StockMove } from '../stock/service';
 import { type OrderEventKind, recordOrderEvent } from './event-repository';
 import { notifyOrder } from './notify';
 import * as repo from './repository';
@@ -205,18 +204,15 @@ export async function changeOrderStatus(
 async function undoOrderEffects(tx: MailTx, order: Order): Promise<void> {
   const trx = tx.db;
   // Row locks in the order placing takes them: coupon → user → packagings → products.
-  const redemptions = await couponRepo.deleteRedemptionsOfOrder(trx, order.id);
-  for (const r of redemptions) await couponRepo.returnCouponUse(trx, r.coupon_id);
+  await returnOrderCoupons(trx, order.id);
 
   if (order.cash_reward_cents > 0) {
-    const balance = await cashRewardRepo.creditBalance(trx, order.user_id, order.cash_reward_cents);
-    await cashRewardRepo.insertLedgerEntry(trx, {
-      user_id: order.user_id,
-      order_id: order.id,
+    await creditReward(trx, {
+      userId: order.user_id,
+      orderId: order.id,
       type: 'returned',
-      spend_cents: order.subtotal_cents,
-      amount_cents: order.cash_reward_cents,
-      balance_after_cents: balance,
+      spendCents: order.subtotal_cents,
+      amountCents: order.cash_reward_cents,
     });
   }
 
@@ -236,19 +232,17 @@ async function undoOrderEffects(tx: MailTx, order: Order): Promise<void> {
  * reward redeemed, docs/decisions/003) once (unique per order), and confirms its commissions.
  */
 async function earnCashReward(trx: Db, order: Order): Promise<void> {
-  const settings = await settingsRepo.getShopSettings(trx);
+  const settings = await shopSettings(trx);
   const base = rewardBaseCents(order);
   const amount = cashRewardEarnedCents(base, settings.cashRewardPercent);
   if (amount > 0) {
-    if (!(await cashRewardRepo.hasLedgerEntry(trx, order.id, 'earned'))) {
-      const balance = await cashRewardRepo.creditBalance(trx, order.user_id, amount);
-      await cashRewardRepo.insertLedgerEntry(trx, {
-        user_id: order.user_id,
-        order_id: order.id,
+    if (!(await rewardEarned(trx, order.id))) {
+      await creditReward(trx, {
+        userId: order.user_id,
+        orderId: order.id,
         type: 'earned',
-        spend_cents: base,
-        amount_cents: amount,
-        balance_after_cents: balance,
+        spendCents: base,
+        amountCents: amount,
       });
     }
   }

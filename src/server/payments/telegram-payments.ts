@@ -1,9 +1,8 @@
 import type { Db } from '../db/connection';
 import type { Order } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { recordOrderEvent } from '../orders/event-repository';
 import { INVOICE_CURRENCY, parseInvoicePayload } from '../orders/invoice-payload';
-import { findOrder } from '../orders/repository';
+import { orderById, recordTelegramCharge } from '../orders/records';
 import { changeOrderStatus } from '../orders/status';
 import { inTransaction, type Shop } from '../shop';
 import { insertPayment } from './repository';
@@ -28,7 +27,7 @@ export async function checkPreCheckout(
   query: { payload: string; currency: string; totalAmount: number },
 ): Promise<PreCheckoutResult> {
   const parsed = parseInvoicePayload(query.payload);
-  const order = parsed ? await findOrder(db, parsed.orderId) : undefined;
+  const order = parsed ? await orderById(db, parsed.orderId) : undefined;
   if (!parsed || !order) return { ok: false, reason: 'missing' };
   if (order.status !== 'Pending') return { ok: false, reason: 'notPending', status: order.status };
   if (
@@ -73,7 +72,7 @@ export async function recordTelegramPayment(
 ): Promise<{ outcome: PaymentOutcome; order?: Order }> {
   const { db } = shop;
   const parsed = parseInvoicePayload(payment.payload);
-  const order = parsed ? await findOrder(db, parsed.orderId) : undefined;
+  const order = parsed ? await orderById(db, parsed.orderId) : undefined;
   if (!order) return { outcome: 'unknownOrder' };
   const recorded = await inTransaction(shop, async (tx) => {
     const trx = tx.db;
@@ -85,7 +84,7 @@ export async function recordTelegramPayment(
     });
     // The order's timeline (docs/decisions/013), with the charge itself.
     if (inserted) {
-      await recordOrderEvent(trx, order.id, 'telegram_payment', 'telegram', {
+      await recordTelegramCharge(trx, order.id, {
         charge_id: payment.telegramChargeId,
         amount_cents: payment.totalAmount,
         currency: payment.currency,

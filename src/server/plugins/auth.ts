@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { findSessionUser } from '../accounts/session-repository';
+import { sessionUser } from '../accounts/service';
 
 const bearer = (req: FastifyRequest): string | undefined => {
   const header = req.headers.authorization;
@@ -14,6 +14,6 @@ export default fp(async function auth(app: FastifyInstance) {
   app.decorate('authenticate', async (req: FastifyRequest, bodyToken?: string) => {
     const token = bearer(req) ?? bodyToken;
     if (!token || token === 'null' || token === 'undefined') return null;
-    return (await findSessionUser(app.db, token)) ?? null;
+    return (await sessionUser(app.db, token)) ?? null;
   });
 });

@@ -303,10 +303,10 @@ function serverRender(
 
 /**
  * Serves the built client: hashed assets cached for a year, everything else revalidated, and any
- * unknown GET that is not an API path answers index.html (SPA fallback) so the spec's routes are real URLs.
- * The shop's public first screens (home, product list, product page, info pages) are answered rendered
- * (docs/decisions/022): their markup, data, CSS and preloads in the HTML, so they paint before any script runs and
- * the client hydrates them. Anything that goes wrong there answers the plain SPA HTML.
+ * unknown GET that is not an API path answers index.html (SPA fallback) so the shop's routes (docs/product.md
+ * section 3) are real URLs. The shop's public first screens (home, product list, product page, info pages) are
+ * answered rendered (docs/decisions/022): their markup, data, CSS and preloads in the HTML, so they paint before any
+ * script runs and the client hydrates them. Anything that goes wrong there answers the plain SPA HTML.
  */
 export default fp(async function client(app: FastifyInstance, opts: ClientOptions) {
   const root = resolve(opts.dist);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/connection';
-import { ping } from '../db/repository';
+import { pingDatabase } from '../db/health';
 
 /** How long /readyz waits for the database before it answers 503. */
 const READY_DB_TIMEOUT_MS = 2000;
@@ -78,7 +78,7 @@ export default fp(async function health(app: FastifyInstance, opts: { db: Db }) 
       timer = setTimeout(() => resolve(false), READY_DB_TIMEOUT_MS);
     });
     try {
-      return await Promise.race([ping(opts.db).then(() => true), timeout]);
+      return await Promise.race([pingDatabase(opts.db).then(() => true), timeout]);
     } catch (err) {
       app.log.error({ err }, 'readiness: database unreachable');
       return false;

@@ -3,7 +3,7 @@ import type { Db } from '../db/connection';
 import type { Database } from '../db/schema';
 import { tooManyRequests } from '../lib/errors';
 import { addMinutes, nowIso } from '../lib/time';
-import { countAttempt, deleteKey, uncountAttempt, windowStartOf } from './repository';
+import * as repo from './repository';
 
 type Conn = Db | Transaction<Database>;
 
@@ -34,7 +34,7 @@ const minutesLeft = (windowStart: string, windowMinutes: number, now: string): n
  */
 export async function hit(db: Conn, key: string, limit: number, windowMinutes: number): Promise<Hit> {
   const now = nowIso();
-  const counted = await countAttempt(db, { key, limit, windowMinutes, now });
+  const counted = await repo.countAttempt(db, { key, limit, windowMinutes, now });
   if (counted) {
     return {
       allowed: true,
@@ -44,13 +44,13 @@ export async function hit(db: Conn, key: string, limit: number, windowMinutes: n
     };
   }
   // Not counted: the key is full in its window. (Had the window just expired, the upsert would have counted.)
-  const windowStart = (await windowStartOf(db, key)) ?? now;
+  const windowStart = (await repo.windowStartOf(db, key)) ?? now;
   return { allowed: false, count: limit, windowStart, retryMinutes: minutesLeft(windowStart, windowMinutes, now) };
 }
 
 /** Takes back one attempt counted by `hit` in `windowStart` (the attempt did not count after all). */
 export async function release(db: Conn, key: string, windowStart: string): Promise<void> {
-  await uncountAttempt(db, key, windowStart);
+  await repo.uncountAttempt(db, key, windowStart);
 }
 
 /** One limit: at most `max` attempts under `key` per window of `windowMinutes`. */
@@ -80,5 +80,12 @@ export async function enforce(db: Conn, limits: readonly Limit[]): Promise<Hit[]
 
 /** Forgets a key (a successful login resets its account's failures). */
 export async function reset(db: Conn, key: string): Promise<void> {
-  await deleteKey(db, key);
+  await repo.deleteKey(db, key);
 }
+
+/**
+ * Deletes the rows whose window has passed at `at` (and, for rows written before `expires_at` existed, those opened
+ * before `legacyOpenedBefore`): the hourly account cleanup (accounts/cleanup.ts). Answers how many went.
+ */
+export const deletePassedWindows = (db: Conn, cutoffs: { at: string; legacyOpenedBefore: string }): Promise<number> =>
+  repo.deletePassedWindows(db, cutoffs);

@@ -11,7 +11,7 @@ import { COMMISSION_STATUSES, type CommissionStatus, type PayoutStatus } from '.
 import type { AdminMessageKey } from '../../common/i18n/admin-messages';
 import { BANK_CHANGE_NOTICE_DAYS } from '../../common/referral-rules';
 import { holdReasonSignals } from '../../common/referral-signals';
-import { findUserByEmail } from '../accounts/repository';
+import { accountByEmail } from '../accounts/service';
 import { actorUserId, type StaffActor } from '../audit/actor';
 import { recordAudit } from '../audit/service';
 import type { Db } from '../db/connection';
@@ -19,14 +19,14 @@ import { withRetry } from '../db/errors';
 import { conflict, invalidField, notFound } from '../lib/errors';
 import { adminLimit, keysetPage } from '../lib/paging';
 import { nowIso } from '../lib/time';
-import { getShopSettings } from '../settings/repository';
+import { shopSettings } from '../settings/service';
 import * as adminRepo from './admin-repository';
 import * as commissionRepo from './commission-repository';
 import { payCoveredCommissions } from './commission-service';
 import * as repo from './repository';
 
 /**
- * The back office's Affiliates rules (issue 12; contract src/common/contract/admin/affiliates.ts). The routes
+ * The back office's Affiliates rules (docs/decisions/013; contract src/common/contract/admin/affiliates.ts). The routes
  * (admin-routes.ts) and the operator's command line call these with the actor; every change is one transaction
  * with its audit-log entry.
  *
@@ -44,7 +44,7 @@ import * as repo from './repository';
 
 /** The shop's default rate for a new agent (basis points), from its settings (settings/repository.ts). */
 async function defaultRateBp(db: Db): Promise<number> {
-  return (await getShopSettings(db)).defaultCommissionRateBp;
+  return (await shopSettings(db)).defaultCommissionRateBp;
 }
 
 function checkRate(rateBp: number | undefined, field = 'rate_bp'): void {
@@ -111,7 +111,7 @@ export async function makeAgent(db: Db, actor: StaffActor, email: string, rateBp
   checkRate(rateBp);
   return withRetry(() =>
     db.transaction().execute(async (trx) => {
-      const found = await findUserByEmail(trx, normalizeEmail(email));
+      const found = await accountByEmail(trx, normalizeEmail(email));
       if (!found) throw notFound('agentAccountNotFound', 'email');
       const user = (await repo.lockUser(trx, found.id))!;
       const wasAgent = user.is_agent === 1;
@@ -212,7 +212,7 @@ const commissionRow = (c: adminRepo.CommissionListRow): AdminCommissionRow => ({
 /** The agent named by e-mail in a list filter: its id, or null when no account has it (the list is then empty). */
 async function agentFilter(db: Db, email: string | undefined): Promise<number | null | undefined> {
   if (email === undefined) return undefined;
-  return (await findUserByEmail(db, normalizeEmail(email)))?.id ?? null;
+  return (await accountByEmail(db, normalizeEmail(email)))?.id ?? null;
 }
 
 export async function listCommissions(

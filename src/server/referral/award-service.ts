@@ -2,22 +2,22 @@ import type { AdminAwardRow } from '../../common/contract/admin/affiliates';
 import { holdReasonSignals, holdReasonText, type ReferralAwardStatus } from '../../common/referral-signals';
 import { actorUserId, type StaffActor } from '../audit/actor';
 import { recordAudit } from '../audit/service';
-import * as cashRewardRepo from '../cash-rewards/repository';
+import { creditReward } from '../cash-rewards/service';
 import type { Db } from '../db/connection';
 import { withRetry } from '../db/errors';
 import type { Order } from '../db/schema';
 import { conflict, notFound } from '../lib/errors';
 import { adminLimit, keysetPage } from '../lib/paging';
 import { nowIso } from '../lib/time';
-import { getShopSettings } from '../settings/repository';
+import { shopSettings } from '../settings/service';
 import * as awardRepo from './award-repository';
 import * as repo from './repository';
 import { sharedSignals } from './signals';
 
 /**
- * The referral award is real credit (product decisions §10): when a referred member's FIRST order completes, the
- * member's upline gets the shop's `referral_award_cents` setting added to their cash reward, with a ledger row
- * (type 'referral'), once per member.
+ * The referral award is real credit (docs/decisions/012 "Money rules", docs/product.md section 7): when a referred
+ * member's FIRST order completes, the member's upline gets the shop's `referral_award_cents` setting added to their
+ * cash reward, with a ledger row (type 'referral'), once per member.
  *
  * Called by the orders code inside the transaction that moves the order to Completed (orders/status.ts), so the
  * credit exists exactly when the completion does. Once per member whatever the concurrency: `referral_awards` has
@@ -36,7 +36,7 @@ export async function creditReferralAward(trx: Db, order: Pick<Order, 'id' | 'us
   const referrer = await repo.findUser(trx, member.upline_id);
   if (!referrer || referrer.is_agent === 1) return 0;
   if (await awardRepo.hasOtherCompletedOrder(trx, member.id, order.id)) return 0;
-  const award = (await getShopSettings(trx)).referralAwardCents;
+  const award = (await shopSettings(trx)).referralAwardCents;
   if (award <= 0) return 0;
   const holdReason = holdReasonText(await sharedSignals(trx, referrer.id, member.id));
   const inserted = await awardRepo.insertReferralAward(trx, {
@@ -55,16 +55,8 @@ export async function creditReferralAward(trx: Db, order: Pick<Order, 'id' | 'us
 
 /** Adds an award to the referrer's cash reward, with its ledger row. */
 async function creditAward(trx: Db, referrerId: number, amountCents: number): Promise<void> {
-  const balance = await cashRewardRepo.creditBalance(trx, referrerId, amountCents);
   // No order number on the referrer's ledger: the member's order is theirs, not the referrer's.
-  await cashRewardRepo.insertLedgerEntry(trx, {
-    user_id: referrerId,
-    order_id: null,
-    type: 'referral',
-    spend_cents: 0,
-    amount_cents: amountCents,
-    balance_after_cents: balance,
-  });
+  await creditReward(trx, { userId: referrerId, orderId: null, type: 'referral', spendCents: 0, amountCents });
 }
 
 const awardRow = (a: awardRepo.AwardListRow): AdminAwardRow => ({

@@ -17,7 +17,7 @@ import { keysetPage } from '../lib/paging';
 import { nowIso } from '../lib/time';
 import { enqueueStaffAlert } from '../notifications/staff-alerts';
 import * as rateLimit from '../rate-limits/rate-limit';
-import { getShopSettings } from '../settings/repository';
+import { shopSettings } from '../settings/service';
 import * as awardRepo from './award-repository';
 import * as repo from './repository';
 
@@ -148,7 +148,7 @@ export async function memberAward(db: Db, userId: number, cursor: string | undef
   const limit = limitOf(limitInput);
   const beforeId = parseCursor(cursor);
   const [award, totals, rows] = await Promise.all([
-    getShopSettings(db).then((s) => s.referralAwardCents),
+    shopSettings(db).then((s) => s.referralAwardCents),
     repo.memberTotals(db, userId),
     repo.listMembers(db, userId, beforeId, limit),
   ]);

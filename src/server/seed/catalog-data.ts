@@ -12,7 +12,7 @@ import type { Localized, SeedBanner, SeedCategory, SeedProduct, SeedTag } from '
 const L = (en: string, zh: string): Localized => ({ en, zh });
 
 // ---------------------------------------------------------------------------
-// Categories (spec §2, Shop entries, in menu order)
+// Categories (docs/product.md section 2, the Shop dropdown's entries, in menu order)
 // ---------------------------------------------------------------------------
 
 export const categories: SeedCategory[] = [

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { type SlugIds, slugIds } from '../catalog/admin-repository';
+import { catalogueSlugIds, type SlugIds } from '../catalog/upsert-service';
 import type { Db } from '../db/connection';
 import { isPostgres } from '../db/dialect';
 import { addDays, nowIso } from '../lib/time';
@@ -115,7 +115,7 @@ export async function linkProduct(db: Db, productId: number, p: SeedProduct, cre
 
 /** Inserts products with their packagings, images, categories, tags and reviews. */
 export async function insertProducts(db: Db, list: readonly SeedProduct[], now = nowIso()): Promise<void> {
-  const ids = await slugIds(db);
+  const ids = await catalogueSlugIds(db);
   for (const p of list) {
     const createdAt = addDays(now, -p.addedDaysAgo);
     const { id } = await db

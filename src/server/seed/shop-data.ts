@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { CouponsTable } from '../db/schema';
 import { addDays } from '../lib/time';
 
-/** Shipping states with their fees in cents (spec: Standard 2-7 days, Expedited 2-3 days). */
+/** Shipping states with their fees in cents (docs/product.md section 5: Standard 2-7 days, Expedited 2-3 days). */
 export const states = [
   ['PH-MM', 'Metro Manila', '马尼拉大都会', 'PH', 450, 900],
   ['PH-CEB', 'Cebu', '宿务', 'PH', 650, 1200],

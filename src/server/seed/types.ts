@@ -6,7 +6,7 @@ export interface Localized {
 
 export type StockState = 'in_stock' | 'out_of_stock' | 'ready_stock' | 'coming_soon';
 
-/** One of the 7 Shop-menu entries of spec §2. */
+/** One of the 7 Shop-menu entries of docs/product.md section 2. */
 export interface SeedCategory {
   slug: string;
   name: Localized;

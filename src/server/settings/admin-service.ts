@@ -8,10 +8,11 @@ import { invalidField, notFound } from '../lib/errors';
 import { cardPaymentsStatus } from '../payments/card-notices';
 import type { PaymentProvider } from '../payments/provider';
 import * as repo from './admin-repository';
-import { getShopSettings, type ShopSettings, type UnpaidHoursConfig, unpaidHoursOf } from './repository';
+import { getShopSettings, type ShopSettings, type UnpaidHoursConfig } from './repository';
+import { unpaidHoursOf } from './service';
 
 /**
- * The back office's Settings (owner; issue 13). Each save runs in one transaction with its audit entry
+ * The back office's Settings (owner; docs/decisions/015). Each save runs in one transaction with its audit entry
  * (`settings.update`, `settings.delivery_fees`: before and after of what changed only); a save that changes nothing
  * writes nothing. Nothing here is cached: the shop reads settings and fees per request (settings/repository.ts), so
  * the very next quote, order or checkout on any instance uses them.

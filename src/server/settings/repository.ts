@@ -25,7 +25,7 @@ export interface ShopSettings {
   referralAwardCents: number;
   /** A new agent's commission rate (basis points) unless staff give one (referral/admin-service.ts). */
   defaultCommissionRateBp: number;
-  /** The back office's unpaid-order hours, or null while unset (UNPAID_ORDER_HOURS applies: `unpaidHoursOf`). */
+  /** The back office's unpaid-order hours, or null while unset (UNPAID_ORDER_HOURS then: `unpaidHoursOf`). */
   unpaidOrderHours: number | null;
   /** Days after completion during which an exchange can be asked (exchanges/service.ts). */
   exchangeDays: number;
@@ -103,18 +103,6 @@ export async function getShopSettings(db: Db): Promise<ShopSettings> {
       STAFF_ALERT_KINDS.map((kind) => [kind, switchSetting(map.get(staffAlertSetting(kind)))]),
     ) as Record<StaffAlertKind, boolean>,
   };
-}
-
-/** The unpaid-order hours that apply: the owner's setting once set (even to the server's number), else UNPAID_ORDER_HOURS. */
-export const unpaidHoursOf = (settings: Pick<ShopSettings, 'unpaidOrderHours'>, config: UnpaidHoursConfig): number =>
-  settings.unpaidOrderHours ?? config.UNPAID_ORDER_HOURS;
-
-/**
- * How many hours after placing an unpaid order is cancelled (0: never): `unpaidHoursOf` the shop's settings now.
- * For the expiry job, the command line's expire-unpaid and the "pay by" deadline customers see.
- */
-export async function unpaidOrderHours(db: Db, config: UnpaidHoursConfig): Promise<number> {
-  return unpaidHoursOf(await getShopSettings(db), config);
 }
 
 /** A setting that is created on first use with `create()` (e.g. a signing secret); the same for every instance. */

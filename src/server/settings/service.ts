@@ -5,6 +5,7 @@ import { type CartInput, priceCart, requireItems } from '../cart/service';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import { badRequest, invalidField } from '../lib/errors';
+import type { ShopSettings, UnpaidHoursConfig } from './repository';
 import * as repo from './repository';
 
 /**
@@ -15,7 +16,27 @@ export const shopSecret = (db: Db, name: string, create: () => string): Promise<
   repo.getOrCreateSetting(db, name, create);
 
 /** The shop's settings as stored (fees, thresholds, rewards): the one read every domain uses. */
-export const shopSettings = (db: Db) => repo.getShopSettings(db);
+export const shopSettings = (db: Db): Promise<ShopSettings> => repo.getShopSettings(db);
+
+export type { ShopSettings };
+
+/**
+ * The unpaid-order hours that apply: the owner's setting once set (even to the server's number), else
+ * UNPAID_ORDER_HOURS.
+ */
+export const unpaidHoursOf = (settings: Pick<ShopSettings, 'unpaidOrderHours'>, config: UnpaidHoursConfig): number =>
+  settings.unpaidOrderHours ?? config.UNPAID_ORDER_HOURS;
+
+/**
+ * How many hours after placing an unpaid order is cancelled (0: never): `unpaidHoursOf` the shop's settings now.
+ * For the expiry job, the command line's expire-unpaid and the "pay by" deadline customers see.
+ */
+export async function unpaidOrderHours(db: Db, config: UnpaidHoursConfig): Promise<number> {
+  return unpaidHoursOf(await repo.getShopSettings(db), config);
+}
+
+/** A state deliveries go to (with its fees and country), or undefined when there is none of that id. */
+export const shippingState = (db: Db, stateId: number) => repo.findState(db, stateId);
 
 /** Placing an order: the chosen payment method's row, or 400 "This method is not available" at `payment_method`. */
 export async function orderPaymentMethod(db: Db, code: string) {

@@ -1,6 +1,6 @@
 import { normalizeEmail } from '../../common/account-rules';
 import { isStaffRole, STAFF_ROLES, type StaffRole } from '../../common/staff-rules';
-import { findUserByEmail } from '../accounts/repository';
+import { accountByEmail } from '../accounts/service';
 import type { StaffActor } from '../audit/actor';
 import { recordAudit } from '../audit/service';
 import type { Db } from '../db/connection';
@@ -63,7 +63,7 @@ export async function addStaff(db: Db, actor: StaffActor, email: string, role: s
   const wanted = checkRole(role);
   return withRetry(() =>
     db.transaction().execute(async (trx) => {
-      const user = await findUserByEmail(trx, normalizeEmail(email));
+      const user = await accountByEmail(trx, normalizeEmail(email));
       if (!user) throw notFound('staffAccountNotFound', 'email');
       const before = await repo.findStaffMember(trx, user.id);
       const now = nowIso();
@@ -127,7 +127,7 @@ export async function removeStaff(db: Db, actor: StaffActor, userId: number): Pr
 
 /** The user id of an account by e-mail (404 at `email` when none). */
 export async function userIdByEmail(db: Db, email: string): Promise<number> {
-  const user = await findUserByEmail(db, normalizeEmail(email));
+  const user = await accountByEmail(db, normalizeEmail(email));
   if (!user) throw notFound('staffAccountNotFound', 'email');
   return user.id;
 }

@@ -3,7 +3,7 @@ import type { Lang } from '../../common/contract/lang';
 import type { Db } from '../db/connection';
 import { isPostgres } from '../db/dialect';
 
-// All SQL of back-in-stock alerts (issue 17, docs/decisions/018).
+// All SQL of back-in-stock alerts (docs/decisions/018).
 
 const alertColumns = ['product_id', 'created_at', 'told_at'] as const;
 

@@ -3,7 +3,10 @@ import { cancelStockAlert, getStockAlert, getStockAlerts, setStockAlert } from '
 import { route } from '../lib/endpoint';
 import * as service from './service';
 
-/** The customer's back-in-stock alerts (issue 17): the product page's "Notify me when available", and the list. */
+/**
+ * The customer's back-in-stock alerts (docs/decisions/018): the product page's "Notify me when available", and the
+ * list.
+ */
 export default async function stockAlertRoutes(app: FastifyInstance) {
   const { db } = app;
 

@@ -8,7 +8,7 @@ import { nowIso } from '../lib/time';
 import * as repo from './repository';
 
 /**
- * The customer's back-in-stock alerts (issue 17, docs/decisions/018): "Notify me when available" on a product that
+ * The customer's back-in-stock alerts (docs/decisions/018): "Notify me when available" on a product that
  * is out of stock or coming soon; telling them when it is back is ./tell.ts.
  */
 
@@ -50,3 +50,6 @@ export async function listAlerts(db: Db, userId: number, lang: Lang): Promise<St
     stock_state: effectiveStockState(r.stock_state, r.stock_total),
   }));
 }
+
+/** The product an alert is about, with its names and whether it is in the shop (the back-in-stock messages). */
+export const alertProduct = (db: Db, productId: number) => repo.findAlertProduct(db, productId);

@@ -5,7 +5,7 @@ import type { MailTx } from '../shop';
 import * as repo from './repository';
 
 /**
- * Tells the customers waiting for these products that they are available again (issue 17, docs/decisions/018).
+ * Tells the customers waiting for these products that they are available again (docs/decisions/018).
  * Called in the transaction of every change that can make a product available: the stock core after units were
  * added (stock/repository.ts `changeStocks`: back office, imports, a cancelled or expired order's units coming back)
  * and the writes of a product's state (the product form, the CSV and JSON imports: "Coming soon" → "On sale").

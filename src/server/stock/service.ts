@@ -8,13 +8,15 @@ import { conflict, invalidField, notFound } from '../lib/errors';
 import { adminLimit, keysetPage } from '../lib/paging';
 import { nowIso } from '../lib/time';
 import { enqueueLowStockAlerts } from '../notifications/staff-alerts';
-import { getShopSettings } from '../settings/repository';
+import { shopSettings } from '../settings/service';
 import { inTransaction, type MailTx, type Shop } from '../shop';
 import { tellStockAlerts } from '../stock-alerts/tell';
 import * as repo from './repository';
 
+export type { StockChange, StockMove } from './repository';
+
 /**
- * Staff's stock changes (issue 13, docs/decisions/015). Stock is changed by a change (+/−) with a reason, never
+ * Staff's stock changes (docs/decisions/015). Stock is changed by a change (+/−) with a reason, never
  * set to a number: a conditional update that adds to what the row holds at that moment, so an order placed at
  * the same time is never undone (no lost unit) and a negative change never takes stock an order already took
  * (never below zero). Each change is a row of the stock history, an audit entry, and, when it leaves a
@@ -88,7 +90,7 @@ export async function adjustStock(shop: Shop, actor: StaffActor, change: StockAd
   checkAdjustment(change);
   const result = await withRetry(() =>
     inTransaction(shop, async (tx) => {
-      const { lowStockDefault } = await getShopSettings(tx.db);
+      const { lowStockDefault } = await shopSettings(tx.db);
       return applyAdjustment(tx, actor, change, lowStockDefault, nowIso());
     }),
   );
@@ -105,7 +107,7 @@ export async function stockLevels(db: Db, productId: number) {
   const product = await repo.findProductStock(db, productId);
   if (!product) throw notFound('productNotFound', 'product_id');
   const [{ lowStockDefault }, packagings] = await Promise.all([
-    getShopSettings(db),
+    shopSettings(db),
     repo.productPackagingStock(db, productId),
   ]);
   const threshold = lowStockThreshold(product.low_stock_threshold, lowStockDefault);
@@ -186,3 +188,13 @@ export async function takeOrderStock(
   await enqueueLowStockAlerts(trx, moves, order.lowStockDefault, order.at);
   return null;
 }
+
+/** A packaging's stock now, with its product (the CSV import explains a refused change); undefined when none. */
+export const packagingWithStock = (db: Db, packagingId: number) => repo.findPackaging(db, packagingId);
+
+/**
+ * Deletes a packaging that was never stocked through the history nor ordered (the JSON catalogue import's dropped
+ * packagings); answers whether it went. The stock core keeps the product's total.
+ */
+export const deleteUnusedPackaging = (db: Db, packagingId: number): Promise<boolean> =>
+  repo.deleteUnusedPackaging(db, packagingId);

@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { SubscriptionStatus } from '../../common/contract/subscriptions';
 import type { Db } from '../db/connection';
 import { isPostgres } from '../db/dialect';
 import { newestBelow } from '../db/keyset';
 import { containsPattern, lowerLike } from '../db/search';
 
-/** The back office's subscription SQL (docs/decisions/013): the list, one row, and the staff's cancel. */
+/** Staff's subscription SQL (docs/decisions/013): the back office's list, one row, the cancel; the operator's list. */
 
 /** Subscriptions (`s`) with their customer (`u`), product (`p`) and packaging (`v`): staff's lists of them. */
 export function subscriptionsJoined(db: Db) {
@@ -75,4 +75,30 @@ export async function cancelIfActive(db: Db, subscriptionId: number, now: string
     .where('status', '=', 'active')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * The operator's list (operator/service.ts): active subscriptions by next delivery, soonest first; then cancelled ones,
+ * latest first.
+ */
+export async function listByNextDelivery(db: Db, opts: { status?: SubscriptionStatus; limit: number }) {
+  let q = subscriptionsJoined(db)
+    .select([
+      's.id',
+      's.status',
+      'u.email',
+      'p.name_en as product',
+      'v.name_en as packaging',
+      's.quantity',
+      's.frequency_weeks',
+      's.next_due_at',
+      's.updated_at',
+    ])
+    .orderBy(sql`case when s.status = 'active' then 0 else 1 end`)
+    .orderBy(sql`case when s.status = 'active' then s.next_due_at else '' end`)
+    .orderBy('s.updated_at', 'desc')
+    .orderBy('s.id')
+    .limit(opts.limit);
+  if (opts.status) q = q.where('s.status', '=', opts.status);
+  return q.execute();
 }

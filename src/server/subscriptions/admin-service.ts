@@ -95,3 +95,7 @@ export async function cancelSubscription(
   );
   return { changed };
 }
+
+/** The operator's list: active subscriptions by next delivery, soonest first; then cancelled ones, latest first. */
+export const subscriptionsByNextDelivery = (db: Db, opts: { status?: SubscriptionStatus; limit: number }) =>
+  repo.listByNextDelivery(db, opts);

@@ -1,6 +1,6 @@
 import { langOf } from '../../common/contract/lang';
 import { RENEWAL_KEY_PREFIX } from '../../common/contract/orders';
-import { findUserById } from '../accounts/repository';
+import { accountById } from '../accounts/service';
 import { AppError } from '../lib/errors';
 import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import { addDays } from '../lib/time';
@@ -161,7 +161,7 @@ async function skipDelivery(
 async function mailRenewalSkipped(tx: MailTx, sub: DueRow, dueAt: string, reason: RenewalSkipReason, at: string) {
   if (!tx.mailOn) return;
   const trx = tx.db;
-  const user = await findUserById(trx, sub.user_id);
+  const user = await accountById(trx, sub.user_id);
   if (!user?.email || user.notify_email !== 1) return;
   await enqueueMail(
     tx,
@@ -208,7 +208,7 @@ async function giveUpAfterAttempts(
 
 async function renew(shop: Shop, sub: DueRow, now: Date, report: RenewalReport, log?: Log): Promise<void> {
   const { db, config } = shop;
-  const user = await findUserById(db, sub.user_id);
+  const user = await accountById(db, sub.user_id);
   if (!user) return;
   const dueAt = sub.next_due_at;
   const nextDueAt = nextDueDate(dueAt, sub.frequency_weeks, now);

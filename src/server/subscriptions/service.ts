@@ -7,8 +7,8 @@ import {
   type SubscriptionFrequency,
 } from '../../common/contract/subscriptions';
 import { packagingName } from '../../common/packaging-name';
-import * as addressRepo from '../addresses/repository';
-import * as cartRepo from '../cart/repository';
+import { deliveryAddress } from '../addresses/service';
+import { cartPackagings } from '../cart/service';
 import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
 import { conflict, invalidField, notFound, unprocessable } from '../lib/errors';
@@ -122,9 +122,8 @@ export async function updateSubscription(
 
     let addressId = row.address_id;
     if (change.addressId !== undefined && change.addressId !== row.address_id) {
-      const own = await addressRepo.findOwnAddressAndState(db, user.id, change.addressId);
-      if (!own) throw notFound('addressNotFound', 'address_id');
-      const packaging = (await cartRepo.findPackagings(db, [row.variant_id]))[0];
+      const own = await deliveryAddress(db, user.id, change.addressId);
+      const packaging = (await cartPackagings(db, [row.variant_id]))[0];
       if (packaging && !deliversTo(packaging, own.state.country)) {
         throw invalidField('address_id', 'itemNotDeliverable', {
           product,
@@ -220,3 +219,6 @@ export async function startSubscriptions(
     }));
   await repo.insertSubscriptions(trx, rows);
 }
+
+/** A subscription with its product and packaging names, or undefined (the skipped-renewal e-mail). */
+export const subscriptionById = (db: Db, subscriptionId: number) => repo.findSubscription(db, subscriptionId);

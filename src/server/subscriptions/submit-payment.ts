@@ -1,10 +1,8 @@
 import type { Order, User } from '../db/schema';
 import { conflict, invalidField } from '../lib/errors';
 import { enqueueStaffAlert } from '../notifications/staff-alerts';
-import { recordOrderEvent } from '../orders/event-repository';
-import { attachTransfer } from '../orders/receipt-repository';
 import { countReceiptUpload, prepareReceipt, receiptTooLarge, removeReceipt, storeReceipt } from '../orders/receipts';
-import * as orderRepo from '../orders/repository';
+import { attachTransferProof, orderById } from '../orders/records';
 import { getOwnOrder } from '../orders/service';
 import { recordSignals } from '../referral/signals';
 import type { Shop } from '../shop';
@@ -43,16 +41,13 @@ export async function submitPayment(
   // Conditional: a second submit (or a status change) in between writes nothing.
   const reference = input.paymentReference;
   const attached = await db.transaction().execute(async (trx) => {
-    const done = await attachTransfer(trx, order.id, user.id, reference, receiptPath, now);
-    // The order's timeline (docs/decisions/013), with the change itself.
-    if (done)
-      await recordOrderEvent(trx, order.id, 'receipt_sent', 'customer', { reference, receipt: receiptPath }, now);
+    const done = await attachTransferProof(trx, { orderId: order.id, userId: user.id, reference, receiptPath, now });
     if (done) await enqueueStaffAlert(trx, 'staff_receipt', { orderId: order.id }, now);
     return done;
   });
   if (!attached) {
     await removeReceipt(files, receiptPath).catch(() => {});
-    const current = await orderRepo.findOrder(db, order.id);
+    const current = await orderById(db, order.id);
     if (current && awaitingTransfer(current) && hasPayment(current)) throw conflict('paymentAlreadySubmitted');
     throw conflict('orderNotAwaitingTransfer');
   }
@@ -60,5 +55,5 @@ export async function submitPayment(
   if (order.receipt_path && order.receipt_path !== receiptPath) {
     await removeReceipt(files, order.receipt_path).catch(() => {});
   }
-  return (await orderRepo.findOrder(db, order.id)) ?? order;
+  return (await orderById(db, order.id)) ?? order;
 }

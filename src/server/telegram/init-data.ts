@@ -1,9 +1,9 @@
 import { isExpiredError, parse, validate } from '@telegram-apps/init-data-node';
 
 /**
- * initData older than this is refused, for logging in and for linking alike (docs/decisions/001): the spec's
- * decisions allowed 24 hours, issue 10 narrowed it to one hour: a copied initData (a shared link, a screenshot of the URL, a browser history entry) logs its
- * Telegram user in for at most an hour, and the Mini App gets a fresh one each time it is opened from Telegram.
+ * initData older than this is refused, for logging in and for linking alike (docs/decisions/001): it was 24 hours at
+ * first and is one hour now: a copied initData (a shared link, a screenshot of the URL, a browser history entry) logs
+ * its Telegram user in for at most an hour, and the Mini App gets a fresh one each time it is opened from Telegram.
  */
 export const INIT_DATA_MAX_AGE_SECONDS = 60 * 60;
 /** A small allowance for a host clock that runs ahead of ours; further in the future is refused. */

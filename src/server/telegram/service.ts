@@ -1,8 +1,7 @@
 import type { UserInfo } from '../../common/contract/accounts';
 import type { TelegramUser } from '../../common/contract/telegram';
 import { tellAccountOwner } from '../accounts/notices';
-import { confirmAccountPassword, telegramNameOf, userInfoOf } from '../accounts/service';
-import { createSession } from '../accounts/session-repository';
+import { confirmAccountPassword, startSession, telegramNameOf, userInfoOf } from '../accounts/service';
 import type { Db } from '../db/connection';
 import { isUniqueViolation } from '../db/errors';
 import type { User } from '../db/schema';
@@ -52,7 +51,7 @@ export async function loginWithTelegram(db: Db, tg: TelegramIdentity, initDataHa
   );
   if (!attempt.allowed) throw tooManyRequests('telegramInitDataReused', undefined, 'init_data');
   const user = await repo.refreshTelegramProfile(db, found, tg);
-  const token = await createSession(db, user.id);
+  const token = await startSession(db, user.id);
   return { linked: true, telegram_user: telegramUserOf(tg), user_info: await userInfoOf(db, user), token };
 }
 

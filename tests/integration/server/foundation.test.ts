@@ -154,7 +154,7 @@ describe.each(dialects)('serving the built client on %s', (dialect) => {
   });
 
   it('serves the seed images and the favicon cached for a day, other static files revalidated, and a missing file is a 404 not the app', async () => {
-    // Unhashed but seldom changed: a repeat visit does not revalidate them one by one (issue 15).
+    // Unhashed but seldom changed: a repeat visit does not revalidate them one by one (docs/decisions/021).
     for (const url of ['/favicon.svg', '/images/banners/hero.svg']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);

@@ -77,7 +77,7 @@ describe('account rules (shared by client and server)', () => {
     expect(blank(' a ')).toBe(false);
   });
 
-  it('keeps the spec minimum password length', () => {
+  it('keeps the minimum password length of 6', () => {
     expect(ACCOUNT_LIMITS.passwordMin).toBe(6);
   });
 });

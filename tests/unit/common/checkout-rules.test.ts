@@ -141,7 +141,7 @@ describe('checkout rules', () => {
     expect(canChangeOrder('Processing', placed, Date.parse('2026-03-01T10:01:00.000Z'))).toBe(false);
   });
 
-  it('names every blank address field with its spec message, in form order', () => {
+  it('names every blank address field with its own message, in form order', () => {
     expect(
       addressFieldErrors({ receiver_name: 'A', phone: '1', address: 'x', city: 'c', state_id: 1, zip: '1' }),
     ).toEqual([]);

@@ -20,7 +20,7 @@ describe('formatCents', () => {
     expect(() => formatCents(Number.NaN)).toThrow(RangeError);
   });
 
-  it('centsToDecimal gives the spec totalPrice string', () => {
+  it('centsToDecimal gives the cart line totalPrice string', () => {
     expect(centsToDecimal(1980)).toBe('19.80');
     expect(centsToDecimal(7)).toBe('0.07');
   });

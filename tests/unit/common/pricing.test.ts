@@ -62,7 +62,7 @@ describe('unitPriceCents', () => {
   });
 });
 
-describe('linePriceCents (spec §9)', () => {
+describe('linePriceCents (the line price of docs/product.md section 4)', () => {
   it('quantity × discount_price when has_discount and a discount price exists', () => {
     expect(linePriceCents({ quantity: 3, unit_price: 1200, has_discount: true, discount_price: 990 })).toBe(2970);
     expect(linePriceCents({ quantity: 2, unit_price: 1200, has_discount: 1, discount_price: 990 })).toBe(1980);

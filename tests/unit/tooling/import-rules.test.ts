@@ -122,6 +122,71 @@ describe('import rules', () => {
     expect(found).toHaveLength(3);
   });
 
+  it("a server domain may not import another domain's repository, at any depth (docs/decisions/038)", () => {
+    const found = lint({
+      'src/server/orders/a.ts': "import { x } from '../settings/repository';\nexport const a = x;\n",
+      'src/server/operator/b.ts': "import { x } from '../catalog/admin-repository';\nexport const b = x;\n",
+      'src/server/payments/c.ts': "import { x } from '../orders/event-repository.js';\nexport const c = x;\n",
+      'src/server/telegram/bot/d.ts': "import { x } from '../../orders/repository';\nexport const d = x;\n",
+      'src/server/catalog/catalogue-io/e.ts': "import { x } from '../../stock/repository';\nexport const e = x;\n",
+      'src/server/mail/templates/f.tsx':
+        "import { x } from '../../subscriptions/admin-repository.ts';\nexport const f = x;\n",
+    });
+    expect(found.sort()).toEqual(
+      [
+        'src/server/orders/a.ts',
+        'src/server/operator/b.ts',
+        'src/server/payments/c.ts',
+        'src/server/telegram/bot/d.ts',
+        'src/server/catalog/catalogue-io/e.ts',
+        'src/server/mail/templates/f.tsx',
+      ]
+        .map((path) => `${path} style/noRestrictedImports`)
+        .sort(),
+    );
+  });
+
+  it("a server domain may import its own repositories and another domain's service", () => {
+    const found = lint({
+      'src/server/orders/a.ts': [
+        "import { a } from './repository';",
+        "import { b } from './event-repository';",
+        "import { c } from '../settings/service';",
+        "import { d } from '../catalog/upsert-service';",
+        'export const all = [a, b, c, d];',
+        '',
+      ].join('\n'),
+      'src/server/catalog/catalogue-io/b.ts': [
+        "import { a } from './repository';",
+        "import { b } from '../admin-repository';",
+        "import { c } from '../repository';",
+        "import { d } from '../../stock/service';",
+        'export const all = [a, b, c, d];',
+        '',
+      ].join('\n'),
+      'src/server/telegram/bot/c.ts': [
+        "import { a } from './repository';",
+        "import { b } from '../repository';",
+        "import { c } from '../../orders/records';",
+        'export const all = [a, b, c];',
+        '',
+      ].join('\n'),
+      'src/server/mail/templates/d.tsx': "import { a } from '../repository';\nexport const d = a;\n",
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('a deeper server file still may not import the client', () => {
+    const found = lint({
+      'src/server/telegram/bot/a.ts': "import { x } from '../../../client/lib/api/client';\nexport const a = x;\n",
+      'src/server/mail/templates/b.tsx': "import { x } from '@/lib/format';\nexport const b = x;\n",
+    });
+    expect(found.sort()).toEqual([
+      'src/server/mail/templates/b.tsx style/noRestrictedImports',
+      'src/server/telegram/bot/a.ts style/noRestrictedImports',
+    ]);
+  });
+
   it('an import cycle is an error', () => {
     const found = lint({
       'src/server/lib/one.ts': "import { two } from './two';\nexport const one = () => two();\n",

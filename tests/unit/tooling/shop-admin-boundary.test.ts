@@ -5,7 +5,7 @@ import { parseSync } from 'rolldown/utils';
 import { ADMIN_MODULE } from '../../bench/bundle';
 import { biomeProbe } from './biome-probe';
 
-// The shop's first load must not carry the back office (issue 12, docs/decisions/013 "Loading the back office").
+// The shop's first load must not carry the back office (docs/decisions/013 "Loading the back office").
 // Checked from the sources, without a build: the modules main.tsx reaches through static imports (what the entry chunk
 // holds) include no back-office module, and the shop's only way into the back office is the router's lazy `admin/*`
 // route. `npm run bench:bundle` measures the built chunks.
@@ -129,7 +129,8 @@ describe('the shop and the back office', () => {
 
   it("the shop's first load holds no zod schema (the contract stays out of the entry: zod is ~27 kB gzip)", () => {
     const { seen } = walk(MAIN, false);
-    // The header's search field is on every first screen (issue 17): it takes its limit from a zod-free module.
+    // The header's search field is on every first screen (docs/decisions/017): it takes its limit from a zod-free
+    // module.
     expect(seen).toContain('src/client/entities/product/components/SearchField.tsx');
     const withZod = [...seen].filter((file) => edgesToPackages(file).some((p) => p === 'zod' || p.startsWith('zod/')));
     expect(withZod).toEqual([]);
@@ -145,8 +146,8 @@ describe('the shop and the back office', () => {
   });
 });
 
-// Issue 15: what the first screen does not need stays out of the first load too (each moved out, measured with
-// `npm run bench:bundle`): the menus' content (rendered only while open), the Telegram-only start watcher, Chinese
+// docs/decisions/021: what the first screen does not need stays out of the first load too (each moved out, measured
+// with `npm run bench:bundle`): the menus' content (rendered only while open), the Telegram-only start watcher, Chinese
 // (loaded before the first render when the shop is in Chinese) and the server messages besides the first screens'.
 describe("the shop's first load leaves out what the first screen does not show", () => {
   const OUT_OF_FIRST_LOAD = [

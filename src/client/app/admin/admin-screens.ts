@@ -48,7 +48,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     permission: 'orders.view',
     load: () => import('@/features/admin-orders/pages/PackingSlipPage'),
   },
-  // Exchanges (issue 17): every role that sees orders; approving and declining needs `exchanges`.
+  // Exchanges (docs/decisions/020): every role that sees orders; approving and declining needs `exchanges`.
   {
     path: 'exchanges',
     nav: 'exchanges',

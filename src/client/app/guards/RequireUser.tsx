@@ -12,10 +12,10 @@ export interface UserGuard {
 }
 
 /**
- * The router's guard for pages that need a user (spec §2): a guest goes to /login with the page as `redirect`
- * (the log-in comes back to it). The user is read from storage at start-up, so there is no loading state: the
- * page or the redirect shows at once. `allow` narrows it further (agents only, and next staff roles); a user who
- * is not allowed goes to `otherwise`. Used as a layout route (renders the matched child) or around `children`.
+ * The router's guard for pages that need a user (docs/product.md §3): a guest goes to /login with the page as
+ * `redirect` (the log-in comes back to it). The user is read from storage at start-up, so there is no loading state:
+ * the page or the redirect shows at once. `allow` narrows it further (agents only, and next staff roles); a user who is
+ * not allowed goes to `otherwise`. Used as a layout route (renders the matched child) or around `children`.
  */
 export function RequireUser({
   keepSearch = false,
@@ -40,7 +40,7 @@ export const USER_PAGES = {
   profile: {},
   cashReward: {},
   subscriptions: {},
-  // Agents have the affiliate dashboard; everyone else the referral page (spec §2).
+  // Agents have the affiliate dashboard; everyone else the referral page (docs/product.md §3).
   affiliate: { allow: (user) => user.is_agent === 1, otherwise: '/referral' },
   referral: { allow: (user) => user.is_agent !== 1, otherwise: '/affiliate' },
 } satisfies Record<string, UserGuard>;

@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * The logged-in "Acct" dropdown (spec §2): Affiliate for agents (is_agent 1) or Referral, Profile,
+ * The logged-in "Acct" dropdown (docs/product.md §2): Affiliate for agents (is_agent 1) or Referral, Profile,
  * My Cart, Order History, Cash Reward, Log out. A disclosure: Escape or a click elsewhere closes it.
  * Only the button is in the first load: the entries (AccountMenuPanel.tsx) are rendered only while open.
  */

@@ -8,9 +8,9 @@ import { STORAGE_KEYS, storage } from '@/lib/storage/storage';
 import './layout.css';
 
 /**
- * Spec §2 / §4: on a first visit, until the visited flag is stored. Yes stores it and closes;
+ * docs/product.md §2, Age gate: on a first visit, until the visited flag is stored. Yes stores it and closes;
  * No shows the refusal and stays. A modal dialog: focus stays inside, the page does not scroll,
- * and it cannot be dismissed any other way (Yes is required to proceed, spec §5). A Yes tapped on the server's markup
+ * and it cannot be dismissed any other way (Yes is required to proceed). A Yes tapped on the server's markup
  * before the app started was answered by the page's start script (docs/decisions/027): then it is not shown again,
  * even where storage is disabled.
  */

@@ -6,7 +6,10 @@ import { SocialLinks } from './SocialLinks';
 import { CONTACT_EMAIL } from './shop-links';
 import './layout.css';
 
-/** Spec §2: brand logo linking home, social icons, contact e-mail, the four policy links, a 2025 copyright line. */
+/**
+ * The footer (docs/product.md §2): brand logo linking home, social icons, contact e-mail, the four policy links,
+ * a 2025 copyright line.
+ */
 export function Footer() {
   const { t } = useTranslation();
   return (

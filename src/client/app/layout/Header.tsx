@@ -20,7 +20,7 @@ const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileM
 /** The pointer or focus on the hamburger fetches the side menu's chunk, so it is there when it opens. */
 const prefetchMobileMenu = () => void loadMobileMenu().catch(() => {});
 
-/** Cart icon with the number of cart lines; opens the cart panel (spec §2, logged in only). */
+/** Cart icon with the number of cart lines; opens the cart panel (docs/product.md §2, logged in only). */
 function CartButton() {
   const { t } = useTranslation();
   const count = useCart((s) => s.itemCount);
@@ -43,9 +43,9 @@ function CartButton() {
 }
 
 /**
- * The site header (spec §2): brand, Home / About Us / Shop (mega-dropdown), Search (issue 17), the Telegram channel,
- * EN / 中文, Login or the Acct dropdown, the cart when logged in. Below 769 px a hamburger opens the
- * side menu instead of the links. On wide screens it hides while scrolling down (spec §9).
+ * The site header (docs/product.md §2): brand, Home / About Us / Shop (mega-dropdown), Search (docs/decisions/017),
+ * the Telegram channel, EN / 中文, Login or the Acct dropdown, the cart when logged in. Below 769 px a hamburger
+ * opens the side menu instead of the links. On wide screens it hides while scrolling down.
  */
 export function Header() {
   const { t } = useTranslation();

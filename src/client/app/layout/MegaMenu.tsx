@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * The desktop Shop mega-dropdown (spec §2, docs/decisions/012): the categories, then Types, Benefits and
+ * The desktop Shop mega-dropdown (docs/product.md §2, docs/decisions/012): the categories, then Types, Benefits and
  * Tags; every entry opens the filtered product list. A disclosure button (aria-expanded); Escape
  * closes it and returns focus to the button; ArrowDown opens it and moves into it; leaving it closes it.
  * Only the button is in the first load: the panel's content (MegaMenuPanel.tsx) is rendered only while open.

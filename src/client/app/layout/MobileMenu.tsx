@@ -1,8 +1,8 @@
-import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { SearchField } from '@/entities/product/components/SearchField';
-import { focusables, useDialogFocus } from '@/lib/hooks/use-dialog-focus';
+import { useDialogFocus } from '@/lib/hooks/use-dialog-focus';
 import { useScrollLock } from '@/lib/hooks/use-scroll-lock';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '@/lib/icons';
 import { Brand } from '@/lib/ui/Brand';
@@ -10,9 +10,8 @@ import { useSession } from '@/stores/session-store';
 import { ShopMenuStatus } from './ShopMenuStatus';
 import { SocialLinks } from './SocialLinks';
 import { useLogout } from './use-logout';
-import { categoryHref, TAG_GROUPS, type TagKind, tagHref, useShopMenu } from './use-shop-menu';
-
-type PanelId = 'main' | 'shop' | TagKind;
+import { type PanelId, type PanelState, useMenuPanels } from './use-menu-panels';
+import { categoryHref, TAG_GROUPS, tagHref, useShopMenu } from './use-shop-menu';
 
 interface Props {
   open: boolean;
@@ -20,8 +19,8 @@ interface Props {
 }
 
 /**
- * The side menu of narrow screens (spec §2): Search (issue 17), the header's links (Account for /profile, Log in when
- * logged out), a sliding Shop submenu with Types / Benefits / Tags sub-submenus (each with a back
+ * The side menu of narrow screens (docs/product.md §2): Search (docs/decisions/017), the header's links (Account for
+ * /profile, Log in when logged out), a sliding Shop submenu with Types / Benefits / Tags sub-submenus (each with a back
  * control), and the social icons. A modal dialog: focus stays inside, Escape and the backdrop close it,
  * the page does not scroll behind it.
  */
@@ -33,60 +32,13 @@ export function MobileMenu({ open, onClose }: Props) {
 
 function MenuDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
-  const user = useSession((s) => s.user);
-  const logout = useLogout();
   const menu = useShopMenu();
   const { categories, byKind, isLoading, isError } = menu;
   const dialog = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
-  const [path, setPath] = useState<PanelId[]>(['main']);
-  const active = path[path.length - 1] ?? 'main';
-  // The control that opened each submenu gets focus back when the submenu is left.
-  const openers = useRef(new Map<PanelId, HTMLElement>());
-  const returning = useRef<PanelId | null>(null);
-  const first = useRef(true);
 
   useDialogFocus(dialog, true, { onEscape: onClose, initial: closeButton });
-
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const root = dialog.current?.querySelector<HTMLElement>(`[data-panel="${active}"]`);
-    const back = returning.current ? openers.current.get(returning.current) : undefined;
-    returning.current = null;
-    // preventScroll: the panel is still sliding in; scrolling it into view would shift the whole viewport.
-    (back ?? (root ? focusables(root)[0] : undefined))?.focus({ preventScroll: true });
-  }, [active]);
-
-  const enter = (panel: PanelId) => (e: { currentTarget: HTMLElement }) => {
-    openers.current.set(panel, e.currentTarget);
-    setPath((p) => [...p, panel]);
-  };
-  const back = () => {
-    returning.current = active;
-    setPath((p) => (p.length > 1 ? p.slice(0, -1) : p));
-  };
-
-  const state = (panel: PanelId): 'active' | 'before' | 'after' =>
-    panel === active ? 'active' : path.includes(panel) ? 'before' : 'after';
-
-  const title = (panel: PanelId) =>
-    panel === 'shop' ? t('nav.shop') : t(TAG_GROUPS.find((g) => g.kind === panel)?.label ?? 'nav.shop');
-
-  const subPanel = (panel: Exclude<PanelId, 'main'>, body: ReactNode) => (
-    <Panel id={panel} state={state(panel)}>
-      <div className="side-menu__subhead">
-        <button type="button" className="side-menu__back" onClick={back}>
-          <ChevronLeftIcon size={20} />
-          {t('nav.back')}
-        </button>
-        <h2 className="side-menu__title">{title(panel)}</h2>
-      </div>
-      {body}
-    </Panel>
-  );
+  const { enter, back, state } = useMenuPanels(dialog);
 
   const shopStatus = isError || isLoading ? <ShopMenuStatus menu={menu} className="side-menu__status" /> : null;
 
@@ -114,91 +66,10 @@ function MenuDialog({ onClose }: { onClose(): void }) {
           </button>
         </div>
         <div className="side-menu__viewport">
-          <Panel id="main" state={state('main')}>
-            <SearchField className="side-menu__search" onSearch={onClose} />
-            <ul className="side-menu__list">
-              <li>
-                <Link to="/" onClick={onClose}>
-                  {t('nav.home')}
-                </Link>
-              </li>
-              <li>
-                <Link to="/about" onClick={onClose}>
-                  {t('nav.about')}
-                </Link>
-              </li>
-              <li>
-                <button type="button" onClick={enter('shop')} aria-haspopup="true">
-                  {t('nav.shop')}
-                  <ChevronRightIcon size={20} />
-                </button>
-              </li>
-              {user ? (
-                <li>
-                  <Link to="/profile" onClick={onClose}>
-                    {t('nav.account')}
-                  </Link>
-                </li>
-              ) : (
-                <li>
-                  <Link to="/login" onClick={onClose}>
-                    {t('nav.logIn')}
-                  </Link>
-                </li>
-              )}
-            </ul>
-            {user && (
-              <ul className="side-menu__list side-menu__list--minor" aria-label={t('nav.account')}>
-                <li>
-                  {user.is_agent === 1 ? (
-                    <Link to="/affiliate" onClick={onClose}>
-                      {t('nav.affiliate')}
-                    </Link>
-                  ) : (
-                    <Link to="/referral" onClick={onClose}>
-                      {t('nav.referral')}
-                    </Link>
-                  )}
-                </li>
-                <li>
-                  <Link to="/cart" onClick={onClose}>
-                    {t('nav.myCart')}
-                  </Link>
-                </li>
-                <li>
-                  <Link to="/order" onClick={onClose}>
-                    {t('nav.orderHistory')}
-                  </Link>
-                </li>
-                <li>
-                  <Link to="/subscriptions" onClick={onClose}>
-                    {t('nav.subscriptions')}
-                  </Link>
-                </li>
-                <li>
-                  <Link to="/cashReward" onClick={onClose}>
-                    {t('nav.cashReward')}
-                  </Link>
-                </li>
-                <li>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      onClose();
-                      logout();
-                    }}
-                  >
-                    {t('nav.logout')}
-                  </button>
-                </li>
-              </ul>
-            )}
-            <SocialLinks className="side-menu__social" />
-          </Panel>
+          <MainPanel state={state('main')} onClose={onClose} onShop={enter('shop')} />
 
-          {subPanel(
-            'shop',
-            shopStatus ?? (
+          <SubPanel id="shop" state={state('shop')} onBack={back}>
+            {shopStatus ?? (
               <>
                 <ul className="side-menu__list">
                   {categories.map((c) => (
@@ -225,26 +96,23 @@ function MenuDialog({ onClose }: { onClose(): void }) {
                   </li>
                 </ul>
               </>
-            ),
-          )}
+            )}
+          </SubPanel>
 
           {TAG_GROUPS.map((g) => (
-            <Fragment key={g.kind}>
-              {subPanel(
-                g.kind,
-                shopStatus ?? (
-                  <ul className="side-menu__list">
-                    {byKind[g.kind].map((tag) => (
-                      <li key={tag.id}>
-                        <Link to={tagHref(tag)} onClick={onClose}>
-                          {tag.name}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                ),
+            <SubPanel key={g.kind} id={g.kind} state={state(g.kind)} onBack={back}>
+              {shopStatus ?? (
+                <ul className="side-menu__list">
+                  {byKind[g.kind].map((tag) => (
+                    <li key={tag.id}>
+                      <Link to={tagHref(tag)} onClick={onClose}>
+                        {tag.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
               )}
-            </Fragment>
+            </SubPanel>
           ))}
         </div>
       </div>
@@ -252,8 +120,140 @@ function MenuDialog({ onClose }: { onClose(): void }) {
   );
 }
 
+/** The first level: search, the header's links, the account's links when logged in, and the social icons. */
+function MainPanel({
+  state,
+  onClose,
+  onShop,
+}: {
+  state: PanelState;
+  onClose(): void;
+  onShop(e: { currentTarget: HTMLElement }): void;
+}) {
+  const { t } = useTranslation();
+  const user = useSession((s) => s.user);
+  return (
+    <Panel id="main" state={state}>
+      <SearchField className="side-menu__search" onSearch={onClose} />
+      <ul className="side-menu__list">
+        <li>
+          <Link to="/" onClick={onClose}>
+            {t('nav.home')}
+          </Link>
+        </li>
+        <li>
+          <Link to="/about" onClick={onClose}>
+            {t('nav.about')}
+          </Link>
+        </li>
+        <li>
+          <button type="button" onClick={onShop} aria-haspopup="true">
+            {t('nav.shop')}
+            <ChevronRightIcon size={20} />
+          </button>
+        </li>
+        {user ? (
+          <li>
+            <Link to="/profile" onClick={onClose}>
+              {t('nav.account')}
+            </Link>
+          </li>
+        ) : (
+          <li>
+            <Link to="/login" onClick={onClose}>
+              {t('nav.logIn')}
+            </Link>
+          </li>
+        )}
+      </ul>
+      {user && <AccountLinks isAgent={user.is_agent === 1} onClose={onClose} />}
+      <SocialLinks className="side-menu__social" />
+    </Panel>
+  );
+}
+
+/** A logged-in user's entries: the referral (or affiliate) screen, cart, orders, subscriptions, cash reward, Log out. */
+function AccountLinks({ isAgent, onClose }: { isAgent: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  return (
+    <ul className="side-menu__list side-menu__list--minor" aria-label={t('nav.account')}>
+      <li>
+        {isAgent ? (
+          <Link to="/affiliate" onClick={onClose}>
+            {t('nav.affiliate')}
+          </Link>
+        ) : (
+          <Link to="/referral" onClick={onClose}>
+            {t('nav.referral')}
+          </Link>
+        )}
+      </li>
+      <li>
+        <Link to="/cart" onClick={onClose}>
+          {t('nav.myCart')}
+        </Link>
+      </li>
+      <li>
+        <Link to="/order" onClick={onClose}>
+          {t('nav.orderHistory')}
+        </Link>
+      </li>
+      <li>
+        <Link to="/subscriptions" onClick={onClose}>
+          {t('nav.subscriptions')}
+        </Link>
+      </li>
+      <li>
+        <Link to="/cashReward" onClick={onClose}>
+          {t('nav.cashReward')}
+        </Link>
+      </li>
+      <li>
+        <button
+          type="button"
+          onClick={() => {
+            onClose();
+            logout();
+          }}
+        >
+          {t('nav.logout')}
+        </button>
+      </li>
+    </ul>
+  );
+}
+
+/** A submenu: a back control and the submenu's title above its body. */
+function SubPanel({
+  id,
+  state,
+  onBack,
+  children,
+}: {
+  id: Exclude<PanelId, 'main'>;
+  state: PanelState;
+  onBack(): void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const title = id === 'shop' ? t('nav.shop') : t(TAG_GROUPS.find((g) => g.kind === id)?.label ?? 'nav.shop');
+  return (
+    <Panel id={id} state={state}>
+      <div className="side-menu__subhead">
+        <button type="button" className="side-menu__back" onClick={onBack}>
+          <ChevronLeftIcon size={20} />
+          {t('nav.back')}
+        </button>
+        <h2 className="side-menu__title">{title}</h2>
+      </div>
+      {children}
+    </Panel>
+  );
+}
+
 /** One sliding level of the menu; only the active one can be reached (the others are hidden from focus and readers). */
-function Panel({ id, state, children }: { id: PanelId; state: 'active' | 'before' | 'after'; children: ReactNode }) {
+function Panel({ id, state, children }: { id: PanelId; state: PanelState; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.toggleAttribute('inert', state !== 'active');

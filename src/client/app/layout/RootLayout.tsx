@@ -34,7 +34,7 @@ export function useShellEffects() {
   const location = useLocation();
   const navigate = useNavigate();
 
-  // Spec §2: the page scrolls to the top on each route change.
+  // The page scrolls to the top on each route change (docs/product.md §2).
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location.pathname]);
@@ -54,7 +54,7 @@ export function useShellEffects() {
     });
   }, [navigate]);
 
-  // Spec §4: user info on each route change; a guest's pending "Add to cart" once logged in.
+  // User info on each route change (docs/product.md §2, Sessions); a guest's pending "Add to cart" once logged in.
   useUserInfoSync();
   usePendingCartLine();
   // docs/decisions/001: inside Telegram, a linked Telegram user is logged in with no password.
@@ -99,7 +99,7 @@ export function RootLayout() {
   );
 }
 
-/** /login and its variants: no header, no footer (spec §2). */
+/** /login and its variants: no header, no footer (docs/product.md §3). */
 export function BareLayout() {
   useShellEffects();
   return (

@@ -21,7 +21,7 @@ class Boundary extends Component<{ children: ReactNode }, State> {
 
 /**
  * Render errors and screens whose code failed to load show the error page (the data router's errorElement did this
- * before issue 15). Keyed by path, so another route starts clean.
+ * before docs/decisions/021). Keyed by path, so another route starts clean.
  */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();

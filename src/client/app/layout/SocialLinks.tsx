@@ -8,7 +8,7 @@ import { usePointerDownOutside } from './use-pointer-down-outside';
 const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
 
 /**
- * WeChat: a button showing a QR code to scan (spec §2 "a chat app with a QR code tooltip").
+ * WeChat: a button showing a QR code to scan (docs/product.md §2: "WeChat as a QR code tooltip that closes on scroll").
  * It closes on any scroll (the page or the side menu), on Escape and on a tap elsewhere.
  */
 function WeChatQr() {

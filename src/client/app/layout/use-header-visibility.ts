@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from '@/lib/ssr/hydrated';
 
-/** Spec §9: the header hides/shows on screens at least 769 px wide; shown within 20 px of the top; transparent under 10 px. */
+/**
+ * docs/product.md §2: the header hides/shows on screens at least 769 px wide; shown within 20 px of the top;
+ * transparent under 10 px.
+ */
 export const WIDE_MIN_WIDTH = 769;
 export const HIDE_THRESHOLD = 20;
 export const TRANSPARENT_THRESHOLD = 10;

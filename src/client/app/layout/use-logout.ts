@@ -6,8 +6,8 @@ import { storage } from '@/lib/storage/storage';
 import { useSession } from '@/stores/session-store';
 
 /**
- * Log out (spec §4): the server revokes the token (`/v1/user-logout`), then all browser storage is
- * cleared, the user too, and the app goes home.
+ * Log out (docs/product.md §2, Browser storage): the server revokes the token (`/v1/user-logout`), then all browser
+ * storage is cleared, the user too, and the app goes home.
  */
 export function useLogout() {
   const navigate = useNavigate();

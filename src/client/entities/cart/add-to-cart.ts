@@ -13,7 +13,7 @@ type AddOutcome = 'added' | 'login' | CartRefusal;
 
 /**
  * Adds a line and says so: toast "Added to cart", a success buzz inside Telegram, and the cart panel
- * opens. A refusal (stock) shows "Not Enough Stock" (spec §5).
+ * opens. A refusal (stock) shows "Not Enough Stock" (docs/product.md §4).
  */
 function addAndAnnounce(line: CartLineInput): AddOutcome {
   const outcome = useCart.getState().add(line);

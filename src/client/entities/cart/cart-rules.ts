@@ -4,15 +4,15 @@ import { centsToDecimal } from '@common/money';
 import { isFrequency, linePriceCents, unitPriceCents } from '@common/pricing';
 
 /**
- * The cart's rules (spec §3, §4, §9), as pure functions over a list of lines; the store (cart-store.ts)
+ * The cart's rules (docs/product.md §4), as pure functions over a list of lines; the store (cart-store.ts)
  * only keeps their result.
  *
  * Money: every price here is integer cents (`unit_price`, `discount_price`, totals), as in the API and
- * the database. The only text is `totalPrice`, the spec's "string with 2 decimals" ("12.50", no `$`);
+ * the database. The only text is `totalPrice`, stored as a string with 2 decimals ("12.50", no `$`);
  * screens show amounts with `formatCents` ("$12.50").
  */
 
-/** A name in every language, indexed by language id − 1 (0 English, 1 Chinese): spec §3 `translations`. */
+/** A name in every language, indexed by language id − 1 (0 English, 1 Chinese): the stored line's `translations`. */
 interface Translation {
   name: string;
 }
@@ -41,9 +41,9 @@ export interface CartLineInput {
   variant_translations: Translation[];
 }
 
-/** A cart line as stored under the spec's `cart` key. */
+/** A cart line as stored under the shared `cart` key (docs/product.md §2, Browser storage). */
 export interface CartLine extends CartLineInput {
-  /** The line price (spec §9) as a string with 2 decimals. */
+  /** The line price (docs/product.md §4) as a string with 2 decimals. */
   totalPrice: string;
   /** The line's position in the cart. */
   index: number;
@@ -56,7 +56,7 @@ export type CartChange = { ok: true; lines: CartLine[] } | { ok: false; reason: 
 export const lineKey = (line: Pick<CartLineInput, 'product_id' | 'variant_id' | 'frequency_weeks'>): string =>
   `${line.product_id}:${line.variant_id}:${line.frequency_weeks}`;
 
-/** Line price in cents (spec §9, from common/pricing). */
+/** Line price in cents (docs/product.md §4, from common/pricing). */
 export const lineCents = (line: Pick<CartLineInput, 'quantity' | 'unit_price' | 'has_discount' | 'discount_price'>) =>
   linePriceCents(line);
 
@@ -77,7 +77,7 @@ function stripDerived(line: CartLineInput | CartLine): CartLineInput {
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
 
 /**
- * Adds a line (spec §4): an existing line of the same product, packaging and frequency gets the
+ * Adds a line (docs/product.md §4): an existing line of the same product, packaging and frequency gets the
  * quantities summed, refused if the sum passes `stock_balance`; a new line is refused if its quantity
  * passes `stock_balance`; nothing is added with no stock.
  */
@@ -96,7 +96,7 @@ export function addLine(lines: CartLine[], input: CartLineInput): CartChange {
   return { ok: true, lines: finish(lines.map((l) => (l === existing ? { ...input, quantity } : l))) };
 }
 
-/** Plus (spec §4, §5): allowed only while the new quantity stays at or below `stock_balance`. */
+/** Plus (docs/product.md §4): allowed only while the new quantity stays at or below `stock_balance`. */
 export function increaseLine(lines: CartLine[], key: string): CartChange {
   const line = lines.find((l) => lineKey(l) === key);
   if (!line) return { ok: false, reason: 'notInCart' };
@@ -122,14 +122,14 @@ export function updateLines(lines: CartLine[], update: (line: CartLine) => CartL
   return finish(lines.map(update).filter((l): l is CartLineInput => l !== null));
 }
 
-/** Spec §2 bubble and panel icon: the number of distinct lines. */
+/** The header's cart icon and the panel's (docs/product.md §2, §3): the number of distinct lines. */
 export const itemCount = (lines: readonly CartLine[]) => lines.length;
 /** Units over all lines. */
 export const totalQuantity = (lines: readonly CartLine[]) => lines.reduce((n, l) => n + l.quantity, 0);
 /** Subtotal in cents. */
 export const totalCents = (lines: readonly CartLine[]) => lines.reduce((n, l) => n + lineCents(l), 0);
 
-/** The product name in a language (spec §3: translations indexed by language id − 1), else the stored name. */
+/** The product name in a language (its translations indexed by language id − 1), else the stored name. */
 export function lineName(line: Pick<CartLineInput, 'name' | 'translations'>, lang: Lang): string {
   return line.translations[LANGUAGE_IDS[lang] - 1]?.name || line.name;
 }
@@ -221,7 +221,7 @@ function readLine(raw: unknown): CartLineInput | null {
 }
 
 /**
- * The stored cart (spec §3: a plain list under `cart`). Broken JSON or something that is not a list
+ * The stored cart (a plain list under `cart`: docs/product.md §4). Broken JSON or something that is not a list
  * gives an empty cart; a line that is not a valid cart line (or repeats one) is dropped. `problem` says
  * what was wrong, for a console warning.
  */

@@ -19,8 +19,8 @@ import {
 } from './cart-rules';
 
 /**
- * The cart (spec §3 "global state: cart items, item count, total"; spec §4 rules in cart-rules.ts).
- * Kept in the browser under the spec's `cart` key as a plain list of lines; every change is written.
+ * The cart (its items, item count and total; the rules of docs/product.md §4 in cart-rules.ts).
+ * Kept in the browser under the shared `cart` key as a plain list of lines; every change is written.
  * Prices are integer cents; `totalCents` is the subtotal in cents (show it with `formatCents`).
  */
 interface CartState {
@@ -51,7 +51,7 @@ const derive = (lines: CartLine[]) => ({
 
 type Persisted = Pick<CartState, 'lines'>;
 
-/** The spec's storage format: `cart` holds the list itself (no wrapper, no version). */
+/** The shared storage format: `cart` holds the list itself (no wrapper, no version). */
 const cartKey: PersistStorage<Persisted> = {
   getItem: () => {
     const { lines, problem } = parseStoredCart(storage.get(STORAGE_KEYS.cart));
@@ -96,7 +96,7 @@ if (typeof window !== 'undefined') {
   });
 }
 
-// Log out and the 401 handling clear all storage and the user (spec §4, §8): the cart in memory goes too.
+// Log out and the 401 handling clear all storage and the user (docs/product.md §2): the cart in memory goes too.
 useSession.subscribe((state, previous) => {
   if (previous.user && !state.user) {
     useCart.setState(derive([]));

@@ -12,7 +12,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '@/lib/api/client';
 import '@/lib/i18n/server-messages';
 
-// The server's own checks (src/common/account-rules.ts), with the spec's messages (spec §5).
+// The server's own checks (src/common/account-rules.ts), with the shop's messages (docs/product.md §9).
 // Used by registration (AuthForm) and the profile form, so both refuse exactly the same input.
 const PASSWORD_MIN = ACCOUNT_LIMITS.passwordMin;
 
@@ -23,7 +23,7 @@ export const isEmail = (v: string) => isNormalEmail(normalizeEmail(v));
 export const isPhone = (v: string) => isNormalPhone(normalizePhone(v));
 const longEnough = (v: string) => charLength(v) >= PASSWORD_MIN;
 
-/** react-hook-form `validate` functions for the account fields, answering with the spec's messages. */
+/** react-hook-form `validate` functions for the account fields, answering with the shop's messages. */
 export const accountRules = (t: TFunction) => ({
   nickname: (v: string) => !blank(v) || t('messages:nicknameRequired'),
   email: (v: string) => (blank(v) ? t('messages:emailRequired') : isEmail(v) || t('messages:emailInvalid')),
@@ -33,7 +33,7 @@ export const accountRules = (t: TFunction) => ({
     v.length === 0
       ? (optional && !confirm) || t('messages:passwordRequired')
       : longEnough(v) || t('messages:passwordTooShort'),
-  /** Its confirmation, with the form's own "do not match" message (spec §5 has two wordings). */
+  /** Its confirmation, with the form's own "do not match" message (the shop has two wordings: docs/product.md §9). */
   confirmPassword: (v: string, password: string, mismatchKey: string, optional = false) =>
     optional && !password && v.length === 0
       ? true

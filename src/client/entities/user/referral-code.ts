@@ -4,8 +4,8 @@
  * `/login/{code}`) to prefill the code; `getVisitorKey()` may be sent with the registration so that
  * the visit is marked converted.
  *
- * Keys are the app's own (not spec keys): the code lives in sessionStorage (this visit only), the
- * visitor id in localStorage.
+ * Keys are the app's own (not the shared storage keys of docs/product.md §2): the code lives in sessionStorage (this
+ * visit only), the visitor id in localStorage.
  */
 
 import { APP_KEYS, storage, tabStorage } from '@/lib/storage/storage';

@@ -1,6 +1,6 @@
 import { addTranslations } from '@/lib/i18n/i18n';
 
-/** The back office's Affiliates screen (namespace `admin-affiliates`). Labels as issue 12 names them. */
+/** The back office's Affiliates screen (namespace `admin-affiliates`). Labels as in docs/product.md §7 and §12. */
 export const en = {
   title: 'Affiliates',
   tabs: {

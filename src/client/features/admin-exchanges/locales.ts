@@ -1,6 +1,6 @@
 import { addTranslations } from '@/lib/i18n/i18n';
 
-/** The back office's Exchanges (issue 17; namespace `admin-exchanges`). */
+/** The back office's Exchanges (docs/decisions/020; namespace `admin-exchanges`). */
 export const en = {
   title: 'Exchanges',
   status: 'Status',

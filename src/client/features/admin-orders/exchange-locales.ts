@@ -1,6 +1,6 @@
 import { addTranslations } from '@/lib/i18n/i18n';
 
-/** An order's exchange requests on its back-office page (issue 17; namespace `admin-order-exchanges`). */
+/** An order's exchange requests on its back-office page (docs/decisions/020; namespace `admin-order-exchanges`). */
 export const en = {
   title: 'Exchanges',
   line: '{{name}} ({{variant}}) × {{quantity}}',

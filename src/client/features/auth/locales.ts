@@ -1,6 +1,6 @@
 import { addTranslations } from '@/lib/i18n/i18n';
 
-/** Strings of the login and register screen. The validation texts are the shared `messages` (spec §5). */
+/** Strings of the login and register screen. The validation texts are the shared `messages` (docs/product.md §9). */
 export const en = {
   pageTitle: 'Log in or register',
   welcome: 'Welcome to Leaf & Cup',

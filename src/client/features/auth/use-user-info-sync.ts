@@ -6,7 +6,7 @@ import { useUi } from '@/stores/ui-store';
 import { getUserInfo } from './api/get-user-info';
 
 /**
- * Spec §4: on each route change, when a token exists, ask the server for the user. Success stores
+ * docs/product.md §2, Sessions: on each route change, when a token exists, ask the server for the user. Success stores
  * user, telegram_user_id and token; a refusal drops token and telegram_user_id (a 401 is already handled
  * by the API client: storage cleared, user cleared, home). A network failure (offline) changes nothing.
  */

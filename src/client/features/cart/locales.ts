@@ -1,6 +1,6 @@
 import { addTranslations } from '@/lib/i18n/i18n';
 
-/** Strings of the cart (panel and page). The spec's own texts are word for word (spec §2). */
+/** Strings of the cart (panel and page). The shop's own texts are word for word (docs/product.md §3). */
 export const en = {
   title: 'Your Cart',
   pageTitle: 'Cart',

@@ -18,7 +18,7 @@ export const en = {
     filterType: 'Type',
     filterBenefit: 'Benefit',
     filterTag: 'Tag',
-    /** Search (issue 17). */
+    /** Search (docs/decisions/017). */
     searchTitle: 'Results for “{{q}}”',
     searchIn: 'In {{name}}',
     noMatch: 'No products match “{{q}}”',
@@ -57,14 +57,14 @@ export const en = {
     notFound: 'This product does not exist.',
     packagingOutOfStock: 'out of stock',
   },
-  /** "Notify me when available" (issue 17): components/StockAlert.tsx. */
+  /** "Notify me when available" (docs/decisions/018): components/StockAlert.tsx. */
   alert: {
     notifyMe: 'Notify me when available',
     set: "We'll let you know when it's back.",
     cancel: 'Cancel alert',
     failed: 'Could not change the alert. Please try again.',
   },
-  /** Share (issue 17): components/ShareButton.tsx. */
+  /** Share (docs/decisions/019): components/ShareButton.tsx. */
   share: {
     button: 'Share',
     label: 'Share {{name}}',

@@ -8,7 +8,7 @@ import { toast } from '@/lib/toast';
 import { useSaveAddress } from './api/save-address';
 import '@/lib/i18n/server-messages';
 
-/** The countries the shop delivers to (spec §3: Philippine, China), as the states carry them. */
+/** The countries the shop delivers to (docs/product.md §5: the Philippines, China), as the states carry them. */
 export const COUNTRIES = ['PH', 'CN'] as const;
 export type Country = (typeof COUNTRIES)[number];
 
@@ -42,8 +42,8 @@ const FIELD_ORDER: Field[] = ['receiver_name', 'phone', 'address', 'city', 'coun
 
 /**
  * The address dialog's form: its values (those of `address`, else blank in the Philippines), each field's element id
- * and refusal, and `submit`: every blank required field gets its spec §5 message, else the address is saved
- * (`onSaved`) or the server's refusals show at their fields; the first refused field takes the focus.
+ * and refusal, and `submit`: every blank required field gets its message (docs/product.md §5), else the address is
+ * saved (`onSaved`) or the server's refusals show at their fields; the first refused field takes the focus.
  */
 export function useAddressForm(address: Address | undefined, onSaved: (address: Address) => void) {
   const { t } = useTranslation('checkout');

@@ -1,8 +1,9 @@
 import { transferProofNeeded } from '@common/order-workflow';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { type NavigateFunction, useNavigate } from 'react-router-dom';
 import { useCart } from '@/entities/cart/cart-store';
 import { rememberOrder } from '@/entities/order/api/get-order-details';
 import { type CheckoutField, FIELD_IDS, useCheckoutForm } from '@/entities/order/checkout-store';
@@ -30,7 +31,7 @@ const SERVER_FIELDS: Record<string, CheckoutField> = {
 const ORDER: CheckoutField[] = ['address', 'payment_method', 'payment_reference', 'receipt', 'coupon', 'cash_reward'];
 
 /** Moves focus to the first field with an error, once React has drawn the messages. */
-function focusFirst(errors: Partial<Record<CheckoutField, string>>): void {
+function focusFirst(errors: Errors): void {
   const first = ORDER.find((f) => errors[f]);
   if (!first) return;
   window.setTimeout(() => {
@@ -38,6 +39,73 @@ function focusFirst(errors: Partial<Record<CheckoutField, string>>): void {
     el?.scrollIntoView?.({ block: 'center', behavior: scrollBehavior() });
     el?.focus({ preventScroll: true });
   }, 0);
+}
+
+type Errors = Partial<Record<CheckoutField, string>>;
+type CheckoutData = ReturnType<typeof useCheckoutData>;
+type Summary = NonNullable<CheckoutData['summary']['data']>;
+/** What refuses the order before it is sent: the messages at their fields, and the one the toast shows. */
+type Refusal = { errors: Errors; message: string };
+
+/** An empty cart, or a missing choice (address, payment method, a transfer's reference and receipt). */
+function refusedChoices(
+  t: TFunction<'checkout'>,
+  data: CheckoutData,
+  form: Pick<ReturnType<typeof useCheckoutForm.getState>, 'paymentReference' | 'receipt'>,
+): Refusal | null {
+  if (data.lines.length === 0) return { errors: {}, message: t('messages:emptyCartCheckout') };
+  const summary = data.summary.data;
+  const errors: Errors = {};
+  if (!data.addressId) errors.address = t('messages:addAddressFirst');
+  const method = data.paymentMethod;
+  if (!method) errors.payment_method = t('messages:selectPaymentMethod');
+  else if (!method.available) errors.payment_method = t('messages:methodNotAvailable');
+  // A bank transfer needs a reference and a receipt, unless coupon and cash reward leave nothing to pay (the
+  // order workflow's rule; before the totals are known, something is to pay).
+  else if (transferProofNeeded({ paymentMethod: method.code, totalCents: summary?.totals.total_cents ?? 1 })) {
+    if (!form.paymentReference.trim()) errors.payment_reference = t('messages:enterPaymentReference');
+    if (!form.receipt) errors.receipt = t('messages:uploadReceipt');
+  }
+  const first = ORDER.map((f) => errors[f]).find(Boolean);
+  return first ? { errors, message: first } : null;
+}
+
+/** What the server's summary of these choices refuses: a line that cannot be ordered, a coupon that no longer fits. */
+function refusedSummary(t: TFunction<'checkout'>, summary: Summary): Refusal | null {
+  const lineProblem = summary.lines.find((l) => l.problem);
+  if (lineProblem) return { errors: {}, message: lineProblem.message ?? t('place.failed') };
+  // An applied coupon that no longer fits (dates, minimum spend…): say so at the coupon.
+  if (summary.coupon && !summary.coupon.valid) {
+    const message = summary.coupon.message ?? t('place.failed');
+    return { errors: { coupon: message }, message };
+  }
+  return null;
+}
+
+/** A placed order: the cart and the checkout start afresh, the order screen opens (and a payment link, if any). */
+async function afterPlaced(
+  order: Awaited<ReturnType<typeof placeOrder>>['order'],
+  { client, navigate, t }: { client: QueryClient; navigate: NavigateFunction; t: TFunction<'checkout'> },
+): Promise<void> {
+  clearCheckoutIdempotencyKey();
+  useCart.getState().clear();
+  useCheckoutForm.getState().placed(order.id);
+  haptic('success');
+  rememberOrder(client, order);
+  void client.invalidateQueries({ queryKey: queryKeys.orders.all });
+  void client.invalidateQueries({ queryKey: queryKeys.checkoutSummary.all });
+  void client.invalidateQueries({ queryKey: queryKeys.product.all });
+  void client.invalidateQueries({ queryKey: queryKeys.products.all });
+  navigate(`/order?id=${order.id}`, { replace: true });
+  if (order.awaiting_payment_link) {
+    // A blocked window is not an error: the order screen offers "Pay now".
+    const outcome = await openPaymentLink(order.id).catch((err: unknown) => {
+      toast.error(err instanceof ApiError ? err.message : t('messages:methodNotAvailable'));
+      return 'failed' as const;
+    });
+    // Paid inside Telegram: the order turns Paid once the bot hears of it; show the news.
+    if (outcome === 'paid' || outcome === 'pending') void client.invalidateQueries({ queryKey: queryKeys.order.all });
+  }
 }
 
 interface PlaceOrder {
@@ -77,50 +145,30 @@ export function usePlaceOrder(): PlaceOrder {
     const form = useCheckoutForm.getState();
     if (form.placing) return;
 
-    const fail = (errors: Partial<Record<CheckoutField, string>>, message: string) => {
+    const fail = (errors: Errors, message: string) => {
       haptic('error');
       form.setErrors(errors);
       toast.error(message);
       focusFirst(errors);
     };
 
-    if (data.lines.length === 0) {
-      fail({}, t('messages:emptyCartCheckout'));
-      return;
-    }
-    const errors: Partial<Record<CheckoutField, string>> = {};
-    if (!data.addressId) errors.address = t('messages:addAddressFirst');
-    const method = data.paymentMethod;
-    if (!method) errors.payment_method = t('messages:selectPaymentMethod');
-    else if (!method.available) errors.payment_method = t('messages:methodNotAvailable');
-    // A bank transfer needs a reference and a receipt, unless coupon and cash reward leave nothing to pay (the
-    // order workflow's rule; before the totals are known, something is to pay).
-    else if (transferProofNeeded({ paymentMethod: method.code, totalCents: summary?.totals.total_cents ?? 1 })) {
-      if (!form.paymentReference.trim()) errors.payment_reference = t('messages:enterPaymentReference');
-      if (!form.receipt) errors.receipt = t('messages:uploadReceipt');
-    }
-    const first = ORDER.map((f) => errors[f]).find(Boolean);
-    if (first) {
-      fail(errors, first);
+    const refused = refusedChoices(t, data, form);
+    if (refused) {
+      fail(refused.errors, refused.message);
       return;
     }
     // The totals on screen are not yet those of these choices: placing now would send the old total.
     if (!summary || data.summaryStale) return;
-    const lineProblem = summary.lines.find((l) => l.problem);
-    if (lineProblem) {
-      fail({}, lineProblem.message ?? t('place.failed'));
-      return;
-    }
-    // An applied coupon that no longer fits (dates, minimum spend…): say so at the coupon.
-    if (summary.coupon && !summary.coupon.valid) {
-      const message = summary.coupon.message ?? t('place.failed');
-      fail({ coupon: message }, message);
+    const outdated = refusedSummary(t, summary);
+    if (outdated) {
+      fail(outdated.errors, outdated.message);
       return;
     }
 
     form.setErrors({});
     form.setPlacing(true);
     try {
+      const method = data.paymentMethod;
       const bank = method?.requires_receipt === true;
       const { order } = await placeOrder({
         idempotency_key: checkoutIdempotencyKey(),
@@ -133,29 +181,10 @@ export function usePlaceOrder(): PlaceOrder {
         // The total the customer saw: if the server's differs, it refuses and the new total is shown.
         expected_total_cents: summary.totals.total_cents,
       });
-      clearCheckoutIdempotencyKey();
-      useCart.getState().clear();
-      useCheckoutForm.getState().placed(order.id);
-      haptic('success');
-      rememberOrder(client, order);
-      void client.invalidateQueries({ queryKey: queryKeys.orders.all });
-      void client.invalidateQueries({ queryKey: queryKeys.checkoutSummary.all });
-      void client.invalidateQueries({ queryKey: queryKeys.product.all });
-      void client.invalidateQueries({ queryKey: queryKeys.products.all });
-      navigate(`/order?id=${order.id}`, { replace: true });
-      if (order.awaiting_payment_link) {
-        // A blocked window is not an error: the order screen offers "Pay now".
-        const outcome = await openPaymentLink(order.id).catch((err: unknown) => {
-          toast.error(err instanceof ApiError ? err.message : t('messages:methodNotAvailable'));
-          return 'failed' as const;
-        });
-        // Paid inside Telegram: the order turns Paid once the bot hears of it; show the news.
-        if (outcome === 'paid' || outcome === 'pending')
-          void client.invalidateQueries({ queryKey: queryKeys.order.all });
-      }
+      await afterPlaced(order, { client, navigate, t });
     } catch (err) {
       const apiError = err instanceof ApiError ? err : null;
-      const fieldErrors: Partial<Record<CheckoutField, string>> = {};
+      const fieldErrors: Errors = {};
       for (const f of apiError?.fields ?? []) {
         const field = SERVER_FIELDS[f.field];
         if (field) fieldErrors[field] = f.message;

@@ -1,6 +1,6 @@
 import { addTranslations } from '@/lib/i18n/i18n';
 
-/** Exchanges on an order's page (issue 17; namespace `exchanges`). */
+/** Exchanges on an order's page (docs/decisions/020; namespace `exchanges`). */
 export const en = {
   title: 'Exchanges',
   request: 'Request exchange',

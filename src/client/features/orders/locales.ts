@@ -1,6 +1,6 @@
 import { addTranslations } from '@/lib/i18n/i18n';
 
-/** Strings of the order history screen. The spec's own texts come from the `messages` namespace. */
+/** Strings of the order history screen. The shop's fixed texts come from the `messages` namespace. */
 export const en = {
   title: 'Order History',
   loading: 'Loading…',

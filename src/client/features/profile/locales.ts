@@ -1,6 +1,6 @@
 import { addTranslations } from '@/lib/i18n/i18n';
 
-/** Strings of the profile screen. Validation and success texts are the shared `messages` (spec §5, §8). */
+/** Strings of the profile screen. Validation and success texts are the shared `messages` (docs/product.md §9). */
 export const en = {
   pageTitle: 'Profile',
   title: 'My Profile',

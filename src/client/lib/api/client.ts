@@ -71,8 +71,9 @@ function encode(fields: Record<string, unknown>): URLSearchParams | FormData {
  * common fields merged in and the bearer token when there is one. Resolves to the envelope's `data`
  * (or the bare body); rejects with ApiError carrying the server's message in the current language.
  *
- * Paths are the spec's own names and stay as they are (`/v2/get-cash-rebate-list`, `/v1/update-onhold-rebate-amount`,
- * `variant_id` fields); the client's code says "cash reward" and "packaging" for those concepts everywhere else.
+ * Paths keep the names compatible clients already call and stay as they are (`/v2/get-cash-rebate-list`,
+ * `/v1/update-onhold-rebate-amount`, `variant_id` fields); the client's code says "cash reward" and "packaging" for
+ * those concepts everywhere else.
  */
 export async function api<P extends ApiPath>(
   path: P,

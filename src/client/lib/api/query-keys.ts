@@ -30,7 +30,7 @@ export const queryKeys = {
     all: ['order'] as const,
     one: (orderId: number) => ['order', currentLang(), orderId] as const,
   },
-  /** An order's exchange requests (issue 17). */
+  /** An order's exchange requests (docs/decisions/020). */
   exchanges: {
     all: ['exchanges'] as const,
     ofOrder: (orderId: number) => ['exchanges', currentLang(), orderId] as const,
@@ -50,7 +50,7 @@ export const queryKeys = {
     all: ['subscriptions'] as const,
     list: () => ['subscriptions', currentLang()] as const,
   },
-  /** The logged-in customer's back-in-stock alerts (issue 17): one product's, and the list. */
+  /** The logged-in customer's back-in-stock alerts (docs/decisions/018): one product's, and the list. */
   stockAlerts: {
     all: ['stock-alerts'] as const,
     one: (userId: number, productId: number) => ['stock-alerts', userId, productId] as const,

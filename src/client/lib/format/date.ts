@@ -9,12 +9,12 @@ import { currentLang } from '../i18n/i18n';
  * A missing value gives ''. A value that is not a date gives '' too, unless `invalid: 'raw'` shows it as it came
  * (the order and subscription screens prefer the server's text to nothing).
  *
- * Why the date-only styles do not use `Intl.DateTimeFormat` (issue 15): the first `Intl` formatter a page makes
- * starts the browser's locale data (ICU), 35–90 ms of one task on a fast machine and four times that on a slow
- * phone; a product's reviews made it during the detail page's start-up. These three styles are the day, the month
- * and the year in a fixed order in both languages, written from the `Date`'s own fields (the local day, as Intl's
- * would be); a test holds them to Intl's output for every day of two years. A date with a time keeps Intl (its
- * hour cycle and spacing are the locale's), made once per language.
+ * Why the date-only styles do not use `Intl.DateTimeFormat` (docs/decisions/029): the first `Intl` formatter a page
+ * makes starts the browser's locale data (ICU), 35–90 ms of one task on a fast machine and four times that on a slow
+ * phone; a product's reviews made it during the detail page's start-up. These three styles are the day, the month and
+ * the year in a fixed order in both languages, written from the `Date`'s own fields (the local day, as Intl's would
+ * be); a test holds them to Intl's output for every day of two years. A date with a time keeps Intl (its hour cycle and
+ * spacing are the locale's), made once per language.
  */
 export type DateStyle = 'date' | 'dateTime' | 'long' | 'dayMonth';
 

@@ -40,7 +40,7 @@ export function useDialogFocus(
     const root = ref.current;
     // Without scrolling: a dialog is laid over the page, so there is nothing to scroll to, and scrolling into view
     // would make the browser lay out the whole page at once, inside this effect (on a server-rendered first visit,
-    // the age gate's focus was part of the hydration's longest task: issue 15, docs/decisions/026).
+    // the age gate's focus was part of the hydration's longest task: docs/decisions/026).
     if (root) (initial?.current ?? focusables(root)[0] ?? root).focus({ preventScroll: true });
 
     const onKeyDown = (e: KeyboardEvent) => {

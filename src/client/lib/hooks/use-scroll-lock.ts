@@ -20,7 +20,7 @@ function unlock() {
   document.body.style.paddingRight = saved.paddingRight;
 }
 
-/** Locks page scrolling while `active` (age gate, side menu: spec §2). */
+/** Locks page scrolling while `active` (age gate, side menu: docs/product.md §2). */
 export function useScrollLock(active: boolean): void {
   useEffect(() => {
     if (!active) return;

@@ -15,7 +15,9 @@ export function initialLanguage(telegramLanguageCode?: string): Lang {
   );
 }
 
-/** Stores the choice under both spec keys (`language` 1|2 and `i18nextLng` en|zh) and reloads (spec §4). */
+/**
+ * Stores the choice under both shared keys (`language` 1|2 and `i18nextLng` en|zh) and reloads (docs/product.md §2).
+ */
 export function changeLanguage(lang: Lang, reload: () => void = () => window.location.reload()): void {
   storage.set(STORAGE_KEYS.language, String(LANGUAGE_IDS[lang]));
   storage.set(STORAGE_KEYS.i18nextLng, lang);

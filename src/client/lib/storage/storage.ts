@@ -6,7 +6,7 @@ import { EARLY_AGE_YES } from '@common/server-render';
  * then answers null and a write is dropped (the app keeps working in memory).
  */
 
-/** localStorage keys of spec §3 (the spec's own spelling). */
+/** localStorage keys shared with any compatible client (docs/product.md §2, Browser storage), spelled as they are. */
 export const STORAGE_KEYS = {
   cart: 'cart',
   user: 'user',
@@ -17,11 +17,13 @@ export const STORAGE_KEYS = {
   i18nextLng: 'i18nextLng',
 } as const;
 
-/** The app's own keys (not in the spec): `tab` ones live in sessionStorage (this tab), `local` in localStorage. */
+/** The app's own keys, not shared: `tab` ones live in sessionStorage (this tab), `local` in localStorage. */
 export const APP_KEYS = {
   /** A guest's "Add to cart" waiting for the log-in (docs/decisions/012). */
   pendingCartLine: 'pendingCartLine',
-  /** The product whose "Notify me when available" a guest pressed, set once they have logged in (issue 17). */
+  /**
+   * The product whose "Notify me when available" a guest pressed, set once they have logged in (docs/decisions/018).
+   */
   pendingStockAlert: 'leafcup.pending_stock_alert',
   /** The idempotency key of the checkout in progress (docs/decisions/006). */
   checkoutIdempotencyKey: 'leafcup/checkout-idempotency-key',

@@ -7,7 +7,7 @@ import { getSdk, setSdk, subscribeSdk } from './sdk';
 import './telegram.css';
 
 /**
- * Starts the Telegram side of the page without holding its first render (issue 15, docs/plans/015 §5):
+ * Starts the Telegram side of the page without holding its first render (docs/plans/015 §5):
  * - `<html data-telegram>`: "false" in a plain browser tab (decided at once: no launch parameters or no host
  *   transport, and nothing of the SDK is downloaded); "pending" while the host is asked and the SDK loads (the
  *   in-page twin of the MainButton stays hidden: telegram.css); then "true" once the SDK started, else "false".
@@ -62,8 +62,8 @@ function setThemeVars(theme: Record<string, string> | undefined): string[] {
  * Starts the SDK and binds what the app uses, then hands it to the hooks (setSdk). Every SDK call checks again that it
  * runs in a Mini App by parsing the launch parameters (@telegram-apps/bridge `isTMA`: two URL parses and a schema check
  * of initData and the theme each time, dozens of them at start): one task for all of it blocked a 4×-slowed phone for 300 ms
- * on Telegram's first open, so each call runs as a task of its own (issue 15), and each function is called once
- * (`ifAvailable`, not `isAvailable` and then the call).
+ * on Telegram's first open, so each call runs as a task of its own (docs/decisions/027), and each function is called
+ * once (`ifAvailable`, not `isAvailable` and then the call).
  */
 async function startSdk(sdk: Awaited<typeof import('@telegram-apps/sdk-react')> | null): Promise<boolean> {
   try {

@@ -5,7 +5,7 @@ import { APP_KEYS, tabStorage } from '../storage/storage';
 
 /**
  * Telegram launch parameters, read without the SDK so a browser never loads it, and trusted only when a Telegram host
- * answers (issue 10).
+ * answers (docs/decisions/001).
  *
  * Telegram opens a Mini App with `#tgWebAppData=…&tgWebAppPlatform=…` in the URL. Anyone can put that in a link, so a
  * URL alone never makes a tab "inside Telegram": someone else's initData in a link opened in a plain browser tab must
@@ -288,8 +288,9 @@ export const telegramUserIdFromLaunch = (): string | undefined => readLaunch()?.
 
 /**
  * How the page should look inside Telegram (platform, theme, the user's language): the verified launch's, or, while
- * the host check runs, what the launch claims, so the first render does not wait for the host (issue 15). Looks only:
- * nothing that logs in, links or sends init_data reads this. Null in a browser and once the check said "not Telegram".
+ * the host check runs, what the launch claims, so the first render does not wait for the host (docs/plans/015 §5).
+ * Looks only: nothing that logs in, links or sends init_data reads this. Null in a browser and once the check said
+ * "not Telegram".
  */
 export function launchLooks(): Pick<Launch, 'platform' | 'themeParams' | 'userLanguage'> | null {
   return state === 'telegram' ? verified : state === 'checking' ? claimedNow : null;

@@ -23,7 +23,7 @@ export const en = {
   linkTelegramHint: 'Link this account to the Telegram account you are using now.',
   relinkTelegramHint: 'Link this account to the Telegram account you are using now instead.',
   openInTelegramToLink: 'To link Telegram, open the shop from our bot in Telegram and use Link Telegram here.',
-  // confirming a link or an unlink (issue 10): whom, what it replaces, and the password
+  // confirming a link or an unlink (docs/decisions/001): whom, what it replaces, and the password
   linkingWho: 'You are linking Telegram user {{who}}.',
   linkReplaces: 'This account is linked to Telegram user {{current}} now: linking replaces that link.',
   linkTakenByOther: 'This Telegram user is already linked to another account, so it cannot be linked to this one.',

@@ -3,7 +3,7 @@ import { addTranslations } from '../i18n/i18n';
 /**
  * The MainButton's labels (docs/decisions/008), namespace `telegram`. Apart from the rest of the namespace
  * (locales.ts, linking and invoices) because every screen with a MainButton loads them, in a browser too: the product
- * page's first load then carries these three, not the whole namespace (1.8 KB gzip, issue 15).
+ * page's first load then carries these three, not the whole namespace (1.8 KB gzip less).
  */
 export const en = {
   addToCart: 'Add to cart',

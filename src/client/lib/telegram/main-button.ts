@@ -78,7 +78,7 @@ export function useTelegramMainButton({
   const id = useId();
   const latest = useRef(onClick);
   latest.current = onClick;
-  // The first screen renders before the SDK is there (issue 15): the claim is made once it arrives.
+  // The first screen renders before the SDK is there (docs/plans/015 §5): the claim is made once it arrives.
   const sdk = useSdk();
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 /**
  * Telegram for Android ends its User-Agent with the device's performance class, e.g.
  * "Telegram-Android/11.2.3 (Samsung SM-A515F; Android 14; SDK 34; LOW)" (LOW, AVERAGE or HIGH). On LOW devices the
- * shop plays fewer animations (issue 15: the home carousel does not auto-play).
+ * shop plays fewer animations (docs/decisions/021: the home carousel does not auto-play).
  */
 export function lowPerformanceDevice(userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent): boolean {
   return /Telegram-Android\/\S+\s*\([^)]*;\s*LOW\)/i.test(userAgent);

@@ -15,8 +15,8 @@ export const setSdk = (sdk: Sdk | null): void => {
 };
 
 /**
- * React: the SDK, re-rendering when it arrives. The first screen renders without waiting for it (issue 15), so a
- * hook that attaches Telegram's buttons depends on this and attaches them once the SDK is there.
+ * React: the SDK, re-rendering when it arrives. The first screen renders without waiting for it (docs/plans/015 §5), so
+ * a hook that attaches Telegram's buttons depends on this and attaches them once the SDK is there.
  */
 export function useSdk(): Sdk | null {
   return useSyncExternalStore(sdkStore.subscribe, sdkStore.snapshot, sdkStore.serverSnapshot);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLang } from '../i18n/i18n';
 import { changeLanguage } from '../i18n/language';
 
-/** EN / 中文: stores `language` (1|2) and `i18nextLng` and reloads the page (spec §4). */
+/** EN / 中文: stores `language` (1|2) and `i18nextLng` and reloads the page (docs/product.md §2, Languages). */
 export function LanguageSelect({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
   const id = useId();

@@ -9,8 +9,8 @@ export type SpinnerSize = 's' | 'm';
 export const SpinnerSlot = createContext<ComponentType<{ size: SpinnerSize }> | null>(null);
 
 /**
- * A CSS spinner in Telegram's link colour (issue 15: in place of telegram-ui's Spinner, whose library and 10 KB of
- * CSS were in the shop's first load for this and AppRoot only). Sizes as telegram-ui's: s 24 px, m 36 px.
+ * A CSS spinner in Telegram's link colour (docs/decisions/021: in place of telegram-ui's Spinner, whose library and
+ * 10 KB of CSS were in the shop's first load for this and AppRoot only). Sizes as telegram-ui's: s 24 px, m 36 px.
  */
 export function Spinner({ size = 'm' }: { size?: SpinnerSize }) {
   const Slot = useContext(SpinnerSlot);

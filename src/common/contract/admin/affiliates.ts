@@ -6,8 +6,8 @@ import { bankDetails, COMMISSION_STATUSES, type CommissionStatus, PAYOUT_STATUSE
 import { adminPaging, nextCursor } from './paging';
 
 /**
- * The back office's Affiliates screen (issue 12): agents (make, revoke, rate), commissions (Confirm, Hold, Cancel)
- * and payout requests (Mark as paid, Reject). Permission `affiliates` (owner, manager).
+ * The back office's Affiliates screen (docs/decisions/013): agents (make, revoke, rate), commissions (Confirm, Hold,
+ * Cancel) and payout requests (Mark as paid, Reject). Permission `affiliates` (owner, manager).
  *
  * Rates are in **basis points** (`rate_bp`: 1000 = 10%, 1250 = 12.5%, whole numbers 0–10000); the screen asks for a
  * percentage and sends basis points.

@@ -4,7 +4,9 @@ import { defineAdminEndpoint } from '../endpoint';
 import { id, optional, optionalText } from '../fields';
 import { adminPaging, nextCursor } from './paging';
 
-/** The back office's Audit log (owner; issue 12): who changed what, when, with the values before and after. */
+/**
+ * The back office's Audit log (owner; docs/decisions/013): who changed what, when, with the values before and after.
+ */
 
 export { AUDIT_KINDS, type AuditKind };
 

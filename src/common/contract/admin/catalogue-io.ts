@@ -3,9 +3,10 @@ import { defineAdminEndpoint } from '../endpoint';
 import { flag, optional, optionalText } from '../fields';
 
 /**
- * The back office's catalogue import and export (issue 13): the whole catalogue as a CSV (one row per packaging;
- * the columns and rules: src/server/catalog/catalogue-io/format.ts and the README), and a CSV read back, checked
- * first (`dry_run`) and then applied in one transaction, nothing written if any row is bad. Permission `catalogue`.
+ * The back office's catalogue import and export (docs/decisions/015): the whole catalogue as a CSV (one row per
+ * packaging; the columns and rules: src/server/catalog/catalogue-io/format.ts and the README), and a CSV read back,
+ * checked first (`dry_run`) and then applied in one transaction, nothing written if any row is bad. Permission
+ * `catalogue`.
  */
 
 /** The uploaded CSV: a Blob from the browser, the file's bytes on the server (at most MAX_UPLOAD_BYTES). */

@@ -4,9 +4,9 @@ import { defineAdminEndpoint } from '../endpoint';
 import { day, flag, id, json, optional, optionalText, text } from '../fields';
 
 /**
- * The back office's Content screen (issue 13, permission `content`): the home page's banners, the four information
- * pages and the FAQ, each in English and Chinese. Every change is in the audit log (`content.*`) and shows in the
- * shop on its next request (nothing caches these on the server).
+ * The back office's Content screen (docs/decisions/015, permission `content`): the home page's banners, the four
+ * information pages and the FAQ, each in English and Chinese. Every change is in the audit log (`content.*`) and shows
+ * in the shop on its next request (nothing caches these on the server).
  *
  * Texts the shop shows are required in both languages (titles, questions, answers, page texts); a banner's subtitle
  * and alt text are optional, but given in one language they are required in the other. Links and dates are checked

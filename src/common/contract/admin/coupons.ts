@@ -6,8 +6,8 @@ import { day, id, int, optional, optionalText, text } from '../fields';
 import { adminPaging, nextCursor } from './paging';
 
 /**
- * The back office's Coupons screen (issue 13; permission `coupons`: owner, manager): list, one coupon with its
- * latest uses, New coupon, edit, Pause / Resume. The rules (code, value, limits, dates) are in
+ * The back office's Coupons screen (docs/decisions/015; permission `coupons`: owner, manager): list, one coupon with
+ * its latest uses, New coupon, edit, Pause / Resume. The rules (code, value, limits, dates) are in
  * src/common/coupon-rules.ts; the server answers a refused field with 422 naming it.
  *
  * `value` is stored as the shop uses it: a whole percentage (1–100) for `percent`, cents for `fixed`. Dates are the

@@ -6,7 +6,7 @@ import { id, optionalText } from '../fields';
 import { SUBSCRIPTION_STATUSES } from '../subscriptions';
 import { adminPaging, nextCursor } from './paging';
 
-/** The back office's Customers screen (issue 12): search, and one customer's page. */
+/** The back office's Customers screen (docs/decisions/013): search, and one customer's page. */
 
 export const customerRow = z.object({
   id: z.number().int(),

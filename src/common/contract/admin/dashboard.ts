@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineAdminEndpoint } from '../endpoint';
 
 /**
- * The back office's dashboard (issue 12): what needs doing now, and, for roles with `reports`, the shop's figures.
+ * The back office's dashboard (docs/decisions/013): what needs doing now, and, for roles with `reports`, the shop's
+ * figures.
  *
  * **Revenue** is the sum of `total_cents` (what the customer was charged: goods, delivery, less coupon and cash
  * reward redeemed) of the orders **paid** in the window (`paid_at` inside it) that are **not cancelled now**, in
@@ -65,7 +66,7 @@ export const adminDashboard = defineAdminEndpoint({
       paid_to_pack: z.number().int(),
       /** Agents' payout requests waiting; only for roles with `affiliates` (omitted otherwise). */
       payout_requests: z.number().int().optional(),
-      /** Customers' exchange requests waiting for a decision (issue 17). */
+      /** Customers' exchange requests waiting for a decision (docs/decisions/020). */
       exchange_requests: z.number().int().optional(),
       /** Packagings of active products whose stock is at or below the product's threshold. */
       low_stock: z.object({

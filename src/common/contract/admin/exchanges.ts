@@ -6,7 +6,7 @@ import { id, optional, text } from '../fields';
 import { adminPaging, nextCursor } from './paging';
 
 /**
- * The back office's Exchanges (issue 17, docs/decisions/020): the requests, newest first, by status or of one order
+ * The back office's Exchanges (docs/decisions/020): the requests, newest first, by status or of one order
  * (every staff member who sees orders: `orders.view`), and the decision (`exchanges`: owner and manager): approve with
  * what is sent instead, or decline with the reason. A request is decided once; each decision is audited
  * (`exchange.approve`, `exchange.decline`) and told to the customer.

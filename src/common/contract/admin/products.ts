@@ -16,10 +16,10 @@ import { flag, id, int, json, optional, optionalText, text } from '../fields';
 import { adminPaging, nextCursor } from './paging';
 
 /**
- * The back office's Products screens (issue 13): the list, a product's page and its form (names, descriptions,
- * slug, categories and tags, images, availability, state, low-stock threshold), its packagings (add, edit, reorder,
- * retire) and image uploads. Permission `catalogue` (owner, manager). Prices are integer cents; the screen asks for
- * dollars and sends cents. The state's meaning in the shop's columns: src/common/catalogue-rules.ts.
+ * The back office's Products screens (docs/decisions/015): the list, a product's page and its form (names,
+ * descriptions, slug, categories and tags, images, availability, state, low-stock threshold), its packagings (add,
+ * edit, reorder, retire) and image uploads. Permission `catalogue` (owner, manager). Prices are integer cents; the
+ * screen asks for dollars and sends cents. The state's meaning in the shop's columns: src/common/catalogue-rules.ts.
  */
 
 const state = z.enum(PRODUCT_STATES, { error: `must be one of ${PRODUCT_STATES.join(', ')}` });

@@ -13,8 +13,8 @@ import { defineAdminEndpoint } from '../endpoint';
 import { cents, flag, id, int, json, optional, text } from '../fields';
 
 /**
- * The back office's Settings screen (owner; permission `settings`; issue 13): delivery fees per state and method,
- * the free-delivery threshold, cash reward percent, referral award, the bank account customers transfer to,
+ * The back office's Settings screen (owner; permission `settings`; docs/decisions/015): delivery fees per state and
+ * method, the free-delivery threshold, cash reward percent, referral award, the bank account customers transfer to,
  * unpaid-order hours, the low-stock default and the shop-wide staff alert switches. Money in cents. Each request
  * field is the `settings` key it writes. A save that changes nothing writes nothing and no audit entry.
  */

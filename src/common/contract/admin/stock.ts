@@ -5,7 +5,7 @@ import { id, int, text } from '../fields';
 import { adminPaging, nextCursor } from './paging';
 
 /**
- * The back office's stock (issue 13, docs/decisions/015): "Adjust stock" by a change (+/−) with a reason (never by
+ * The back office's stock (docs/decisions/015): "Adjust stock" by a change (+/−) with a reason (never by
  * overwriting the number), and the stock history of every change (orders, cancels, adjustments, imports, new
  * packagings). A product's packagings with their stock and low marks are in its read (`/admin/products/get`).
  */

@@ -4,7 +4,7 @@ import { id, optional, optionalText } from '../fields';
 import { subscriptionStatus } from '../subscriptions';
 import { adminPaging, nextCursor } from './paging';
 
-/** The back office's Subscriptions screen (issue 12): list, filter, cancel. */
+/** The back office's Subscriptions screen (docs/decisions/013): list, filter, cancel. */
 
 export const adminSubscriptionRow = z.object({
   id: z.number().int(),

@@ -18,9 +18,9 @@ export const PRODUCT_COLUMNS = [
 export type ProductColumn = (typeof PRODUCT_COLUMNS)[number];
 
 /**
- * The catalogue's CSV (issue 13; README "Import and export the catalogue"): one row per packaging, the product's
- * columns on the first of its rows (Export leaves them blank on the following ones, like Shopify's product CSV;
- * a file may also repeat them, as long as they agree). `product_slug` is on every row, so a spreadsheet can sort
+ * The catalogue's CSV (docs/decisions/015; README "Import and export the catalogue"): one row per packaging, the
+ * product's columns on the first of its rows (Export leaves them blank on the following ones, like Shopify's product
+ * CSV; a file may also repeat them, as long as they agree). `product_slug` is on every row, so a spreadsheet can sort
  * and filter the rows freely: a product's value of a column is the one its rows give, wherever it is.
  *
  * Columns (all in the header, in any order; cells are trimmed):

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection';
 import { isPostgres } from '../../db/dialect';
 
-// The catalogue import's and export's reads (issue 13): many products at once, a query per 500, never one per row.
-// The import writes through the back office's own writes (catalog/admin-repository.ts) and the stock core.
+// The catalogue import's and export's reads (docs/decisions/015): many products at once, a query per 500, never one per
+// row. The import writes through the back office's own writes (catalog/admin-repository.ts) and the stock core.
 
 /** Ids per `in (…)` list: far below both databases' parameter limits. */
 const CHUNK = 500;

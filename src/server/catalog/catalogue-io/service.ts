@@ -7,10 +7,9 @@ import { isUniqueViolation, withRetry } from '../../db/errors';
 import { unprocessable } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { enqueueLowStockAlerts } from '../../notifications/staff-alerts';
-import { getShopSettings } from '../../settings/repository';
+import { shopSettings } from '../../settings/service';
 import { inTransaction, type MailTx, type Shop } from '../../shop';
-import { findPackaging, type StockChange } from '../../stock/repository';
-import { changeStocks } from '../../stock/service';
+import { changeStocks, packagingWithStock, type StockChange } from '../../stock/service';
 import { tellStockAlerts } from '../../stock-alerts/tell';
 import * as admin from '../admin-repository';
 import { type CsvColumn, type CsvRow, readCatalogueCsv } from './format';
@@ -159,7 +158,7 @@ function listed<T>(key: string, items: readonly T[]): Record<string, T[] | numbe
 async function writePlan(tx: MailTx, actor: StaffActor, plan: Plan, fileName: string): Promise<void> {
   const trx = tx.db;
   const now = nowIso();
-  const { lowStockDefault } = await getShopSettings(trx);
+  const { lowStockDefault } = await shopSettings(trx);
   const reason = `Import ${fileName}`;
   const productIds = await insertNewProducts(trx, plan, now);
   const written = await writePackagings(trx, actor, plan, productIds, { reason, now });
@@ -285,7 +284,7 @@ async function changeImportStock(
   const { refused } = await changeStocks(tx, changes, { onSaleOnly: true });
   if (refused !== null) {
     const m = changes.find((c) => c.packagingId === refused)!;
-    const left = await findPackaging(trx, refused);
+    const left = await packagingWithStock(trx, refused);
     const problem: Problem = left?.is_retired
       ? { line: m.line, column: 'stock_change', key: 'csvRetiredStock' }
       : {

@@ -6,9 +6,9 @@ import type { MailContext, MailTemplate, RenderedMail } from './index';
 import { Layout, MailText } from './Layout';
 import { renderMail } from './render';
 
-// The account's messages (issue 14): confirm the address (welcome, or after a change), the password reset link, the
-// notice that the password was reset, and the notice to an old address. Links are stored as paths (`/reset-password/…`)
-// and made absolute with the shop's URL here.
+// The account's messages (docs/decisions/016): confirm the address (welcome, or after a change), the password reset
+// link, the notice that the password was reset, and the notice to an old address. Links are stored as paths
+// (`/reset-password/…`) and made absolute with the shop's URL here.
 
 const strings = {
   en: {

@@ -1,4 +1,4 @@
-import { findAlertProduct } from '../../stock-alerts/repository';
+import { alertProduct } from '../../stock-alerts/service';
 import { UnsendableMailError } from './errors';
 import { fill } from './fill';
 import type { MailTemplate } from './index';
@@ -26,7 +26,7 @@ const strings = {
 } as const;
 
 export const backInStockMail: MailTemplate<'back_in_stock'> = async (ctx, params) => {
-  const product = await findAlertProduct(ctx.db, params.productId);
+  const product = await alertProduct(ctx.db, params.productId);
   if (product?.is_active !== 1) throw new UnsendableMailError(`product ${params.productId} is no longer in the shop`);
   const s = strings[ctx.lang];
   const name = ctx.lang === 'zh' ? product.name_zh || product.name_en : product.name_en;

@@ -9,9 +9,10 @@ import type { MailContext } from './index';
 import { MailRows, MailText } from './Layout';
 
 /**
- * What every order e-mail shares (issue 14): the order's figures when the event happened, its page in the shop
- * (`/order?id=N`, where the customer uploads a receipt, follows the parcel and writes reviews), its lines and totals
- * in dollars, and the delivery address. Strings live here, in both languages (not in messages.ts: the shop's bundle).
+ * What every order e-mail shares (docs/decisions/016): the order's figures when the event happened, its page in the
+ * shop (`/order?id=N`, where the customer uploads a receipt, follows the parcel and writes reviews), its lines and
+ * totals in dollars, and the delivery address. Strings live here, in both languages (not in messages.ts: the shop's
+ * bundle).
  */
 
 export const orderStrings = {

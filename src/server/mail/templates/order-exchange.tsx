@@ -6,7 +6,7 @@ import { Layout, MailRows, MailText } from './Layout';
 import { orderLink, orderStrings } from './order-common';
 import { renderMail } from './render';
 
-// Exchanges (issue 17, docs/decisions/020): the customer's receipt of their request, and staff's answer (approved, with
+// Exchanges (docs/decisions/020): the customer's receipt of their request, and staff's answer (approved, with
 // what is sent instead; declined, with the reason). Each links to the order's page, where the request's status shows.
 // What they say of the request is its snapshot when the change happened (orders/notify.ts): nothing is read to send.
 

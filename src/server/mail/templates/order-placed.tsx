@@ -1,6 +1,6 @@
 import type { Lang } from '../../../common/contract/lang';
 import { formatCents } from '../../../common/money';
-import { getShopSettings, unpaidHoursOf } from '../../settings/repository';
+import { shopSettings, unpaidHoursOf } from '../../settings/service';
 import type { MailOrder } from '../order-figures';
 import type { OrderMail } from '../outbox';
 import { fill } from './fill';
@@ -72,7 +72,7 @@ async function paymentPart(ctx: MailContext, order: MailOrder) {
     const text = order.total_cents === 0 ? s.nothingToPay : null;
     return { part: text ? <MailText>{text}</MailText> : null, action: { label: o.viewOrder, href: link } };
   }
-  const settings = await getShopSettings(ctx.db);
+  const settings = await shopSettings(ctx.db);
   const hours = unpaidHoursOf(settings, ctx.config);
   const deadline = hours > 0 ? <MailText muted>{fill(s.deadline, { hours })}</MailText> : null;
   if (order.payment_method === 'bank_transfer') {

@@ -1,5 +1,5 @@
 import { packagingName } from '../../../common/packaging-name';
-import { findSubscription } from '../../subscriptions/repository';
+import { subscriptionById } from '../../subscriptions/service';
 import { UnsendableMailError } from './errors';
 import { fill } from './fill';
 import type { MailTemplate } from './index';
@@ -41,7 +41,7 @@ const strings = {
 } as const;
 
 export const renewalSkippedMail: MailTemplate<'renewal_skipped'> = async (ctx, params) => {
-  const sub = await findSubscription(ctx.db, params.subscriptionId);
+  const sub = await subscriptionById(ctx.db, params.subscriptionId);
   if (!sub) throw new UnsendableMailError(`subscription ${params.subscriptionId} no longer exists`);
   const s = strings[ctx.lang];
   const product = packagingName(sub, ctx.lang);

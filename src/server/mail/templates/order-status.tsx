@@ -8,8 +8,8 @@ import { Layout, MailButton, MailRows, MailText } from './Layout';
 import { loadOrder, OrderSummary, orderLink, orderStrings } from './order-common';
 import { renderMail } from './render';
 
-// What happens to an order after it is placed (issue 14): paid, receipt rejected, processing, shipped, completed,
-// cancelled or expired (and what came back), refund recorded. Each links to the order's page.
+// What happens to an order after it is placed (docs/decisions/016): paid, receipt rejected, processing, shipped,
+// completed, cancelled or expired (and what came back), refund recorded. Each links to the order's page.
 
 const strings = {
   en: {

@@ -10,7 +10,7 @@ import type { User } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { maskAddress } from '../../mail/policy';
 import { confirmPayment } from '../../orders/admin-service';
-import { latestOrders } from '../../orders/repository';
+import { latestOrdersOf } from '../../orders/records';
 import { checkPreCheckout, recordTelegramPayment } from '../../payments/telegram-payments';
 import type { Shop } from '../../shop';
 import { findUserByTelegramId } from '../repository';
@@ -309,7 +309,7 @@ function handleOrders(pm: PrivateChat, { db, links, userOf }: BotKit): void {
       await replyNotLinked(links, ctx, lang, 'ordersNotLinked', 'order');
       return;
     }
-    const orders = await latestOrders(db, user.id, 5);
+    const orders = await latestOrdersOf(db, user.id, 5);
     if (!orders.length) {
       const keyboard = links.addButton(new InlineKeyboard(), t(lang, 'openShop'), links.home());
       await ctx.reply(t(lang, 'ordersNone'), { reply_markup: markup(keyboard) });

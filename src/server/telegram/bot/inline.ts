@@ -18,12 +18,12 @@ export const INLINE_CACHE_SECONDS = 30;
 const MAX_QUERY = 100;
 
 /**
- * Inline mode (issue 17): `@<bot> oolong` in any chat lists matching products (an empty query: the newest), each with
- * its price and a button opening it in the Mini App (`?startapp=p<id>`). A product whose picture was uploaded (stored
- * as WebP) is a photo result through its JPEG rendition, since Telegram takes only JPEG photos; the seed's SVG pictures
- * are not images Telegram shows, so those products are article results with their name and price. The answer is the
- * same for everyone (`is_personal: false`): no referral code rides on inline links. Inline mode must be turned on in
- * BotFather (`/setinline`, bot-config/README.md).
+ * Inline mode (docs/product.md section 10): `@<bot> oolong` in any chat lists matching products (an empty query: the
+ * newest), each with its price and a button opening it in the Mini App (`?startapp=p<id>`). A product whose picture was
+ * uploaded (stored as WebP) is a photo result through its JPEG rendition, since Telegram takes only JPEG photos; the
+ * seed's SVG pictures are not images Telegram shows, so those products are article results with their name and price.
+ * The answer is the same for everyone (`is_personal: false`): no referral code rides on inline links. Inline mode must
+ * be turned on in BotFather (`/setinline`, bot-config/README.md).
  */
 export function registerInlineQueries(bot: Bot, deps: { shop: Shop; links: ShopLinks }): void {
   const { shop, links } = deps;

@@ -36,7 +36,7 @@ const en = {
   notifyCancelled: 'Order #{{orderNo}} was cancelled.',
   notifyExpired: 'Order #{{orderNo}} was cancelled because it was not paid in time. You are welcome to order again.',
   notifyStatus: 'Order #{{orderNo}}: status {{status}}.',
-  // exchanges (issue 17)
+  // exchanges (docs/decisions/020)
   notifyExchangeRequested:
     'We have your request to exchange {{item}} from order #{{orderNo}}. We will answer soon; follow it on the order page.',
   notifyExchangeApproved: 'Your exchange of {{item}} from order #{{orderNo}} is approved. We will send: {{answer}}.',
@@ -59,7 +59,7 @@ const en = {
   notifyLoginAttempts:
     'Someone has tried many wrong passwords for your Leaf & Cup account {{nickname}}, so log-ins from new devices are slowed down for a while. Your devices that logged in before are not affected. If this was not you, consider choosing a stronger password.',
   openProfile: 'Open profile',
-  // /password (issue 14)
+  // /password (docs/decisions/016)
   passwordLinkSent:
     'We have sent a link to reset your password to {{email}}. It works once, for 30 minutes. If it does not arrive, check your spam folder.',
   passwordLinkThrottled:
@@ -106,7 +106,7 @@ const en = {
   commandStart: 'Open the Leaf & Cup shop',
   commandOrders: 'Your latest orders and their status',
   commandAdmin: 'Open the back office',
-  // inline queries and shared products (issue 17)
+  // inline queries and shared products (docs/product.md section 10)
   inlineOpenProduct: 'Open in the shop',
   inlinePrice: 'from {{price}}',
   inlineMessage: '{{name}}, from {{price}} at Leaf & Cup',

@@ -6,13 +6,15 @@ import type { Db } from '../../db/connection';
 import type { Order } from '../../db/schema';
 import type { FileStore } from '../../files/store';
 import { createIntervalJob, type JobRound } from '../../lib/interval-job';
-import { type AccountNotificationKind, BACK_IN_STOCK, isAccountNotificationKind } from '../../notifications/outbox';
 import {
-  claimNotification,
-  dueNotifications,
-  finishNotification,
-  noteNotificationError,
-} from '../../notifications/repository';
+  type AccountNotificationKind,
+  BACK_IN_STOCK,
+  claimNotice,
+  dueNotices,
+  finishNotice,
+  isAccountNotificationKind,
+  retryNoticeLater,
+} from '../../notifications/outbox';
 import { isStaffAlertKind } from '../../notifications/staff-alerts';
 import { markup, type ShopLinks } from './links';
 import { type BotTextKey, botLang, botText, statusText } from './locales';
@@ -216,97 +218,116 @@ export function createNotificationSender({
   batchSize = 25,
   log,
 }: SenderOptions): NotificationSender {
-  const finish = (id: number, error: string | null) => finishNotification(db, id, error);
-
-  async function round(now: Date, job: JobRound): Promise<number> {
-    const startedWall = Date.now();
-    const clock = () => new Date(now.getTime() + (Date.now() - startedWall));
-    const due = await dueNotifications(db, { maxAttempts: MAX_ATTEMPTS, limit: batchSize, now: now.toISOString() });
-    let sent = 0;
-    for (const row of due) {
-      // Between two rows: the sender's job lease stays ours (or the round stops here).
-      await job.extend();
-      // Claim the row: only one sender wins this attempt, and it holds the row while it sends.
-      const claimedAt = clock();
-      const claim = {
-        now: claimedAt.toISOString(),
-        claimedUntil: new Date(claimedAt.getTime() + CLAIM_MS).toISOString(),
-      };
-      if (!(await claimNotification(db, row.id, row.attempts, claim))) continue;
-      // Account notices may name the chat (a Telegram user the account was just moved away from).
-      const chatId = row.telegram_chat_id ?? row.telegram_user_id;
-      if (!chatId) {
-        await finish(row.id, 'skipped: account not linked to Telegram');
-        continue;
-      }
-      // Security notices go out whatever the order-news switch says; staff alerts follow the staff switch.
-      if (row.notify_orders === 0 && !isAccountNotificationKind(row.kind) && !isStaffAlertKind(row.kind)) {
-        await finish(row.id, 'skipped: order notifications turned off');
-        continue;
-      }
-      const lang = botLang(row.language, null);
-      const { order_id, order_no, status, total_cents } = row;
-      let message: { text: string; keyboard?: InlineKeyboard; photo?: Uint8Array };
-      if (isStaffAlertKind(row.kind)) {
-        const staffMessage = await staffAlertMessage(db, files, lang, { ...row, kind: row.kind }, links);
-        if ('skip' in staffMessage) {
-          await finish(row.id, staffMessage.skip);
-          continue;
-        }
-        message = staffMessage;
-      } else if (row.kind === BACK_IN_STOCK) {
-        const alertMessage = await backInStockMessage(db, lang, paramsOf(row.params), links);
-        if ('skip' in alertMessage) {
-          await finish(row.id, alertMessage.skip);
-          continue;
-        }
-        message = alertMessage;
-      } else if (isAccountNotificationKind(row.kind)) {
-        message = accountNotification(lang, row.kind, { nickname: row.nickname, ...paramsOf(row.params) }, links);
-      } else if (order_id !== null && order_no !== null && status !== null && total_cents !== null) {
-        const order = { id: order_id, order_no, status, total_cents };
-        message = orderNotification(lang, row.kind, { ...order, ...trackingOf(row) }, links, paramsOf(row.params));
-      } else if (row.kind === 'renewal_failed') {
-        message = renewalFailedNotification(lang, links);
-      } else {
-        await finish(row.id, 'skipped: order no longer exists');
-        continue;
-      }
-      try {
-        if (message.photo) {
-          await api.sendPhoto(chatId, new InputFile(message.photo, 'receipt'), {
-            caption: message.text,
-            reply_markup: message.keyboard,
-          });
-        } else {
-          await api.sendMessage(chatId, message.text, {
-            reply_markup: message.keyboard,
-            link_preview_options: { is_disabled: true },
-          });
-        }
-        await finish(row.id, null);
-        sent += 1;
-      } catch (err) {
-        const reason = err instanceof Error ? err.message : String(err);
-        if (isPermanent(err)) {
-          await finish(row.id, `not delivered: ${reason}`.slice(0, 500));
-        } else {
-          const pause = RETRY_PAUSE_S[Math.min(row.attempts, RETRY_PAUSE_S.length - 1)] ?? 30;
-          const nextAttemptAt = new Date(clock().getTime() + pause * 1000).toISOString();
-          await noteNotificationError(db, row.id, reason.slice(0, 500), nextAttemptAt);
-          log?.warn({ err, notificationId: row.id }, 'order notification not sent; will retry');
-        }
-      }
-    }
-    return sent;
-  }
-
+  const sender: Sender = { db, files, api, links, log };
   const job = createIntervalJob({
     name: 'bot outbox sender',
-    run: round,
+    run: (now, round) => sendDue(sender, now, round, batchSize),
     intervalMs,
     lease: { db, ttlMs: SENDER_LEASE_MS },
     ...(log ? { log } : {}),
   });
   return { drainOnce: job.runOnce, tickOnce: job.tickOnce, start: job.start, stop: job.stop };
+}
+
+/** What a round works with. */
+type Sender = Pick<SenderOptions, 'db' | 'files' | 'api' | 'links' | 'log'>;
+
+/** A notice due, as the outbox reads it (notifications/outbox.ts `dueNotices`). */
+type DueNotice = Awaited<ReturnType<typeof dueNotices>>[number];
+
+type NoticeMessage = { text: string; keyboard?: InlineKeyboard; photo?: Uint8Array };
+
+/** One round: the due notices, oldest first, each claimed and then sent, skipped or left for a later try. */
+async function sendDue(s: Sender, now: Date, job: JobRound, batchSize: number): Promise<number> {
+  const { db } = s;
+  const startedWall = Date.now();
+  const clock = () => new Date(now.getTime() + (Date.now() - startedWall));
+  const due = await dueNotices(db, { maxAttempts: MAX_ATTEMPTS, limit: batchSize, now: now.toISOString() });
+  let sent = 0;
+  for (const row of due) {
+    // Between two rows: the sender's job lease stays ours (or the round stops here).
+    await job.extend();
+    // Claim the row: only one sender wins this attempt, and it holds the row while it sends.
+    const claimedAt = clock();
+    const claim = {
+      now: claimedAt.toISOString(),
+      claimedUntil: new Date(claimedAt.getTime() + CLAIM_MS).toISOString(),
+    };
+    if (!(await claimNotice(db, row.id, row.attempts, claim))) continue;
+    // Account notices may name the chat (a Telegram user the account was just moved away from).
+    const chatId = row.telegram_chat_id ?? row.telegram_user_id;
+    if (!chatId) {
+      await finishNotice(db, row.id, 'skipped: account not linked to Telegram');
+      continue;
+    }
+    // Security notices go out whatever the order-news switch says; staff alerts follow the staff switch.
+    if (row.notify_orders === 0 && !isAccountNotificationKind(row.kind) && !isStaffAlertKind(row.kind)) {
+      await finishNotice(db, row.id, 'skipped: order notifications turned off');
+      continue;
+    }
+    const message = await noticeMessage(s, row);
+    if ('skip' in message) {
+      await finishNotice(db, row.id, message.skip);
+      continue;
+    }
+    if (await sendNotice(s, row, chatId, message, clock)) sent += 1;
+  }
+  return sent;
+}
+
+/** The message of a notice in its reader's language, or why it is skipped. */
+async function noticeMessage(s: Sender, row: DueNotice): Promise<NoticeMessage | { skip: string }> {
+  const { db, files, links } = s;
+  const lang = botLang(row.language, null);
+  const { order_id, order_no, status, total_cents } = row;
+  if (isStaffAlertKind(row.kind)) return staffAlertMessage(db, files, lang, { ...row, kind: row.kind }, links);
+  if (row.kind === BACK_IN_STOCK) return backInStockMessage(db, lang, paramsOf(row.params), links);
+  if (isAccountNotificationKind(row.kind))
+    return accountNotification(lang, row.kind, { nickname: row.nickname, ...paramsOf(row.params) }, links);
+  if (order_id !== null && order_no !== null && status !== null && total_cents !== null) {
+    const order = { id: order_id, order_no, status, total_cents };
+    return orderNotification(lang, row.kind, { ...order, ...trackingOf(row) }, links, paramsOf(row.params));
+  }
+  if (row.kind === 'renewal_failed') return renewalFailedNotification(lang, links);
+  return { skip: 'skipped: order no longer exists' };
+}
+
+/**
+ * Sends one message and notes the outcome: done, given up (the user blocked the bot or never started it), or due
+ * again after a growing pause. Answers whether it went.
+ */
+async function sendNotice(
+  s: Sender,
+  row: DueNotice,
+  chatId: number | string,
+  message: NoticeMessage,
+  clock: () => Date,
+): Promise<boolean> {
+  const { db, api, log } = s;
+  try {
+    if (message.photo) {
+      await api.sendPhoto(chatId, new InputFile(message.photo, 'receipt'), {
+        caption: message.text,
+        reply_markup: message.keyboard,
+      });
+    } else {
+      await api.sendMessage(chatId, message.text, {
+        reply_markup: message.keyboard,
+        link_preview_options: { is_disabled: true },
+      });
+    }
+    await finishNotice(db, row.id, null);
+    return true;
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    if (isPermanent(err)) {
+      await finishNotice(db, row.id, `not delivered: ${reason}`.slice(0, 500));
+    } else {
+      const pause = RETRY_PAUSE_S[Math.min(row.attempts, RETRY_PAUSE_S.length - 1)] ?? 30;
+      const nextAttemptAt = new Date(clock().getTime() + pause * 1000).toISOString();
+      await retryNoticeLater(db, row.id, reason.slice(0, 500), nextAttemptAt);
+      log?.warn({ err, notificationId: row.id }, 'order notification not sent; will retry');
+    }
+    return false;
+  }
 }

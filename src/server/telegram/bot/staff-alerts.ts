@@ -6,12 +6,12 @@ import { packagingName } from '../../../common/packaging-name';
 import type { StaffAlertKind } from '../../../common/settings-rules';
 import { can, isStaffRole, type StaffRole } from '../../../common/staff-rules';
 import type { Db } from '../../db/connection';
-import { findRequest as findExchangeRequest } from '../../exchanges/repository';
+import { exchangeRequest } from '../../exchanges/service';
 import type { FileStore } from '../../files/store';
 import { STAFF_ALERT_PERMISSION, type StaffAlertParams } from '../../notifications/staff-alerts';
 import { actionState } from '../../orders/admin-service';
 import { receiptBytes } from '../../orders/receipts';
-import { getShopSettings } from '../../settings/repository';
+import { shopSettings } from '../../settings/service';
 import { markup, type ShopLinks } from './links';
 import { botText, statusText } from './locales';
 import { payoutAlert, staffOrderAlert } from './repository';
@@ -131,7 +131,7 @@ export async function staffAlertMessage(
 ): Promise<StaffAlertMessage> {
   const skip = staffAlertSkip(row);
   if (skip) return { skip };
-  if (!(await getShopSettings(db)).staffAlerts[row.kind]) {
+  if (!(await shopSettings(db)).staffAlerts[row.kind]) {
     return { skip: 'skipped: switched off for the shop in Settings' };
   }
   const role = row.staff_role as StaffRole;
@@ -158,7 +158,7 @@ export async function staffAlertMessage(
     }
     case 'staff_exchange_request': {
       const { exchangeId } = parsed<'staff_exchange_request'>(row.params);
-      const request = typeof exchangeId === 'number' ? await findExchangeRequest(db, exchangeId) : undefined;
+      const request = typeof exchangeId === 'number' ? await exchangeRequest(db, exchangeId) : undefined;
       if (!request) return { skip: 'skipped: exchange request no longer exists' };
       const keyboard = links.addButton(
         new InlineKeyboard(),

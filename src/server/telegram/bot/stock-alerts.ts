@@ -1,7 +1,7 @@
 import { InlineKeyboard } from 'grammy';
 import type { Lang } from '../../../common/contract/lang';
 import type { Db } from '../../db/connection';
-import { findAlertProduct } from '../../stock-alerts/repository';
+import { alertProduct } from '../../stock-alerts/service';
 import { markup, type ShopLinks } from './links';
 import { botText } from './locales';
 
@@ -16,7 +16,7 @@ export async function backInStockMessage(
   links: ShopLinks,
 ): Promise<{ text: string; keyboard?: InlineKeyboard } | { skip: string }> {
   const productId = Number(params.productId);
-  const product = Number.isSafeInteger(productId) ? await findAlertProduct(db, productId) : undefined;
+  const product = Number.isSafeInteger(productId) ? await alertProduct(db, productId) : undefined;
   if (product?.is_active !== 1) return { skip: 'skipped: product no longer in the shop' };
   const name = lang === 'zh' ? product.name_zh || product.name_en : product.name_en;
   const keyboard = new InlineKeyboard();

@@ -14,7 +14,8 @@ import {
 } from '../../../setup/smtp';
 import { buildTestApp, dialects, post, type TestApp } from '../../helper';
 
-// E-mail for the account (issue 14): forgot password, reset by link, confirming the address, change of address.
+// E-mail for the account (docs/decisions/016): forgot password, reset by link, confirming the address, change of
+// address.
 
 const SAME_ANSWER = 'If an account exists for that address, we have sent a link to reset the password.';
 
@@ -117,7 +118,7 @@ describe.each(dialects)('account e-mail (%s)', (dialect) => {
       expect(bot).toHaveLength(0);
     });
 
-    it("checks the new password with the spec's messages without spending the link", async () => {
+    it("checks the new password with the shop's messages without spending the link", async () => {
       const { user } = await createUser(t.db, confirmed());
       await forgot(user.email);
       const token = tokenOf(linkPath(await mailTo(user.email, 'Reset your'), '/reset-password/'));

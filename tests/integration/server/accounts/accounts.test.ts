@@ -442,7 +442,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
         phone: '+1 (415) 555-0100',
         password: '',
         confirm_password: '',
-        // A new e-mail and phone need the current password (issue 10).
+        // A new e-mail and phone need the current password (docs/decisions/001).
         current_password: password,
       });
       expect(res.status).toBe(200);
@@ -481,7 +481,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       expect((await userInfo(other)).status).toBe(401);
     });
 
-    it('checks the form with the spec messages', async () => {
+    it("checks the form with the shop's messages", async () => {
       const { user, token } = await createUser(t.db);
       const base = { nickname: user.nickname, email: user.email, phone: user.phone };
       const mismatch = await edit(token, { ...base, password: 'secret1', confirm_password: 'secret2' });

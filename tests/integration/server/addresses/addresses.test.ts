@@ -24,7 +24,7 @@ describe.each(dialects)('address paths on %s', (dialect) => {
       zip: '6000',
     };
 
-    it('answers each spec message at its field, all of them when several are blank', async () => {
+    it("answers each required field's message at that field, all of them when several are blank", async () => {
       const c = await customer(t.db);
       const state = await stateId('PH-CEB');
       const cases: Array<[string, string]> = [

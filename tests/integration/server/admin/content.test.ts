@@ -7,8 +7,8 @@ import { dialects, post, type TestApp } from '../../helper';
 import { postMultipart } from '../orders/support';
 import { auditEntries, type Crew, withStaffApp } from './support';
 
-// The back office's Content screen (issue 13): banners, information pages, FAQ, banner images; who may use it,
-// what it refuses, what the shop shows after each change (at once) and the audit log.
+// The back office's Content screen (docs/decisions/015): banners, information pages, FAQ, banner images; who may use
+// it, what it refuses, what the shop shows after each change (at once) and the audit log.
 
 const CONTENT_PATHS = [
   '/admin/content/banners/list',

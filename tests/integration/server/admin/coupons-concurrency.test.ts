@@ -6,8 +6,8 @@ import { type Customer, customer, PROVIDER_ENV, placeOrder } from '../orders/sup
 import { type Crew, withStaffApp } from './support';
 
 /**
- * Coupon edits racing its use (issue 13). On PostgreSQL the orders and the edits really run at once (READ COMMITTED,
- * a pool of 5), so these hold only because an edit and an order lock the coupon's row before they read it
+ * Coupon edits racing its use (docs/decisions/015). On PostgreSQL the orders and the edits really run at once (READ
+ * COMMITTED, a pool of 5), so these hold only because an edit and an order lock the coupon's row before they read it
  * (coupons/repository.ts lockCoupon: `edit` from coupons/admin-service.ts, `use` from orders/place-order.ts). On
  * SQLite, one connection runs the transactions one at a time; the same invariants are checked.
  */

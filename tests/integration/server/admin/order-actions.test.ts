@@ -9,7 +9,7 @@ import { type Customer, customer, JPEG, PROVIDER_ENV, postMultipart } from '../o
 import { type Crew, type OrderInOptions, type OrderInStatus, orderInStatus, runCli, withStaffApp } from './support';
 
 /**
- * The back office's order actions (issue 12): every path × role, state refusals, the audit log and the
+ * The back office's order actions (docs/decisions/013): every path × role, state refusals, the audit log and the
  * timeline, the receipt rejection journey, refunds, and the races between staff, the customer and Telegram.
  */
 describe.each(dialects)('back office order actions on %s', (dialect) => {

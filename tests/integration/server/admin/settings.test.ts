@@ -10,8 +10,8 @@ import { customer, PROVIDER_ENV, placeOrder } from '../orders/support';
 import { type Crew, runCli, withStaffApp } from './support';
 
 /**
- * The back office's Settings (owner; issue 13): delivery fees per state and method and the shop's settings, each
- * save audited with what changed only, used by the shop's very next request.
+ * The back office's Settings (owner; docs/decisions/015): delivery fees per state and method and the shop's settings,
+ * each save audited with what changed only, used by the shop's very next request.
  */
 describe.each(dialects)('back office settings on %s', (dialect) => {
   let t: TestApp;

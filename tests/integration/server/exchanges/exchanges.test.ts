@@ -14,7 +14,7 @@ import { dialects, post, storedKeys, type TestApp } from '../../helper';
 import { tablesRead } from '../../tables-read';
 import { postMultipart } from '../orders/support';
 
-// Product exchanges (issue 17, docs/decisions/020): who may ask, for what and until when; one request per line even
+// Product exchanges (docs/decisions/020): who may ask, for what and until when; one request per line even
 // when asked twice at once; staff decide once (fulfilment and customers may not); every decision audited; the
 // customer told once by the bot and once by e-mail, staff alerted once.
 

@@ -14,7 +14,7 @@ import { dialects, freshDatabase, type TestDatabase } from '../../helper';
 import { customer, JPEG, PROVIDER_ENV, placeOrder, STORED_JPEG } from '../orders/support';
 
 // Two apps on one database, each with its own (empty) upload folder and its own database handle, as two instances
-// are: a file stored through one is served by the other (docs/decisions/023). Before issue 16 the receipt was on
+// are: a file stored through one is served by the other (docs/decisions/023). Before that record the receipt was on
 // the first one's disk and the second answered 404. The two-process version is several-instances.test.ts.
 
 describe.each(dialects)('files shared by two apps on one %s database', (dialect) => {

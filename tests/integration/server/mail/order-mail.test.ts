@@ -24,7 +24,7 @@ import { tablesRead } from '../../tables-read';
 import { type Customer, customer, PNG, placeOrder, postMultipart } from '../orders/support';
 import { makeDue, subscribe } from '../subscriptions/support';
 
-// The order e-mails (issue 14): queued with each change of an order (orders/notify.ts) and of a renewal
+// The order e-mails (docs/decisions/016): queued with each change of an order (orders/notify.ts) and of a renewal
 // (subscriptions/scheduler.ts), rendered by mail/templates/order-*.tsx, delivered to a real SMTP server.
 
 /** A built client in miniature, so the links in the e-mails can be opened on the app (the shop's pages). */

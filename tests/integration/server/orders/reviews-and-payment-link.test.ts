@@ -89,7 +89,7 @@ describe.each(dialects)('reviews on %s', (dialect) => {
     expect(product).toEqual({ rating_sum: 5, rating_count: 1 });
   });
 
-  it('answers the spec’s messages for a missing rating, title or description, and refuses others’ orders', async () => {
+  it('answers the shop’s messages for a missing rating, title or description, and refuses others’ orders', async () => {
     const { c, order, productId } = await completedOrder();
     await complete(order.id);
     const base = { order_id: order.id, product_id: productId, rating: 5, title: 'T', description: 'D' };

@@ -16,7 +16,7 @@ import { productFormOf } from '../admin/support';
 import { customer, PROVIDER_ENV, placeOrder, postMultipart } from '../orders/support';
 
 /**
- * Back-in-stock alerts (issue 17, docs/decisions/018): a customer sets "Notify me when available" on a product out of
+ * Back-in-stock alerts (docs/decisions/018): a customer sets "Notify me when available" on a product out of
  * stock or coming soon (one per customer and product, cancellable, refused in stock); when units come back (staff's
  * Adjust stock, the CSV import, a cancelled order) or the product goes from "Coming soon" to "On sale", each waiting
  * customer is told once — by the bot when linked with its switch on, else by e-mail through the real test SMTP — in

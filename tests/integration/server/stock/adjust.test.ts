@@ -8,8 +8,8 @@ import { type Crew, runCli, withStaffApp } from '../admin/support';
 import { customer, PROVIDER_ENV, placeOrder } from '../orders/support';
 
 /**
- * The back office's stock (issue 13): "Adjust stock" by a change with a reason per role, its refusals (nothing
- * changed), the stock history of orders, cancels and adjustments, the audit entry, the low-stock alert when a
+ * The back office's stock (docs/decisions/015): "Adjust stock" by a change with a reason per role, its refusals
+ * (nothing changed), the stock history of orders, cancels and adjustments, the audit entry, the low-stock alert when a
  * change crosses the threshold (once) and the dashboard's count, and the command line's adjust-stock.
  */
 describe.each(dialects)('back office stock on %s', (dialect) => {

@@ -8,8 +8,8 @@ import { type Customer, customer, PROVIDER_ENV, placeOrder } from '../orders/sup
 import { stockTotalDrift } from './invariants';
 
 /**
- * Staff's stock adjustments racing orders and cancels on one packaging (issue 13). On PostgreSQL they really run
- * at once (READ COMMITTED); on SQLite one at a time. Either way: the stock never goes below zero, no unit is lost
+ * Staff's stock adjustments racing orders and cancels on one packaging (docs/decisions/015). On PostgreSQL they really
+ * run at once (READ COMMITTED); on SQLite one at a time. Either way: the stock never goes below zero, no unit is lost
  * (final = initial − sold + given back + added − removed), the history's last stock equals the stock and its
  * deltas add up to the change, and the product's list total equals the sum of its packagings.
  */

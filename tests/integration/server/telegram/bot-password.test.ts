@@ -7,7 +7,7 @@ import { buttonsOf, interceptBotApi, messageUpdate } from '../../../support/tele
 import { TEST_BOT_TOKEN } from '../../../support/telegram/init-data';
 import { dialects, post, type TestApp } from '../../helper';
 
-// The bot's /password (issue 14): a linked customer gets the reset link by e-mail.
+// The bot's /password (docs/decisions/016): a linked customer gets the reset link by e-mail.
 
 let nextTgId = 6_300_000_000;
 const freshTgId = () => ++nextTgId;

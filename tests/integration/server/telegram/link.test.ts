@@ -30,7 +30,7 @@ describe.each(dialects)('Telegram identity on %s', (dialect) => {
 
   const info = (initData?: string, lang = 'en') =>
     post<InfoData>(t.app, '/v2/get-info-from-telegram', { lang, ...(initData ? { init_data: initData } : {}) });
-  // Linking needs the account's password (issue 10): the factory's default one unless a test says otherwise.
+  // Linking needs the account's password (docs/decisions/001): the factory's default one unless a test says otherwise.
   const link = (token: string | undefined, initData: string | undefined, extra: Record<string, unknown> = {}) =>
     post<LinkData>(
       t.app,
@@ -253,7 +253,7 @@ describe.each(dialects)('Telegram identity on %s', (dialect) => {
   const unlink = (token: string | undefined, password: string | undefined, lang = 'en') =>
     post(t.app, '/v2/unlink-telegram', { lang, ...(password !== undefined ? { password } : {}) }, { token });
 
-  describe('linking needs the password (issue 10)', () => {
+  describe('linking needs the password', () => {
     it("refuses a link with the session alone (the attacker's initData on a victim's session), and links nothing", async () => {
       const victim = await createUser(t.db);
       const attacker = freshTgId();
@@ -369,7 +369,7 @@ describe.each(dialects)('Telegram identity on %s', (dialect) => {
     });
   });
 
-  describe('a linked account is never moved silently (issue 10)', () => {
+  describe('a linked account is never moved silently', () => {
     async function linkedAccount() {
       const current = freshTgId();
       const account = await createUser(t.db, {
@@ -486,7 +486,7 @@ describe.each(dialects)('Telegram identity on %s', (dialect) => {
     });
   });
 
-  describe('initData age and replay (issue 10)', () => {
+  describe('initData age and replay', () => {
     it('refuses initData older than one hour for logging in and for linking, as expired', async () => {
       const id = freshTgId();
       await createUser(t.db, { telegram_user_id: String(id) });

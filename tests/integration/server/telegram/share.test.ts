@@ -8,7 +8,10 @@ import { buttonsOf, inlineQueryUpdate, interceptBotApi, messageUpdate } from '..
 import { TEST_BOT_TOKEN } from '../../../support/telegram/init-data';
 import { buildTestApp, dialects, post, type TestApp } from '../../helper';
 
-/** Issue 17, "Share": inline queries, `/start p<id>[_<code>]`, the Mini App link and the JPEG renditions. */
+/**
+ * "Share" (docs/product.md sections 3 and 10): inline queries, `/start p<id>[_<code>]`, the Mini App link and the JPEG
+ * renditions.
+ */
 
 const SHOP = 'https://shop.example.com';
 let nextTgId = 6_300_000_000;

@@ -14,8 +14,8 @@ import { type Customer, customer, JPEG, PNG, placeOrder, postMultipart, STORED_P
 import { insertCommission } from '../referral/fixtures';
 
 /**
- * The bot's staff alerts (issue 12, "Telling staff"): queued in the event's transaction for the staff who should hear
- * them, sent once with their buttons, and the "Confirm payment" button and /admin in the chat.
+ * The bot's staff alerts (docs/decisions/013; docs/product.md section 11): queued in the event's transaction for the
+ * staff who should hear them, sent once with their buttons, and the "Confirm payment" button and /admin in the chat.
  */
 
 const SHOP = 'https://shop.example.com';

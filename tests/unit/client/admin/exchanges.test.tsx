@@ -8,8 +8,8 @@ import { allowSlowScreens, mockApi, renderRoute } from '../toolkit';
 import { installFakeSdk, removeSdk } from '../toolkit/telegram';
 import { asStaff, logOutAfterEach, renderAdmin, staffMe } from './staff-session';
 
-// The back office's Exchanges (issue 17): the list by status, Approve / Decline with the required text for owners and
-// managers, read-only for fulfilment.
+// The back office's Exchanges (docs/decisions/020): the list by status, Approve / Decline with the required text for
+// owners and managers, read-only for fulfilment.
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../../../src/client/lib/toast', () => ({ notify }));

@@ -4,9 +4,9 @@ import { App } from '../../../../src/client/app/App';
 import { RouteErrorBoundary } from '../../../../src/client/app/layout/RouteErrorBoundary';
 import { mockApi } from '../toolkit';
 
-// Issue 15: the router in declarative mode keeps the data router's behaviour: unknown paths show the not-found page
-// inside the shop's frame, a page that needs a user sends a guest to log in and back, and a screen that throws
-// shows the error page (the data router's errorElement did this).
+// docs/decisions/021: the router in declarative mode keeps the data router's behaviour: unknown paths show the
+// not-found page inside the shop's frame, a page that needs a user sends a guest to log in and back, and a screen that
+// throws shows the error page (the data router's errorElement did this).
 describe('the app router', () => {
   beforeEach(() => mockApi({}));
 

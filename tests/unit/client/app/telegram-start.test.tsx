@@ -5,7 +5,7 @@ import { initTelegram } from '../../../../src/client/lib/telegram/init';
 import { resetMainButton, useTelegramMainButton } from '../../../../src/client/lib/telegram/main-button';
 import { installFakeSdk, leaveTelegram, mockApi, removeSdk, testInitData } from '../toolkit';
 
-// Issue 15 (docs/plans/015 §5): inside Telegram the first screen renders without waiting for the SDK chunk or the
+// docs/plans/015 §5: inside Telegram the first screen renders without waiting for the SDK chunk or the
 // host's answer, and `web_app_ready` is posted through the host transport once the first screen has committed
 // (not before, not twice, also on the error page).
 

@@ -10,8 +10,8 @@ const shown = { hidden: false, transparent: false };
 const hidden = { hidden: true, transparent: false };
 const wide = { wide: true };
 
-describe('nextHeaderVisibility (spec §9: 769 px, 20 px, 10 px)', () => {
-  it('uses the spec numbers', () => {
+describe('nextHeaderVisibility (docs/product.md §2: 769 px, 20 px, 10 px)', () => {
+  it('uses the numbers of docs/product.md', () => {
     expect([WIDE_MIN_WIDTH, HIDE_THRESHOLD, TRANSPARENT_THRESHOLD]).toEqual([769, 20, 10]);
   });
 

@@ -3,8 +3,8 @@ import { App } from '../../../../src/client/app/App';
 import { i18n, setupI18n } from '../../../../src/client/lib/i18n/i18n';
 import { mockApi } from '../toolkit';
 
-// Issue 15: the entry carries English only; a shop in Chinese loads its Chinese strings before the first render
-// (setupI18n awaits them, main.tsx awaits setupI18n), so no English text ever shows first.
+// docs/plans/015 §2: the entry carries English only; a shop in Chinese loads its Chinese strings before the first
+// render (setupI18n awaits them, main.tsx awaits setupI18n), so no English text ever shows first.
 describe('the first render in Chinese', () => {
   it('has Chinese text from the first commit on, never English', async () => {
     mockApi({});

@@ -46,7 +46,7 @@ afterEach(async () => {
 });
 
 describe('login form', () => {
-  it('shows both spec messages at their fields when empty, and sends nothing', async () => {
+  it('shows both required-field messages at their fields when empty, and sends nothing', async () => {
     const api = mockApi({});
     renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -71,7 +71,7 @@ describe('login form', () => {
     await userEvent.type(screen.getByLabelText('Email / Phone Number'), ' mei@example.com ');
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    // With the password just typed: /login_be sends it with the Telegram link it makes next (issue 10).
+    // With the password just typed: /login_be sends it with the Telegram link it makes next (docs/decisions/001).
     expect(onLoggedIn).toHaveBeenCalledWith(me, 'tok-1', 'secret1');
     const body = api.callsTo('/v1/user-login')[0]!.body;
     expect(body.get('login')).toBe('mei@example.com');

@@ -107,7 +107,7 @@ describe('/login', () => {
   });
 });
 
-describe('user-info sync (spec §4)', () => {
+describe('user-info sync (docs/product.md §2, Sessions)', () => {
   it('asks for the user on each route change when a token exists and stores the answer', async () => {
     const fresh = user({ nickname: 'Mei Lin', telegram_user_id: '777' });
     const api = mockApi({

@@ -7,7 +7,7 @@ import ResetPasswordPage from '../../../../src/client/features/auth/pages/ResetP
 import { useSession } from '../../../../src/client/stores/session-store';
 import { makeUser, mockApi, renderRoutes } from '../toolkit';
 
-// Forgot password, reset by link, confirming the address (issue 14).
+// Forgot password, reset by link, confirming the address (docs/decisions/016).
 
 const SAME_ANSWER = 'If an account exists for that address, we have sent a link to reset the password.';
 
@@ -75,7 +75,7 @@ describe('/forgot-password', () => {
 });
 
 describe('/reset-password/{token}', () => {
-  it("checks the new password with the spec's messages, resets, and ends this browser's session", async () => {
+  it("checks the new password with the shop's messages, resets, and ends this browser's session", async () => {
     act(() => useSession.getState().setSession(makeUser({ id: 3 }), 'old-token'));
     const api = mockApi({ '/v2/reset-password': () => ({ data: { reset: true } }) });
     renderApp('/reset-password/tok123');

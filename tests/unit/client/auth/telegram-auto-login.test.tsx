@@ -67,8 +67,8 @@ describe('useTelegramAutoLogin', () => {
     expect(useSession.getState().token).toBe('mine');
   });
 
-  // Issue 10: launch parameters in a plain browser tab (a link carrying #tgWebAppData=…, or a tab opened from a
-  // Telegram tab, which copies its sessionStorage) are not Telegram: nobody is logged in from them.
+  // docs/decisions/001: launch parameters in a plain browser tab (a link carrying #tgWebAppData=…, or a tab opened
+  // from a Telegram tab, which copies its sessionStorage) are not Telegram: nobody is logged in from them.
   it('logs nobody in from launch parameters in a plain browser tab (URL hash or a copied sessionStorage)', async () => {
     const api = mockApi({
       '/v2/get-info-from-telegram': () => ({

@@ -30,7 +30,7 @@ beforeEach(() => {
   vi.clearAllMocks();
 });
 
-describe('cart panel (spec §2)', () => {
+describe('cart panel (docs/product.md §3)', () => {
   it('is closed until opened, then a modal dialog labelled "Your Cart"', async () => {
     serveStock();
     renderRoute(<CartPanelHost />);

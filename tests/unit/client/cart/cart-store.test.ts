@@ -14,7 +14,7 @@ beforeEach(() => {
   cart().clear();
 });
 
-describe('cart store: adding (spec §4)', () => {
+describe('cart store: adding (docs/product.md §4)', () => {
   it('adds a new line within stock and derives count, quantity and total', () => {
     expect(cart().add(lineInput({ quantity: 2 }))).toEqual({ ok: true });
     expect(cart().lines).toHaveLength(1);
@@ -102,7 +102,7 @@ describe('cart store: plus, minus, remove, clear', () => {
     expect(stored()).toEqual([]);
   });
 
-  it('prices a discounted line at the discount price (spec §9)', () => {
+  it('prices a discounted line at the discount price (docs/product.md §4)', () => {
     cart().add(lineInput({ quantity: 3, has_discount: true, discount_price: 999 }));
     cart().add(lineInput({ product_id: 8, quantity: 1, has_discount: false, discount_price: 500 }));
     expect(cart().lines.map((l) => l.totalPrice)).toEqual(['29.97', '12.50']);
@@ -111,8 +111,8 @@ describe('cart store: plus, minus, remove, clear', () => {
   });
 });
 
-describe('cart store: browser storage (spec §3 key `cart`, a plain list)', () => {
-  it('writes every change as a plain list of lines with the spec fields', () => {
+describe('cart store: browser storage (the shared key `cart`, a plain list)', () => {
+  it('writes every change as a plain list of lines with the shared cart-line fields', () => {
     cart().add(lineInput({ quantity: 2 }));
     const list = stored() as Record<string, unknown>[];
     expect(Array.isArray(list)).toBe(true);

@@ -115,7 +115,7 @@ describe('ProductDetailPage', () => {
     );
     renderRoutes(routes, '/details/5', { staleTime: Infinity });
     await screen.findByRole('heading', { level: 1 });
-    // "Notify me when available" stands where Add to cart would be (issue 17; StockAlert.test.tsx).
+    // "Notify me when available" stands where Add to cart would be (docs/decisions/018; StockAlert.test.tsx).
     expect(screen.queryByRole('button', { name: /^Add to cart/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Notify me when available' })).toBeInTheDocument();
     expect(screen.getByText('This product is out of stock.')).toBeInTheDocument();

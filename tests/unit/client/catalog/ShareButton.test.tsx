@@ -16,7 +16,10 @@ import {
   renderRoutes,
 } from '../toolkit';
 
-/** Share on the product page (issue 17): Telegram's share sheet inside Telegram; Web Share, else copy, in a browser. */
+/**
+ * Share on the product page (docs/decisions/019): Telegram's share sheet inside Telegram; Web Share, else copy, in a
+ * browser.
+ */
 
 const routes = [{ path: '/details/:productId', Component: ProductDetailPage }];
 const MINI_APP = 'https://t.me/leafcup_bot/shop';

@@ -7,9 +7,9 @@ import { resetMainButton } from '../../../../src/client/lib/telegram/main-button
 import { useSession } from '../../../../src/client/stores/session-store';
 import { installFakeSdk, logIn, mockApi, productDetails, removeSdk, renderRoutes } from '../toolkit';
 
-// "Notify me when available" on the product page (issue 17): where Add to cart would be for a product out of stock
-// or coming soon; the customer's alert is its own call (the product's details stay public); a guest logs in and comes
-// back to a set alert; inside Telegram the MainButton is "Notify me when available" until the alert is set.
+// "Notify me when available" on the product page (docs/decisions/018): where Add to cart would be for a product out
+// of stock or coming soon; the customer's alert is its own call (the product's details stay public); a guest logs in
+// and comes back to a set alert; inside Telegram the MainButton is "Notify me when available" until the alert is set.
 
 const routes = [{ path: '/details/:productId', Component: ProductDetailPage }];
 

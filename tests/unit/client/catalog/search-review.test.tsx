@@ -5,7 +5,10 @@ import ProductListPage from '../../../../src/client/features/catalog/pages/Produ
 import { mockApi, mockIntersectionObserver, renderRoutes } from '../toolkit';
 import { CATEGORIES, TAGS } from '../toolkit/fixtures/shell';
 
-/** Search text cut at the server's 100 UTF-16 units never ends in half an emoji (review of issue 17). */
+/**
+ * Search text cut at the server's 100 UTF-16 units never ends in half an emoji (a review of docs/decisions/017's
+ * search).
+ */
 function listApi() {
   return mockApi({
     '/v2/get-category': () => ({ data: { categories: CATEGORIES } }),

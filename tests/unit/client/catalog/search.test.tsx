@@ -105,7 +105,7 @@ describe('search in the header', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/');
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    // The side menu is its own chunk (issue 15): its first load may take a while on a busy machine.
+    // The side menu is its own chunk (docs/plans/015 §2): its first load may take a while on a busy machine.
     const menu = await screen.findByRole('dialog', { name: 'Menu' }, { timeout: 10_000 });
     const field = within(within(menu).getByRole('search', { name: 'Search' })).getByRole('searchbox', {
       name: 'Search',

@@ -60,7 +60,7 @@ afterEach(() => {
 });
 
 describe('Address dialog', () => {
-  it('shows every spec message at its field and sends nothing while fields are blank', async () => {
+  it('shows every required-field message at its field and sends nothing while fields are blank', async () => {
     const user = userEvent.setup();
     const { callsTo } = mockApi(handlers());
     renderCheckout();

@@ -79,7 +79,7 @@ describe('Checkout: access and empty cart', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login?redirect=/checkout'));
   });
 
-  it('refuses an empty cart with the spec message and a way to the shop', async () => {
+  it("refuses an empty cart with the shop's message and a way to the shop", async () => {
     logIn();
     const { calls } = mockApi(handlers());
     renderCheckout();

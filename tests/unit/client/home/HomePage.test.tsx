@@ -80,7 +80,7 @@ describe('HomePage', () => {
     return screen.findByRole('region', { name: 'Featured' });
   };
 
-  // Issue 15: Embla loads on first use; an arrow pressed before it is there still moves the carousel.
+  // docs/decisions/021: Embla loads on first use; an arrow pressed before it is there still moves the carousel.
   it('moves to the next slide when Next is pressed before the carousel code has loaded', async () => {
     const carousel = await showCarousel();
     await userEvent.click(within(carousel).getByRole('button', { name: 'Next slide' }));

@@ -42,8 +42,8 @@ describe('formatDate', () => {
   });
 
   // The date-only styles are written without Intl (its first formatter starts the locale data: tens of ms on a
-  // page's start-up, issue 15); they must say exactly what Intl says, in both languages, on every day, including
-  // a leap day and the hours near midnight (the local day counts).
+  // page's start-up, docs/decisions/029); they must say exactly what Intl says, in both languages, on every day,
+  // including a leap day and the hours near midnight (the local day counts).
   it.each([
     ['en', 'en'],
     ['zh', 'zh-CN'],

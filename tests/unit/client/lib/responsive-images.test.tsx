@@ -10,7 +10,7 @@ import { IMAGE_SIZES } from '../../../../src/client/lib/images';
 import { card, cartLine, orderDetails, renderRoute, summary } from '../toolkit';
 
 // Uploads are stored at 320/640/1280 px (server/files/images.ts): each image asks for the width its place needs
-// (issue 15), and the seed's SVGs are left alone.
+// (docs/decisions/021), and the seed's SVGs are left alone.
 
 const HASH = 'aa11bb22cc33dd44ee55ff6600112233';
 const stored = (w: number, hash = HASH) => `/media/images/${hash}-${w}.webp`;

@@ -64,7 +64,7 @@ describe('invoices', () => {
 });
 
 describe('telegramLanguage', () => {
-  // Inside Telegram only: a host answered the check (issue 10; see launch.test.tsx).
+  // Inside Telegram only: a host answered the check (docs/decisions/001; see telegram-launch.test.tsx).
   it("reads the Telegram user's language_code: zh* is Chinese, anything else English", async () => {
     installTelegramHost();
     const launch = async (code: string | undefined) => {

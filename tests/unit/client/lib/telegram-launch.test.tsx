@@ -33,7 +33,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the Telegram host check (issue 10)', () => {
+describe('the Telegram host check (docs/decisions/001)', () => {
   it('a plain browser tab with #tgWebAppData in its URL is not Telegram, decided at once, without the SDK', async () => {
     window.history.replaceState(null, '', `/profile${launchHash('4242')}`);
     const answer = confirmTelegramHost();

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// Issue 15 (docs/plans/015 §5.2): on Telegram for Android's LOW performance class the page plays no decorative motion.
+// On Telegram for Android's LOW performance class the page plays no decorative motion (docs/decisions/021,
+// docs/plans/015 §5.2).
 describe('the LOW class on the page', () => {
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lowPerformanceDevice } from '../../../../src/client/lib/telegram/performance';
 
-// Issue 15: Telegram for Android ends its User-Agent with the device's performance class.
+// docs/decisions/021: Telegram for Android ends its User-Agent with the device's performance class.
 describe('lowPerformanceDevice', () => {
   const android = (cls: string) =>
     `Mozilla/5.0 (Linux; Android 14; SM-A515F) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36 Telegram-Android/11.2.3 (Samsung SM-A515F; Android 14; SDK 34; ${cls})`;

@@ -2,8 +2,8 @@ import { initTelegram } from '../../../../src/client/lib/telegram/init';
 import { getSdk } from '../../../../src/client/lib/telegram/sdk';
 import { installTelegramHost, leaveTelegram, removeSdk, testInitData } from '../toolkit';
 
-// Issue 15: every call of the Telegram SDK parses the launch parameters again (its Mini App check), so starting it
-// makes each call in a task of its own (lib/yield-to-main between them), each function is called once
+// docs/decisions/027: every call of the Telegram SDK parses the launch parameters again (its Mini App check), so
+// starting it makes each call in a task of its own (lib/yield-to-main between them), each function is called once
 // (`ifAvailable`, which checks and calls), and the hooks get the SDK only when all of it is bound.
 
 const log = vi.hoisted(() => [] as string[]);

@@ -7,7 +7,8 @@ vi.mock('../../../../src/client/lib/telegram/haptics', () => haptics);
 
 const { notify } = await import('../../../../src/client/lib/toast');
 const { toasterMounted } = await import('../../../../src/client/lib/toaster-ready');
-// The app's Toaster is mounted (lib/toast waits for it: issue 15; tests/unit/client/lib/toast.test.tsx covers the wait).
+// The app's Toaster is mounted (lib/toast waits for it: docs/decisions/021; tests/unit/client/lib/toast.test.tsx
+// covers the wait).
 toasterMounted();
 
 describe('notify (lib/toast)', () => {

@@ -4,8 +4,8 @@ import { notify, toast } from '../../../../src/client/lib/toast';
 import { useUi } from '../../../../src/client/stores/ui-store';
 import { mockApi } from '../toolkit';
 
-// Issue 15: sonner is not in the first load. The app mounts its Toaster on the first toast, and a toast asked for
-// before the Toaster listens still shows (none lost), as do the ones after it.
+// docs/decisions/021: sonner is not in the first load. The app mounts its Toaster on the first toast, and a toast
+// asked for before the Toaster listens still shows (none lost), as do the ones after it.
 describe('lazy toasts', () => {
   it('mounts the Toaster on the first toast and shows every toast, the first one included', async () => {
     mockApi({});

@@ -53,7 +53,7 @@ describe('Submit payment on the order screen', () => {
     const form = await within(dialog).findByRole('form', { name: 'Submit payment' });
     expect(form).toHaveTextContent('Transfer $29.60 to the bank account above');
 
-    // Both are required: the spec's messages at the fields, nothing sent.
+    // Both are required: the shop's messages at the fields, nothing sent.
     await user.click(within(form).getByRole('button', { name: 'Submit payment' }));
     expect(await within(form).findByText('Please enter the payment reference')).toBeInTheDocument();
     expect(within(form).getByText('Please upload the payment receipt')).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { i18n } from '../../../../src/client/lib/i18n/i18n';
 import { allowSlowScreens, type Handlers, logIn, mockApi, orderDetails, renderRoutes, resetStores } from '../toolkit';
 import { guarded } from '../toolkit/guarded';
 
-// "Request exchange" on a completed order's page (issue 17): the deadline, each request's status, and the form.
+// "Request exchange" on a completed order's page (docs/decisions/020): the deadline, each request's status, the form.
 
 allowSlowScreens();
 

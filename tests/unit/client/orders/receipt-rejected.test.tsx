@@ -8,7 +8,7 @@ allowSlowScreens();
 
 const OrdersPage = guarded('order', UnguardedOrdersPage);
 
-/** What the back office's actions show the customer (issue 12): a rejected receipt, a refund owed or made. */
+/** What the back office's actions show the customer (docs/decisions/013): a rejected receipt, a refund owed or made. */
 function show(order: ReturnType<typeof orderDetails>) {
   mockApi({
     '/v1/get-orders': () => ({ data: { orders: [], next_cursor: null } }),

@@ -68,7 +68,7 @@ describe('/profile', () => {
     expect(body.has('password')).toBe(false);
     expect(body.has('confirm_password')).toBe(false);
     expect(useSession.getState().user?.nickname).toBe('Mei Lin');
-    // A nickname-only change needs no current password (issue 10): the field is not even shown.
+    // A nickname-only change needs no current password (docs/decisions/001): the field is not even shown.
     expect(body.has('current_password')).toBe(false);
     expect(screen.queryByLabelText('Current password')).toBeNull();
   });
@@ -161,7 +161,7 @@ describe('/profile', () => {
     }
   });
 
-  it('checks a new password with the spec messages', async () => {
+  it("checks a new password with the shop's messages", async () => {
     const api = mockApi({ '/v2/get-user-detail': () => ({ data: { detail } }) });
     act(() => useSession.getState().setSession(user(), 'tok'));
     renderRoute(<ProfilePage />, { path: '/profile', pattern: '/profile' });

@@ -10,8 +10,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-// The profile's list of back-in-stock alerts (issue 17): each product linked, waiting ones with "Cancel alert",
-// told ones with the day; nothing at all while there are none.
+// The profile's list of back-in-stock alerts (docs/decisions/018): each product linked, waiting ones with
+// "Cancel alert", told ones with the day; nothing at all while there are none.
 
 const item = (overrides: Partial<StockAlertListItem>): StockAlertListItem => ({
   product_id: 5,

@@ -6,7 +6,7 @@ import { APP_KEYS } from '../../../../src/client/lib/storage/storage';
 import { confirmTelegramHost, resetLaunchCache } from '../../../../src/client/lib/telegram/launch';
 import { installTelegramHost, leaveTelegram, mockApi, renderRoutes } from '../toolkit';
 
-/** Opening the Mini App with a shared product's `startapp` (issue 17). */
+/** Opening the Mini App with a shared product's `startapp` (docs/decisions/019). */
 
 const initData = (startParam?: string) =>
   new URLSearchParams({

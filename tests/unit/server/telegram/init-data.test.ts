@@ -30,7 +30,7 @@ describe('checkInitData', () => {
     });
   });
 
-  // Issue 10: initData is good for one hour (it was 24).
+  // docs/decisions/001: initData is good for one hour (it was 24).
   it('accepts initData 59 minutes old', () => {
     const raw = signInitData(tgUser(1), { authDate: new Date(Date.now() - 59 * MINUTE) });
     expect(checkInitData(raw, TEST_BOT_TOKEN).ok).toBe(true);
@@ -48,7 +48,7 @@ describe('checkInitData', () => {
     expect(checkInitData(forged, TEST_BOT_TOKEN)).toEqual({ ok: false, problem: 'invalid' });
   });
 
-  it('refuses initData older than one hour as expired (23 hours too, accepted before issue 10)', () => {
+  it('refuses initData older than one hour as expired (23 hours too, accepted while the limit was 24 hours)', () => {
     const raw = signInitData(tgUser(1), { authDate: new Date(Date.now() - HOUR - MINUTE) });
     expect(checkInitData(raw, TEST_BOT_TOKEN)).toEqual({ ok: false, problem: 'expired' });
     const day = signInitData(tgUser(1), { authDate: new Date(Date.now() - 23 * HOUR) });

@@ -16,8 +16,9 @@ interface Props {
 const LIST_PATH = /^\/products(\/|$)/;
 
 /**
- * The shop's search (issue 17): a search landmark with a labelled field; Enter opens `/products?q=…` (on a product
- * list, that list with its category, filters and sort kept), Escape clears the field. Shows the list's search, if any.
+ * The shop's search (docs/decisions/017): a search landmark with a labelled field; Enter opens `/products?q=…` (on a
+ * product list, that list with its category, filters and sort kept), Escape clears the field. Shows the list's search,
+ * if any.
  */
 export function SearchField({ className, onSearch }: Props) {
   const { t } = useTranslation('product');

@@ -10,7 +10,9 @@ interface ContactValues extends FieldValues {
   phone: string;
 }
 
-/** Nickname, e-mail and phone with their spec §5 checks: the same fields on registration and the profile. */
+/**
+ * Nickname, e-mail and phone with their checks (docs/product.md §9): the same fields on registration and the profile.
+ */
 export function ContactFields<T extends ContactValues>({
   register,
   errors,

@@ -9,8 +9,8 @@ interface PasswordValues extends FieldValues {
 }
 
 /**
- * A new password and its confirmation with the spec §5 checks: registration, the password reset and the profile
- * (where both may stay blank: `optional`). `mismatchKey`: the message key of "not the same" on that screen.
+ * A new password and its confirmation with the checks of docs/product.md §9: registration, the password reset and the
+ * profile (where both may stay blank: `optional`). `mismatchKey`: the message key of "not the same" on that screen.
  */
 export function NewPasswordFields<T extends PasswordValues>({
   register,

@@ -19,8 +19,9 @@ interface PasswordConfirmFormProps {
 }
 
 /**
- * The account's password asked in the same step as a sensitive change (linking or unlinking Telegram, issue 10):
- * the text saying what happens, the password, then the confirm button. The password lives in this form only.
+ * The account's password asked in the same step as a sensitive change (linking or unlinking Telegram,
+ * docs/decisions/001): the text saying what happens, the password, then the confirm button. The password lives in this
+ * form only.
  */
 export function PasswordConfirmForm({
   children,

@@ -3,19 +3,13 @@ import { formatCents } from '@common/money';
 import { COMMISSION_STATUSES } from '@common/referral-rules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api/client';
 import { useDebounced } from '@/lib/hooks/use-debounced';
-import { notify } from '@/lib/toast';
-import { ConfirmDialog } from '@/lib/ui/admin/ConfirmDialog';
 import { PagedTable } from '@/lib/ui/admin/PagedTable';
 import type { Column } from '@/lib/ui/DataTable';
-import { FormField } from '@/lib/ui/FormField';
 import { useAgents } from '../api/affiliates-agents';
-import { useMakeAgent } from '../api/affiliates-make-agent';
-import { useSetRate } from '../api/affiliates-rate';
-import { useRevokeAgent } from '../api/affiliates-revoke';
-import { bpToPercent, percentToBp } from '../percent';
-import { FormDialog, Person, RowAction } from './TabParts';
+import { bpToPercent } from '../percent';
+import { MakeAgentDialog, RateDialog, RevokeDialog } from './AgentDialogs';
+import { Person, RowAction } from './TabParts';
 
 /**
  * Agents: search, the list (rate, commissions by status, balance owed, payout requested, downlines) and per row
@@ -40,7 +34,6 @@ export function AgentsTab({
   const [editing, setEditing] = useState<AdminAgentRow | null>(null);
   const [revoking, setRevoking] = useState<AdminAgentRow | null>(null);
   const [remaking, setRemaking] = useState<AdminAgentRow | null>(null);
-  const searchId = useId();
 
   const columns: Column<AdminAgentRow>[] = [
     {
@@ -62,19 +55,7 @@ export function AgentsTab({
     {
       key: 'commissions',
       label: t('agents.col.commissions'),
-      render: (a) => {
-        const shown = COMMISSION_STATUSES.filter((s) => a.commission_cents[s] > 0);
-        if (!shown.length) return <span className="aaf-muted">{t('agents.none')}</span>;
-        return (
-          <ul className="aaf-sums">
-            {shown.map((s) => (
-              <li key={s}>
-                {t(`statuses.${s}`)}: {formatCents(a.commission_cents[s])}
-              </li>
-            ))}
-          </ul>
-        );
-      },
+      render: (a) => <CommissionSums sums={a.commission_cents} />,
     },
     { key: 'owed', label: t('agents.col.owed'), numeric: true, render: (a) => formatCents(a.owed_cents) },
     {
@@ -88,47 +69,20 @@ export function AgentsTab({
       key: 'actions',
       label: t('agents.col.actions'),
       render: (a) => (
-        <div className="aaf-actions">
-          {a.is_agent ? (
-            <>
-              <RowAction
-                label={t('agents.editRate')}
-                name={t('agents.editRateLabel', { email: a.email })}
-                onClick={() => setEditing(a)}
-              />
-              <RowAction
-                label={t('agents.revoke')}
-                name={t('agents.revokeLabel', { email: a.email })}
-                onClick={() => setRevoking(a)}
-              />
-            </>
-          ) : (
-            <RowAction label={t('agents.makeAgain')} onClick={() => setRemaking(a)} />
-          )}
-          <RowAction
-            label={t('agents.viewCommissions')}
-            name={t('agents.viewCommissionsLabel', { email: a.email })}
-            onClick={() => onShowCommissions(a.email)}
-          />
-        </div>
+        <AgentActions
+          agent={a}
+          onEdit={() => setEditing(a)}
+          onRevoke={() => setRevoking(a)}
+          onRemake={() => setRemaking(a)}
+          onShowCommissions={() => onShowCommissions(a.email)}
+        />
       ),
     },
   ];
 
   return (
     <>
-      <div className="admin-filters">
-        <label htmlFor={searchId}>
-          {t('agents.search')}
-          <input
-            id={searchId}
-            type="search"
-            value={qText}
-            autoComplete="off"
-            onChange={(e) => setQText(e.target.value)}
-          />
-        </label>
-      </div>
+      <AgentSearch value={qText} onChange={setQText} />
       <PagedTable
         list={list}
         caption={t('agents.caption')}
@@ -152,139 +106,76 @@ export function AgentsTab({
   );
 }
 
-function MakeAgentDialog({
-  defaultRateBp,
-  email: initialEmail = '',
-  rateBp,
-  onClose,
+/** The search box of the agents' list (by e-mail or nickname). */
+function AgentSearch({ value, onChange }: { value: string; onChange(text: string): void }) {
+  const { t } = useTranslation('admin-affiliates');
+  const searchId = useId();
+  return (
+    <div className="admin-filters">
+      <label htmlFor={searchId}>
+        {t('agents.search')}
+        <input
+          id={searchId}
+          type="search"
+          value={value}
+          autoComplete="off"
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </label>
+    </div>
+  );
+}
+
+/** An agent's commissions summed by status (the statuses it has any of). */
+function CommissionSums({ sums }: { sums: AdminAgentRow['commission_cents'] }) {
+  const { t } = useTranslation('admin-affiliates');
+  const shown = COMMISSION_STATUSES.filter((s) => sums[s] > 0);
+  if (!shown.length) return <span className="aaf-muted">{t('agents.none')}</span>;
+  return (
+    <ul className="aaf-sums">
+      {shown.map((s) => (
+        <li key={s}>
+          {t(`statuses.${s}`)}: {formatCents(sums[s])}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** An agent's row actions: Edit rate and Revoke (or Make agent again for a revoked one), and its commissions. */
+function AgentActions({
+  agent: a,
+  onEdit,
+  onRevoke,
+  onRemake,
+  onShowCommissions,
 }: {
-  defaultRateBp?: number;
-  email?: string;
-  rateBp?: number;
-  onClose(): void;
+  agent: AdminAgentRow;
+  onEdit(): void;
+  onRevoke(): void;
+  onRemake(): void;
+  onShowCommissions(): void;
 }) {
   const { t } = useTranslation('admin-affiliates');
-  const make = useMakeAgent();
-  const [email, setEmail] = useState(initialEmail);
-  const [rate, setRate] = useState(rateBp === undefined ? '' : bpToPercent(rateBp));
-  const [errors, setErrors] = useState<{ email?: string; rate?: string }>({});
-  const submit = () => {
-    const next: typeof errors = {};
-    if (!email.trim()) next.email = t('agents.emailRequired');
-    const bp = rate.trim() ? percentToBp(rate) : undefined;
-    if (bp === null) next.rate = t('agents.rateInvalid');
-    setErrors(next);
-    if (next.email || next.rate) return;
-    make.mutate(
-      { email: email.trim(), ...(bp === undefined || bp === null ? {} : { rate_bp: bp }) },
-      {
-        onSuccess: (agent) => {
-          notify.success(t('done.made', { email: agent.email, rate: bpToPercent(agent.rate_bp) }));
-          onClose();
-        },
-        onError: (err) => {
-          if (err instanceof ApiError && err.field('email')) setErrors({ email: err.field('email') ?? err.message });
-          else if (err instanceof ApiError && err.field('rate_bp')) setErrors({ rate: err.field('rate_bp') ?? '' });
-        },
-      },
-    );
-  };
-  const fieldError = make.error instanceof ApiError && (make.error.field('email') || make.error.field('rate_bp'));
   return (
-    <FormDialog
-      title={t('agents.makeTitle')}
-      confirmLabel={t('agents.make')}
-      busy={make.isPending}
-      error={fieldError ? null : make.error}
-      onConfirm={submit}
-      onClose={onClose}
-    >
-      <p>{t('agents.makeIntro')}</p>
-      <FormField
-        label={t('agents.email')}
-        type="email"
-        autoComplete="off"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errors.email}
-        required
+    <div className="aaf-actions">
+      {a.is_agent ? (
+        <>
+          <RowAction
+            label={t('agents.editRate')}
+            name={t('agents.editRateLabel', { email: a.email })}
+            onClick={onEdit}
+          />
+          <RowAction label={t('agents.revoke')} name={t('agents.revokeLabel', { email: a.email })} onClick={onRevoke} />
+        </>
+      ) : (
+        <RowAction label={t('agents.makeAgain')} onClick={onRemake} />
+      )}
+      <RowAction
+        label={t('agents.viewCommissions')}
+        name={t('agents.viewCommissionsLabel', { email: a.email })}
+        onClick={onShowCommissions}
       />
-      <FormField
-        label={t('agents.rate')}
-        inputMode="decimal"
-        autoComplete="off"
-        value={rate}
-        onChange={(e) => setRate(e.target.value)}
-        hint={t('agents.rateHint', { rate: defaultRateBp === undefined ? '10' : bpToPercent(defaultRateBp) })}
-        error={errors.rate}
-      />
-    </FormDialog>
-  );
-}
-
-function RateDialog({ agent, onClose }: { agent: AdminAgentRow; onClose(): void }) {
-  const { t } = useTranslation('admin-affiliates');
-  const setRate = useSetRate();
-  const [rate, setRateText] = useState(bpToPercent(agent.rate_bp));
-  const [error, setError] = useState<string | null>(null);
-  const submit = () => {
-    const bp = percentToBp(rate);
-    if (bp === null) return setError(t('agents.rateInvalid'));
-    setError(null);
-    setRate.mutate(
-      { user_id: agent.user_id, rate_bp: bp },
-      {
-        onSuccess: (saved) => {
-          notify.success(t('done.rate', { rate: bpToPercent(saved.rate_bp) }));
-          onClose();
-        },
-      },
-    );
-  };
-  return (
-    <FormDialog
-      title={t('agents.rateTitle', { email: agent.email })}
-      confirmLabel={t('agents.save')}
-      busy={setRate.isPending}
-      error={setRate.error}
-      onConfirm={submit}
-      onClose={onClose}
-    >
-      <FormField
-        label={t('agents.rate')}
-        inputMode="decimal"
-        autoComplete="off"
-        value={rate}
-        onChange={(e) => setRateText(e.target.value)}
-        hint={t('agents.rateHintEdit')}
-        error={error}
-      />
-    </FormDialog>
-  );
-}
-
-function RevokeDialog({ agent, onClose }: { agent: AdminAgentRow; onClose(): void }) {
-  const { t } = useTranslation('admin-affiliates');
-  const revoke = useRevokeAgent();
-  return (
-    <ConfirmDialog
-      title={t('agents.revokeTitle', { email: agent.email })}
-      closeLabel={t('close')}
-      confirmLabel={t('agents.revokeConfirm')}
-      cancelLabel={t('agents.keep')}
-      busy={revoke.isPending}
-      error={revoke.error}
-      onConfirm={() =>
-        revoke.mutate(agent.user_id, {
-          onSuccess: (saved) => {
-            notify.success(t('done.revoked', { email: saved.email }));
-            onClose();
-          },
-        })
-      }
-      onClose={onClose}
-    >
-      <p>{t('agents.revokeText')}</p>
-    </ConfirmDialog>
+    </div>
   );
 }

@@ -26,7 +26,6 @@ const BADGE: Record<ReferralAwardStatus, string> = {
  */
 export function AwardsTab() {
   const { t } = useTranslation('admin-affiliates');
-  const statusId = useId();
   const [status, setStatus] = useState<ReferralAwardStatus | ''>('on_hold');
   const list = useAwards(status);
   const rows = list.data?.pages.flatMap((p) => p.awards) ?? [];
@@ -91,19 +90,7 @@ export function AwardsTab() {
 
   return (
     <>
-      <div className="admin-filters">
-        <label htmlFor={statusId}>
-          {t('awards.status')}
-          <select id={statusId} value={status} onChange={(e) => setStatus(e.target.value as ReferralAwardStatus | '')}>
-            <option value="">{t('all')}</option>
-            {REFERRAL_AWARD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`awards.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <AwardStatusFilter status={status} onStatus={setStatus} />
       <PagedTable
         list={list}
         caption={t('awards.caption')}
@@ -113,20 +100,68 @@ export function AwardsTab() {
         empty={t('awards.empty')}
       />
       {refusing && (
-        <ConfirmDialog
-          title={t('awards.refuseTitle', { email: refusing.member.email })}
-          closeLabel={t('close')}
-          confirmLabel={t('awards.refuse')}
-          cancelLabel={t('awards.keep')}
+        <RefuseAwardDialog
+          award={refusing}
           busy={decide.isPending}
           onConfirm={() => run(refusing, 'refuse')}
           onClose={() => setRefusing(null)}
-        >
-          <p>
-            {t('awards.refuseText', { amount: formatCents(refusing.amount_cents), referrer: refusing.referrer.email })}
-          </p>
-        </ConfirmDialog>
+        />
       )}
     </>
+  );
+}
+
+/** The awards' status filter (On Hold when the tab opens). */
+function AwardStatusFilter({
+  status,
+  onStatus,
+}: {
+  status: ReferralAwardStatus | '';
+  onStatus(status: ReferralAwardStatus | ''): void;
+}) {
+  const { t } = useTranslation('admin-affiliates');
+  const statusId = useId();
+  return (
+    <div className="admin-filters">
+      <label htmlFor={statusId}>
+        {t('awards.status')}
+        <select id={statusId} value={status} onChange={(e) => onStatus(e.target.value as ReferralAwardStatus | '')}>
+          <option value="">{t('all')}</option>
+          {REFERRAL_AWARD_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`awards.statuses.${s}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+/** Refusing an award asks first: the referrer named, and the amount they would not get. */
+function RefuseAwardDialog({
+  award,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  award: AdminAwardRow;
+  busy: boolean;
+  onConfirm(): void;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('admin-affiliates');
+  return (
+    <ConfirmDialog
+      title={t('awards.refuseTitle', { email: award.member.email })}
+      closeLabel={t('close')}
+      confirmLabel={t('awards.refuse')}
+      cancelLabel={t('awards.keep')}
+      busy={busy}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
+      <p>{t('awards.refuseText', { amount: formatCents(award.amount_cents), referrer: award.referrer.email })}</p>
+    </ConfirmDialog>
   );
 }

@@ -74,21 +74,13 @@ export function CommissionsTab({ agent: agentText, onAgent }: { agent: string; o
     {
       key: 'actions',
       label: t('commissions.col.actions'),
-      render: (c) =>
-        c.actions.length ? (
-          <div className="aaf-actions">
-            {c.actions.map((action) => (
-              <RowAction
-                key={action}
-                primary={action === 'confirm'}
-                disabled={act.isPending}
-                label={t(`commissions.actions.${action}`)}
-                name={t('commissions.actionLabel', { action: t(`commissions.actions.${action}`), id: c.id })}
-                onClick={() => (action === 'cancel' ? setCancelling(c) : run(c, action))}
-              />
-            ))}
-          </div>
-        ) : null,
+      render: (c) => (
+        <CommissionActions
+          commission={c}
+          busy={act.isPending}
+          onAction={(action) => (action === 'cancel' ? setCancelling(c) : run(c, action))}
+        />
+      ),
     },
   ];
 
@@ -112,24 +104,74 @@ export function CommissionsTab({ agent: agentText, onAgent }: { agent: string; o
         empty={t('commissions.empty')}
       />
       {cancelling && (
-        <ConfirmDialog
-          title={t('commissions.cancelTitle', { id: cancelling.id })}
-          closeLabel={t('close')}
-          confirmLabel={t('commissions.cancelConfirm')}
-          cancelLabel={t('commissions.keep')}
+        <CancelCommissionDialog
+          commission={cancelling}
           busy={act.isPending}
           onConfirm={() => run(cancelling, 'cancel', () => setCancelling(null))}
           onClose={() => setCancelling(null)}
-        >
-          <p>
-            {t('commissions.cancelText', {
-              amount: formatCents(cancelling.amount_cents),
-              agent: cancelling.agent.email,
-              order: cancelling.order_no,
-            })}
-          </p>
-        </ConfirmDialog>
+        />
       )}
     </>
+  );
+}
+
+/** The buttons a commission's status allows (none for a paid or cancelled one). */
+function CommissionActions({
+  commission: c,
+  busy,
+  onAction,
+}: {
+  commission: AdminCommissionRow;
+  busy: boolean;
+  onAction(action: CommissionAction): void;
+}) {
+  const { t } = useTranslation('admin-affiliates');
+  return c.actions.length ? (
+    <div className="aaf-actions">
+      {c.actions.map((action) => (
+        <RowAction
+          key={action}
+          primary={action === 'confirm'}
+          disabled={busy}
+          label={t(`commissions.actions.${action}`)}
+          name={t('commissions.actionLabel', { action: t(`commissions.actions.${action}`), id: c.id })}
+          onClick={() => onAction(action)}
+        />
+      ))}
+    </div>
+  ) : null;
+}
+
+/** Cancelling a commission asks first: its amount, agent and order named. */
+function CancelCommissionDialog({
+  commission,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  commission: AdminCommissionRow;
+  busy: boolean;
+  onConfirm(): void;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('admin-affiliates');
+  return (
+    <ConfirmDialog
+      title={t('commissions.cancelTitle', { id: commission.id })}
+      closeLabel={t('close')}
+      confirmLabel={t('commissions.cancelConfirm')}
+      cancelLabel={t('commissions.keep')}
+      busy={busy}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
+      <p>
+        {t('commissions.cancelText', {
+          amount: formatCents(commission.amount_cents),
+          agent: commission.agent.email,
+          order: commission.order_no,
+        })}
+      </p>
+    </ConfirmDialog>
   );
 }

@@ -1,5 +1,5 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/api/error-text';
 import { notify } from '@/lib/toast';
@@ -16,6 +16,27 @@ export const notifyError = (err: unknown) => notify.error(errorText(err) ?? '');
 
 interface Item {
   id: number;
+}
+
+interface Props<T extends Item> {
+  section: Section;
+  /** The items' query: its loading and failure states. */
+  list: Pick<UseQueryResult, 'data' | 'isPending' | 'error' | 'refetch'>;
+  items: T[];
+  /** The item's English name (also its name for screen readers and in the delete dialog). */
+  name(item: T): string;
+  nameZh(item: T): string;
+  thumb?(item: T): ReactNode;
+  details?(item: T): ReactNode;
+  /** Actions before the move buttons (a banner's on/off switch). */
+  actions?(item: T): ReactNode;
+  footer?: ReactNode;
+  useReorder(): Pick<UseMutationResult<unknown, Error, number[]>, 'mutate'>;
+  /** A fresh delete mutation per dialog, so an earlier failure is not shown again. */
+  useRemove(): Pick<UseMutationResult<unknown, Error, number>, 'mutate' | 'isPending' | 'error'>;
+  adding: boolean;
+  onCloseAdding(): void;
+  editor(item: T | null, onClose: () => void): ReactNode;
 }
 
 /**
@@ -38,26 +59,7 @@ export function ArrangedList<T extends Item>({
   adding,
   onCloseAdding,
   editor,
-}: {
-  section: Section;
-  /** The items' query: its loading and failure states. */
-  list: Pick<UseQueryResult, 'data' | 'isPending' | 'error' | 'refetch'>;
-  items: T[];
-  /** The item's English name (also its name for screen readers and in the delete dialog). */
-  name(item: T): string;
-  nameZh(item: T): string;
-  thumb?(item: T): ReactNode;
-  details?(item: T): ReactNode;
-  /** Actions before the move buttons (a banner's on/off switch). */
-  actions?(item: T): ReactNode;
-  footer?: ReactNode;
-  useReorder(): Pick<UseMutationResult<unknown, Error, number[]>, 'mutate'>;
-  /** A fresh delete mutation per dialog, so an earlier failure is not shown again. */
-  useRemove(): Pick<UseMutationResult<unknown, Error, number>, 'mutate' | 'isPending' | 'error'>;
-  adding: boolean;
-  onCloseAdding(): void;
-  editor(item: T | null, onClose: () => void): ReactNode;
-}) {
+}: Props<T>) {
   const { t } = useTranslation('admin-content');
   const reorder = useReorder();
   const moves = useMoveRows(items, name, (ids) => reorder.mutate(ids, { onError: notifyError }));
@@ -72,38 +74,21 @@ export function ArrangedList<T extends Item>({
         ) : (
           <ol className="acn-list" aria-label={t(`${section}.listLabel`)}>
             {items.map((item, i) => (
-              <li key={item.id} className="acn-item admin-card">
-                {thumb?.(item)}
-                <div className="acn-item__text">
-                  <p className="acn-item__title">
-                    <strong>{name(item)}</strong>
-                  </p>
-                  <p className="acn-item__meta" lang="zh">
-                    {nameZh(item)}
-                  </p>
-                  {details?.(item)}
-                </div>
-                <div className="acn-item__actions">
-                  {actions?.(item)}
-                  <MoveButtons id={item.id} index={i} total={items.length} name={name(item)} moves={moves} />
-                  <button
-                    type="button"
-                    className="btn btn--secondary"
-                    aria-label={t(`${section}.editLabel`, { name: name(item) })}
-                    onClick={() => setEditing(item)}
-                  >
-                    {t('edit')}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--secondary"
-                    aria-label={t(`${section}.deleteLabel`, { name: name(item) })}
-                    onClick={() => setDeleting(item)}
-                  >
-                    {t('delete')}
-                  </button>
-                </div>
-              </li>
+              <ArrangedItem
+                key={item.id}
+                section={section}
+                items={items}
+                name={name}
+                nameZh={nameZh}
+                thumb={thumb}
+                details={details}
+                actions={actions}
+                item={item}
+                index={i}
+                moves={moves}
+                onEdit={() => setEditing(item)}
+                onDelete={() => setDeleting(item)}
+              />
             ))}
           </ol>
         )
@@ -130,19 +115,71 @@ export function ArrangedList<T extends Item>({
   );
 }
 
+/** One item of the list: its picture, names and lines, then its switches, move buttons, Edit and Delete. */
+function ArrangedItem<T extends Item>({
+  section,
+  items,
+  name,
+  nameZh,
+  thumb,
+  details,
+  actions,
+  item,
+  index,
+  moves,
+  onEdit,
+  onDelete,
+}: Pick<Props<T>, 'section' | 'items' | 'name' | 'nameZh' | 'thumb' | 'details' | 'actions'> & {
+  item: T;
+  index: number;
+  moves: ComponentProps<typeof MoveButtons>['moves'];
+  onEdit(): void;
+  onDelete(): void;
+}) {
+  const { t } = useTranslation('admin-content');
+  return (
+    <li className="acn-item admin-card">
+      {thumb?.(item)}
+      <div className="acn-item__text">
+        <p className="acn-item__title">
+          <strong>{name(item)}</strong>
+        </p>
+        <p className="acn-item__meta" lang="zh">
+          {nameZh(item)}
+        </p>
+        {details?.(item)}
+      </div>
+      <div className="acn-item__actions">
+        {actions?.(item)}
+        <MoveButtons id={item.id} index={index} total={items.length} name={name(item)} moves={moves} />
+        <button
+          type="button"
+          className="btn btn--secondary"
+          aria-label={t(`${section}.editLabel`, { name: name(item) })}
+          onClick={onEdit}
+        >
+          {t('edit')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          aria-label={t(`${section}.deleteLabel`, { name: name(item) })}
+          onClick={onDelete}
+        >
+          {t('delete')}
+        </button>
+      </div>
+    </li>
+  );
+}
+
 function DeleteItem({
   section,
   id,
   name,
   useRemove,
   onClose,
-}: {
-  section: Section;
-  id: number;
-  name: string;
-  useRemove(): Pick<UseMutationResult<unknown, Error, number>, 'mutate' | 'isPending' | 'error'>;
-  onClose(): void;
-}) {
+}: Pick<Props<Item>, 'section' | 'useRemove'> & { id: number; name: string; onClose(): void }) {
   const { t } = useTranslation('admin-content');
   const remove = useRemove();
   return (

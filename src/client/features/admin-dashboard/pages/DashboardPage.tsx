@@ -13,8 +13,9 @@ import '../locales';
 import '../dashboard.css';
 
 /**
- * The back office's first screen (issue 12): what needs doing now (each card opens the list it counts), then, for
- * roles with `reports`, today / 7 days / 30 days figures and the revenue per day (a chart, or the same as a table).
+ * The back office's first screen (docs/decisions/013, 014): what needs doing now (each card opens the list it counts),
+ * then, for roles with `reports`, today / 7 days / 30 days figures and the revenue per day (a chart, or the same as a
+ * table).
  */
 export default function DashboardPage() {
   const { t } = useTranslation('admin-dashboard');

@@ -1,6 +1,9 @@
 import { addTranslations } from '@/lib/i18n/i18n';
 
-/** The order page's action buttons and their forms (namespace `admin-order-actions`; labels as issue 12 names them). */
+/**
+ * The order page's action buttons and their forms (namespace `admin-order-actions`; labels as in
+ * docs/product.md §5).
+ */
 export const en = {
   heading: 'Actions',
   confirm_payment: 'Confirm payment',

@@ -1,5 +1,5 @@
 import { PRODUCT_LIMITS } from '@common/catalogue-rules';
-import { useId, useState } from 'react';
+import { type ComponentProps, useId, useState } from 'react';
 import { type Control, type UseFormRegister, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/api/error-text';
@@ -31,7 +31,6 @@ export function ImagesField({
   const images = useFieldArray({ control, name: 'images' });
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<unknown>(null);
-  const inputId = useId();
   const full = images.fields.length >= PRODUCT_LIMITS.images;
   const imageName = (n: number) => t('imageN', { n });
   const moves = useMoveRows(
@@ -66,63 +65,21 @@ export function ImagesField({
         <p>{t('noImages')}</p>
       ) : (
         <ol className="admin-products__images">
-          {images.fields.map((field, i) => {
-            const n = i + 1;
-            return (
-              <li key={field.id} className="admin-products__image" aria-label={imageName(n)}>
-                <img src={field.url} alt="" width={96} height={96} />
-                <div className="admin-products__fields">
-                  <FormField
-                    label={t('altEn')}
-                    hint={n === 1 ? t('altHint') : undefined}
-                    maxLength={PRODUCT_LIMITS.alt}
-                    registration={register(`images.${i}.alt_en`)}
-                  />
-                  <FormField
-                    label={t('altZh')}
-                    maxLength={PRODUCT_LIMITS.alt}
-                    registration={register(`images.${i}.alt_zh`)}
-                  />
-                  <div className="admin-products__row-actions">
-                    <MoveButtons
-                      id={field.id}
-                      index={i}
-                      total={images.fields.length}
-                      name={imageName(n)}
-                      moves={moves}
-                    />
-                    <button
-                      type="button"
-                      className="btn btn--secondary"
-                      aria-label={t('removeImage', { n })}
-                      onClick={() => images.remove(i)}
-                    >
-                      {t('remove')}
-                    </button>
-                  </div>
-                </div>
-              </li>
-            );
-          })}
+          {images.fields.map((field, i) => (
+            <ImageItem
+              key={field.id}
+              id={field.id}
+              url={field.url}
+              index={i}
+              total={images.fields.length}
+              register={register}
+              moves={moves}
+              onRemove={() => images.remove(i)}
+            />
+          ))}
         </ol>
       )}
-      {!full && (
-        <div className="admin-products__upload">
-          <label htmlFor={inputId} className="field__label">
-            {t('upload')}
-          </label>
-          <ImageFileInput
-            id={inputId}
-            accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
-            file={null}
-            invalid={!!message}
-            onChange={(file) => void upload(file)}
-            chooseLabel={t('upload')}
-            changeLabel={t('upload')}
-            emptyLabel=""
-          />
-        </div>
-      )}
+      {!full && <ImageUpload invalid={!!message} onChoose={(file) => void upload(file)} />}
       <MoveAnnouncer text={moves.announcement} />
       <p role="status" className={uploading ? 'field__hint' : 'visually-hidden'}>
         {uploading ? t('uploading') : ''}
@@ -133,5 +90,75 @@ export function ImagesField({
         </p>
       )}
     </Card>
+  );
+}
+
+/** One image of the list: its picture, alt texts, Up / Down and Remove. */
+function ImageItem({
+  id,
+  url,
+  index,
+  total,
+  register,
+  moves,
+  onRemove,
+}: {
+  id: string;
+  url: string;
+  index: number;
+  total: number;
+  register: UseFormRegister<ProductFormValues>;
+  moves: ComponentProps<typeof MoveButtons>['moves'];
+  onRemove(): void;
+}) {
+  const { t } = useTranslation('admin-products');
+  const n = index + 1;
+  const name = t('imageN', { n });
+  return (
+    <li className="admin-products__image" aria-label={name}>
+      <img src={url} alt="" width={96} height={96} />
+      <div className="admin-products__fields">
+        <FormField
+          label={t('altEn')}
+          hint={n === 1 ? t('altHint') : undefined}
+          maxLength={PRODUCT_LIMITS.alt}
+          registration={register(`images.${index}.alt_en`)}
+        />
+        <FormField
+          label={t('altZh')}
+          maxLength={PRODUCT_LIMITS.alt}
+          registration={register(`images.${index}.alt_zh`)}
+        />
+        <div className="admin-products__row-actions">
+          <MoveButtons id={id} index={index} total={total} name={name} moves={moves} />
+          <button type="button" className="btn btn--secondary" aria-label={t('removeImage', { n })} onClick={onRemove}>
+            {t('remove')}
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** The file input that uploads one more image (while the product has fewer than it may). */
+function ImageUpload({ invalid, onChoose }: { invalid: boolean; onChoose(file: File | null): void }) {
+  const { t } = useTranslation('admin-products');
+  const inputId = useId();
+  return (
+    <div className="admin-products__upload">
+      <label htmlFor={inputId} className="field__label">
+        {t('upload')}
+      </label>
+      <ImageFileInput
+        id={inputId}
+        accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+        file={null}
+        invalid={invalid}
+        onChange={onChoose}
+        chooseLabel={t('upload')}
+        changeLabel={t('upload')}
+        emptyLabel=""
+      />
+    </div>
   );
 }

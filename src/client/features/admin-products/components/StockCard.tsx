@@ -1,14 +1,11 @@
 import type { AdminPackaging } from '@common/contract/admin/products';
 import type { StockMovement } from '@common/contract/admin/stock';
-import { formatStockChange, MAX_STOCK_CHANGE, parseStockChange, STOCK_REASON_MAX } from '@common/stock-rules';
+import { formatStockChange, STOCK_REASON_MAX } from '@common/stock-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ApiError } from '@/lib/api/client';
-import { errorText } from '@/lib/api/error-text';
 import { formatDateTime } from '@/lib/format/date';
 import { currentLang } from '@/lib/i18n/i18n';
-import { notify } from '@/lib/toast';
 import { Card } from '@/lib/ui/admin/Card';
 import { ConfirmDialog } from '@/lib/ui/admin/ConfirmDialog';
 import { PagedTable } from '@/lib/ui/admin/PagedTable';
@@ -16,16 +13,16 @@ import { type Column, DataTable } from '@/lib/ui/DataTable';
 import { FormField } from '@/lib/ui/FormField';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { useProduct } from '../api/products-get';
-import { useAdjustStock } from '../api/stock-adjust';
 import { useStockHistory } from '../api/stock-history';
+import { useAdjustStockForm } from './use-adjust-stock-form';
 import './stock-card.css';
 import './stock-locales';
 
 /**
- * The product page's Stock card (issue 13): each packaging's stock, marked low at or below the product's threshold;
- * **Adjust stock** by a change with a reason (never by typing the new number, so an order placed meanwhile is never
- * undone), with the resulting stock shown before saving and the server's refusal at its field; and the product's
- * stock history (orders, cancels, adjustments, imports), newest first, with Load more.
+ * The product page's Stock card (docs/decisions/015): each packaging's stock, marked low at or below the product's
+ * threshold; **Adjust stock** by a change with a reason (never by typing the new number, so an order placed meanwhile
+ * is never undone), with the resulting stock shown before saving and the server's refusal at its field; and the
+ * product's stock history (orders, cancels, adjustments, imports), newest first, with Load more.
  */
 export function StockCard({ productId }: { productId: number }) {
   const { t } = useTranslation('admin-stock');
@@ -91,40 +88,11 @@ export function StockCard({ productId }: { productId: number }) {
 const packagingName = (v: Pick<AdminPackaging, 'name_en' | 'name_zh'>) =>
   currentLang() === 'zh' ? v.name_zh : v.name_en;
 
-type Errors = Partial<Record<'packaging_id' | 'delta' | 'reason' | 'form', string>>;
-
 /** The Adjust stock dialog: packaging, change (+5, −3), reason; the stock it will leave, before saving. */
 function AdjustDialog({ packagings, onDone }: { packagings: AdminPackaging[]; onDone(): void }) {
   const { t } = useTranslation('admin-stock');
-  const adjust = useAdjustStock();
-  const [packagingId, setPackagingId] = useState(packagings[0]!.id);
-  const [change, setChange] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const packaging = packagings.find((v) => v.id === packagingId) ?? packagings[0]!;
-  const delta = parseStockChange(change);
-  const after = delta === null ? null : packaging.stock + delta;
-  const edited = (field: keyof Errors) => setErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
-
-  const submit = async () => {
-    const found: Errors = {
-      delta:
-        delta === null
-          ? t('changeInvalid', { max: MAX_STOCK_CHANGE })
-          : after !== null && after < 0
-            ? t('notEnough', { stock: packaging.stock, taken: -delta })
-            : undefined,
-      reason: reason.trim() ? undefined : t('reasonRequired'),
-    };
-    if (found.delta || found.reason || delta === null) return setErrors(found);
-    try {
-      const { message } = await adjust.mutateAsync({ packaging_id: packaging.id, delta, reason: reason.trim() });
-      if (message) notify.success(message);
-      onDone();
-    } catch (err) {
-      setErrors(serverErrors(err, t('failed')));
-    }
-  };
+  const form = useAdjustStockForm(packagings, onDone);
+  const { packaging, after, errors } = form;
 
   return (
     <ConfirmDialog
@@ -134,9 +102,9 @@ function AdjustDialog({ packagings, onDone }: { packagings: AdminPackaging[]; on
       confirmLabel={t('save')}
       busyLabel={t('saving')}
       cancelLabel={t('close')}
-      busy={adjust.isPending}
+      busy={form.busy}
       error={errors.form}
-      onConfirm={submit}
+      onConfirm={form.submit}
       onClose={onDone}
     >
       {packagings.length > 1 && (
@@ -145,12 +113,8 @@ function AdjustDialog({ packagings, onDone }: { packagings: AdminPackaging[]; on
             <select
               {...control}
               className="input field__input"
-              value={packagingId}
-              onChange={(e) => {
-                setPackagingId(Number(e.target.value));
-                edited('packaging_id');
-                edited('delta');
-              }}
+              value={form.packagingId}
+              onChange={(e) => form.choosePackaging(Number(e.target.value))}
             >
               {packagings.map((v) => (
                 <option key={v.id} value={v.id}>
@@ -169,11 +133,8 @@ function AdjustDialog({ packagings, onDone }: { packagings: AdminPackaging[]; on
         autoComplete="off"
         aria-required="true"
         maxLength={8}
-        value={change}
-        onChange={(e) => {
-          setChange(e.target.value);
-          edited('delta');
-        }}
+        value={form.change}
+        onChange={(e) => form.changeTo(e.target.value)}
       />
       <p className="stock-card__preview" aria-live="polite">
         {after === null
@@ -188,29 +149,13 @@ function AdjustDialog({ packagings, onDone }: { packagings: AdminPackaging[]; on
             rows={2}
             maxLength={STOCK_REASON_MAX}
             aria-required="true"
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              edited('reason');
-            }}
+            value={form.reason}
+            onChange={(e) => form.reasonTo(e.target.value)}
           />
         )}
       </FormField>
     </ConfirmDialog>
   );
-}
-
-/** The server's refusal at the fields it names (the 409 of "not enough stock" names `delta`), else for the form. */
-function serverErrors(err: unknown, fallback: string): Errors {
-  if (!(err instanceof ApiError) || err.code === 0) return { form: errorText(err, fallback) ?? fallback };
-  const at: Errors = {
-    packaging_id: err.field('packaging_id'),
-    delta: err.field('delta'),
-    reason: err.field('reason'),
-  };
-  // A refusal of the packaging itself (gone, retired) is shown for the form: the select may be hidden.
-  if (at.packaging_id) return { form: at.packaging_id };
-  return at.delta || at.reason ? at : { form: err.message };
 }
 
 /** The product's stock history, newest first, a page at a time. */

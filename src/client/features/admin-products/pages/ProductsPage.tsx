@@ -41,9 +41,8 @@ export const priceRange = (min: number | null, max: number | null): string =>
 export default function ProductsPage() {
   const { t, i18n } = useTranslation('admin-products');
   const navigate = useNavigate();
-  const { filters, text, search, setFilter, filtered, clear } = useUrlFilters(readFilters);
-  const list = useProductList(filters);
-  const options = useProductOptions();
+  const urlFilters = useUrlFilters(readFilters);
+  const list = useProductList(urlFilters.filters);
   const rows = list.data?.pages.flatMap((p) => p.products) ?? [];
   const zh = i18n.language === 'zh';
 
@@ -94,56 +93,7 @@ export default function ProductsPage() {
         </Link>
       }
     >
-      <FilterBar label={t('filters')} clear={filtered && { label: t('clear'), onClick: clear }}>
-        <SearchFilter label={t('search')} value={text} placeholder={t('searchHint')} onChange={search} />
-        <SelectFilter
-          label={t('category')}
-          value={filters.category_id}
-          any={t('anyCategory')}
-          onChange={(v) => setFilter('category_id', v)}
-        >
-          {options.data?.categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {zh ? c.name_zh : c.name_en}
-            </option>
-          ))}
-        </SelectFilter>
-        <SelectFilter
-          label={t('tag')}
-          value={filters.tag_id}
-          any={t('anyTag')}
-          onChange={(v) => setFilter('tag_id', v)}
-        >
-          {TAG_KINDS.map((kind) => (
-            <optgroup key={kind} label={t(`kinds.${kind}`)}>
-              {options.data?.tags
-                .filter((x) => x.kind === kind)
-                .map((x) => (
-                  <option key={x.id} value={x.id}>
-                    {zh ? x.name_zh : x.name_en}
-                  </option>
-                ))}
-            </optgroup>
-          ))}
-        </SelectFilter>
-        <SelectFilter
-          label={t('stock')}
-          value={filters.stock}
-          any={t('anyStock')}
-          choices={STOCK_FILTERS}
-          choiceLabel={(s) => t(`stockFilter.${s}`)}
-          onChange={(v) => setFilter('stock', v)}
-        />
-        <SelectFilter
-          label={t('visibility')}
-          value={filters.hidden === undefined ? '' : filters.hidden ? '1' : '0'}
-          any={t('anyVisibility')}
-          onChange={(v) => setFilter('hidden', v)}
-        >
-          <option value="0">{t('shownOnly')}</option>
-          <option value="1">{t('hiddenOnly')}</option>
-        </SelectFilter>
-      </FilterBar>
+      <ProductFilterBar urlFilters={urlFilters} />
       <PagedTable
         list={list}
         keepRowsOnError
@@ -154,5 +104,60 @@ export default function ProductsPage() {
         empty={t('empty')}
       />
     </AdminPage>
+  );
+}
+
+/** The list's filters: search, category, type/benefit/tag, stock and visibility (the URL holds them). */
+function ProductFilterBar({ urlFilters }: { urlFilters: ReturnType<typeof useUrlFilters<ProductFilters>> }) {
+  const { t, i18n } = useTranslation('admin-products');
+  const { filters, text, search, setFilter, filtered, clear } = urlFilters;
+  const options = useProductOptions();
+  const zh = i18n.language === 'zh';
+  return (
+    <FilterBar label={t('filters')} clear={filtered && { label: t('clear'), onClick: clear }}>
+      <SearchFilter label={t('search')} value={text} placeholder={t('searchHint')} onChange={search} />
+      <SelectFilter
+        label={t('category')}
+        value={filters.category_id}
+        any={t('anyCategory')}
+        onChange={(v) => setFilter('category_id', v)}
+      >
+        {options.data?.categories.map((c) => (
+          <option key={c.id} value={c.id}>
+            {zh ? c.name_zh : c.name_en}
+          </option>
+        ))}
+      </SelectFilter>
+      <SelectFilter label={t('tag')} value={filters.tag_id} any={t('anyTag')} onChange={(v) => setFilter('tag_id', v)}>
+        {TAG_KINDS.map((kind) => (
+          <optgroup key={kind} label={t(`kinds.${kind}`)}>
+            {options.data?.tags
+              .filter((x) => x.kind === kind)
+              .map((x) => (
+                <option key={x.id} value={x.id}>
+                  {zh ? x.name_zh : x.name_en}
+                </option>
+              ))}
+          </optgroup>
+        ))}
+      </SelectFilter>
+      <SelectFilter
+        label={t('stock')}
+        value={filters.stock}
+        any={t('anyStock')}
+        choices={STOCK_FILTERS}
+        choiceLabel={(s) => t(`stockFilter.${s}`)}
+        onChange={(v) => setFilter('stock', v)}
+      />
+      <SelectFilter
+        label={t('visibility')}
+        value={filters.hidden === undefined ? '' : filters.hidden ? '1' : '0'}
+        any={t('anyVisibility')}
+        onChange={(v) => setFilter('hidden', v)}
+      >
+        <option value="0">{t('shownOnly')}</option>
+        <option value="1">{t('hiddenOnly')}</option>
+      </SelectFilter>
+    </FilterBar>
   );
 }

@@ -20,19 +20,20 @@ type AuthTab = 'login' | 'register';
 interface AuthFormProps {
   /**
    * Called after a successful login or registration; the caller stores the session and moves on. `password` is the one
-   * just typed: /login_be sends it with the Telegram link it makes next (linking needs the password, issue 10).
+   * just typed: /login_be sends it with the Telegram link it makes next (linking needs the password,
+   * docs/decisions/001).
    */
   onLoggedIn(user: UserInfo, token: string, password: string): void | Promise<void>;
   /** A referral code to prefill (from `/login/{code}`). */
   referralCode?: string;
   initialTab?: AuthTab;
-  /** Shows "Forgot password?" under the log-in form (the shop sends e-mail: issue 14). */
+  /** Shows "Forgot password?" under the log-in form (the shop sends e-mail: docs/decisions/016). */
   forgotPassword?: boolean;
 }
 
 /**
- * Log in and register on one screen (spec §2 /login): two tabs, every validation message of spec §5
- * shown at its field in the current language, the server's refusals mapped to the fields.
+ * Log in and register on one screen (/login, docs/product.md §3): two tabs, every validation message of
+ * docs/product.md §9 shown at its field in the current language, the server's refusals mapped to the fields.
  * Reused by the Telegram login (`/login_be`) through `onLoggedIn`.
  */
 export function AuthForm({ onLoggedIn, referralCode, initialTab = 'login', forgotPassword = false }: AuthFormProps) {
@@ -174,7 +175,7 @@ function RegisterForm({ onLoggedIn, referralCode }: Pick<AuthFormProps, 'onLogge
   const onInvalid = () => {
     const v = getValues();
     const all = [v.nickname, v.email, v.phone, v.password, v.confirm_password];
-    // Spec §5: an untouched form gets the one-line summary above the fields too.
+    // docs/product.md §9: an untouched form gets the one-line summary above the fields too.
     setFormError(all.every(blank) ? t('messages:registerAllRequired') : null);
   };
 

@@ -4,8 +4,8 @@ import { Brand } from '@/lib/ui/Brand';
 import { LanguageSelect } from '@/lib/ui/LanguageSelect';
 
 /**
- * The frame of the pages without header and footer (spec §2: /login, and the account pages beside it): the brand and
- * the language select, the page's title, its body, and a link back (to the shop or to the login).
+ * The frame of the pages without header and footer (docs/product.md §3: /login, and the account pages beside it): the
+ * brand and the language select, the page's title, its body, and a link back (to the shop or to the login).
  */
 export function AuthPageShell({
   title,

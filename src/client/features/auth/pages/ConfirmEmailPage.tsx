@@ -12,7 +12,7 @@ import '@/lib/i18n/server-messages';
 
 type State = { kind: 'working' } | { kind: 'done'; email: string } | { kind: 'failed'; message: string };
 
-/** /confirm-email/{token} (issue 14): opening the welcome e-mail's link confirms the address. */
+/** /confirm-email/{token} (docs/decisions/016): opening the welcome e-mail's link confirms the address. */
 export default function ConfirmEmailPage() {
   const { t } = useTranslation('auth');
   const { token = '' } = useParams();

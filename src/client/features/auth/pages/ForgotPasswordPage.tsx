@@ -12,8 +12,8 @@ import '../auth.css';
 import '@/lib/i18n/server-messages';
 
 /**
- * /forgot-password (issue 14): the customer enters the account's e-mail address; the answer is the same whether or
- * not an account has it. The e-mail holds a link to /reset-password/{token}.
+ * /forgot-password (docs/decisions/016): the customer enters the account's e-mail address; the answer is the same
+ * whether or not an account has it. The e-mail holds a link to /reset-password/{token}.
  */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');

@@ -14,7 +14,7 @@ import '../auth.css';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /**
- * /login and /login/{referral_code} (spec §2): log in or register, no header or footer. After a login the
+ * /login and /login/{referral_code} (docs/product.md §3): log in or register, no header or footer. After a login the
  * session is stored and the app goes to `?redirect=` (a path of this site) or home. A referral code in the
  * URL is prefilled, opens the Register tab, and counts as a visit of the referral link (docs/decisions/012).
  */
@@ -28,7 +28,7 @@ export default function LoginPage() {
   const referralCode = codeInPath ?? (isReferralCode(ref) ? ref : undefined) ?? getStoredReferralCode() ?? undefined;
   const target = safeRedirect(params.get('redirect'));
   const loggedIn = useSession((s) => s.user !== null && s.token !== null);
-  // "Forgot password?" only when the shop sends e-mail (issue 14).
+  // "Forgot password?" only when the shop sends e-mail (docs/decisions/016).
   const mailOn = useMailOptions().data?.mail_on === true;
 
   usePageTitle(t('pageTitle'));

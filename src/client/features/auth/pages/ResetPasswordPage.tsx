@@ -20,9 +20,9 @@ interface ResetValues {
 }
 
 /**
- * /reset-password/{token} (issue 14): a new password and its confirmation, with the spec's messages. After the reset
- * every session has ended (this browser's too), so the customer logs in with the new password. A link that expired
- * or was used already says so, with a way to ask for a new one.
+ * /reset-password/{token} (docs/decisions/016, 031): a new password and its confirmation, with the shop's messages
+ * (docs/product.md §9). After the reset every session has ended (this browser's too), so the customer logs in with the
+ * new password. A link that expired or was used already says so, with a way to ask for a new one.
  */
 export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');

@@ -9,7 +9,9 @@ import '../locales';
 import '../cart.css';
 import { Thumbnail } from '@/lib/ui/Thumbnail';
 
-/** One card per line (spec §2): image, product name (upper-case), remove, minus / count / plus, line price. */
+/**
+ * One card per line (docs/product.md §3): image, product name (upper-case), remove, minus / count / plus, line price.
+ */
 export function CartLines({ lines }: { lines: CartLine[] }) {
   return (
     <ul className="cart-lines">
@@ -29,7 +31,7 @@ function CartLineCard({ line }: { line: CartLine }) {
   const frequency = line.frequency_weeks > 0 ? t('every', { weeks: line.frequency_weeks }) : t('oneTime');
 
   const increase = () => {
-    // Spec §4, §5: plus only while the new quantity stays within the stock.
+    // docs/product.md §4: plus only while the new quantity stays within the stock.
     if (!useCart.getState().increase(key).ok) notify.error(t('messages:notEnoughStock'));
   };
 
@@ -84,7 +86,7 @@ function CartLineCard({ line }: { line: CartLine }) {
   );
 }
 
-/** The empty cart (spec §2): the two texts and "Shop Now". */
+/** The empty cart (docs/product.md §3): the two texts and "Shop Now". */
 export function EmptyCart({ onShopNow }: { onShopNow(): void }) {
   const { t } = useTranslation('cart');
   return (
@@ -98,7 +100,7 @@ export function EmptyCart({ onShopNow }: { onShopNow(): void }) {
   );
 }
 
-/** Subtotal row: `$` and 2 decimals (spec §9). */
+/** Subtotal row: `$` and 2 decimals (docs/product.md §1). */
 export function Subtotal({ cents }: { cents: number }) {
   const { t } = useTranslation('cart');
   return (

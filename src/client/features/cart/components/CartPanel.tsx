@@ -14,8 +14,8 @@ import '../locales';
 import '../cart.css';
 
 /**
- * The cart side panel over any page (spec §2), shown while `useUi().cartOpen`: header (cart icon with the
- * number of lines → /cart, "Your Cart", close), the empty state or one card per line, and the footer
+ * The cart side panel over any page (docs/product.md §3), shown while `useUi().cartOpen`: header (cart icon with
+ * the number of lines → /cart, "Your Cart", close), the empty state or one card per line, and the footer
  * (subtotal, "Continue Shopping", "Secure Checkout" → /checkout). The backdrop and Escape close it; the
  * page does not scroll behind it. Opening it re-checks the stock with the server.
  */

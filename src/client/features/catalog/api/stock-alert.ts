@@ -3,8 +3,8 @@ import { api } from '@/lib/api/client';
 import { queryKeys } from '@/lib/api/query-keys';
 
 /**
- * The logged-in customer's back-in-stock alert on one product (issue 17): its own small call, apart from the
- * product's details, which are public and cached for everyone.
+ * The logged-in customer's back-in-stock alert on one product (docs/decisions/018): its own small call, apart from
+ * the product's details, which are public and cached for everyone.
  */
 export const useStockAlert = (userId: number | undefined, productId: number, enabled: boolean) =>
   useQuery({

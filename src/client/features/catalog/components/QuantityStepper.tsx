@@ -5,7 +5,7 @@ import { toast } from '@/lib/toast';
 
 /**
  * Quantity from 1 to `max` (the chosen packaging's stock). Plus at the limit says "Not Enough Stock"
- * (spec §5) instead of going over.
+ * (docs/product.md §3) instead of going over.
  */
 export function QuantityStepper({
   value,

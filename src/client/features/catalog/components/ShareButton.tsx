@@ -19,10 +19,10 @@ function webLink(productId: number, referralCode: string | undefined): string {
 }
 
 /**
- * Share on the product page (issue 17). Inside Telegram: Telegram's share sheet with a link that opens the Mini App on
- * this product (`?startapp=p<id>_<code>`, src/common/startapp.ts; the shop's web link when the server names no Mini
- * App). In a browser: the Web Share API where there is one, else the link is copied ("Link copied"). The logged-in
- * customer's referral code rides along either way.
+ * Share on the product page (docs/decisions/019). Inside Telegram: Telegram's share sheet with a link that opens the
+ * Mini App on this product (`?startapp=p<id>_<code>`, src/common/startapp.ts; the shop's web link when the server names
+ * no Mini App). In a browser: the Web Share API where there is one, else the link is copied ("Link copied"). The
+ * logged-in customer's referral code rides along either way.
  */
 export function ShareButton({ product, miniApp }: { product: ProductDetails; miniApp: string | null }) {
   const { t } = useTranslation('catalog');

@@ -9,11 +9,11 @@ import { useSession } from '@/stores/session-store';
 import { useChangeStockAlert, useStockAlert } from '../api/stock-alert';
 
 /**
- * "Notify me when available" (issue 17), where Add to cart would be for a product out of stock or coming soon.
- * A guest is sent to log in and back (`?redirect=/details/{id}`), the product remembered for this tab: once logged
- * in, the alert is set. Once set it says so, with "Cancel alert". Inside Telegram the MainButton is "Notify me when
- * available" while no alert is waiting (the in-page twin hidden, docs/decisions/008 and 018); once set the MainButton
- * is let go (nothing to do but wait) and the page's line with "Cancel alert" stays.
+ * "Notify me when available" (docs/decisions/018), where Add to cart would be for a product out of stock or coming
+ * soon. A guest is sent to log in and back (`?redirect=/details/{id}`), the product remembered for this tab: once
+ * logged in, the alert is set. Once set it says so, with "Cancel alert". Inside Telegram the MainButton is "Notify me
+ * when available" while no alert is waiting (the in-page twin hidden, docs/decisions/008 and 018); once set the
+ * MainButton is let go (nothing to do but wait) and the page's line with "Cancel alert" stays.
  */
 export function StockAlert({ productId }: { productId: number }) {
   const { t } = useTranslation('catalog');

@@ -14,6 +14,22 @@ import { usePageTitle } from '@/lib/use-page-title';
 
 const PAGE_SIZE = 20;
 
+/** The products of the pages loaded so far, each once. */
+function uniqueProducts(pages: ReadonlyArray<{ products: Card[] }>): Card[] {
+  // Pages are keyset slices, so they never overlap; still, a product is shown once whatever happens.
+  const seen = new Set<number>();
+  const out: Card[] = [];
+  for (const page of pages) {
+    for (const p of page.products) {
+      if (!seen.has(p.id)) {
+        seen.add(p.id);
+        out.push(p);
+      }
+    }
+  }
+  return out;
+}
+
 /** /products and /products/:categoryId: filters and search (`?q=`) from the URL, sort, infinite loading. */
 export default function ProductListPage() {
   const { t } = useTranslation('catalog');
@@ -21,20 +37,7 @@ export default function ProductListPage() {
   const list = useProductList(filters, PAGE_SIZE);
   const { data, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = list;
 
-  // Pages are keyset slices, so they never overlap; still, a product is shown once whatever happens.
-  const products = useMemo(() => {
-    const seen = new Set<number>();
-    const out: Card[] = [];
-    for (const page of data?.pages ?? []) {
-      for (const p of page.products) {
-        if (!seen.has(p.id)) {
-          seen.add(p.id);
-          out.push(p);
-        }
-      }
-    }
-    return out;
-  }, [data]);
+  const products = useMemo(() => uniqueProducts(data?.pages ?? []), [data]);
 
   const first = data?.pages[0];
   const filterName = first?.tag?.name ?? first?.category?.name;
@@ -46,26 +49,7 @@ export default function ProductListPage() {
 
   usePageTitle(title);
 
-  if (list.isError && !data) {
-    const notFound = list.error instanceof ApiError && list.error.code === 404;
-    return (
-      <main className="page catalog-list">
-        <h1>{t('list.allProducts')}</h1>
-        <div className="catalog-error" role="alert">
-          <p>{notFound ? list.error.message : t('list.loadFailed')}</p>
-          {notFound ? (
-            <Link className="btn btn--secondary" to="/products">
-              {t('list.showAll')}
-            </Link>
-          ) : (
-            <button type="button" className="btn btn--secondary" onClick={() => void list.refetch()}>
-              {t('list.retry')}
-            </button>
-          )}
-        </div>
-      </main>
-    );
-  }
+  if (list.isError && !data) return <ListLoadFailed error={list.error} onRetry={() => void list.refetch()} />;
 
   return (
     <main className="page catalog-list">
@@ -119,6 +103,29 @@ export default function ProductListPage() {
               </Link>
             )}
           </div>
+        )}
+      </div>
+    </main>
+  );
+}
+
+/** The list could not be loaded: an unknown category or tag leads to all products, any other failure to a retry. */
+function ListLoadFailed({ error, onRetry }: { error: Error; onRetry(): void }) {
+  const { t } = useTranslation('catalog');
+  const notFound = error instanceof ApiError && error.code === 404;
+  return (
+    <main className="page catalog-list">
+      <h1>{t('list.allProducts')}</h1>
+      <div className="catalog-error" role="alert">
+        <p>{notFound ? error.message : t('list.loadFailed')}</p>
+        {notFound ? (
+          <Link className="btn btn--secondary" to="/products">
+            {t('list.showAll')}
+          </Link>
+        ) : (
+          <button type="button" className="btn btn--secondary" onClick={onRetry}>
+            {t('list.retry')}
+          </button>
         )}
       </div>
     </main>

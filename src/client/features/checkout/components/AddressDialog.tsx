@@ -21,9 +21,9 @@ interface Props {
 }
 
 /**
- * Add or edit a delivery address (a modal dialog). Every blank required field shows its spec §5
- * message at the field; the server's refusals show at their fields too. States are those of the
- * chosen country (Philippines or China), from /v2/get-states.
+ * Add or edit a delivery address (a modal dialog). Every blank required field shows its message at the field
+ * (docs/product.md §5, Delivery); the server's refusals show at their fields too. States are those of the chosen
+ * country (Philippines or China), from /v2/get-states.
  */
 export function AddressDialog({ address, onClose, onSaved, onDeleted }: Props) {
   const { t } = useTranslation('checkout');

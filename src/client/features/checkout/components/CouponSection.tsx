@@ -68,28 +68,11 @@ export function CouponSection({ applied, items }: Props) {
         {t('coupon.title')}
       </h2>
       {applied && (
-        <div className={`co-applied${applied.valid ? '' : ' co-applied--invalid'}`}>
-          <span>
-            <strong className="co-mono">{applied.info.code}</strong>
-            {applied.valid && applied.discount_cents > 0 && <> · −{formatCents(applied.discount_cents)}</>}
-          </span>
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label={t('coupon.remove', { code: applied.info.code })}
-            onClick={() => void remove(applied.info.code)}
-            disabled={cancel.isPending}
-          >
-            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-            </svg>
-          </button>
-          {!applied.valid && applied.message && (
-            <p className="co-field__error co-applied__msg" role="alert">
-              {applied.message}
-            </p>
-          )}
-        </div>
+        <AppliedCouponRow
+          applied={applied}
+          removing={cancel.isPending}
+          onRemove={() => void remove(applied.info.code)}
+        />
       )}
       <form className="co-inline" noValidate onSubmit={apply}>
         <div className="co-field co-inline__field">
@@ -123,5 +106,42 @@ export function CouponSection({ applied, items }: Props) {
         </p>
       )}
     </section>
+  );
+}
+
+/** The coupon applied: its code and discount (or why it no longer fits), with a control to remove it. */
+function AppliedCouponRow({
+  applied,
+  removing,
+  onRemove,
+}: {
+  applied: NonNullable<AppliedCoupon>;
+  removing: boolean;
+  onRemove(): void;
+}) {
+  const { t } = useTranslation('checkout');
+  return (
+    <div className={`co-applied${applied.valid ? '' : ' co-applied--invalid'}`}>
+      <span>
+        <strong className="co-mono">{applied.info.code}</strong>
+        {applied.valid && applied.discount_cents > 0 && <> · −{formatCents(applied.discount_cents)}</>}
+      </span>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={t('coupon.remove', { code: applied.info.code })}
+        onClick={onRemove}
+        disabled={removing}
+      >
+        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+        </svg>
+      </button>
+      {!applied.valid && applied.message && (
+        <p className="co-field__error co-applied__msg" role="alert">
+          {applied.message}
+        </p>
+      )}
+    </div>
   );
 }

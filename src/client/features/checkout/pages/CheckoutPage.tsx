@@ -80,32 +80,12 @@ function Checkout() {
     );
   }
 
-  const total = summary?.totals.total_cents;
   const stale = data.summaryStale;
   return (
     <main className="page co-page">
       <h1>{t('title')}</h1>
       <div className="co-layout">
-        <div className="co-main">
-          <AddressSection
-            addresses={data.addresses.data?.addresses}
-            loading={data.addresses.isPending}
-            failed={data.addresses.isError}
-            onRetry={() => void data.addresses.refetch()}
-            selectedId={data.addressId}
-          />
-          <ShippingSection stateId={data.address?.state_id ?? null} items={data.items} />
-          <PaymentSection
-            methods={data.paymentMethods.data?.payment_methods}
-            loading={data.paymentMethods.isPending}
-            failed={data.paymentMethods.isError}
-            onRetry={() => void data.paymentMethods.refetch()}
-            selected={data.paymentMethod}
-            needsReceipt={(total ?? 1) > 0}
-          />
-          <CouponSection applied={summary?.coupon} items={data.items} />
-          <CashRewardSection reward={summary?.cash_reward} />
-        </div>
+        <CheckoutSections data={data} />
         <aside className="co-side">
           <OrderSummary
             summary={summary}
@@ -113,27 +93,82 @@ function Checkout() {
             failed={data.summary.isError}
             onRetry={() => void data.summary.refetch()}
           />
-          <button
-            type="button"
-            className="btn btn--primary co-place"
-            data-primary-action="place-order"
-            disabled={placing || !canPlace}
-            aria-busy={placing || undefined}
-            onClick={() => void place()}
-          >
-            {placing
-              ? t('messages:processing')
-              : stale && summary
-                ? t('messages:pleaseWait')
-                : totalCents !== null
-                  ? t('place.withTotal', { total: formatCents(totalCents) })
-                  : t('place.button')}
-          </button>
+          <PlaceOrderButton
+            placing={placing}
+            canPlace={canPlace}
+            waiting={stale && summary !== undefined}
+            totalCents={totalCents}
+            onPlace={() => void place()}
+          />
           <Link to="/cart" className="co-back">
             {t('backToCart')}
           </Link>
         </aside>
       </div>
     </main>
+  );
+}
+
+/** The checkout's choices: address, shipping method, payment, coupon and cash reward. */
+function CheckoutSections({ data }: { data: ReturnType<typeof useCheckoutData> }) {
+  const summary = data.summary.data;
+  const total = summary?.totals.total_cents;
+  return (
+    <div className="co-main">
+      <AddressSection
+        addresses={data.addresses.data?.addresses}
+        loading={data.addresses.isPending}
+        failed={data.addresses.isError}
+        onRetry={() => void data.addresses.refetch()}
+        selectedId={data.addressId}
+      />
+      <ShippingSection stateId={data.address?.state_id ?? null} items={data.items} />
+      <PaymentSection
+        methods={data.paymentMethods.data?.payment_methods}
+        loading={data.paymentMethods.isPending}
+        failed={data.paymentMethods.isError}
+        onRetry={() => void data.paymentMethods.refetch()}
+        selected={data.paymentMethod}
+        needsReceipt={(total ?? 1) > 0}
+      />
+      <CouponSection applied={summary?.coupon} items={data.items} />
+      <CashRewardSection reward={summary?.cash_reward} />
+    </div>
+  );
+}
+
+/** The page's Place order button: the total on it once known, "Please wait" while new totals load. */
+function PlaceOrderButton({
+  placing,
+  canPlace,
+  waiting,
+  totalCents,
+  onPlace,
+}: {
+  placing: boolean;
+  canPlace: boolean;
+  /** The shown totals are not yet those of the current choices. */
+  waiting: boolean;
+  totalCents: number | null;
+  onPlace(): void;
+}) {
+  const { t } = useTranslation('checkout');
+  return (
+    <button
+      type="button"
+      className="btn btn--primary co-place"
+      data-primary-action="place-order"
+      disabled={placing || !canPlace}
+      aria-busy={placing || undefined}
+      onClick={onPlace}
+    >
+      {placing
+        ? t('messages:processing')
+        : waiting
+          ? t('messages:pleaseWait')
+          : totalCents !== null
+            ? t('place.withTotal', { total: formatCents(totalCents) })
+            : t('place.button')}
+    </button>
   );
 }

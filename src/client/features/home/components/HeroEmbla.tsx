@@ -5,9 +5,9 @@ export type EmblaApi = NonNullable<UseEmblaCarouselType[1]>;
 export type EmblaOptions = Parameters<typeof useEmblaCarousel>[0];
 
 /**
- * Embla on the hero's viewport, loaded on demand (issue 15: not in the first load of /). HeroCarousel renders this
- * once the carousel is touched, hovered, focused, clicked or its autoplay ticks; until then CSS lays out the slides
- * the same way, so nothing moves when Embla starts.
+ * Embla on the hero's viewport, loaded on demand (docs/decisions/021: not in the first load of /). HeroCarousel
+ * renders this once the carousel is touched, hovered, focused, clicked or its autoplay ticks; until then CSS lays out
+ * the slides the same way, so nothing moves when Embla starts.
  */
 export default function HeroEmbla({
   viewport,

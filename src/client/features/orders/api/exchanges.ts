@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { queryKeys } from '@/lib/api/query-keys';
 
-/** An order's exchanges: until when one can be asked, and the requests with their status (issue 17). */
+/** An order's exchanges: until when one can be asked, and the requests with their status (docs/decisions/020). */
 export const useOrderExchanges = (orderId: number, enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.exchanges.ofOrder(orderId),

@@ -9,8 +9,8 @@ interface Props {
 }
 
 /**
- * The 15-minute window (spec §4): while open, a countdown and the two changes; afterwards the
- * buttons stay, disabled, with the reason. Cancelled, processing and completed orders show nothing.
+ * The 15-minute window (docs/product.md §5, An order's life): while open, a countdown and the two changes; afterwards
+ * the buttons stay, disabled, with the reason. Cancelled, processing and completed orders show nothing.
  */
 export function ChangeWindow({ order, onCancel, onChangeAddress }: Props) {
   const { t } = useTranslation('orders');

@@ -1,4 +1,4 @@
-import type { OrderItem } from '@common/contract/orders';
+import type { OrderDetails, OrderItem } from '@common/contract/orders';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrderDetails } from '@/entities/order/api/get-order-details';
@@ -36,7 +36,6 @@ export function OrderDetail({ orderId, initialView, justPlaced, onClose }: Props
   const query = useOrderDetails(orderId);
   const [mode, setMode] = useState<Mode>(initialView === 'review' ? 'review' : 'view');
   const order = query.data?.order;
-  const cancel = useCancelOrder();
 
   const title = order ? t('detail.title', { no: order.order_no }) : t('loading');
   const back = () => setMode('view');
@@ -62,41 +61,7 @@ export function OrderDetail({ orderId, initialView, justPlaced, onClose }: Props
   }
 
   if (mode === 'cancel') {
-    return (
-      <Modal
-        key="cancel"
-        title={t('window.cancelOrder')}
-        closeLabel={t('detail.close')}
-        onClose={back}
-        busy={cancel.isPending}
-      >
-        <p>{t('window.confirmCancel', { no: order.order_no })}</p>
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={back} disabled={cancel.isPending}>
-            {t('window.keep')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--primary ord-danger-btn"
-            disabled={cancel.isPending}
-            onClick={async () => {
-              try {
-                await cancel.mutateAsync(order.id);
-                toast.success(t('window.cancelled'));
-                back();
-              } catch (err) {
-                haptic('error');
-                toast.error(err instanceof Error ? err.message : t('loadFailed'));
-                void query.refetch();
-                back();
-              }
-            }}
-          >
-            {cancel.isPending ? t('messages:processing') : t('window.cancelOrder')}
-          </button>
-        </div>
-      </Modal>
-    );
+    return <CancelOrderDialog key="cancel" order={order} onBack={back} onFailed={() => void query.refetch()} />;
   }
 
   if (mode === 'address') {
@@ -108,35 +73,7 @@ export function OrderDetail({ orderId, initialView, justPlaced, onClose }: Props
   }
 
   if (mode === 'review') {
-    return (
-      <Modal
-        key="review"
-        title={t('review.title', { no: order.order_no })}
-        closeLabel={t('detail.close')}
-        onClose={onClose}
-      >
-        {order.status !== 'Completed' && <p className="ord-hint">{t('review.onlyCompleted')}</p>}
-        {order.status === 'Completed' && (
-          <div className="ord-reviews">
-            {uniqueProducts(order.items).map((item) =>
-              item.reviewed ? (
-                <div key={item.product_id} className="ord-reviewed">
-                  <span className="ord-item__name">{item.name}</span>
-                  <span className="ord-badge ord-badge--completed">{t('review.reviewed')}</span>
-                </div>
-              ) : (
-                <ReviewForm key={item.product_id} orderId={order.id} item={item} />
-              ),
-            )}
-          </div>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={back}>
-            {t('actions.view')}
-          </button>
-        </div>
-      </Modal>
-    );
+    return <ReviewDialog key="review" order={order} onBack={back} onClose={onClose} />;
   }
 
   return (
@@ -149,6 +86,70 @@ export function OrderDetail({ orderId, initialView, justPlaced, onClose }: Props
         onChangeAddress={() => setMode('address')}
         onReview={() => setMode('review')}
       />
+    </Modal>
+  );
+}
+
+/** "Cancel order" asks first; a refusal (the window closed meanwhile) is told and the order read again. */
+function CancelOrderDialog({ order, onBack, onFailed }: { order: OrderDetails; onBack(): void; onFailed(): void }) {
+  const { t } = useTranslation('orders');
+  const cancel = useCancelOrder();
+  return (
+    <Modal title={t('window.cancelOrder')} closeLabel={t('detail.close')} onClose={onBack} busy={cancel.isPending}>
+      <p>{t('window.confirmCancel', { no: order.order_no })}</p>
+      <div className="dialog__actions">
+        <button type="button" className="btn btn--secondary" onClick={onBack} disabled={cancel.isPending}>
+          {t('window.keep')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--primary ord-danger-btn"
+          disabled={cancel.isPending}
+          onClick={async () => {
+            try {
+              await cancel.mutateAsync(order.id);
+              toast.success(t('window.cancelled'));
+              onBack();
+            } catch (err) {
+              haptic('error');
+              toast.error(err instanceof Error ? err.message : t('loadFailed'));
+              onFailed();
+              onBack();
+            }
+          }}
+        >
+          {cancel.isPending ? t('messages:processing') : t('window.cancelOrder')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** The review forms of a completed order, one per product not yet reviewed. */
+function ReviewDialog({ order, onBack, onClose }: { order: OrderDetails; onBack(): void; onClose(): void }) {
+  const { t } = useTranslation('orders');
+  return (
+    <Modal title={t('review.title', { no: order.order_no })} closeLabel={t('detail.close')} onClose={onClose}>
+      {order.status !== 'Completed' && <p className="ord-hint">{t('review.onlyCompleted')}</p>}
+      {order.status === 'Completed' && (
+        <div className="ord-reviews">
+          {uniqueProducts(order.items).map((item) =>
+            item.reviewed ? (
+              <div key={item.product_id} className="ord-reviewed">
+                <span className="ord-item__name">{item.name}</span>
+                <span className="ord-badge ord-badge--completed">{t('review.reviewed')}</span>
+              </div>
+            ) : (
+              <ReviewForm key={item.product_id} orderId={order.id} item={item} />
+            ),
+          )}
+        </div>
+      )}
+      <div className="dialog__actions">
+        <button type="button" className="btn btn--secondary" onClick={onBack}>
+          {t('actions.view')}
+        </button>
+      </div>
     </Modal>
   );
 }

@@ -2,7 +2,7 @@ import type { OrderDetails } from '@common/contract/orders';
 import { formatCents } from '@common/money';
 import { useTranslation } from 'react-i18next';
 
-/** The spec's deduction style: "−$1.50", "$0.00" when none. */
+/** The shop's deduction style: "−$1.50", "$0.00" when none. */
 const minus = (cents: number) => (cents > 0 ? `−${formatCents(cents)}` : formatCents(0));
 
 /** Subtotal, delivery fee, coupon, cash reward and the grand total. */

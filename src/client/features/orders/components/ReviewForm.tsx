@@ -1,90 +1,28 @@
 import type { OrderItem } from '@common/contract/orders';
-import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api/client';
-import { haptic } from '@/lib/telegram/haptics';
-import { toast } from '@/lib/toast';
-import { useAddReview } from '../api/add-review';
+import { useReviewForm } from '../hooks/use-review-form';
 import '../orders.css';
 import { StarRating } from './StarRating';
 import '@/lib/i18n/server-messages';
 
-type Field = 'rating' | 'title' | 'description';
-
-/** A review of one product of a completed order: rating, title and description, each with its spec message. */
+/**
+ * A review of one product of a completed order: rating, title and description, each with its message
+ * (docs/product.md §8).
+ */
 export function ReviewForm({ orderId, item }: { orderId: number; item: OrderItem }) {
   const { t } = useTranslation('orders');
-  const uid = useId();
-  const [rating, setRating] = useState(0);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const add = useAddReview();
-  const id = (f: Field) => `${uid}-${f}`;
-  const errorId = (f: Field) => `${uid}-${f}-error`;
-
-  const focusFirst = (found: Partial<Record<Field, string>>) => {
-    const first = (['rating', 'title', 'description'] as const).find((f) => found[f]);
-    if (!first) return;
-    window.setTimeout(() => {
-      const el =
-        first === 'rating'
-          ? document.querySelector<HTMLInputElement>(`input[name="${id('rating')}"]`)
-          : document.getElementById(id(first));
-      el?.focus();
-    }, 0);
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found: Partial<Record<Field, string>> = {};
-    if (rating < 1) found.rating = t('messages:selectRating');
-    if (!title.trim()) found.title = t('messages:enterTitle');
-    if (!description.trim()) found.description = t('messages:enterDescription');
-    if (Object.keys(found).length) {
-      setErrors(found);
-      haptic('error');
-      focusFirst(found);
-      return;
-    }
-    try {
-      await add.mutateAsync({
-        order_id: orderId,
-        product_id: item.product_id,
-        rating,
-        title: title.trim(),
-        description: description.trim(),
-      });
-      haptic('success');
-      toast.success(t('messages:reviewAdded'));
-    } catch (err) {
-      haptic('error');
-      const fromServer: Partial<Record<Field, string>> = {};
-      if (err instanceof ApiError) {
-        for (const f of err.fields)
-          if (f.field === 'rating' || f.field === 'title' || f.field === 'description') fromServer[f.field] = f.message;
-      }
-      if (Object.keys(fromServer).length) {
-        setErrors(fromServer);
-        focusFirst(fromServer);
-      } else {
-        toast.error(err instanceof Error ? err.message : t('loadFailed'));
-      }
-    }
-  };
+  const form = useReviewForm(orderId, item);
+  const { uid, id, errorId, errors } = form;
 
   return (
-    <form className="ord-review" noValidate onSubmit={submit} aria-labelledby={`${uid}-heading`}>
+    <form className="ord-review" noValidate onSubmit={form.submit} aria-labelledby={`${uid}-heading`}>
       <h3 id={`${uid}-heading`} className="ord-review__title">
         {t('review.product', { name: item.name })}
       </h3>
       <StarRating
         name={id('rating')}
-        value={rating}
-        onChange={(n) => {
-          setRating(n);
-          setErrors((e) => ({ ...e, rating: undefined }));
-        }}
+        value={form.rating}
+        onChange={form.setRating}
         legend={t('review.rating')}
         error={errors.rating}
         errorId={errorId('rating')}
@@ -96,12 +34,9 @@ export function ReviewForm({ orderId, item }: { orderId: number; item: OrderItem
         <input
           id={id('title')}
           className="input ord-field__input"
-          value={title}
+          value={form.title}
           maxLength={120}
-          onChange={(e) => {
-            setTitle(e.target.value);
-            setErrors((er) => ({ ...er, title: undefined }));
-          }}
+          onChange={(e) => form.setTitle(e.target.value)}
           aria-required="true"
           aria-invalid={errors.title ? true : undefined}
           aria-describedby={errors.title ? errorId('title') : undefined}
@@ -121,11 +56,8 @@ export function ReviewForm({ orderId, item }: { orderId: number; item: OrderItem
           className="input ord-field__input"
           rows={4}
           maxLength={2000}
-          value={description}
-          onChange={(e) => {
-            setDescription(e.target.value);
-            setErrors((er) => ({ ...er, description: undefined }));
-          }}
+          value={form.description}
+          onChange={(e) => form.setDescription(e.target.value)}
           aria-required="true"
           aria-invalid={errors.description ? true : undefined}
           aria-describedby={errors.description ? errorId('description') : undefined}
@@ -136,8 +68,8 @@ export function ReviewForm({ orderId, item }: { orderId: number; item: OrderItem
           </p>
         )}
       </div>
-      <button type="submit" className="btn btn--primary" disabled={add.isPending}>
-        {add.isPending ? t('messages:pleaseWait') : t('review.submit')}
+      <button type="submit" className="btn btn--primary" disabled={form.pending}>
+        {form.pending ? t('messages:pleaseWait') : t('review.submit')}
       </button>
     </form>
   );

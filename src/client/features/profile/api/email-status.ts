@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { queryKeys } from '@/lib/api/query-keys';
 
-/** The caller's address and whether it is confirmed (issue 14); read again when the address changes. */
+/** The caller's address and whether it is confirmed (docs/decisions/016); read again when the address changes. */
 export const useEmailStatus = (userId: number, email: string) =>
   useQuery({
     queryKey: queryKeys.emailStatus(userId, email),

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { queryKeys } from '@/lib/api/query-keys';
 
-/** The customer's back-in-stock alerts (issue 17), newest first. */
+/** The customer's back-in-stock alerts (docs/decisions/018), newest first. */
 export const useStockAlerts = (userId: number) =>
   useQuery({
     queryKey: queryKeys.stockAlerts.list(userId),

@@ -7,8 +7,8 @@ import '../locales';
 import '@/lib/i18n/server-messages';
 
 /**
- * Whether the account's e-mail address is confirmed (issue 14), with "Send the link again" until it is. Nothing is
- * shown when the shop sends no e-mail.
+ * Whether the account's e-mail address is confirmed (docs/decisions/016), with "Send the link again" until it is.
+ * Nothing is shown when the shop sends no e-mail.
  */
 export function EmailStatus({ userId, email }: { userId: number; email: string }) {
   const { t } = useTranslation('profile');

@@ -9,9 +9,9 @@ import { useCancelStockAlert, useStockAlerts } from '../api/stock-alerts';
 import '../locales';
 
 /**
- * The customer's back-in-stock alerts on the profile (issue 17): each product with its state — waiting (with
- * "Cancel alert") or told on a day. Nothing is shown while the customer has none, unless they cancelled the last one
- * here: then the section stays, saying there are none, with the focus on its title (not lost to the page's body).
+ * The customer's back-in-stock alerts on the profile (docs/decisions/018): each product with its state — waiting
+ * (with "Cancel alert") or told on a day. Nothing is shown while the customer has none, unless they cancelled the last
+ * one here: then the section stays, saying there are none, with the focus on its title (not lost to the page's body).
  */
 export function StockAlertsSection({ userId }: { userId: number }) {
   const { t } = useTranslation('profile');

@@ -20,7 +20,7 @@ type Preview = ResponseOf<typeof previewEndpoint>;
 type PreviewState = { kind: 'loading' } | { kind: 'ready'; preview: Preview } | { kind: 'failed'; message: string };
 
 /**
- * The profile's Telegram section (docs/decisions/001, issue 10): the linked Telegram user (username and name) or
+ * The profile's Telegram section (docs/decisions/001): the linked Telegram user (username and name) or
  * "Not linked". Inside Telegram (a host that answered, lib/telegram/launch.ts) it can link the Telegram user using the
  * app now: it first shows whom ("You are linking Telegram user …") and what that replaces, from the server's preview,
  * then asks for the account's password, then links. A linked account can be unlinked here, with the password, in

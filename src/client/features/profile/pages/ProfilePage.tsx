@@ -109,7 +109,7 @@ function ProfileForm({ user }: { user: UserInfo }) {
         nickname: values.nickname.trim(),
         email: values.email.trim(),
         phone: values.phone.trim(),
-        // Blank means "unchanged" (spec §5).
+        // Blank means "unchanged" (docs/product.md §9, Profile changes).
         password: values.password || undefined,
         confirm_password: values.confirm_password || undefined,
         current_password: needsCurrentPassword(user, values) ? values.current_password : undefined,

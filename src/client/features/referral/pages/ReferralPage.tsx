@@ -1,3 +1,4 @@
+import type { ApiOutput } from '@common/contract/api-map';
 import type { ReferralMember } from '@common/contract/referral';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,6 @@ export default function ReferralPage() {
 
 function ReferralDashboard() {
   const { t } = useTranslation('referral');
-  const link = useReferralLinkCustomerVersion();
   const members = useReferralMemberAward();
   const first = members.data?.pages[0];
   const rows = members.data?.pages.flatMap((p) => p.members) ?? [];
@@ -60,57 +60,11 @@ function ReferralDashboard() {
       <h1>{t('title')}</h1>
       {first && <p className="referral__intro">{t('intro', { award: formatCents(first.award_per_member_cents) })}</p>}
 
-      <section className="ref-card referral__share" aria-labelledby="referral-share">
-        <h2 id="referral-share" className="visually-hidden">
-          {t('shareTitle')}
-        </h2>
-        {link.data ? (
-          <>
-            <div className="referral__fields">
-              <CopyField label={t('codeLabel')} value={link.data.code} copyLabel={t('copyCode')} />
-              <CopyField label={t('linkLabel')} value={link.data.link} copyLabel={t('copyLink')} />
-            </div>
-            <figure className="referral__qr">
-              <QRCodeSVG
-                value={link.data.qr_payload}
-                size={176}
-                marginSize={2}
-                title={t('qrTitle')}
-                role="img"
-                aria-label={t('qrTitle')}
-                bgColor="#ffffff"
-                fgColor="#1f2a24"
-              />
-              <figcaption>{t('qrHint')}</figcaption>
-            </figure>
-          </>
-        ) : (
-          <ListStatus isPending={link.isPending} error={link.error} onRetry={() => void link.refetch()} />
-        )}
-      </section>
+      <ShareCard />
 
       <section className="referral__members" aria-labelledby="referral-members">
         <h2 id="referral-members">{t('members.title')}</h2>
-        {first && (
-          <dl className="stat-grid">
-            <div className="stat">
-              <dt>{t('summary.members')}</dt>
-              <dd>{first.total_members}</dd>
-            </div>
-            <div className="stat">
-              <dt>{t('summary.active')}</dt>
-              <dd>{first.active_members}</dd>
-            </div>
-            <div className="stat">
-              <dt>{t('summary.perMember')}</dt>
-              <dd>{formatCents(first.award_per_member_cents)}</dd>
-            </div>
-            <div className="stat stat--accent">
-              <dt>{t('summary.total')}</dt>
-              <dd>{formatCents(first.total_award_cents)}</dd>
-            </div>
-          </dl>
-        )}
+        {first && <MemberStats summary={first} />}
         {members.data ? (
           <>
             <DataTable
@@ -131,5 +85,73 @@ function ReferralDashboard() {
         )}
       </section>
     </main>
+  );
+}
+
+/** The referral code and link to copy, and the link's QR code. */
+function ShareCard() {
+  const { t } = useTranslation('referral');
+  const link = useReferralLinkCustomerVersion();
+  return (
+    <section className="ref-card referral__share" aria-labelledby="referral-share">
+      <h2 id="referral-share" className="visually-hidden">
+        {t('shareTitle')}
+      </h2>
+      {link.data ? (
+        <>
+          <div className="referral__fields">
+            <CopyField label={t('codeLabel')} value={link.data.code} copyLabel={t('copyCode')} />
+            <CopyField label={t('linkLabel')} value={link.data.link} copyLabel={t('copyLink')} />
+          </div>
+          <figure className="referral__qr">
+            <QRCodeSVG
+              value={link.data.qr_payload}
+              size={176}
+              marginSize={2}
+              title={t('qrTitle')}
+              role="img"
+              aria-label={t('qrTitle')}
+              bgColor="#ffffff"
+              fgColor="#1f2a24"
+            />
+            <figcaption>{t('qrHint')}</figcaption>
+          </figure>
+        </>
+      ) : (
+        <ListStatus isPending={link.isPending} error={link.error} onRetry={() => void link.refetch()} />
+      )}
+    </section>
+  );
+}
+
+/** The referred members counted, and the award earned for them. */
+function MemberStats({
+  summary,
+}: {
+  summary: Pick<
+    ApiOutput<'/v2/get-referral-member-award'>,
+    'total_members' | 'active_members' | 'award_per_member_cents' | 'total_award_cents'
+  >;
+}) {
+  const { t } = useTranslation('referral');
+  return (
+    <dl className="stat-grid">
+      <div className="stat">
+        <dt>{t('summary.members')}</dt>
+        <dd>{summary.total_members}</dd>
+      </div>
+      <div className="stat">
+        <dt>{t('summary.active')}</dt>
+        <dd>{summary.active_members}</dd>
+      </div>
+      <div className="stat">
+        <dt>{t('summary.perMember')}</dt>
+        <dd>{formatCents(summary.award_per_member_cents)}</dd>
+      </div>
+      <div className="stat stat--accent">
+        <dt>{t('summary.total')}</dt>
+        <dd>{formatCents(summary.total_award_cents)}</dd>
+      </div>
+    </dl>
   );
 }
