@@ -49,7 +49,7 @@ export function isOrderableQuantity(quantity: unknown, stock: number): quantity 
 // Delivery
 // ---------------------------------------------------------------------------
 
-/** Shipping methods (spec §6); the one definition, used by the contract, the server's schema and the client. */
+/** Shipping methods (docs/product.md section 5, Delivery); the one definition, used by the contract, the server's schema and the client. */
 /**
  * How an order is paid (decisions §6): bank transfer (reference + receipt), a payment link (Telegram invoice), or a
  * card on the card provider's hosted page (docs/decisions/040; offered only when the shop has a card provider).
@@ -215,7 +215,7 @@ export interface AddressFields {
   zip?: string | null;
 }
 
-/** The spec §5 message of every blank required address field, in form order. */
+/** The shop's message (docs/product.md section 5) of every blank required address field, in form order. */
 export function addressFieldErrors(fields: AddressFields): Array<{ field: keyof AddressFields; key: MessageKey }> {
   const blank = (v: string | null | undefined) => !v || v.trim() === '';
   const errors: Array<{ field: keyof AddressFields; key: MessageKey }> = [];

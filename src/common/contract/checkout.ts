@@ -113,7 +113,7 @@ export const getShippingFee = defineEndpoint({
 });
 
 // ---------------------------------------------------------------------------
-// Addresses (additions: the spec lists no address path)
+// Addresses (beyond the original calls, docs/decisions/002: they list no address path)
 // ---------------------------------------------------------------------------
 
 export const address = z.object({

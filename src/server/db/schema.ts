@@ -68,7 +68,7 @@ export type * from './schema-settings';
  * ShippingMethod, …): the database holds exactly those values.
  *
  * Names: the code says "packaging" for what the tables call a variant (`product_variants`, `variant_id`,
- * `variant_name_*`) and "cash reward" for what the spec's API paths call a rebate (`get-cash-rebate-list`,
+ * `variant_name_*`) and "cash reward" for what the original API paths call a rebate (`get-cash-rebate-list`,
  * `update-onhold-rebate-amount`); tables, columns and paths keep their names (no migration renames them).
  */
 export interface Database {

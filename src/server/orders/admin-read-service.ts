@@ -26,7 +26,7 @@ import { findOrderByNo, orderItems } from './repository';
 import { orderAmounts } from './service';
 
 /**
- * The back office's order reads (issue 12): the filtered list (keyset-paged), its CSV export (streamed in batches)
+ * The back office's order reads (docs/decisions/013): the filtered list (keyset-paged), its CSV export (streamed in batches)
  * and one order's page. The actions are in admin-service.ts; the rules of what each role may do in
  * src/common/admin-order-actions.ts.
  */

@@ -5,7 +5,7 @@ import type { Db } from '../db/connection';
 import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
 
-// The back office's order reads (issue 12): the filtered list and export, newest first by (placed_at, id), read as
+// The back office's order reads (docs/decisions/013): the filtered list and export, newest first by (placed_at, id), read as
 // index ranges (migration 2026-11-24T01-00-admin-orders-list), and what an order's page shows beyond the order row.
 
 /** What a search asks for; each part that is set is one way to match (any of them matches). */

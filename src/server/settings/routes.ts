@@ -3,7 +3,7 @@ import { getAllPaymentMethod, getShippingFee, getStates } from '../../common/con
 import { route } from '../lib/endpoint';
 import * as service from './service';
 
-/** The shop's states (with shipping fees) and payment methods: the spec's checkout paths that read settings. */
+/** The shop's states (with shipping fees) and payment methods: the checkout's paths that read settings. */
 export default async function settingsRoutes(app: FastifyInstance) {
   const db = app.db;
 

@@ -7,7 +7,7 @@ import { orderDetails, orderItem, orderStatus } from '../orders';
 import { adminPaging } from './paging';
 
 /**
- * The back office's Orders screen (issue 12), read side: the filtered list (keyset-paged at any depth), its CSV
+ * The back office's Orders screen (docs/decisions/013), read side: the filtered list (keyset-paged at any depth), its CSV
  * export, and one order's page (items, customer, delivery, payment and receipt, totals, refunds, timeline and the
  * actions the caller's role may take now). The actions themselves are in `order-actions.ts`.
  */
