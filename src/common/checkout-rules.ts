@@ -49,7 +49,10 @@ export function isOrderableQuantity(quantity: unknown, stock: number): quantity 
 // Delivery
 // ---------------------------------------------------------------------------
 
-/** Shipping methods (docs/product.md section 5, Delivery); the one definition, used by the contract, the server's schema and the client. */
+/**
+ * Shipping methods (docs/product.md section 5, Delivery); the one definition, used by the contract, the server's schema
+ * and the client.
+ */
 /**
  * How an order is paid (decisions §6): bank transfer (reference + receipt), a payment link (Telegram invoice), or a
  * card on the card provider's hosted page (docs/decisions/040; offered only when the shop has a card provider).

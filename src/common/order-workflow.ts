@@ -41,7 +41,10 @@ export const TRACKABLE_STATUSES: readonly OrderStatus[] = ['Paid', 'Processing',
 // The customer
 // ---------------------------------------------------------------------------
 
-/** The customer may change the address or cancel within this many minutes of placing (docs/product.md section 5, An order's life). */
+/**
+ * The customer may change the address or cancel within this many minutes of placing (docs/product.md section 5, An
+ * order's life).
+ */
 export const ORDER_CHANGE_WINDOW_MINUTES = 15;
 
 /** Statuses in which the customer may still change the address or cancel (inside the window). */
