@@ -64,6 +64,7 @@ export const en = {
     changeReceipt: 'Change image',
     noReceipt: 'No image chosen',
     linkAfter: 'The payment link opens right after you place the order.',
+    cardAfter: 'You pay by card on a secure page right after you place the order.',
   },
   coupon: {
     title: 'Coupon',
@@ -167,6 +168,7 @@ export const zh: typeof en = {
     changeReceipt: '更换图片',
     noReceipt: '未选择图片',
     linkAfter: '下单后将立即打开付款链接。',
+    cardAfter: '下单后将转到安全页面用银行卡付款。',
   },
   coupon: {
     title: '优惠券',

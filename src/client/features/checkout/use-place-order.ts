@@ -10,6 +10,7 @@ import { type CheckoutField, FIELD_IDS, useCheckoutForm } from '@/entities/order
 import { openPaymentLink } from '@/entities/order/open-payment-link';
 import { ApiError } from '@/lib/api/client';
 import { queryKeys } from '@/lib/api/query-keys';
+import { leaveFor } from '@/lib/leave-for';
 import { haptic } from '@/lib/telegram/haptics';
 import { scrollBehavior } from '@/lib/telegram/performance';
 import { toast } from '@/lib/toast';
@@ -82,9 +83,13 @@ function refusedSummary(t: TFunction<'checkout'>, summary: Summary): Refusal | n
   return null;
 }
 
-/** A placed order: the cart and the checkout start afresh, the order screen opens (and a payment link, if any). */
+/**
+ * A placed order: the cart and the checkout start afresh, the order screen opens (and a payment link, if any). A card
+ * order then goes to the provider's hosted page (docs/decisions/040); without one (the provider did not answer) the
+ * order screen offers Pay now.
+ */
 async function afterPlaced(
-  order: Awaited<ReturnType<typeof placeOrder>>['order'],
+  { order, checkout_url }: Awaited<ReturnType<typeof placeOrder>>,
   { client, navigate, t }: { client: QueryClient; navigate: NavigateFunction; t: TFunction<'checkout'> },
 ): Promise<void> {
   clearCheckoutIdempotencyKey();
@@ -97,6 +102,11 @@ async function afterPlaced(
   void client.invalidateQueries({ queryKey: queryKeys.product.all });
   void client.invalidateQueries({ queryKey: queryKeys.products.all });
   navigate(`/order?id=${order.id}`, { replace: true });
+  // The order page replaced the checkout in the history: the provider's Back button returns to the order.
+  if (order.payment_method === 'card' && checkout_url) {
+    leaveFor(checkout_url);
+    return;
+  }
   if (order.awaiting_payment_link) {
     // A blocked window is not an error: the order screen offers "Pay now".
     const outcome = await openPaymentLink(order.id).catch((err: unknown) => {
@@ -130,7 +140,7 @@ interface PlaceOrder {
  *   so a double click, a retry after a network error, or the MainButton and the page button together
  *   make one order; a second call while one is in flight does nothing.
  * - On success: the cart is cleared, a success haptic, and the order screen opens (`/order?id=`);
- *   a payment-link order opens its payment link.
+ *   a payment-link order opens its payment link; a card order goes to the provider's hosted page.
  * - On failure: an error haptic, a toast with the server's message, and its field errors at their fields.
  */
 export function usePlaceOrder(): PlaceOrder {
@@ -170,7 +180,7 @@ export function usePlaceOrder(): PlaceOrder {
     try {
       const method = data.paymentMethod;
       const bank = method?.requires_receipt === true;
-      const { order } = await placeOrder({
+      const placed = await placeOrder({
         idempotency_key: checkoutIdempotencyKey(),
         items: data.items,
         address_id: data.addressId ?? undefined,
@@ -181,7 +191,7 @@ export function usePlaceOrder(): PlaceOrder {
         // The total the customer saw: if the server's differs, it refuses and the new total is shown.
         expected_total_cents: summary.totals.total_cents,
       });
-      await afterPlaced(order, { client, navigate, t });
+      await afterPlaced(placed, { client, navigate, t });
     } catch (err) {
       const apiError = err instanceof ApiError ? err : null;
       const fieldErrors: Errors = {};

@@ -5,7 +5,7 @@
 export { mockIntersectionObserver } from './browser';
 export { cartLine, lineInput } from './fixtures/cart';
 export { card, product, productDetails, review } from './fixtures/catalog';
-export { address, bankTransfer, orderDetails, paymentLink, states, summary } from './fixtures/checkout';
+export { address, bankTransfer, cardMethod, orderDetails, paymentLink, states, summary } from './fixtures/checkout';
 export { CATEGORIES, TAGS } from './fixtures/shell';
 export { logIn, makeUser } from './fixtures/users';
 export { guarded } from './guarded';

@@ -3,16 +3,38 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { queryKeys } from '@/lib/api/query-keys';
 
-export const getOrderDetails = (orderId: number, signal?: AbortSignal) =>
-  api('/v1/get-order-details', { order_id: orderId }, { signal });
+/**
+ * `checkoutSession`: the session id the card provider's page sent the shopper back with; the server asks the provider
+ * about it (docs/decisions/040), so a payment its notice has not yet brought is recorded all the same.
+ */
+export const getOrderDetails = (orderId: number, signal?: AbortSignal, checkoutSession?: string) =>
+  api('/v1/get-order-details', { order_id: orderId, checkout_session: checkoutSession }, { signal });
 
-/** One order in full (refreshed each time it is opened: its status moves on the operator's side). */
-export const useOrderDetails = (orderId: number | null) =>
+/** While a card payment is being confirmed, the order is read again this often… */
+export const CONFIRMING_POLL_MS = 3000;
+/** …at most this many times (about a minute): after that the shopper reopens the order, and no page polls forever. */
+export const CONFIRMING_POLL_MAX = 20;
+
+interface Options {
+  /** The card provider's session id from the return URL (`/order?…&checkout=success&session_id=`). */
+  checkoutSession?: string | null;
+}
+
+/**
+ * One order in full (refreshed each time it is opened: its status moves on the operator's side). While its card
+ * payment is `confirming`, it is read again every few seconds (capped) until the server records the money: the
+ * shopper's return from the provider's page alone never shows Paid.
+ */
+export const useOrderDetails = (orderId: number | null, { checkoutSession }: Options = {}) =>
   useQuery({
     queryKey: queryKeys.order.one(orderId ?? 0),
-    queryFn: ({ signal }) => getOrderDetails(orderId as number, signal),
+    queryFn: ({ signal }) => getOrderDetails(orderId as number, signal, checkoutSession ?? undefined),
     enabled: orderId !== null && Number.isInteger(orderId) && orderId > 0,
     staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.data?.order.card_payment?.state === 'confirming' && query.state.dataUpdateCount < CONFIRMING_POLL_MAX
+        ? CONFIRMING_POLL_MS
+        : false,
   });
 
 /** An answer that carries the order in full (place, change address, cancel) updates the cache. */

@@ -1,4 +1,5 @@
 import type { PaymentMethod } from '@common/contract/checkout';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIELD_IDS, useCheckoutForm } from '@/entities/order/checkout-store';
@@ -132,6 +133,12 @@ function BankTransfer({ method, needsReceipt }: { method: PaymentMethod; needsRe
   );
 }
 
+/** What happens after placing, for a method without its own instructions (a card order goes to the provider's page). */
+const AFTER_PLACING: Partial<Record<PaymentMethod['code'], (t: TFunction<'checkout'>) => string>> = {
+  payment_link: (t) => t('payment.linkAfter'),
+  card: (t) => t('payment.cardAfter'),
+};
+
 /** Payment: the shop's methods; bank transfer shows the bank details and takes a reference and a receipt image. */
 export function PaymentSection({ methods, loading, failed, onRetry, selected, needsReceipt }: Props) {
   const { t } = useTranslation('checkout');
@@ -182,9 +189,7 @@ export function PaymentSection({ methods, loading, failed, onRetry, selected, ne
                 </label>
                 {on && (m.requires_receipt || m.bank) && <BankTransfer method={m} needsReceipt={needsReceipt} />}
                 {on && !m.requires_receipt && !m.bank && (
-                  <p className="co-hint co-choice__body">
-                    {m.instructions || (m.code === 'payment_link' ? t('payment.linkAfter') : '')}
-                  </p>
+                  <p className="co-hint co-choice__body">{m.instructions || AFTER_PLACING[m.code]?.(t)}</p>
                 )}
               </div>
             );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AddressLines } from '@/entities/user/components/AddressLines';
 import { formatDateTime } from '@/lib/format/date';
 import { BuyAgain } from './BuyAgain';
+import { CardPayment, type CheckoutReturn } from './CardPayment';
 import { ChangeWindow } from './ChangeWindow';
 import { HomeScreenOffer } from './HomeScreenOffer';
 import { OrderExchanges } from './OrderExchanges';
@@ -15,6 +16,8 @@ import { StatusBadge } from './StatusBadge';
 interface BodyProps {
   order: OrderDetails;
   justPlaced: boolean;
+  /** How the shopper came back from the card provider's page, if they did. */
+  checkoutReturn?: CheckoutReturn;
   scrollToTracking: boolean;
   onCancel(): void;
   onChangeAddress(): void;
@@ -22,7 +25,8 @@ interface BodyProps {
 }
 
 /** The order's dialog content: status, the 15-minute window, items and totals, payment, address, tracking. */
-export function OrderBody({ order, justPlaced, scrollToTracking, onCancel, onChangeAddress, onReview }: BodyProps) {
+export function OrderBody(props: BodyProps) {
+  const { order, justPlaced, checkoutReturn, scrollToTracking, onCancel, onChangeAddress, onReview } = props;
   const { t } = useTranslation('orders');
   const thanksRef = useRef<HTMLParagraphElement>(null);
 
@@ -40,6 +44,7 @@ export function OrderBody({ order, justPlaced, scrollToTracking, onCancel, onCha
       {justPlaced && <HomeScreenOffer onClose={() => thanksRef.current?.focus()} />}
 
       <PayNow order={order} />
+      <CardPayment order={order} checkoutReturn={checkoutReturn ?? null} />
       {order.pay_by && (
         <p className="ord-hint ord-payby">{t('detail.payBy', { date: formatDateTime(order.pay_by) })}</p>
       )}

@@ -8,6 +8,7 @@ import { toast } from '@/lib/toast';
 import { Modal } from '@/lib/ui/Modal';
 import { useCancelOrder } from '../api/cancel-order';
 import '../orders.css';
+import type { CheckoutReturn } from './CardPayment';
 import { ChangeAddress } from './ChangeAddress';
 import { OrderBody } from './OrderBody';
 import { ReviewForm } from './ReviewForm';
@@ -23,6 +24,8 @@ interface Props {
   initialView: DetailView;
   /** The order was just placed on this device (a thank-you line). */
   justPlaced: boolean;
+  /** Back from the card provider's page: how, and the session id to have the server ask the provider about. */
+  checkout?: { return: CheckoutReturn; session: string | null };
   onClose(): void;
 }
 
@@ -31,9 +34,9 @@ interface Props {
  * pay), delivery address, tracking once set; within 15 minutes of placing, "Change address" and
  * "Cancel order" with a countdown; for a completed order, a review form per product.
  */
-export function OrderDetail({ orderId, initialView, justPlaced, onClose }: Props) {
+export function OrderDetail({ orderId, initialView, justPlaced, checkout, onClose }: Props) {
   const { t } = useTranslation('orders');
-  const query = useOrderDetails(orderId);
+  const query = useOrderDetails(orderId, { checkoutSession: checkout?.session });
   const [mode, setMode] = useState<Mode>(initialView === 'review' ? 'review' : 'view');
   const order = query.data?.order;
 
@@ -81,6 +84,7 @@ export function OrderDetail({ orderId, initialView, justPlaced, onClose }: Props
       <OrderBody
         order={order}
         justPlaced={justPlaced}
+        checkoutReturn={checkout?.return ?? null}
         scrollToTracking={initialView === 'track'}
         onCancel={() => setMode('cancel')}
         onChangeAddress={() => setMode('address')}

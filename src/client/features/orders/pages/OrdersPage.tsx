@@ -6,6 +6,7 @@ import { useOrders } from '@/entities/order/api/get-orders';
 import { useCheckoutForm } from '@/entities/order/checkout-store';
 import { formatDateTime } from '@/lib/format/date';
 import { BuyAgain } from '../components/BuyAgain';
+import type { CheckoutReturn } from '../components/CardPayment';
 import { type DetailView, OrderDetail } from '../components/OrderDetail';
 import { StatusBadge } from '../components/StatusBadge';
 import '../locales';
@@ -28,6 +29,7 @@ function Orders() {
   const rawId = Number(params.get('id'));
   const openId = Number.isInteger(rawId) && rawId > 0 ? rawId : null;
   const view = (['track', 'review'].includes(params.get('view') ?? '') ? params.get('view') : 'view') as DetailView;
+  const checkout = checkoutReturnOf(params);
 
   const open = (id: number, v: DetailView = 'view') =>
     setParams(v === 'view' ? { id: String(id) } : { id: String(id), view: v });
@@ -80,11 +82,23 @@ function Orders() {
           orderId={openId}
           initialView={view}
           justPlaced={placedOrderId === openId}
+          checkout={checkout}
           onClose={close}
         />
       )}
     </main>
   );
+}
+
+/**
+ * Back from the card provider's page (docs/decisions/040): `checkout=success&session_id=…` (the server is asked about
+ * that session; the page never shows Paid on the URL alone) or `checkout=cancel`.
+ */
+function checkoutReturnOf(params: URLSearchParams): { return: CheckoutReturn; session: string | null } | undefined {
+  const how = params.get('checkout');
+  if (how === 'success') return { return: 'success', session: params.get('session_id') || null };
+  if (how === 'cancel') return { return: 'cancel', session: null };
+  return undefined;
 }
 
 function OrderCard({ order, onOpen }: { order: OrderSummary; onOpen(id: number, view?: DetailView): void }) {
