@@ -10,8 +10,10 @@ import {
   cardMethod,
   cartLine,
   type Handlers,
+  leaveTelegram,
   logIn,
   mockApi,
+  openInTelegram,
   orderDetails,
   paymentLink,
   renderRoutes,
@@ -69,7 +71,10 @@ beforeEach(() => {
   logIn();
   useCart.getState().add(cartLine());
 });
-afterEach(() => resetStores());
+afterEach(() => {
+  leaveTelegram();
+  resetStores();
+});
 
 describe('Checkout: paying by card on the provider’s page (docs/decisions/040)', () => {
   it('lists Card beside Bank Transfer, asks no receipt, and sends the browser to the checkout page', async () => {
@@ -112,6 +117,15 @@ describe('Checkout: paying by card on the provider’s page (docs/decisions/040)
     mockApi(handlers([bankTransfer, paymentLink]));
     renderCheckout();
     expect(await screen.findByRole('radio', { name: /Bank Transfer/ })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /Card/ })).not.toBeInTheDocument();
+  });
+
+  it('inside Telegram does not list Card: the Telegram invoice is the card payment there', async () => {
+    await openInTelegram('4242');
+    mockApi(handlers([bankTransfer, paymentLink, cardMethod]));
+    renderCheckout();
+    expect(await screen.findByRole('radio', { name: /Bank Transfer/ })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Pay by Link/ })).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: /Card/ })).not.toBeInTheDocument();
   });
 });
