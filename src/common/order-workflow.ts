@@ -189,7 +189,8 @@ export interface ActionIssue {
     | 'refundAmountInvalid'
     | 'refundTooMuch'
     | 'refundMethodUnknown'
-    | 'refundReferenceRequired';
+    | 'refundReferenceRequired'
+    | 'refundReasonRequired';
   /** The message's values (the methods to choose from, what is still owed). */
   params?: Record<string, string>;
 }
@@ -236,6 +237,30 @@ export function refundIssues(
     issues.push({ field: 'method', key: 'refundMethodUnknown', params: { methods: REFUND_METHODS.join(', ') } });
   }
   if (!input.reference?.trim()) issues.push({ field: 'reference', key: 'refundReferenceRequired' });
+  return issues;
+}
+
+/**
+ * Which refund the `refund` action gives an order (docs/decisions/040): a card-paid order's money goes back to the
+ * card through the provider ("Refund to card"); a bank transfer's or a Telegram invoice's is given back by staff and
+ * recorded ("Record refund"). Same permission (orders.money) and same state rule either way.
+ */
+export const REFUND_KINDS = ['card', 'record'] as const;
+export type RefundKind = (typeof REFUND_KINDS)[number];
+
+export const refundKind = (order: { payment_method: string }): RefundKind =>
+  order.payment_method === 'card' ? 'card' : 'record';
+
+/**
+ * A refund to the card: more than $0, at most what is still refundable (`owedCents`, when known: what was paid less
+ * the refunds pending or succeeded; the server checks it again with the order's row locked), with a reason.
+ */
+export function cardRefundIssues(
+  input: { amount_cents?: number | null; reason?: string | null },
+  owedCents?: number,
+): ActionIssue[] {
+  const issues = refundIssues({ amount_cents: input.amount_cents, method: 'other', reference: 'card' }, owedCents);
+  if (!input.reason?.trim()) issues.push({ field: 'reason', key: 'refundReasonRequired' });
   return issues;
 }
 

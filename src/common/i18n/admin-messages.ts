@@ -61,6 +61,11 @@ export const adminMessages = {
     refundMethodUnknown: 'Choose a method: {{methods}}',
     refundReferenceRequired: 'Give the refund’s reference (transfer number, receipt…)',
     refundRecorded: 'Refund of {{amount}} recorded; {{owed}} still owed',
+    refundReasonRequired: 'Give the reason for the refund',
+    refundToCardSent: 'Refund of {{amount}} sent to the card ({{status}}); {{owed}} still owed',
+    refundToCardRefused: 'The card provider refused the refund: {{reason}}. Nothing was refunded',
+    refundNotByCard: 'Order {{orderNo}} was not paid by card: record its refund instead',
+    refundNoCardPayment: 'Order {{orderNo}} has no card payment to refund',
     imageUnreadable: 'This file is not an image the shop can read (PNG, JPEG, WebP, GIF, AVIF or TIFF)',
     // Stock (stock/service.ts)
     packagingNotFound: 'There is no such packaging',
@@ -235,6 +240,11 @@ export const adminMessages = {
     refundMethodUnknown: '请选择退款方式：{{methods}}',
     refundReferenceRequired: '请填写退款参考号（转账编号、收据等）',
     refundRecorded: '已记录退款 {{amount}}；尚需退款 {{owed}}',
+    refundReasonRequired: '请填写退款原因',
+    refundToCardSent: '已向银行卡退款 {{amount}}（{{status}}）；尚需退款 {{owed}}',
+    refundToCardRefused: '支付服务商拒绝了退款：{{reason}}。未退任何款项',
+    refundNotByCard: '订单 {{orderNo}} 不是银行卡支付：请改为记录退款',
+    refundNoCardPayment: '订单 {{orderNo}} 没有可退款的银行卡付款',
     imageUnreadable: '此文件不是商店可读取的图片（PNG、JPEG、WebP、GIF、AVIF 或 TIFF）',
     // Stock (stock/service.ts)
     packagingNotFound: '没有这个包装',

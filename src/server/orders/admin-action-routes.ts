@@ -79,4 +79,17 @@ export default async function orderActionRoutes(app: FastifyInstance) {
     });
     return answer(result.order, true, result.refundOwedCents);
   });
+
+  route(app, contract.adminOrderRefundToCard, async ({ input, staff, say }) => {
+    const result = await service.refundToCard(app.shop, staff, await orderId(input.order_no), input);
+    say('refundToCardSent', {
+      amount: formatCents(input.amount_cents),
+      status: result.providerStatus,
+      owed: formatCents(result.refundOwedCents),
+    });
+    return {
+      ...(await answer(result.order, true, result.refundOwedCents)),
+      refund: { id: result.refundId, provider_status: result.providerStatus },
+    };
+  });
 }

@@ -15,3 +15,4 @@ export {
   rejectReceipt,
   saveTracking,
 } from './admin-actions';
+export { refundToCard } from './card-refund';

@@ -60,3 +60,37 @@ export async function insertRefund(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/**
+ * A refund to the card, recorded before the provider is asked (docs/decisions/040): `pending`, so it counts against
+ * what is still owed until the provider fails it. Its id is the provider's idempotency key.
+ */
+export async function insertCardRefund(
+  db: Db,
+  refund: {
+    orderId: number;
+    paymentId: number;
+    amountCents: number;
+    provider: string;
+    reason: string;
+    recordedBy: number | null;
+  },
+  now: string,
+): Promise<number> {
+  const row = await db
+    .insertInto('refunds')
+    .values({
+      order_id: refund.orderId,
+      payment_id: refund.paymentId,
+      amount_cents: refund.amountCents,
+      method: 'card',
+      reference: refund.reason,
+      recorded_by: refund.recordedBy,
+      provider: refund.provider,
+      provider_status: 'pending',
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -287,3 +287,27 @@ export async function updateProviderRefund(
     .where('provider_ref', '=', refund.providerRef)
     .executeTakeFirst();
 }
+
+/** The order's card payment to refund (the latest; a card order is paid once, a second payment is refunded on arrival). */
+export async function orderCardPayment(db: Db, orderId: number, provider: string): Promise<CardPaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .select(['id', 'order_id', 'provider_charge_id', 'amount_cents', 'currency'])
+    .where('order_id', '=', orderId)
+    .where('provider', '=', provider)
+    .where('status', '=', 'succeeded')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** A refund the provider refused before making it: failed, with why (it gave nothing back). */
+export async function failRefund(db: Db, refundId: number, reason: string): Promise<void> {
+  await db
+    .updateTable('refunds')
+    .set({ provider_status: 'failed', failure_reason: reason })
+    .where('id', '=', refundId)
+    .where('provider_status', '=', 'pending')
+    .where('provider_ref', 'is', null)
+    .execute();
+}

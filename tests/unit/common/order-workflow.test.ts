@@ -5,6 +5,7 @@ import {
   canMove,
   canPayNow,
   cardPaymentState,
+  cardRefundIssues,
   nextOrderAction,
   ORDER_ACTION_PERMISSION,
   ORDER_ACTION_RULES,
@@ -13,6 +14,7 @@ import {
   ORDER_STATUSES,
   type OrderActionState,
   refundIssues,
+  refundKind,
   stateAllows,
   trackingIssues,
   transferProofNeeded,
@@ -45,6 +47,8 @@ describe('the order workflow', () => {
       '/admin/orders/complete': 'complete',
       '/admin/orders/cancel': 'cancel',
       '/admin/orders/refund': 'refund',
+      // The same action for a card-paid order: its money goes back through the provider.
+      '/admin/orders/refund-to-card': 'refund',
     };
     expect(Object.keys(byPath).sort()).toEqual(Object.keys(actionOfPath).sort());
     for (const [path, action] of Object.entries(actionOfPath)) {
@@ -107,6 +111,29 @@ describe('the order workflow', () => {
     expect(transferProofNeeded({ paymentMethod: 'bank_transfer', totalCents: 0 })).toBe(false);
     expect(transferProofNeeded({ paymentMethod: 'bank_transfer', totalCents: 100, renewal: true })).toBe(false);
     expect(transferProofNeeded({ paymentMethod: 'payment_link', totalCents: 100 })).toBe(false);
+  });
+});
+
+// Which refund an order gets (docs/decisions/040): to the card for a card-paid order, recorded otherwise.
+describe('refund kind', () => {
+  it('sends a card-paid order’s refund to the card and records the others', () => {
+    expect(refundKind({ payment_method: 'card' })).toBe('card');
+    for (const payment_method of ['bank_transfer', 'telegram', 'payment_link']) {
+      expect(refundKind({ payment_method })).toBe('record');
+    }
+  });
+  it('gives both kinds the same permission: refunding is a money decision', () => {
+    expect(ORDER_ACTION_PERMISSION.refund).toBe('orders.money');
+  });
+  it('wants an amount above 0 within what is refundable, and a reason', () => {
+    expect(cardRefundIssues({ amount_cents: 500, reason: 'Damaged tin' }, 500)).toEqual([]);
+    expect(cardRefundIssues({ amount_cents: 501, reason: 'x' }, 500)).toEqual([
+      { field: 'amount_cents', key: 'refundTooMuch', params: { owed: '$5.00' } },
+    ]);
+    expect(cardRefundIssues({ amount_cents: 0, reason: ' ' }).map((i) => i.key)).toEqual([
+      'refundAmountInvalid',
+      'refundReasonRequired',
+    ]);
   });
 });
 

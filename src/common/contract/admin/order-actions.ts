@@ -89,3 +89,15 @@ export const adminOrderRefund = defineAdminEndpoint({
   }),
   response: orderActionResult,
 });
+
+export const adminOrderRefundToCard = defineAdminEndpoint({
+  path: '/admin/orders/refund-to-card',
+  permission: ORDER_ACTION_PERMISSION.refund,
+  summary:
+    'Refunds a card-paid order to the card through the provider (amount in cents, at most what is still refundable, with a reason); the refund’s state then follows the provider’s notices',
+  request: z.object({ order_no: orderNo(), amount_cents: cents(), reason: text(500) }),
+  response: orderActionResult.extend({
+    /** The refund sent: our id and the provider's state (pending, succeeded…). */
+    refund: z.object({ id: z.number().int(), provider_status: z.string() }),
+  }),
+});

@@ -8,10 +8,20 @@ import { completeOrder } from './orders-complete';
 import { confirmPayment } from './orders-confirm-payment';
 import { markProcessing } from './orders-processing';
 import { recordRefund } from './orders-refund';
+import { refundToCard } from './orders-refund-to-card';
 import { rejectReceipt } from './orders-reject-receipt';
 import { saveTracking } from './orders-tracking';
 
-/** The call of each order action (one endpoint each, as the order workflow names them). */
+type RefundBody = Parameters<typeof recordRefund>[0] | Parameters<typeof refundToCard>[0];
+
+/**
+ * The refund action's call: a card-paid order's refund goes to the card (its form sends a reason), the others are
+ * recorded (their form sends a method and a reference), as the order workflow's `refundKind` says.
+ */
+const refund = (input: RefundBody, options?: Parameters<typeof recordRefund>[1]) =>
+  'reason' in input ? refundToCard(input, options) : recordRefund(input, options);
+
+/** The call of each order action (one endpoint each, as the order workflow names them; refund has two). */
 const CALLS = {
   confirm_payment: confirmPayment,
   reject_receipt: rejectReceipt,
@@ -19,11 +29,16 @@ const CALLS = {
   tracking: saveTracking,
   complete: completeOrder,
   cancel: cancelOrder,
-  refund: recordRefund,
+  refund,
 } satisfies Record<OrderAction, unknown>;
 
 /** What an action sends besides the order number, as its endpoint's contract says. */
-export type ActionBody<A extends OrderAction> = Omit<Parameters<(typeof CALLS)[A]>[0], 'order_no' | keyof CommonFields>;
+export type ActionBody<A extends OrderAction> = OmitEach<
+  Parameters<(typeof CALLS)[A]>[0],
+  'order_no' | keyof CommonFields
+>;
+/** Omit over each member of a union (the refund's two bodies stay two). */
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type CommonFields = { lang?: unknown; token?: unknown; telegram_user_id?: unknown; is_frontend?: unknown };
 
 type Call<A extends OrderAction> = (

@@ -24,13 +24,13 @@ import './order-actions-locales';
 
 export type OrderForForms = Pick<AdminOrderDetail, 'order_no' | 'refund_owed_cents' | 'tracking'>;
 
-interface FormProps {
+export interface FormProps {
   run: RunAction;
   busy: boolean;
   onDone(): void;
 }
 
-type Errors = Record<string, string | undefined>;
+export type Errors = Record<string, string | undefined>;
 
 /** The page's words for each of the workflow's refusals (the locale keys of `admin-order-actions`). */
 const ISSUE_TEXT: Record<ActionIssue['key'], string> = {
@@ -42,17 +42,18 @@ const ISSUE_TEXT: Record<ActionIssue['key'], string> = {
   refundTooMuch: 'amountTooMuch',
   refundMethodUnknown: 'failed',
   refundReferenceRequired: 'referenceRequired',
+  refundReasonRequired: 'refundReasonRequired',
 };
 
 /** The workflow's refusals as this form's errors, by field (none: the form may be sent). */
-function useIssueErrors() {
+export function useIssueErrors() {
   const { t } = useTranslation('admin-order-actions');
   return (issues: ActionIssue[], params: Record<string, string> = {}): Errors | null =>
     issues.length ? Object.fromEntries(issues.map((i) => [i.field, t(ISSUE_TEXT[i.key], params)])) : null;
 }
 
 /** The server's refusal at the fields it names, else as the form's error. */
-function errorsFrom(err: unknown, fields: string[], fallback: string): Errors {
+export function errorsFrom(err: unknown, fields: string[], fallback: string): Errors {
   if (err instanceof ApiError) {
     const at = Object.fromEntries(fields.map((f) => [f, err.field(f)]).filter(([, m]) => m));
     if (Object.keys(at).length) return at;
@@ -61,7 +62,7 @@ function errorsFrom(err: unknown, fields: string[], fallback: string): Errors {
 }
 
 /** A dialog of the Actions card: while `busy` its confirm button says so; Close leaves the order as it is. */
-function ActionDialog({
+export function ActionDialog({
   title,
   submit,
   busy,

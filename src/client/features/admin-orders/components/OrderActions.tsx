@@ -1,5 +1,5 @@
 import type { AdminOrderDetail } from '@common/contract/admin/orders';
-import { nextOrderAction, ORDER_ACTION_PERMISSION, type OrderAction } from '@common/order-workflow';
+import { nextOrderAction, ORDER_ACTION_PERMISSION, type OrderAction, refundKind } from '@common/order-workflow';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allows, useStaffMe } from '@/entities/staff/api/use-staff';
@@ -8,6 +8,7 @@ import { notify } from '@/lib/toast';
 import type { MainAction } from '@/lib/ui/admin/AdminPage';
 import { FormError } from '@/lib/ui/FormError';
 import { useRunOrderAction } from '../api/order-actions';
+import { CardRefundForm } from './CardRefundForm';
 import { CancelDialog, type OrderForForms, RefundForm, RejectForm, TrackingForm } from './OrderActionForms';
 import './order-actions-locales';
 
@@ -17,7 +18,7 @@ import './order-actions-locales';
  * for those that need one. After a change: the server's message as a toast, and every admin order query refreshed.
  */
 
-type Order = OrderForForms & Pick<AdminOrderDetail, 'status' | 'actions'>;
+type Order = OrderForForms & Pick<AdminOrderDetail, 'status' | 'actions'> & { payment?: { method: string } };
 
 /** Whether the caller's role allows the action (the server answers `actions` for this role already). */
 function useRoleAllows() {
@@ -50,6 +51,9 @@ export function OrderActions({ order }: { order: Order }) {
     }
   };
   const close = () => setOpen(null);
+  // Which refund the order gets (order workflow): a card-paid order's goes back to the card.
+  const toCard = refundKind({ payment_method: order.payment?.method ?? '' }) === 'card';
+  const label = (action: OrderAction) => t(action === 'refund' && toCard ? 'refund_card' : action);
 
   return (
     <section className="admin-card admin-order-actions" aria-labelledby="admin-order-actions-title">
@@ -63,7 +67,7 @@ export function OrderActions({ order }: { order: Order }) {
             disabled={busy}
             onClick={() => (isDirect(action) ? direct(action) : setOpen(action))}
           >
-            {t(action)}
+            {label(action)}
           </button>
         ))}
       </div>
@@ -71,7 +75,12 @@ export function OrderActions({ order }: { order: Order }) {
       {open === 'reject_receipt' && <RejectForm run={run} busy={busy} onDone={close} />}
       {open === 'tracking' && <TrackingForm order={order} run={run} busy={busy} onDone={close} />}
       {open === 'cancel' && <CancelDialog order={order} run={run} busy={busy} onDone={close} />}
-      {open === 'refund' && <RefundForm order={order} run={run} busy={busy} onDone={close} />}
+      {open === 'refund' &&
+        (toCard ? (
+          <CardRefundForm order={order} run={run} busy={busy} onDone={close} />
+        ) : (
+          <RefundForm order={order} run={run} busy={busy} onDone={close} />
+        ))}
     </section>
   );
 }

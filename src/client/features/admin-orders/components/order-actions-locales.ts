@@ -47,6 +47,11 @@ export const en = {
   referenceHint: 'Transfer number, receipt number…',
   referenceRequired: 'Give the refund’s reference',
   refundSubmit: 'Record refund',
+  refund_card: 'Refund to card',
+  refundCardText: 'The money goes back to the card the customer paid with, through the card provider.',
+  refundReason: 'Reason',
+  refundReasonHint: 'Why the money is given back (kept on the order and in the audit log).',
+  refundReasonRequired: 'Give the reason for the refund',
   failed: 'That did not work; try again',
 };
 
@@ -92,6 +97,11 @@ export const zh: typeof en = {
   referenceHint: '转账编号、收据编号等',
   referenceRequired: '请填写退款参考号',
   refundSubmit: '记录退款',
+  refund_card: '退款到银行卡',
+  refundCardText: '款项将通过支付服务商退回客户付款所用的银行卡。',
+  refundReason: '原因',
+  refundReasonHint: '退款的原因（记录在订单和审计日志中）。',
+  refundReasonRequired: '请填写退款原因',
   failed: '操作未成功，请重试',
 };
 

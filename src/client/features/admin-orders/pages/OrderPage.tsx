@@ -1,5 +1,6 @@
 import type { AdminOrderDetail, AdminOrderEvent } from '@common/contract/admin/orders';
 import { formatCents } from '@common/money';
+import { refundKind } from '@common/order-workflow';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -243,7 +244,10 @@ function Refunds({ d }: { d: Detail }) {
   return (
     <Card title={t('refunds')}>
       {d.refund_owed_cents > 0 && (
-        <p className="admin-orders__note">{t('refundOwedAmount', { amount: formatCents(d.refund_owed_cents) })}</p>
+        <p className="admin-orders__note">
+          {t('refundOwedAmount', { amount: formatCents(d.refund_owed_cents) })}{' '}
+          {t(refundKind({ payment_method: d.payment.method }) === 'card' ? 'refundGoesToCard' : 'refundIsRecorded')}
+        </p>
       )}
       {d.refunds.length === 0 ? (
         <p>{t('noRefunds')}</p>
@@ -254,6 +258,13 @@ function Refunds({ d }: { d: Detail }) {
               {formatDateTime(r.at)}:{' '}
               {t('refundLine', { amount: formatCents(r.amount_cents), method: r.method, reference: r.reference })}
               {r.recorded_by && <> ({t('recordedBy', { who: r.recorded_by })})</>}
+              {r.provider_status && (
+                <>
+                  {' — '}
+                  {t(`refundState.${r.provider_status}`, { defaultValue: r.provider_status })}
+                  {r.failure_reason && `: ${r.failure_reason}`}
+                </>
+              )}
             </li>
           ))}
         </ul>

@@ -1,0 +1,107 @@
+import { formatCents } from '../../common/money';
+import { cardRefundIssues, refundKind, stateAllows } from '../../common/order-workflow';
+import { actorLabel, actorUserId, type StaffActor } from '../audit/actor';
+import { recordAudit } from '../audit/service';
+import { withRetry } from '../db/errors';
+import type { Order } from '../db/schema';
+import { conflict, invalidField, notFound } from '../lib/errors';
+import { nowIso } from '../lib/time';
+import { cardPaymentToRefund, sendCardRefund } from '../payments/card-refunds';
+import { inTransaction, type Shop } from '../shop';
+import { actionState, owedBack } from './admin-actions';
+import { recordOrderEvent } from './event-repository';
+import * as refundRepo from './refund-repository';
+
+/**
+ * "Refund to card" (docs/decisions/040): the refund action of a card-paid order gives the money back through the
+ * provider. Our refund row is written first (pending, so it counts against what is still owed) with the order's row
+ * locked, the way recorded refunds are (admin-actions.ts): two presses at once, on one instance or two, are taken one
+ * after the other and the second sees the first, so together they never exceed what was paid. The provider is then
+ * asked outside the transaction with the row's id as its idempotency key; its refusal fails the row (nothing given
+ * back, refundable again) and is answered 409 with its reason. The refund's later states follow the provider's
+ * notices (payments/card-notices.ts).
+ */
+
+export interface CardRefundInput {
+  amount_cents?: number;
+  reason?: string;
+}
+
+export interface CardRefundResult {
+  order: Order;
+  refundId: number;
+  providerStatus: string;
+  /** What is still owed once this refund counts (it counts while pending or succeeded). */
+  refundOwedCents: number;
+}
+
+export async function refundToCard(
+  shop: Shop,
+  actor: StaffActor,
+  orderId: number,
+  input: CardRefundInput,
+): Promise<CardRefundResult> {
+  const [issue] = cardRefundIssues(input);
+  if (issue) throw invalidField(issue.field, issue.key, issue.params);
+  const amount = input.amount_cents!;
+  const reason = input.reason!.trim();
+  const recorded = await withRetry(() =>
+    inTransaction(shop, async (tx) => {
+      const trx = tx.db;
+      // The row as locked: no other refund of this order can be recorded until this transaction ends.
+      const order = await refundRepo.lockOrder(trx, orderId);
+      if (!order) throw notFound('orderNotFound');
+      if (refundKind(order) !== 'card') throw conflict('refundNotByCard', { orderNo: order.order_no });
+      const owed = await owedBack(trx, order);
+      if (!stateAllows('refund', actionState(order, owed))) {
+        throw conflict('refundNotOwed', { orderNo: order.order_no });
+      }
+      if (amount > owed) throw conflict('refundTooMuch', { owed: formatCents(owed) }, 'amount_cents');
+      const payment = await cardPaymentToRefund(shop, trx, order.id);
+      if (!payment) throw conflict('refundNoCardPayment', { orderNo: order.order_no });
+      const now = nowIso();
+      const refundId = await refundRepo.insertCardRefund(
+        trx,
+        {
+          orderId: order.id,
+          paymentId: payment.paymentId,
+          amountCents: amount,
+          provider: shop.payments!.name,
+          reason,
+          recordedBy: actorUserId(actor),
+        },
+        now,
+      );
+      const left = owed - amount;
+      const refund = { id: refundId, amount_cents: amount, method: 'card', reason };
+      await recordOrderEvent(trx, order.id, 'refund', actorLabel(actor), { ...refund, owed_cents: left }, now);
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: 'order.refund_to_card',
+          entity: 'order',
+          entityId: order.id,
+          orderNo: order.order_no,
+          before: { refund_owed_cents: owed },
+          after: { refund_owed_cents: left, refund },
+        },
+        now,
+      );
+      return { order, refundId, left, paymentReference: payment.reference };
+    }),
+  );
+  const sent = await sendCardRefund(shop, {
+    refundId: recorded.refundId,
+    orderId: recorded.order.id,
+    paymentReference: recorded.paymentReference,
+    amountCents: amount,
+  });
+  if (!sent.ok) throw conflict('refundToCardRefused', { reason: sent.reason });
+  return {
+    order: recorded.order,
+    refundId: recorded.refundId,
+    providerStatus: sent.status,
+    refundOwedCents: recorded.left,
+  };
+}

@@ -1,0 +1,147 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../../src/server/app';
+import { createDb, type Db, parseDatabaseUrl } from '../../../../src/server/db/connection';
+import { createStaff } from '../../../factories/staff';
+import { type FakeStripe, startFakeStripe } from '../../../support/fake-stripe';
+import { buildTestApp, dialects, post, type TestApp } from '../../helper';
+import { count, lastEvent, orderRow, placeCardOrder, sendEvent, stripeEnv } from './support';
+
+/**
+ * Refund to card (docs/decisions/040): staff's refund of a card-paid order goes through the provider (the real
+ * `stripe` SDK against the fake Stripe), one refund per press whatever the concurrency, within what was paid less
+ * what is refunded, and a refusal fails the refund with a clear answer.
+ */
+describe.each(dialects)('refunds to the card on %s', (dialect) => {
+  let fake: FakeStripe;
+  let t: TestApp;
+  let second: { app: FastifyInstance; db: Db };
+  let owner: { token: string };
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    t = await buildTestApp(dialect, { env: stripeEnv(fake) });
+    const db = createDb(parseDatabaseUrl(t.config.DATABASE_URL), { poolSize: 5 });
+    const app = await buildApp({ config: t.config, db });
+    await app.ready();
+    second = { app, db };
+    owner = await createStaff(t.db, 'owner');
+  });
+  afterAll(async () => {
+    await second?.app.close();
+    await second?.db.destroy();
+    await t?.close();
+    await fake?.close();
+  });
+
+  /** A card order paid, then cancelled by staff: it owes its total back. */
+  async function paidThenCancelled() {
+    const placed = await placeCardOrder(t.app, t.db);
+    const { paymentIntent } = fake.pay(placed.sessionId);
+    await sendEvent(t.app, fake, lastEvent(fake, 'checkout.session.completed', placed.sessionId));
+    const cancelled = await post(t.app, '/admin/orders/cancel', { order_no: placed.order.order_no }, owner);
+    expect(cancelled.status, cancelled.body.message).toBe(200);
+    return { ...placed, total: placed.order.total_cents as number, paymentIntent };
+  }
+
+  const refundToCard = (orderNo: string, amount: number, as = owner, app = t.app) =>
+    post(
+      app,
+      '/admin/orders/refund-to-card',
+      { order_no: orderNo, amount_cents: amount, reason: 'Tin arrived dented' },
+      as,
+    );
+
+  const sentFor = (orderId: number) =>
+    [...fake.refunds.values()].filter((r) => r.metadata?.order_id === String(orderId));
+
+  const rows = (orderId: number) =>
+    t.db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+
+  it('a partial then the rest reach the provider with their amounts and our refund ids as keys', async () => {
+    const { order, total, paymentIntent } = await paidThenCancelled();
+    const part = await refundToCard(order.order_no, 300);
+    expect(part.status, part.body.message).toBe(200);
+    expect(part.body.message).toContain('Refund of $3.00 sent to the card');
+    expect(part.body.data).toMatchObject({ refund_owed_cents: total - 300, refund: { provider_status: 'succeeded' } });
+    const rest = await refundToCard(order.order_no, total - 300);
+    expect(rest.status, rest.body.message).toBe(200);
+    expect(rest.body.data.refund_owed_cents).toBe(0);
+
+    expect(sentFor(order.id).map((r) => r.amount)).toEqual([300, total - 300]);
+    const saved = await rows(order.id);
+    expect(saved).toMatchObject([
+      { method: 'card', amount_cents: 300, provider_status: 'succeeded', provider_ref: sentFor(order.id)[0]!.id },
+      { method: 'card', amount_cents: total - 300, provider_status: 'succeeded' },
+    ]);
+    const calls = fake.requests.filter((r) => r.path === '/v1/refunds' && r.params.payment_intent === paymentIntent.id);
+    expect(calls.map((c) => c.idempotencyKey)).toEqual(saved.map((r) => `leafcup-refund-${r.id}-${paymentIntent.id}`));
+    const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'order.refund_to_card').execute();
+    expect(audit.filter((a) => String(a.entity_id) === String(order.id))).toHaveLength(2);
+  });
+
+  it('refuses more than is refundable and sends nothing', async () => {
+    const { order, total } = await paidThenCancelled();
+    const res = await refundToCard(order.order_no, total + 1);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toContain('is still owed');
+    expect(sentFor(order.id)).toHaveLength(0);
+    expect(await count(t.db, 'refunds', order.id)).toBe(0);
+  });
+
+  it('pressed twice at the same moment, on one instance and on two, refunds the last amount once', async () => {
+    const one = await paidThenCancelled();
+    const same = await Promise.all([
+      refundToCard(one.order.order_no, one.total),
+      refundToCard(one.order.order_no, one.total),
+    ]);
+    expect(same.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(sentFor(one.order.id)).toHaveLength(1);
+
+    const two = await paidThenCancelled();
+    const across = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        refundToCard(two.order.order_no, two.total, owner, i % 2 ? second.app : t.app),
+      ),
+    );
+    expect(across.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(across.filter((r) => r.status === 409)).toHaveLength(3);
+    expect(sentFor(two.order.id)).toHaveLength(1);
+    expect(await count(t.db, 'refunds', two.order.id)).toBe(1);
+  });
+
+  it('a refusal by the provider fails the refund with its reason and a clear answer; the money stays refundable', async () => {
+    const { order, total, paymentIntent } = await paidThenCancelled();
+    // The provider knows of a refund we do not (made on its dashboard): it refuses ours as too large.
+    const charge = fake.charges.get(String(paymentIntent.latest_charge))!;
+    charge.amount_refunded = charge.amount - 100;
+    const res = await refundToCard(order.order_no, 500);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toContain('The card provider refused the refund');
+    expect(await rows(order.id)).toMatchObject([{ provider_status: 'failed', provider_ref: null }]);
+    expect((await rows(order.id))[0]!.failure_reason).toContain('amount_too_large');
+    const seen = await post(t.app, '/admin/orders/get', { order_no: order.order_no }, owner);
+    expect(seen.body.data.order.refund_owed_cents).toBe(total);
+  });
+
+  it('a role without the money permission is refused (403)', async () => {
+    const { order } = await paidThenCancelled();
+    const fulfilment = await createStaff(t.db, 'fulfilment');
+    const res = await refundToCard(order.order_no, 100, fulfilment);
+    expect(res.status).toBe(403);
+    expect(sentFor(order.id)).toHaveLength(0);
+  });
+
+  it('a pending refund settles with refund.updated and the order page shows it', async () => {
+    const { order, total } = await paidThenCancelled();
+    fake.nextRefundStatus = 'pending';
+    const res = await refundToCard(order.order_no, total);
+    fake.nextRefundStatus = 'succeeded';
+    expect(res.body.data).toMatchObject({ refund: { provider_status: 'pending' } });
+    const [sent] = sentFor(order.id);
+    fake.settleRefund(sent!.id, 'succeeded');
+    expect((await sendEvent(t.app, fake, lastEvent(fake, 'refund.updated', sent!.id))).status).toBe(200);
+    const seen = await post(t.app, '/admin/orders/get', { order_no: order.order_no }, owner);
+    expect(seen.body.data.order.refunds).toMatchObject([{ method: 'card', provider_status: 'succeeded' }]);
+    expect(seen.body.data.order.refund_owed_cents).toBe(0);
+    expect(await orderRow(t.db, order.id)).toMatchObject({ status: 'Cancelled' });
+  });
+});
