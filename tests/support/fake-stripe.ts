@@ -78,6 +78,8 @@ export interface FakeStripe extends Omit<FakeStripeState, 'emit' | 'find'> {
   /** From now on, deliver every new event to `url` as it happens (as Stripe does), recorded in `deliveries`. */
   forwardEvents(url: string | null): void;
   deliveries: Array<Promise<Delivery>>;
+  /** The next `requests` API calls answer 500 api_error without running (Stripe down; the SDK retries twice). */
+  outage(requests: number): void;
   close(): Promise<void>;
 }
 
@@ -197,6 +199,7 @@ export async function startFakeStripe(options: { apiKey?: string; webhookSecret?
   const requests: FakeStripeRequest[] = [];
   const answers = new Map<string, StoredAnswer>();
   let state!: FakeStripeState;
+  let down = 0;
 
   async function api(req: IncomingMessage, res: ServerResponse, path: string, query: Record<string, unknown>) {
     const method = req.method ?? 'GET';
@@ -215,6 +218,12 @@ export async function startFakeStripe(options: { apiKey?: string; webhookSecret?
           message: `Invalid API Key provided: ${given.slice(0, 8)}${'*'.repeat(12)}${given.slice(-4)}`,
         },
       });
+      return;
+    }
+    if (down > 0) {
+      down--;
+      record(500);
+      json(res, 500, { error: { type: 'api_error', message: 'fake-stripe: the API is down' } });
       return;
     }
     const found = routes(state)
@@ -313,6 +322,9 @@ export async function startFakeStripe(options: { apiKey?: string; webhookSecret?
     webhookSecret,
     requests,
     deliveries,
+    outage: (count: number) => {
+      down = count;
+    },
     expire: (sessionId: string) => void state.expireSession(sessionId),
     declineCard: (paymentMethodId: string, code: 'card_declined' | 'authentication_required' = 'card_declined') => {
       const method = state.paymentMethods.get(paymentMethodId);

@@ -64,6 +64,9 @@ export const adminMessages = {
     refundReasonRequired: 'Give the reason for the refund',
     refundToCardSent: 'Refund of {{amount}} sent to the card ({{status}}); {{owed}} still owed',
     refundToCardRefused: 'The card provider refused the refund: {{reason}}. Nothing was refunded',
+    refundToCardUnconfirmed:
+      'The card provider did not answer. The refund of {{amount}} stays pending and holds that amount; press Refund to card again to send it again',
+    refundToCardResent: 'The pending refund of {{amount}} was sent to the card again ({{status}}); {{owed}} still owed',
     refundNotByCard: 'Order {{orderNo}} was not paid by card: record its refund instead',
     refundNoCardPayment: 'Order {{orderNo}} has no card payment to refund',
     imageUnreadable: 'This file is not an image the shop can read (PNG, JPEG, WebP, GIF, AVIF or TIFF)',
@@ -243,6 +246,9 @@ export const adminMessages = {
     refundReasonRequired: '请填写退款原因',
     refundToCardSent: '已向银行卡退款 {{amount}}（{{status}}）；尚需退款 {{owed}}',
     refundToCardRefused: '支付服务商拒绝了退款：{{reason}}。未退任何款项',
+    refundToCardUnconfirmed:
+      '支付服务商没有响应。{{amount}} 的退款仍待处理并保留该金额；再次点击“退款到银行卡”即可重新发送',
+    refundToCardResent: '待处理的 {{amount}} 退款已重新发送到银行卡（{{status}}）；尚需退款 {{owed}}',
     refundNotByCard: '订单 {{orderNo}} 不是银行卡支付：请改为记录退款',
     refundNoCardPayment: '订单 {{orderNo}} 没有可退款的银行卡付款',
     imageUnreadable: '此文件不是商店可读取的图片（PNG、JPEG、WebP、GIF、AVIF 或 TIFF）',

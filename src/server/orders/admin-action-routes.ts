@@ -82,8 +82,8 @@ export default async function orderActionRoutes(app: FastifyInstance) {
 
   route(app, contract.adminOrderRefundToCard, async ({ input, staff, say }) => {
     const result = await service.refundToCard(app.shop, staff, await orderId(input.order_no), input);
-    say('refundToCardSent', {
-      amount: formatCents(input.amount_cents),
+    say(result.resent ? 'refundToCardResent' : 'refundToCardSent', {
+      amount: formatCents(result.amountCents),
       status: result.providerStatus,
       owed: formatCents(result.refundOwedCents),
     });

@@ -18,7 +18,8 @@ import * as refundRepo from './refund-repository';
  * locked, the way recorded refunds are (admin-actions.ts): two presses at once, on one instance or two, are taken one
  * after the other and the second sees the first, so together they never exceed what was paid. The provider is then
  * asked outside the transaction with the row's id as its idempotency key; its refusal fails the row (nothing given
- * back, refundable again) and is answered 409 with its reason. The refund's later states follow the provider's
+ * back, refundable again) and is answered 409 with its reason; no answer at all leaves the row pending, and the next
+ * press sends that row again before anything new. The refund's later states follow the provider's
  * notices (payments/card-notices.ts).
  */
 
@@ -30,6 +31,9 @@ export interface CardRefundInput {
 export interface CardRefundResult {
   order: Order;
   refundId: number;
+  /** The refund sent: the one asked for, or an earlier one the provider had not confirmed, sent again. */
+  amountCents: number;
+  resent: boolean;
   providerStatus: string;
   /** What is still owed once this refund counts (it counts while pending or succeeded). */
   refundOwedCents: number;
@@ -43,65 +47,75 @@ export async function refundToCard(
 ): Promise<CardRefundResult> {
   const [issue] = cardRefundIssues(input);
   if (issue) throw invalidField(issue.field, issue.key, issue.params);
-  const amount = input.amount_cents!;
-  const reason = input.reason!.trim();
   const recorded = await withRetry(() =>
-    inTransaction(shop, async (tx) => {
-      const trx = tx.db;
-      // The row as locked: no other refund of this order can be recorded until this transaction ends.
-      const order = await refundRepo.lockOrder(trx, orderId);
-      if (!order) throw notFound('orderNotFound');
-      if (refundKind(order) !== 'card') throw conflict('refundNotByCard', { orderNo: order.order_no });
-      const owed = await owedBack(trx, order);
-      if (!stateAllows('refund', actionState(order, owed))) {
-        throw conflict('refundNotOwed', { orderNo: order.order_no });
-      }
-      if (amount > owed) throw conflict('refundTooMuch', { owed: formatCents(owed) }, 'amount_cents');
-      const payment = await cardPaymentToRefund(shop, trx, order.id);
-      if (!payment) throw conflict('refundNoCardPayment', { orderNo: order.order_no });
-      const now = nowIso();
-      const refundId = await refundRepo.insertCardRefund(
-        trx,
-        {
-          orderId: order.id,
-          paymentId: payment.paymentId,
-          amountCents: amount,
-          provider: shop.payments!.name,
-          reason,
-          recordedBy: actorUserId(actor),
-        },
-        now,
-      );
-      const left = owed - amount;
-      const refund = { id: refundId, amount_cents: amount, method: 'card', reason };
-      await recordOrderEvent(trx, order.id, 'refund', actorLabel(actor), { ...refund, owed_cents: left }, now);
-      await recordAudit(
-        trx,
-        actor,
-        {
-          action: 'order.refund_to_card',
-          entity: 'order',
-          entityId: order.id,
-          orderNo: order.order_no,
-          before: { refund_owed_cents: owed },
-          after: { refund_owed_cents: left, refund },
-        },
-        now,
-      );
-      return { order, refundId, left, paymentReference: payment.reference };
-    }),
+    inTransaction(shop, (tx) => recordCardRefund(tx, actor, orderId, input.amount_cents!, input.reason!.trim())),
   );
   const sent = await sendCardRefund(shop, {
     refundId: recorded.refundId,
     orderId: recorded.order.id,
     paymentReference: recorded.paymentReference,
-    amountCents: amount,
+    amountCents: recorded.amountCents,
   });
+  if (!sent.ok && sent.unconfirmed) {
+    throw conflict('refundToCardUnconfirmed', { amount: formatCents(recorded.amountCents) });
+  }
   if (!sent.ok) throw conflict('refundToCardRefused', { reason: sent.reason });
   return {
     order: recorded.order,
     refundId: recorded.refundId,
+    amountCents: recorded.amountCents,
+    resent: recorded.resent,
     providerStatus: sent.status,
     refundOwedCents: recorded.left,
   };
+}
+
+/**
+ * In the transaction, with the order's row locked: the refund row to send. An earlier refund the provider never
+ * confirmed (it did not answer) is sent again first, as it is, with its own key, so an outage never turns into a
+ * second refund; otherwise a new row within what is still owed.
+ */
+async function recordCardRefund(tx: Shop, actor: StaffActor, orderId: number, amount: number, reason: string) {
+  const trx = tx.db;
+  const order = await refundRepo.lockOrder(trx, orderId);
+  if (!order) throw notFound('orderNotFound');
+  if (refundKind(order) !== 'card') throw conflict('refundNotByCard', { orderNo: order.order_no });
+  const payment = await cardPaymentToRefund(tx, trx, order.id);
+  if (!payment) throw conflict('refundNoCardPayment', { orderNo: order.order_no });
+  const owed = await owedBack(trx, order);
+  const unsent = await refundRepo.findUnsentCardRefund(trx, order.id);
+  const base = { order, paymentReference: payment.reference, left: owed };
+  if (unsent) return { ...base, refundId: unsent.id, amountCents: unsent.amount_cents, resent: true };
+  if (!stateAllows('refund', actionState(order, owed))) throw conflict('refundNotOwed', { orderNo: order.order_no });
+  if (amount > owed) throw conflict('refundTooMuch', { owed: formatCents(owed) }, 'amount_cents');
+  const now = nowIso();
+  const refundId = await refundRepo.insertCardRefund(
+    trx,
+    {
+      orderId: order.id,
+      paymentId: payment.paymentId,
+      amountCents: amount,
+      provider: tx.payments!.name,
+      reason,
+      recordedBy: actorUserId(actor),
+    },
+    now,
+  );
+  const left = owed - amount;
+  const refund = { id: refundId, amount_cents: amount, method: 'card', reason };
+  await recordOrderEvent(trx, order.id, 'refund', actorLabel(actor), { ...refund, owed_cents: left }, now);
+  await recordAudit(
+    trx,
+    actor,
+    {
+      action: 'order.refund_to_card',
+      entity: 'order',
+      entityId: order.id,
+      orderNo: order.order_no,
+      before: { refund_owed_cents: owed },
+      after: { refund_owed_cents: left, refund },
+    },
+    now,
+  );
+  return { ...base, left, refundId, amountCents: amount, resent: false };
 }

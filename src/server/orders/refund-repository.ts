@@ -65,6 +65,23 @@ export async function insertRefund(
  * A refund to the card, recorded before the provider is asked (docs/decisions/040): `pending`, so it counts against
  * what is still owed until the provider fails it. Its id is the provider's idempotency key.
  */
+/**
+ * The order's refund to the card that the provider did not answer for (pending, no provider reference, a reason
+ * noted), if any; a refund still on its way has no reason yet and is not sent twice.
+ */
+export function findUnsentCardRefund(db: Db, orderId: number) {
+  return db
+    .selectFrom('refunds')
+    .select(['id', 'amount_cents'])
+    .where('order_id', '=', orderId)
+    .where('method', '=', 'card')
+    .where('provider_status', '=', 'pending')
+    .where('provider_ref', 'is', null)
+    .where('failure_reason', 'is not', null)
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
 export async function insertCardRefund(
   db: Db,
   refund: {

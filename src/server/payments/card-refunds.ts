@@ -23,12 +23,19 @@ export async function cardPaymentToRefund(shop: Shop, db: Db, orderId: number): 
 
 export type CardRefundOutcome =
   | { ok: true; providerRef: string; status: string }
-  /** The provider refused it or could not be reached: the row is failed with `reason`, nothing was given back. */
-  | { ok: false; reason: string };
+  /** The provider refused it: the row is failed with `reason`, nothing was given back. */
+  | { ok: false; unconfirmed: false; reason: string }
+  /**
+   * The provider did not answer (down, or rate-limited after the SDK's retries): it may have made the refund, so the
+   * row stays pending, holding its amount; sending it again uses the same idempotency key (never a second refund),
+   * and a notice naming our refund id settles it meanwhile.
+   */
+  | { ok: false; unconfirmed: true; reason: string };
 
 /**
- * Sends a recorded refund (provider_status `pending`) to the provider and writes what it answered. A refusal (or an
- * outage) fails the row, so what it held back is refundable again; asking again makes a new row and a new key.
+ * Sends a recorded refund (provider_status `pending`) to the provider and writes what it answered. A refusal fails
+ * the row, so what it held back is refundable again (asking again makes a new row and a new key); an outage leaves it
+ * pending, to be sent again as it is.
  */
 export async function sendCardRefund(
   shop: Shop,
@@ -37,7 +44,7 @@ export async function sendCardRefund(
   const provider = shop.payments;
   if (!provider) {
     await repo.failRefund(shop.db, refund.refundId, 'card payments are off');
-    return { ok: false, reason: 'card payments are off' };
+    return { ok: false, unconfirmed: false, reason: 'card payments are off' };
   }
   const result = await provider.refund({
     refundId: refund.refundId,
@@ -47,11 +54,16 @@ export async function sendCardRefund(
     reason: 'requested_by_customer',
   });
   if (!result.ok) {
-    const { kind, code, message } = result.failure;
-    shop.log.error({ orderId: refund.orderId, refundId: refund.refundId, kind, code }, 'card refund refused');
+    const { kind, code, message, retryable } = result.failure;
     const reason = code ? `${message} (${code})` : message;
+    if (retryable) {
+      shop.log.warn({ orderId: refund.orderId, refundId: refund.refundId, kind, code }, 'card refund unconfirmed');
+      await repo.noteRefundUnconfirmed(shop.db, refund.refundId, reason);
+      return { ok: false, unconfirmed: true, reason };
+    }
+    shop.log.error({ orderId: refund.orderId, refundId: refund.refundId, kind, code }, 'card refund refused');
     await repo.failRefund(shop.db, refund.refundId, reason);
-    return { ok: false, reason };
+    return { ok: false, unconfirmed: false, reason };
   }
   const info = result.value;
   await repo.updateProviderRefund(shop.db, {

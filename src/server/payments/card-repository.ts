@@ -302,6 +302,20 @@ export async function orderCardPayment(db: Db, orderId: number, provider: string
 }
 
 /** A refund the provider refused before making it: failed, with why (it gave nothing back). */
+/**
+ * The provider did not answer for this refund: it stays pending (holding its amount) with why, which marks it as one
+ * to send again (orders/refund-repository.ts findUnsentCardRefund) rather than one still on its way.
+ */
+export async function noteRefundUnconfirmed(db: Db, refundId: number, reason: string): Promise<void> {
+  await db
+    .updateTable('refunds')
+    .set({ failure_reason: reason })
+    .where('id', '=', refundId)
+    .where('provider_status', '=', 'pending')
+    .where('provider_ref', 'is', null)
+    .execute();
+}
+
 export async function failRefund(db: Db, refundId: number, reason: string): Promise<void> {
   await db
     .updateTable('refunds')

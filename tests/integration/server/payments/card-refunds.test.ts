@@ -56,6 +56,31 @@ describe.each(dialects)('refunds to the card on %s', (dialect) => {
   const rows = (orderId: number) =>
     t.db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 
+  it('when the provider does not answer, the refund stays pending, holds its amount, and the next press resends it', async () => {
+    const { order, total, paymentIntent } = await paidThenCancelled();
+    fake.outage(3); // the request and the SDK's two retries
+    const first = await refundToCard(order.order_no, 500);
+    fake.outage(0);
+    expect(first.status, first.body.message).toBe(409);
+    expect(first.body.message).toContain('The card provider did not answer. The refund of $5.00 stays pending');
+    expect(await rows(order.id)).toMatchObject([{ amount_cents: 500, provider_status: 'pending', provider_ref: null }]);
+    expect(sentFor(order.id)).toHaveLength(0);
+
+    // The next press sends the same refund again, under the same key, before anything new: one refund in all.
+    const again = await refundToCard(order.order_no, total);
+    expect(again.status, again.body.message).toBe(200);
+    expect(again.body.message).toContain('The pending refund of $5.00 was sent to the card again (succeeded)');
+    expect(again.body.data.refund_owed_cents).toBe(total - 500);
+    expect(sentFor(order.id).map((r) => r.amount)).toEqual([500]);
+    const saved = await rows(order.id);
+    expect(saved).toMatchObject([{ amount_cents: 500, provider_status: 'succeeded', failure_reason: null }]);
+    const keys = fake.requests
+      .filter((r) => r.path === '/v1/refunds' && r.params.payment_intent === paymentIntent.id)
+      .map((r) => r.idempotencyKey);
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(keys)).toEqual(new Set([`leafcup-refund-${saved[0]!.id}-${paymentIntent.id}`]));
+  });
+
   it('a partial then the rest reach the provider with their amounts and our refund ids as keys', async () => {
     const { order, total, paymentIntent } = await paidThenCancelled();
     const part = await refundToCard(order.order_no, 300);
