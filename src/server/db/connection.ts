@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, type Driver, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { InlineLimitPlugin } from './inline-limit';
 import type { Database } from './schema';
@@ -60,11 +60,27 @@ export function createDb(target: DatabaseTarget, options: { poolSize?: number } 
   sqlite.pragma('busy_timeout = 5000');
   // LIMIT as a number in the SQL: a kept statement with `LIMIT ?` is planned again on every run (inline-limit.ts).
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new InlineLimitPlugin()],
   });
   natives.set(db, { kind: 'sqlite', sqlite });
   return db;
+}
+
+/**
+ * SQLite's transactions begin IMMEDIATE: they take the write lock first, waiting for it (busy_timeout) while another
+ * process writes (the operator's command line beside the server). A deferred transaction that has read and then
+ * writes after another connection committed fails at once with SQLITE_BUSY_SNAPSHOT, which no waiting can cure; one
+ * process's transactions run one at a time on its single connection anyway (Kysely's mutex), so nothing is lost.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
 }
 
 /**

@@ -62,7 +62,7 @@ export function isForeignKeyViolation(err: unknown): boolean {
 /** A PostgreSQL deadlock or serialization failure, or a busy SQLite: the transaction may simply be run again. */
 export function isRetryableConflict(err: unknown): boolean {
   const code = asDbError(err).code;
-  return code === '40P01' || code === '40001' || code === 'SQLITE_BUSY';
+  return code === '40P01' || code === '40001' || code === 'SQLITE_BUSY' || String(code).startsWith('SQLITE_BUSY_');
 }
 
 /** Runs `fn` again (up to `attempts` times) while it fails with a retryable conflict. */
