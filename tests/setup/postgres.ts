@@ -97,24 +97,62 @@ export interface PgDatabase {
   drop(): Promise<void>;
 }
 
-/** A new empty database `leafcup_test_<random>` on the server of `adminUrl`. */
-export async function createPgDatabase(adminUrl: string): Promise<PgDatabase> {
-  const name = `leafcup_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
+export interface CreateDatabaseOptions {
+  /** The name's start (default `leafcup_test_`). */
+  prefix?: string;
+  /** What follows the prefix (default: 12 random hex digits). */
+  name?: string;
+  /** A database to copy (`CREATE DATABASE … TEMPLATE`): nobody may be connected to it. Default: an empty one. */
+  template?: string;
+}
+
+/** A new database `leafcup_test_<random>` on the server of `adminUrl`: empty, or a copy of `template`. */
+export async function createPgDatabase(adminUrl: string, opts: CreateDatabaseOptions = {}): Promise<PgDatabase> {
+  const name = `${opts.prefix ?? 'leafcup_test_'}${opts.name ?? randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name}${opts.template ? ` template ${opts.template}` : ''}`);
   return {
     name,
     url: withDatabase(adminUrl, name),
-    drop: async () => {
+    drop: () => dropPgDatabases(adminUrl, [name]),
+  };
+}
+
+/**
+ * Ends every connection to the databases `names` and drops them, all at once: PostgreSQL (before 17) forces a
+ * checkpoint on each DROP DATABASE, a second or more one after another, while drops sent together share them.
+ */
+export async function dropPgDatabases(adminUrl: string, names: readonly string[]): Promise<void> {
+  const results = await Promise.allSettled(
+    names.map(async (name) => {
       await adminQuery(
         adminUrl,
         `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
       );
+      // A template (tests/setup/db-templates.ts) is dropped like any other once it is one no more.
+      await adminQuery(adminUrl, `alter database ${name} with is_template false`).catch(() => {});
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
-    },
-  };
+    }),
+  );
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
+/** The databases on the server whose names start with `prefix` (`_` matches itself, not any character). */
+export async function pgDatabasesNamed(adminUrl: string, prefix: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1) order by datname',
+      [prefix],
+    );
+    return rows.map((r) => r.datname);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function adminQuery(adminUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {

@@ -18,7 +18,7 @@ import { createShop } from '../../../src/server/shop';
 import { createProduct } from '../../factories/products';
 import { createStaff } from '../../factories/staff';
 import { logLines, rawPost, type ServerProcess, startServerProcess, tail } from '../../support/server-process';
-import { formEncode, freshDatabase, type TestDatabase } from '../helper';
+import { formEncode, freshDatabase, onPostgres, type TestDatabase } from '../helper';
 import { productFormOf } from './admin/support';
 import { holdTransaction, lockWaits } from './lock-waits';
 import { type Customer, customer, PNG, PROVIDER_ENV, STORED_PNG } from './orders/support';
@@ -32,7 +32,7 @@ import { makeDue, ordersOf, type Subscribed, subscribe } from './subscriptions/s
  * drains. Some requests go through the example proxy (`npm run instances`, scripts/instances/proxy.mjs).
  * PostgreSQL only: SQLite is one instance by design.
  */
-describe('several instances on one PostgreSQL database', { timeout: 60_000 }, () => {
+describe.runIf(onPostgres)('several instances on one PostgreSQL database', { timeout: 60_000 }, () => {
   let database: TestDatabase;
   let dir: string;
   let a: ServerProcess;
