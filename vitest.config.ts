@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -18,6 +19,9 @@ export default defineConfig({
   test: {
     globals: true,
     teardownTimeout: 30_000,
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where the other core then
+    // idles while tests wait on the database or a server; two keep both busy (docs/decisions/039).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -25,6 +29,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
+          isolate: false,
+          setupFiles: ['tests/setup/fresh-modules.ts'],
         },
       },
       {
@@ -34,7 +40,13 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.tsx'],
-          setupFiles: ['tests/setup/client.ts'],
+          // Files share a process and a jsdom window; the shop's modules load anew for each (fresh-modules.ts), and
+          // so do the packages that keep state of their own: the toasts, i18next's instance, the Telegram SDK.
+          isolate: false,
+          setupFiles: ['tests/setup/fresh-modules.ts', 'tests/setup/client.ts'],
+          server: {
+            deps: { inline: ['sonner', 'i18next', 'react-i18next', /@telegram-apps\/(?!telegram-ui)/] },
+          },
           testTimeout: 15_000,
         },
       },
@@ -45,6 +57,10 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/setup/integration-global.ts'],
+          setupFiles: ['tests/setup/fresh-modules.ts', 'tests/setup/integration-file.ts'],
+          // Each file in a new process paid ~3 s of imports (the whole server) for a second of tests: files share
+          // a process and its imports; each still builds its own app on its own database (docs/decisions/039).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
