@@ -74,7 +74,10 @@ export default defineConfig({
           globalSetup: ['tests/setup/e2e-global.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time: a file spends most of its time waiting (on its server's start, the browser, the
+          // mail job's rounds), each has its own server, database and browser (docs/decisions/039).
+          isolate: false,
+          setupFiles: ['tests/setup/fresh-modules.ts'],
           sequence: { groupOrder: 1 },
         },
       },
