@@ -13,7 +13,7 @@ import { seedDemo } from '../../src/server/seed/index';
 import type { Shop } from '../../src/server/shop';
 import type { DbTemplates } from '../setup/db-templates';
 import type { Dialect } from '../setup/dialects';
-import { createPgDatabase } from '../setup/postgres';
+import { createPgDatabase, type PgDatabase } from '../setup/postgres';
 
 export { type Dialect, dialects, onPostgres } from '../setup/dialects';
 
@@ -23,8 +23,8 @@ export interface TestDatabase {
   /** What DATABASE_URL would say for it (file:… or postgres://…). */
   url: string;
   /**
-   * Destroys the connection and removes the database: the SQLite file at once; the PostgreSQL database at the end of
-   * the run, with all the others (each DROP DATABASE forces a checkpoint: tests/setup/integration-global.ts).
+   * Destroys the connection and removes the database: the SQLite file at once; the PostgreSQL database in the
+   * background (`dropLater`), else at the end of the run.
    */
   close(): Promise<void>;
 }
@@ -78,9 +78,27 @@ async function newDatabase(dialect: Dialect, template?: string): Promise<TestDat
     close: async () => {
       await db.destroy();
       // Without the global setup's prefix nobody would drop it later: now, then.
-      if (!prefix) await database.drop();
+      if (prefix) dropLater(database);
+      else await database.drop();
     },
   };
+}
+
+/**
+ * This process's closed PostgreSQL databases, dropped one at a time while the tests go on: each DROP DATABASE forces a
+ * checkpoint (a second or more), which no test need wait for. What is still here when the run ends, the global
+ * teardown drops (tests/setup/integration-global.ts).
+ */
+const toDrop: PgDatabase[] = [];
+let dropping = false;
+function dropLater(database: PgDatabase): void {
+  toDrop.push(database);
+  if (dropping) return;
+  dropping = true;
+  void (async () => {
+    for (let next = toDrop.shift(); next; next = toDrop.shift()) await next.drop().catch(() => {});
+    dropping = false;
+  })();
 }
 
 export interface TestAppOptions {

@@ -118,23 +118,37 @@ export async function createPgDatabase(adminUrl: string, opts: CreateDatabaseOpt
 }
 
 /**
- * Ends every connection to the databases `names` and drops them, all at once: PostgreSQL (before 17) forces a
- * checkpoint on each DROP DATABASE, a second or more one after another, while drops sent together share them.
+ * Drops the databases `names` (ending every connection to them; a template is made an ordinary database first),
+ * eight at a time: PostgreSQL (before 17) forces a checkpoint on each DROP DATABASE, a second or more one after
+ * another, while drops sent together share them; more at once would run into the server's max_connections.
+ * Throws, after trying them all, with the names it could not drop.
  */
 export async function dropPgDatabases(adminUrl: string, names: readonly string[]): Promise<void> {
-  const results = await Promise.allSettled(
-    names.map(async (name) => {
-      await adminQuery(
-        adminUrl,
-        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
-      );
-      // A template (tests/setup/db-templates.ts) is dropped like any other once it is one no more.
-      await adminQuery(adminUrl, `alter database ${name} with is_template false`).catch(() => {});
-      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
-    }),
-  );
-  const failed = results.find((r) => r.status === 'rejected');
-  if (failed) throw failed.reason;
+  const queue = [...names];
+  const failed: string[] = [];
+  const dropper = async () => {
+    if (!queue.length) return;
+    const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
+    await client.connect();
+    try {
+      for (let name = queue.shift(); name; name = queue.shift()) {
+        try {
+          const { rows } = await client.query<{ template: boolean }>(
+            'select datistemplate as template from pg_database where datname = $1',
+            [name],
+          );
+          if (rows[0]?.template) await client.query(`alter database ${name} with is_template false`);
+          await client.query(`drop database if exists ${name} with (force)`);
+        } catch (err) {
+          failed.push(`${name} (${err instanceof Error ? err.message : String(err)})`);
+        }
+      }
+    } finally {
+      await client.end();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(8, names.length) }, dropper));
+  if (failed.length) throw new Error(`could not drop ${failed.join(', ')}`);
 }
 
 /** The databases on the server whose names start with `prefix` (`_` matches itself, not any character). */

@@ -188,6 +188,11 @@ describe.runIf(onPostgres)('several instances on one PostgreSQL database', { tim
     ]);
     const said = (msg: string) =>
       [...logLines(a.output()), ...logLines(b.output())].filter((line) => line.msg === msg).length;
+    // The rows are committed before the log line reaches this process through the pipe (later on a busy machine).
+    await until(
+      async () => said('subscription renewals placed') > 0 && said('unpaid orders cancelled') > 0,
+      'the jobs’ log lines',
+    );
     expect(said('subscription renewals placed')).toBe(1);
     expect(said('unpaid orders cancelled')).toBe(1);
     expect(await ordersOf(db, subscribed.subscriptionId)).toHaveLength(1);

@@ -49,6 +49,8 @@ describe.runIf(onPostgres)('product list cache across instances on postgres', ()
 
   it('a change through one instance clears the cached list of the other at once', async () => {
     expect(await readyChanges(b)).toBe('listening');
+    // B's first list (its cold start) is read before the clock starts: the bound is on the notice, not on that.
+    await nameOn(b, 0);
     const { product } = await createProduct(a.db, { name: 'Bus Oolong' });
     await a.shop.catalog.changed();
     expect(await until(() => nameOn(b, product.id), 'Bus Oolong')).toBeLessThan(500);
