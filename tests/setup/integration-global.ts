@@ -29,8 +29,11 @@ export default async function setup(project: TestProject) {
   const templates: Partial<Record<'sqlite' | 'postgres', DbTemplates>> = {};
   const dir = mkdtempSync(join(tmpdir(), 'leafcup-templates-'));
   const cleanups: Array<() => Promise<void>> = [async () => rmSync(dir, { recursive: true, force: true })];
+  // Every step runs, whichever failed before it; the first failure is thrown at the end.
   const teardown = async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
+    const failures: unknown[] = [];
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => failures.push(err));
+    if (failures.length) throw failures[0];
   };
   const provideAll = (pg: { url: string; error: string; prefix: string }) => {
     project.provide('pgUrl', pg.url);
