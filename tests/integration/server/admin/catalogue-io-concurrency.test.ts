@@ -5,7 +5,7 @@ import type { CatalogueImportReport } from '../../../../src/common/contract/admi
 import { insertProduct } from '../../../../src/server/catalog/admin-repository';
 import { nowIso } from '../../../../src/server/lib/time';
 import { createProduct } from '../../../factories/products';
-import { formEncode, type TestApp } from '../../helper';
+import { formEncode, onPostgres, type TestApp } from '../../helper';
 import { holdTransaction, lockWaits } from '../lock-waits';
 import { type Customer, customer, PROVIDER_ENV, placeOrder, postMultipart } from '../orders/support';
 import { stockTotalDrift } from '../stock/invariants';
@@ -16,7 +16,7 @@ import { type Crew, withStaffApp } from './support';
  * stock moves only by changes, so no unit is lost and none goes below zero, and a count ("stock_count") is applied
  * only against the stock it was exported with, so it never undoes an order placed in between.
  */
-describe('catalogue import racing orders on postgres', () => {
+describe.runIf(onPostgres)('catalogue import racing orders on postgres', () => {
   let t: TestApp;
   let crew: Crew;
   withStaffApp('postgres', { env: { ...PROVIDER_ENV, MAX_UNPAID_ORDERS: '0' } }, (app, staff) => {

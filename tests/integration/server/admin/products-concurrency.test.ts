@@ -1,5 +1,5 @@
 import { createProduct } from '../../../factories/products';
-import { post, type TestApp } from '../../helper';
+import { onPostgres, post, type TestApp } from '../../helper';
 import { holdTransaction, lockWaits } from '../lock-waits';
 import { customer, PROVIDER_ENV, placeOrder } from '../orders/support';
 import { stockTotalDrift } from '../stock/invariants';
@@ -10,7 +10,7 @@ import { type Crew, withStaffApp } from './support';
  * committed first (then the delete is refused: 409, hide it instead) or finds the product gone (409 "no longer
  * available"); never a 500, never an order line naming a deleted product.
  */
-describe('deleting a product racing orders on postgres', () => {
+describe.runIf(onPostgres)('deleting a product racing orders on postgres', () => {
   let t: TestApp;
   let crew: Crew;
   withStaffApp('postgres', { env: PROVIDER_ENV }, (app, staff) => {

@@ -8,10 +8,10 @@ import { migrateToLatest } from '../../../../src/server/db/migrate';
 import { rawValue } from '../../../../src/server/lib/raw-json';
 import { seedSyntheticProducts } from '../../../../src/server/seed/synthetic';
 import { createPgDatabase, withDatabase } from '../../../setup/postgres';
-import { buildTestApp, dialects, pgAdminUrl, type TestApp } from '../../helper';
+import { buildTestApp, dialects, onPostgres, pgAdminUrl, type TestApp } from '../../helper';
 
 /** Search (issue 17, decision 017), found in review: the migration without pg_trgm rights, a common text's pages. */
-describe('the search migration on PostgreSQL without pg_trgm rights', () => {
+describe.runIf(onPostgres)('the search migration on PostgreSQL without pg_trgm rights', () => {
   it('says what to do when the role may not create pg_trgm, and runs once a superuser has created it', async () => {
     const admin = pgAdminUrl();
     const database = await createPgDatabase(admin);
