@@ -6,7 +6,7 @@ import type { MailTemplates } from '../../src/server/mail/templates/index';
 import { buildTestApp, type Dialect, type TestApp, type TestAppOptions } from '../integration/helper';
 
 /**
- * A real SMTP server for tests (issue 14): smtp-server on 127.0.0.1 and a free port, keeping every message it
+ * A real SMTP server for tests (docs/decisions/016): smtp-server on 127.0.0.1 and a free port, keeping every message it
  * accepts, parsed with mailparser. No TLS (STARTTLS is off, so nodemailer talks plain SMTP); a user and password only
  * when `auth` is given.
  *

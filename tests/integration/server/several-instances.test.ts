@@ -25,8 +25,8 @@ import { type Customer, customer, PNG, PROVIDER_ENV, STORED_PNG } from './orders
 import { makeDue, ordersOf, type Subscribed, subscribe } from './subscriptions/support';
 
 /**
- * Issue 16: two server processes on one PostgreSQL database, each with its own (empty, unused) upload folder, as
- * behind a load balancer (docs/decisions/023, 024, 025). Files are in the database, a write on one instance clears
+ * Several instances: two server processes on one PostgreSQL database, each with its own (empty, unused) upload
+ * folder, as behind a load balancer (docs/decisions/023, 024, 025). Files are in the database, a write on one instance clears
  * the other's product-list cache at once (LISTEN/NOTIFY; the cache is set to 60 s so time cannot explain it), the
  * background jobs run once across both (leases), a SIGKILL mid-request loses no acknowledged order, and SIGTERM
  * drains. Some requests go through the example proxy (`npm run instances`, scripts/instances/proxy.mjs).

@@ -10,7 +10,7 @@ import { seedSyntheticProducts } from '../../../../src/server/seed/synthetic';
 import { createPgDatabase, withDatabase } from '../../../setup/postgres';
 import { buildTestApp, dialects, onPostgres, pgAdminUrl, type TestApp } from '../../helper';
 
-/** Search (issue 17, decision 017), found in review: the migration without pg_trgm rights, a common text's pages. */
+/** Search (docs/decisions/017), found in review: the migration without pg_trgm rights, a common text's pages. */
 describe.runIf(onPostgres)('the search migration on PostgreSQL without pg_trgm rights', () => {
   it('says what to do when the role may not create pg_trgm, and runs once a superuser has created it', async () => {
     const admin = pgAdminUrl();

@@ -32,7 +32,7 @@ import { productFormOf } from '../admin/support';
 
 type ListData = { products: ProductCard[]; next_cursor: string | null };
 
-/** Product search (issue 17, decision 017): `q` on the product list, on both databases. */
+/** Product search (docs/decisions/017): `q` on the product list, on both databases. */
 describe.each(dialects)('product search on %s', (dialect) => {
   let t: TestApp;
   let manager: string;
