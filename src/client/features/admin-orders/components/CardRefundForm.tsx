@@ -1,15 +1,15 @@
 import { formatCents, parseDollarsToCents } from '@common/money';
 import { cardRefundIssues } from '@common/order-workflow';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/lib/ui/FormField';
 import {
   ActionDialog,
-  type Errors,
   errorsFrom,
   type FormProps,
   type OrderForForms,
+  RefundAmountField,
   useIssueErrors,
+  useRefundFields,
 } from './OrderActionForms';
 import './order-actions-locales';
 
@@ -21,12 +21,7 @@ import './order-actions-locales';
 export function CardRefundForm({ order, run, busy, onDone }: FormProps & { order: OrderForForms }) {
   const { t } = useTranslation('admin-order-actions');
   const owed = order.refund_owed_cents;
-  const [values, setValues] = useState({ amount: (owed / 100).toFixed(2), reason: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-    setErrors((x) => ({ ...x, [key === 'amount' ? 'amount_cents' : key]: undefined, form: undefined }));
-  };
+  const { values, errors, setErrors, set } = useRefundFields(owed, { reason: '' });
   const issueErrors = useIssueErrors();
   const submit = async () => {
     const cents = parseDollarsToCents(values.amount);
@@ -51,16 +46,7 @@ export function CardRefundForm({ order, run, busy, onDone }: FormProps & { order
     >
       <p>{t('owed', { amount: formatCents(owed) })}</p>
       <p>{t('refundCardText')}</p>
-      <FormField
-        label={t('amount')}
-        hint={t('amountHint')}
-        error={errors.amount_cents}
-        inputMode="decimal"
-        autoComplete="off"
-        aria-required="true"
-        value={values.amount}
-        onChange={set('amount')}
-      />
+      <RefundAmountField value={values.amount} error={errors.amount_cents} onChange={set('amount')} />
       <FormField label={t('refundReason')} hint={t('refundReasonHint')} error={errors.reason}>
         {(control) => (
           <textarea

@@ -231,19 +231,52 @@ export function CancelDialog({ order, run, busy, onDone }: FormProps & { order: 
   );
 }
 
-export function RefundForm({ order, run, busy, onDone }: FormProps & { order: OrderForForms }) {
-  const { t } = useTranslation('admin-order-actions');
-  const owed = order.refund_owed_cents;
-  const [values, setValues] = useState({
-    amount: (owed / 100).toFixed(2),
-    method: 'bank_transfer' as RefundMethod,
-    reference: '',
-  });
+/**
+ * A refund form's fields — the amount, the refundable rest by default, and `extra` — with their errors; editing a
+ * field clears its error and the form's (the amount's is `amount_cents`, as the workflow and the server name it).
+ */
+export function useRefundFields<T extends Record<string, string>>(owed: number, extra: T) {
+  const [values, setValues] = useState({ amount: (owed / 100).toFixed(2), ...extra });
   const [errors, setErrors] = useState<Errors>({});
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [key]: e.target.value }));
     setErrors((x) => ({ ...x, [key === 'amount' ? 'amount_cents' : key]: undefined, form: undefined }));
   };
+  return { values, errors, setErrors, set };
+}
+
+/** The amount a refund gives back, in dollars. */
+export function RefundAmountField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error?: string;
+  onChange(e: { target: { value: string } }): void;
+}) {
+  const { t } = useTranslation('admin-order-actions');
+  return (
+    <FormField
+      label={t('amount')}
+      hint={t('amountHint')}
+      error={error}
+      inputMode="decimal"
+      autoComplete="off"
+      aria-required="true"
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
+export function RefundForm({ order, run, busy, onDone }: FormProps & { order: OrderForForms }) {
+  const { t } = useTranslation('admin-order-actions');
+  const owed = order.refund_owed_cents;
+  const { values, errors, setErrors, set } = useRefundFields(owed, {
+    method: 'bank_transfer' as RefundMethod,
+    reference: '',
+  });
   const issueErrors = useIssueErrors();
   const submit = async () => {
     const cents = parseDollarsToCents(values.amount);
@@ -268,16 +301,7 @@ export function RefundForm({ order, run, busy, onDone }: FormProps & { order: Or
       onDone={onDone}
     >
       <p>{t('owed', { amount: formatCents(owed) })}</p>
-      <FormField
-        label={t('amount')}
-        hint={t('amountHint')}
-        error={errors.amount_cents}
-        inputMode="decimal"
-        autoComplete="off"
-        aria-required="true"
-        value={values.amount}
-        onChange={set('amount')}
-      />
+      <RefundAmountField value={values.amount} error={errors.amount_cents} onChange={set('amount')} />
       <FormField label={t('method')} error={errors.method}>
         {(control) => (
           <select {...control} className="input field__input" value={values.method} onChange={set('method')}>
