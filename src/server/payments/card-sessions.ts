@@ -152,13 +152,16 @@ export async function cardPaymentView(db: Db, order: CheckoutOrder, nowMs: numbe
 /**
  * The shopper came back from the hosted page with its session id: the server asks the provider and applies what it
  * says exactly as the provider's notice would (idempotently: the notice and this read at the same moment record
- * one payment). A session of another order, or one the provider does not know, changes nothing.
+ * one payment). A session of another order, one the provider does not know, or one no longer open by our record
+ * changes nothing.
  */
 export async function confirmReturn(shop: Shop, orderId: number, sessionRef: string): Promise<void> {
   const provider = shop.payments;
   if (!provider) return;
   const known = await repo.findSession(shop.db, sessionRef);
-  if (!known || known.order_id !== orderId) return;
+  // Only a page still open by our record can bring news: once it is complete (an asynchronous payment settling) or
+  // expired, the provider's notice tells, and the order page's polls while "confirming" read our record alone.
+  if (!known || known.order_id !== orderId || known.status !== 'open') return;
   const read = await provider.readCheckoutSession(sessionRef);
   if (!read.ok) {
     shop.log.warn({ orderId, kind: read.failure.kind }, 'card session not read on the return; the notice will tell');

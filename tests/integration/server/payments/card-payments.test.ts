@@ -103,6 +103,20 @@ describe.each(dialects)('card payments on %s', (dialect) => {
     expect(await orderRow(t.db, order.id)).toMatchObject({ status: 'Paid' });
   });
 
+  it('while an asynchronous payment is confirming, the order page’s polls do not ask the provider again', async () => {
+    const { c, order, sessionId } = await placeCardOrder(t.app, t.db);
+    fake.pay(sessionId, { async: true });
+    const reads = () => fake.requests.filter((r) => r.method === 'GET' && r.path.endsWith(sessionId)).length;
+    const first = await readOrder(t.app, c.token, order.id, sessionId);
+    expect(first.body.data.order).toMatchObject({ status: 'Pending', card_payment: { state: 'confirming' } });
+    expect(reads()).toBe(1);
+    for (let i = 0; i < 3; i++) await readOrder(t.app, c.token, order.id, sessionId);
+    expect(reads()).toBe(1);
+    fake.settleAsync(sessionId, 'succeeded');
+    await sendEvent(t.app, fake, lastEvent(fake, 'checkout.session.async_payment_succeeded', sessionId));
+    expect((await readOrder(t.app, c.token, order.id, sessionId)).body.data.order).toMatchObject({ status: 'Paid' });
+  });
+
   it('the return read alone marks Paid when the provider says so (and the notice after it adds nothing)', async () => {
     const { c, order, sessionId } = await placeCardOrder(t.app, t.db);
     fake.pay(sessionId);
