@@ -78,10 +78,27 @@ interface Placing {
   receiptPath: string | null;
 }
 
+/**
+ * What an order keeps of its delivery address: a copy, so that editing or deleting the address later leaves the
+ * order as it was placed (or as the customer last changed it, orders/service.ts changeOrderAddress).
+ */
+export function orderAddressCopy({ address, state }: Awaited<ReturnType<typeof deliveryAddress>>) {
+  return {
+    receiver_name: address.receiver_name,
+    phone: address.phone,
+    address: address.address,
+    city: address.city,
+    state_name: state.name_en,
+    zip: address.zip,
+    company: address.company,
+    country: address.country,
+  };
+}
+
 /** Step 1: the order row, Pending, first: a duplicate idempotency key waits here for the first request, then fails. */
 export async function insertPendingOrder(trx: Db, user: User, lang: Lang, p: Placing): Promise<number> {
   const { basket, request, input } = p;
-  const { address, state, cart, fee, placedAt } = basket;
+  const { cart, fee, placedAt } = basket;
   return repo.insertOrder(trx, {
     order_no: newOrderNo(new Date(placedAt)),
     user_id: user.id,
@@ -96,14 +113,7 @@ export async function insertPendingOrder(trx: Db, user: User, lang: Lang, p: Pla
     payment_method: request.paymentMethod,
     payment_reference: request.paymentMethod === 'bank_transfer' ? (input.paymentReference ?? null) : null,
     receipt_path: p.receiptPath,
-    receiver_name: address.receiver_name,
-    phone: address.phone,
-    address: address.address,
-    city: address.city,
-    state_name: state.name_en,
-    zip: address.zip,
-    company: address.company,
-    country: address.country,
+    ...orderAddressCopy(basket),
     subscription_id: input.renewal?.subscriptionId ?? null,
     lang,
     placed_at: placedAt,

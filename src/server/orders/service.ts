@@ -23,6 +23,7 @@ import { paymentProviderConfigured, shopSettings, unpaidOrderHours } from '../se
 import type { Shop } from '../shop';
 import { orderAmounts } from './amounts';
 import { recordOrderEvent } from './event-repository';
+import { orderAddressCopy } from './place-order-steps';
 import { receiptLink } from './receipts';
 import { refundState } from './refunds';
 import * as repo from './repository';
@@ -223,16 +224,7 @@ export async function changeOrderAddress(
     const changed = await repo.changeOrderAddress(
       trx,
       order.id,
-      {
-        receiver_name: address.receiver_name,
-        phone: address.phone,
-        address: address.address,
-        city: address.city,
-        state_name: state.name_en,
-        zip: address.zip,
-        company: address.company,
-        country: address.country,
-      },
+      orderAddressCopy({ address, state }),
       now,
       addMinutes(now, -ORDER_CHANGE_WINDOW_MINUTES),
     );
