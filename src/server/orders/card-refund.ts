@@ -89,15 +89,15 @@ async function recordCardRefund(tx: Shop, actor: StaffActor, orderId: number, am
   if (!stateAllows('refund', actionState(order, owed))) throw conflict('refundNotOwed', { orderNo: order.order_no });
   if (amount > owed) throw conflict('refundTooMuch', { owed: formatCents(owed) }, 'amount_cents');
   const now = nowIso();
-  const refundId = await refundRepo.insertCardRefund(
+  const refundId = await refundRepo.insertRefund(
     trx,
     {
       orderId: order.id,
-      paymentId: payment.paymentId,
       amountCents: amount,
-      provider: tx.payments!.name,
-      reason,
+      method: 'card',
+      reference: reason,
       recordedBy: actorUserId(actor),
+      card: { paymentId: payment.paymentId, provider: tx.payments!.name },
     },
     now,
   );

@@ -41,9 +41,21 @@ export async function moneyOfOrder(db: Db, orderId: number): Promise<{ paymentsC
   return { paymentsCents: Number(payments.n), refundedCents: Number(refunds.n) };
 }
 
+/**
+ * A refund: recorded by staff, or (with `card`) a refund to the card written before the provider is asked
+ * (docs/decisions/040): `pending`, so it counts against what is still owed until the provider fails it; its id is the
+ * provider's idempotency key.
+ */
 export async function insertRefund(
   db: Db,
-  refund: { orderId: number; amountCents: number; method: string; reference: string; recordedBy: number | null },
+  refund: {
+    orderId: number;
+    amountCents: number;
+    method: string;
+    reference: string;
+    recordedBy: number | null;
+    card?: { paymentId: number; provider: string };
+  },
   now: string,
 ): Promise<number> {
   const row = await db
@@ -54,6 +66,9 @@ export async function insertRefund(
       method: refund.method,
       reference: refund.reference,
       recorded_by: refund.recordedBy,
+      ...(refund.card
+        ? { payment_id: refund.card.paymentId, provider: refund.card.provider, provider_status: 'pending' }
+        : {}),
       created_at: now,
     })
     .returning('id')
@@ -61,10 +76,6 @@ export async function insertRefund(
   return row.id;
 }
 
-/**
- * A refund to the card, recorded before the provider is asked (docs/decisions/040): `pending`, so it counts against
- * what is still owed until the provider fails it. Its id is the provider's idempotency key.
- */
 /**
  * The order's refund to the card that the provider did not answer for (pending, no provider reference, a reason
  * noted), if any; a refund still on its way has no reason yet and is not sent twice.
@@ -80,34 +91,4 @@ export function findUnsentCardRefund(db: Db, orderId: number) {
     .where('failure_reason', 'is not', null)
     .orderBy('id')
     .executeTakeFirst();
-}
-
-export async function insertCardRefund(
-  db: Db,
-  refund: {
-    orderId: number;
-    paymentId: number;
-    amountCents: number;
-    provider: string;
-    reason: string;
-    recordedBy: number | null;
-  },
-  now: string,
-): Promise<number> {
-  const row = await db
-    .insertInto('refunds')
-    .values({
-      order_id: refund.orderId,
-      payment_id: refund.paymentId,
-      amount_cents: refund.amountCents,
-      method: 'card',
-      reference: refund.reason,
-      recorded_by: refund.recordedBy,
-      provider: refund.provider,
-      provider_status: 'pending',
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
