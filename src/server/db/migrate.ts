@@ -1,5 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './connection';
+import {
+  buildConcurrentIndexes,
+  type ConcurrentIndex,
+  retryOnLockTimeout,
+  type ShopMigration,
+  withLockTimeout,
+} from './migration-safety';
 import * as initial from './migrations/2026-11-22T00-00-initial';
 import * as referralVisitDaily from './migrations/2026-11-22T01-40-referral-visit-daily';
 import * as paymentsOrderIndex from './migrations/2026-11-22T03-00-payments-order-index';
@@ -25,8 +32,12 @@ import * as productCards from './migrations/2026-12-02T00-00-product-cards';
 import * as accountSecurity from './migrations/2026-12-07T00-00-account-security';
 import * as cardPayments from './migrations/2026-12-07T12-00-card-payments';
 
-/** Every migration, by its frozen date-stamped name. Add new ones at the end. */
-const migrations: Record<string, Migration> = {
+/**
+ * Every migration, by its frozen date-stamped name. Add new ones at the end. A new one follows the rule of
+ * docs/decisions/043-upgrades-expand-then-contract.md: it only adds what the release before ignores, and a test
+ * (tests/integration/server/db/expand-contract.test.ts) holds it to that.
+ */
+export const migrations: Record<string, ShopMigration> = {
   '2026-11-22T00-00-initial': initial,
   '2026-11-22T01-40-referral-visit-daily': referralVisitDaily,
   '2026-11-22T03-00-payments-order-index': paymentsOrderIndex,
@@ -53,17 +64,35 @@ const migrations: Record<string, Migration> = {
   '2026-12-07T12-00-card-payments': cardPayments,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/** The migrations as the runner applies them: each with its lock timeout (migration-safety.ts). */
+export function migrationProvider(lockTimeoutMs?: number): MigrationProvider {
+  const wrapped: Record<string, Migration> = {};
+  for (const [name, migration] of Object.entries(migrations)) wrapped[name] = withLockTimeout(migration, lockTimeoutMs);
+  return { getMigrations: async () => wrapped };
+}
 
-/** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    });
-  }
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+/** Every index the migrations build concurrently, in migration order. */
+export const concurrentIndexes = (): ConcurrentIndex[] =>
+  Object.keys(migrations)
+    .sort()
+    .flatMap((name) => migrations[name]!.concurrentIndexes ?? []);
+
+/**
+ * Brings the schema up to date: the pending migrations in one transaction (tried again when a table's lock is not
+ * free within a moment), then the indexes they build concurrently. Throws with the failing migration's name.
+ */
+export async function migrateToLatest(db: Db, options: { lockTimeoutMs?: number } = {}): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider(options.lockTimeoutMs) });
+  const applied = await retryOnLockTimeout(async () => {
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+      throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
+    }
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  });
+  await buildConcurrentIndexes(db, concurrentIndexes());
+  return applied;
 }
