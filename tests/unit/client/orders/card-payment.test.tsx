@@ -86,6 +86,34 @@ describe('Order page: a card payment (docs/decisions/040)', () => {
     expect(callsTo('/v1/get-order-details')).toHaveLength(settledReads);
   });
 
+  it('back from paying while the provider did not answer the read: confirming, polling, then Paid', async () => {
+    let reads = 0;
+    const { callsTo, dialog } = show('/order?id=42&checkout=success&session_id=cs_test_1', () => {
+      reads += 1;
+      // The server could not ask the provider: the order is simply awaiting payment as far as it knows.
+      return {
+        data: {
+          order:
+            reads < 2
+              ? cardOrder('awaiting_payment')
+              : cardOrder('none', { status: 'Paid', paid_at: '2026-11-24T00:00:00Z' }),
+        },
+      };
+    });
+    const body = await dialog();
+    expect(await within(body).findByRole('status')).toHaveTextContent('Confirming your payment…');
+    expect(within(body).queryByRole('button', { name: /Pay now/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(body).getByText('Paid')).toBeInTheDocument(), { timeout: 8000 });
+    expect(callsTo('/v1/get-order-details')).toHaveLength(2);
+  });
+
+  it('an order opened without a return from paying offers Pay now, not confirming', async () => {
+    const { dialog } = show('/order?id=42', () => ({ data: { order: cardOrder('awaiting_payment') } }));
+    const body = await dialog();
+    expect(await within(body).findByRole('button', { name: /Pay now/ })).toBeInTheDocument();
+    expect(within(body).queryByText('Confirming your payment…')).not.toBeInTheDocument();
+  });
+
   it('once the order turns Paid, the order history behind it says Paid too (read again)', async () => {
     const user = userEvent.setup();
     let reads = 0;

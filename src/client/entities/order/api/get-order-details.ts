@@ -1,4 +1,5 @@
 import type { OrderDetails, OrderSummary } from '@common/contract/orders';
+import { shownCardPaymentState } from '@common/order-workflow';
 import { type InfiniteData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { queryKeys } from '@/lib/api/query-keys';
@@ -27,8 +28,12 @@ interface Options {
  */
 export const useOrderDetails = (orderId: number | null, { checkoutSession }: Options = {}) => {
   const client = useQueryClient();
+  const queryKey = queryKeys.order.one(orderId ?? 0);
+  /** Still polling after the return from paying: the order shows `confirming` meanwhile (order-workflow.ts). */
+  const returnPolling = () =>
+    Boolean(checkoutSession) && (client.getQueryState(queryKey)?.dataUpdateCount ?? 0) < CONFIRMING_POLL_MAX;
   return useQuery({
-    queryKey: queryKeys.order.one(orderId ?? 0),
+    queryKey,
     queryFn: async ({ signal }) => {
       const read = await getOrderDetails(orderId as number, signal, checkoutSession ?? undefined);
       refreshStaleHistory(client, read.order, Boolean(checkoutSession));
@@ -36,10 +41,19 @@ export const useOrderDetails = (orderId: number | null, { checkoutSession }: Opt
     },
     enabled: orderId !== null && Number.isInteger(orderId) && orderId > 0,
     staleTime: 0,
-    refetchInterval: (query) =>
-      query.state.data?.order.card_payment?.state === 'confirming' && query.state.dataUpdateCount < CONFIRMING_POLL_MAX
+    select: (read) => {
+      const card = read.order.card_payment;
+      if (!card) return read;
+      const state = shownCardPaymentState(card.state, returnPolling());
+      return state === card.state ? read : { ...read, order: { ...read.order, card_payment: { ...card, state } } };
+    },
+    refetchInterval: (query) => {
+      const state = query.state.data?.order.card_payment?.state ?? 'none';
+      return shownCardPaymentState(state, returnPolling()) === 'confirming' &&
+        query.state.dataUpdateCount < CONFIRMING_POLL_MAX
         ? CONFIRMING_POLL_MS
-        : false,
+        : false;
+    },
   });
 };
 
