@@ -158,6 +158,8 @@ export const restEn = {
   subscriptionUpdated: 'Subscription updated',
   subscriptionSkipped: 'The next delivery has been skipped',
   subscriptionCancelled: 'Subscription cancelled',
+  savedCardNotFound: 'This saved card does not exist',
+  savedCardRemoved: 'Card removed; renewals now wait for you to pay them',
   orderNotAwaitingTransfer: 'This order is not waiting for a bank transfer',
   paymentAlreadySubmitted: 'The payment of this order has already been submitted',
   paymentSubmitted: 'Payment submitted; we will confirm it shortly',

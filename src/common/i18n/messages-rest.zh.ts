@@ -138,6 +138,8 @@ export const restZh: Record<keyof typeof restEn, string> = {
   subscriptionUpdated: '订阅已更新',
   subscriptionSkipped: '已跳过下一次配送',
   subscriptionCancelled: '订阅已取消',
+  savedCardNotFound: '该已保存的卡不存在',
+  savedCardRemoved: '卡片已移除；之后的续订将等待您手动付款',
   orderNotAwaitingTransfer: '该订单不需要银行转账付款',
   paymentAlreadySubmitted: '该订单的付款信息已提交',
   paymentSubmitted: '付款信息已提交；我们会尽快确认',

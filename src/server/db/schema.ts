@@ -42,7 +42,12 @@ import type {
   RefundsTable,
   SubscriptionsTable,
 } from './schema-orders';
-import type { CheckoutSessionsTable, PaymentEventsTable } from './schema-payments';
+import type {
+  CheckoutSessionsTable,
+  PaymentEventsTable,
+  RenewalChargesTable,
+  SavedCardsTable,
+} from './schema-payments';
 import type {
   AccountSignalsTable,
   CommissionsTable,
@@ -111,6 +116,8 @@ export interface Database {
   refunds: RefundsTable;
   checkout_sessions: CheckoutSessionsTable;
   payment_events: PaymentEventsTable;
+  saved_cards: SavedCardsTable;
+  renewal_charges: RenewalChargesTable;
   stock_movements: StockMovementsTable;
   mail_outbox: MailOutboxTable;
   account_tokens: AccountTokensTable;

@@ -53,6 +53,8 @@ export interface MailParams {
   renewal_placed: OrderMail & { subscriptionId: number };
   /** A renewal could not be placed (out of stock, retired…) and was skipped. */
   renewal_skipped: { subscriptionId: number; reason: RenewalSkipReason };
+  /** A renewal's charge to the saved card failed: the next try (null after the last), and the order's Pay now. */
+  renewal_charge_failed: OrderMail & { retryAt: string | null };
   /** A product the customer asked about ("Notify me when available") is available again (stock-alerts/tell.ts). */
   back_in_stock: { productId: number };
 }

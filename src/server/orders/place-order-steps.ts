@@ -96,6 +96,17 @@ export function orderAddressCopy({ address, state }: Awaited<ReturnType<typeof d
 }
 
 /** Step 1: the order row, Pending, first: a duplicate idempotency key waits here for the first request, then fails. */
+/** The consent counts only for a card order (never a renewal) starting a subscription (docs/decisions/040). */
+const savesCardForRenewals = (
+  input: PlaceOrderInput,
+  request: CheckedRequest,
+  lines: ReadonlyArray<{ frequency_weeks: number }>,
+) =>
+  input.saveCardForRenewals === true &&
+  request.paymentMethod === 'card' &&
+  !input.renewal &&
+  lines.some((l) => l.frequency_weeks > 0);
+
 export async function insertPendingOrder(trx: Db, user: User, lang: Lang, p: Placing): Promise<number> {
   const { basket, request, input } = p;
   const { cart, fee, placedAt } = basket;
@@ -115,6 +126,7 @@ export async function insertPendingOrder(trx: Db, user: User, lang: Lang, p: Pla
     receipt_path: p.receiptPath,
     ...orderAddressCopy(basket),
     subscription_id: input.renewal?.subscriptionId ?? null,
+    save_card_consent_at: savesCardForRenewals(input, request, cart.lines) ? placedAt : null,
     lang,
     placed_at: placedAt,
     updated_at: placedAt,

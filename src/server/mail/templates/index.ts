@@ -7,7 +7,7 @@ import { accountNoticeMail } from './account-notice';
 import { backInStockMail } from './back-in-stock';
 import { exchangeApprovedMail, exchangeDeclinedMail, exchangeRequestedMail } from './order-exchange';
 import { orderPlacedMail, renewalPlacedMail } from './order-placed';
-import { renewalSkippedMail } from './order-renewal';
+import { renewalChargeFailedMail, renewalSkippedMail } from './order-renewal';
 import {
   orderCancelledMail,
   orderCompletedMail,
@@ -68,6 +68,7 @@ const templates: MailTemplates = {
   order_refund_recorded: orderRefundRecordedMail,
   renewal_placed: renewalPlacedMail,
   renewal_skipped: renewalSkippedMail,
+  renewal_charge_failed: renewalChargeFailedMail,
   exchange_requested: exchangeRequestedMail,
   exchange_approved: exchangeApprovedMail,
   exchange_declined: exchangeDeclinedMail,

@@ -36,6 +36,12 @@ const en = {
   notifyCancelled: 'Order #{{orderNo}} was cancelled.',
   notifyExpired: 'Order #{{orderNo}} was cancelled because it was not paid in time. You are welcome to order again.',
   notifyStatus: 'Order #{{orderNo}}: status {{status}}.',
+  // renewals charged to a saved card (docs/decisions/040)
+  notifyRenewalChargeFailed:
+    'We could not charge your saved card for renewal order #{{orderNo}} ({{total}}). We will try again on {{date}}, or you can pay it now.',
+  notifyRenewalChargeFailedLast:
+    'We could not charge your saved card for renewal order #{{orderNo}} ({{total}}) after several tries. Please pay it now, or it will be cancelled like any unpaid order.',
+  payNow: 'Pay now',
   // exchanges (docs/decisions/020)
   notifyExchangeRequested:
     'We have your request to exchange {{item}} from order #{{orderNo}}. We will answer soon; follow it on the order page.',
@@ -152,6 +158,11 @@ const zh: Record<BotTextKey, string> = {
   notifyCancelled: '订单 #{{orderNo}} 已取消。',
   notifyExpired: '订单 #{{orderNo}} 因未按时付款已取消。欢迎再次下单。',
   notifyStatus: '订单 #{{orderNo}}：状态 {{status}}。',
+  notifyRenewalChargeFailed:
+    '续订订单 #{{orderNo}}（{{total}}）未能从您保存的卡扣款。我们将于 {{date}} 再试一次，您也可以现在付款。',
+  notifyRenewalChargeFailedLast:
+    '续订订单 #{{orderNo}}（{{total}}）多次尝试后仍未能从您保存的卡扣款。请现在付款，否则订单将像其他未付款订单一样被取消。',
+  payNow: '立即付款',
   notifyExchangeRequested:
     '我们已收到您对订单 #{{orderNo}} 中 {{item}} 的换货申请，会尽快答复；您可在订单页面查看进度。',
   notifyExchangeApproved: '您对订单 #{{orderNo}} 中 {{item}} 的换货申请已批准。我们将寄出：{{answer}}。',

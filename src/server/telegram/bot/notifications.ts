@@ -98,6 +98,13 @@ function orderNotification(
     case 'receipt_rejected':
       lines.push(botText(lang, 'notifyReceiptRejected', { ...params, reason: extra.reason ?? '-' }));
       break;
+    case 'renewal_charge_failed':
+      lines.push(
+        extra.retry_at
+          ? botText(lang, 'notifyRenewalChargeFailed', { ...params, date: extra.retry_at.slice(0, 10) })
+          : botText(lang, 'notifyRenewalChargeFailedLast', params),
+      );
+      break;
     case 'refund_recorded':
       lines.push(botText(lang, 'notifyRefundRecorded', { ...params, amount: extra.amount ?? '-' }));
       break;
@@ -113,7 +120,9 @@ function orderNotification(
       lines.push(botText(lang, 'notifyStatus', params));
   }
   const keyboard = new InlineKeyboard();
-  links.addButton(keyboard, botText(lang, 'viewOrder'), links.order(order.id));
+  // A renewal not charged: the order's page, where Pay now is (docs/decisions/040).
+  const label = kind === 'renewal_charge_failed' ? botText(lang, 'payNow') : botText(lang, 'viewOrder');
+  links.addButton(keyboard, label, links.order(order.id));
   if ((kind === 'tracking' || kind === 'shipped') && order.tracking_link && isHttpLink(order.tracking_link)) {
     // The URL as parsed (`HTTPS://X` → `https://x/`): the button gets the normal form of the link the server saved.
     keyboard.row().url(botText(lang, 'trackParcel'), new URL(order.tracking_link).href);

@@ -31,6 +31,8 @@ function subscription(overrides: Partial<Subscription> = {}): Subscription {
     shipping_method: 'standard',
     payment_method: 'bank_transfer',
     address: { id: 11, receiver_name: 'Mei Tan', summary: '12 Mango Street, Makati, Metro Manila 1200' },
+    saved_card: null,
+    renewal_failure: null,
     created_at: '2026-11-22T10:00:00.000Z',
     updated_at: '2026-11-22T10:00:00.000Z',
     ...overrides,
