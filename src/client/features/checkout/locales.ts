@@ -65,6 +65,7 @@ export const en = {
     noReceipt: 'No image chosen',
     linkAfter: 'The payment link opens right after you place the order.',
     cardAfter: 'You pay by card on a secure page right after you place the order.',
+    consentOptional: 'Optional. Without it, each renewal waits for you to pay it.',
   },
   coupon: {
     title: 'Coupon',
@@ -169,6 +170,7 @@ export const zh: typeof en = {
     noReceipt: '未选择图片',
     linkAfter: '下单后将立即打开付款链接。',
     cardAfter: '下单后将转到安全页面用银行卡付款。',
+    consentOptional: '可选。不勾选时，每次续订将等待您手动付款。',
   },
   coupon: {
     title: '优惠券',
