@@ -63,6 +63,7 @@ export type * from './schema-accounts';
 export type * from './schema-background';
 export type * from './schema-catalog';
 export type * from './schema-orders';
+export type * from './schema-payments';
 export type * from './schema-referral';
 export type * from './schema-settings';
 

@@ -3,6 +3,7 @@ import { findOrderForPayment } from '../orders/payment-hooks';
 import type { Shop } from '../shop';
 import { noteRenewalFailure } from '../subscriptions/service';
 import { recordCardPaid } from './card-notices';
+import type { PaymentInfo, PaymentProvider, ProviderResult } from './provider';
 import { recordChargeFailure } from './renewal-failures';
 import * as repo from './renewal-repository';
 
@@ -88,19 +89,24 @@ export async function chargeAttempt(shop: Shop, row: repo.RenewalChargeRow, now:
   const card = await repo.findSavedCard(shop.db, row.saved_card_id);
   if (!order || !card) return 'skipped';
   const key = { orderId: order.id, attempt: row.attempt };
-  const charged = await provider.chargeSavedCard({
-    orderId: order.id,
-    orderNo: order.order_no,
-    attempt: row.attempt,
-    // The renewal order's own total as the server computed it, in cents.
-    amountCents: order.total_cents,
-    currency: 'usd',
-    savedCard: { customerRef: card.customer_ref, paymentMethodRef: card.payment_method_ref },
-  });
+  // A payment already made for this attempt (it was still settling) is read again, never made twice.
+  const charged = row.payment_ref
+    ? await settledPayment(provider, row.payment_ref)
+    : await provider.chargeSavedCard({
+        orderId: order.id,
+        orderNo: order.order_no,
+        attempt: row.attempt,
+        // The renewal order's own total as the server computed it, in cents.
+        amountCents: order.total_cents,
+        currency: 'usd',
+        savedCard: { customerRef: card.customer_ref, paymentMethodRef: card.payment_method_ref },
+      });
   if (charged.ok) {
     const payment = charged.value;
     if (payment.status !== 'succeeded') {
-      // A card charge with no redirect settles at once; anything else is looked at again with the same key.
+      // A card charge with no redirect settles at once; anything else stays claimed and is read again by its
+      // reference once the claim is stale.
+      await repo.notePaymentRef(shop.db, row.id, payment.reference);
       shop.log.warn({ orderId: order.id, status: payment.status }, 'renewal charge not settled yet');
       return 'later';
     }
@@ -132,4 +138,22 @@ export async function chargeAttempt(shop: Shop, row: repo.RenewalChargeRow, now:
   };
   await recordChargeFailure(shop, key, failed, now);
   return 'failed';
+}
+
+/** A payment made earlier for an attempt, as it is now: a decline reads as the failure a charge would answer. */
+async function settledPayment(provider: PaymentProvider, reference: string): Promise<ProviderResult<PaymentInfo>> {
+  const read = await provider.readPayment(reference);
+  if (!read.ok || (read.value.status !== 'failed' && read.value.status !== 'canceled')) return read;
+  const { failure } = read.value;
+  return {
+    ok: false,
+    failure: {
+      kind: failure?.code === 'authentication_required' ? 'authentication_required' : 'card_declined',
+      code: failure?.code ?? null,
+      declineCode: failure?.declineCode ?? null,
+      message: failure?.message ?? `The payment is ${read.value.status}`,
+      retryable: false,
+      paymentReference: reference,
+    },
+  };
 }

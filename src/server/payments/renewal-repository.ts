@@ -1,22 +1,12 @@
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Db } from '../db/connection';
-import type { Database } from '../db/schema';
+import type { Database, RenewalChargesTable, SavedCardsTable } from '../db/schema';
 import { nowIso } from '../lib/time';
 
 // Saved cards and renewal charge attempts' SQL (docs/decisions/040, "Renewals charged to a saved card"). Every
 // function takes the database or a transaction.
 
-export interface SavedCardRow {
-  id: number;
-  user_id: number;
-  provider: string;
-  customer_ref: string;
-  payment_method_ref: string;
-  brand: string | null;
-  last4: string | null;
-  created_at: string;
-  removed_at: string | null;
-}
+export type SavedCardRow = Selectable<SavedCardsTable>;
 
 /**
  * Records a card the provider saved (one row per provider card, whatever repeats: a notice and the return read at
@@ -86,19 +76,7 @@ export async function markRemoved(db: Db, id: number, at: string): Promise<boole
 // Renewal charge attempts
 // ---------------------------------------------------------------------------
 
-export interface RenewalChargeRow {
-  id: number;
-  order_id: number;
-  subscription_id: number | null;
-  saved_card_id: number;
-  attempt: number;
-  status: 'scheduled' | 'charging' | 'succeeded' | 'failed' | 'cancelled';
-  due_at: string;
-  payment_ref: string | null;
-  failure_kind: string | null;
-  failure_code: string | null;
-  updated_at: string;
-}
+export type RenewalChargeRow = Selectable<RenewalChargesTable>;
 
 /** Schedules an attempt; the same order and attempt twice is one row (answers whether this call wrote it). */
 export async function scheduleAttempt(
@@ -131,7 +109,7 @@ export async function dueAttempts(db: Db, now: string, staleBefore: string, limi
     .orderBy('due_at')
     .orderBy('id')
     .limit(limit)
-    .execute() as Promise<RenewalChargeRow[]>;
+    .execute();
 }
 
 type ChargeEb = ExpressionBuilder<Database, 'renewal_charges'>;
@@ -204,7 +182,12 @@ export async function findAttempt(db: Db, orderId: number, attempt: number): Pro
     .selectAll()
     .where('order_id', '=', orderId)
     .where('attempt', '=', attempt)
-    .executeTakeFirst() as Promise<RenewalChargeRow | undefined>;
+    .executeTakeFirst();
+}
+
+/** The payment a running attempt made (still settling): a later run reads it instead of charging again. */
+export async function notePaymentRef(db: Db, id: number, paymentRef: string): Promise<void> {
+  await db.updateTable('renewal_charges').set({ payment_ref: paymentRef }).where('id', '=', id).execute();
 }
 
 /** Leaves a claimed attempt for a later round (the provider did not answer): scheduled again at `dueAt`. */
