@@ -41,6 +41,7 @@ function withDetails(db: Db) {
         'sc.last4 as card_last4',
         'sc.created_at as card_created_at',
         'fo.order_no as failure_order_no',
+        'fo.status as failure_order_status',
       ])
   );
 }

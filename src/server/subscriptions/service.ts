@@ -65,8 +65,11 @@ function toSubscription(row: repo.SubscriptionRow, lang: Lang): Subscription {
             created_at: row.card_created_at ?? row.created_at,
           }
         : null,
+    // Until that renewal is paid some other way (Pay now) or a later one is charged.
     renewal_failure:
-      row.renewal_failure && row.renewal_failure_order_id !== null
+      row.renewal_failure &&
+      row.renewal_failure_order_id !== null &&
+      (row.failure_order_status === 'Pending' || row.failure_order_status === 'Cancelled')
         ? {
             reason: row.renewal_failure,
             order_id: row.renewal_failure_order_id,

@@ -156,6 +156,8 @@ describe.each(dialects)('renewals charged to a saved card on %s', (dialect) => {
     expect((await cancelUnpaidOrders(shop, inDays(5.1, start))).cancelled).toContain(renewal.id);
     expect(await orderRow(t.db, renewal.id)).toMatchObject({ status: 'Cancelled' });
     expect(await noticesOf(t.db, renewal.id, 'expired')).toHaveLength(1);
+    const after = await post(t.app, '/v2/get-subscriptions', {}, { token: c.token });
+    expect(after.body.data.subscriptions[0]?.renewal_failure).toMatchObject({ order_id: renewal.id });
   });
 
   it('authentication_required counts as a failure and falls back to Pay now', async () => {
