@@ -1,3 +1,4 @@
+import type { Lang } from '../../common/contract/lang';
 import { type RenewalFailure, toRenewalFailure } from '../../common/renewal-charges';
 import { accountById } from '../accounts/service';
 import { addDays } from '../lib/time';
@@ -93,7 +94,7 @@ async function scheduleRetry(
 /** The bot's message and the e-mail (always: a payment is awaited), each with the order's Pay now. */
 async function tellCustomer(
   tx: MailTx,
-  order: { orderId: number; userId: number; lang: 'en' | 'zh' },
+  order: { orderId: number; userId: number; lang: Lang },
   attempt: number,
   retryAt: string | null,
   at: string,
