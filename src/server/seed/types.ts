@@ -66,3 +66,14 @@ export interface SeedBanner {
   /** In-app path the banner leads to, e.g. /products/best-sellers */
   link: string;
 }
+
+/** A row of the `states` table as the seed writes it (its sort order is its place in the shop's list). */
+export interface SeedState {
+  code: string;
+  name_en: string;
+  name_zh: string;
+  country: string;
+  standard_fee_cents: number;
+  expedited_fee_cents: number;
+  expedited_offered: number;
+}

@@ -8,31 +8,17 @@ import { errorText } from '@/lib/api/error-text';
 import { useClosingConfirmation } from '@/lib/telegram/closing-confirmation';
 import { notify } from '@/lib/toast';
 import { useSaveSettings } from '../api/save-settings';
-import {
-  BANK_KEYS,
-  FEE_METHODS,
-  type FeeUpdate,
-  feeField,
-  formFrom,
-  NUMBER_KEYS,
-  type Problem,
-  readForm,
-  type SettingsForm,
-} from '../settings-form';
+import { BANK_KEYS, formFrom, NUMBER_KEYS, type Problem, readForm, type SettingsForm } from '../settings-form';
 
 /** The fields a refusal of a setting names (switches cannot be refused: they are only ever on or off). */
 const SETTING_FIELDS = new Set<string>([...NUMBER_KEYS, ...BANK_KEYS]);
 
-/** The server's refusals at the fields they name (`fees.<row>.<method>` is the row's state and method). */
-function serverErrors(err: unknown, fees: FeeUpdate[]): Record<string, string> {
+/** The server's refusals at the fields they name. */
+function serverErrors(err: unknown): Record<string, string> {
   if (!(err instanceof ApiError)) return {};
   const at: Record<string, string> = {};
   for (const f of err.fields) {
-    const fee = /^fees\.(\d+)\.(\w+)$/.exec(f.field);
-    const method = FEE_METHODS.find((m) => m === fee?.[2]);
-    const row = fee ? fees[Number(fee[1])] : undefined;
-    if (row && method) at[feeField(row.state_id, method)] = f.message;
-    else if (SETTING_FIELDS.has(f.field)) at[f.field] = f.message;
+    if (SETTING_FIELDS.has(f.field)) at[f.field] = f.message;
   }
   return at;
 }
@@ -90,17 +76,17 @@ export function useSettingsForm(view: AdminSettingsView) {
       notify.error(t('fixErrors'));
       return;
     }
-    if (read.fees.length === 0 && Object.keys(read.settings).length === 0) {
+    if (Object.keys(read.settings).length === 0) {
       setForm(formFrom(view));
       notify.info(t('nothingChanged'));
       return;
     }
     try {
-      const saved = await save.mutateAsync({ fees: read.fees, settings: read.settings });
+      const saved = await save.mutateAsync(read.settings);
       setForm(formFrom(saved.view));
       notify.success(saved.message);
     } catch (err) {
-      const at = serverErrors(err, read.fees);
+      const at = serverErrors(err);
       if (Object.keys(at).length) {
         setErrors(at);
         setRefusals((n) => n + 1);
