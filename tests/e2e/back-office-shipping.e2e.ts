@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core';
 import { backOfficeJourney, scrollsSideways } from './support/back-office';
+import { addToCartFromProductPage, fillAddress } from './support/checkout';
 
 // The Shipping page (docs/decisions/041) in a real browser against the real server: a manager adds a province with
 // its fees, Expedited not offered; a shopper, in another browser, picks it for a new address at checkout and sees its
@@ -11,27 +11,6 @@ describe('back office shipping journey', () => {
     return { manager, buyer };
   });
   const { kit } = journey;
-
-  /** One of the demo's products in the cart, from its page. */
-  const addToCart = async (page: Page) => {
-    const list = await kit.ok<{ products: Array<{ id: number; slug: string }> }>('/v2/get-product-list', {
-      category: 'best-sellers',
-      limit: 50,
-    });
-    const id = list.products.find((p) => p.slug === 'dragon-well-longjing')!.id;
-    const { product } = await kit.ok<{ product: { name: string; variants: Array<{ name: string }> } }>(
-      '/v2/get-product-details',
-      { product_id: id },
-    );
-    await page.goto(`${journey.shop.url}/details/${id}`);
-    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
-    await page.getByRole('radio', { name: new RegExp(product.variants[0]!.name) }).check();
-    await page.getByRole('button', { name: /^Add to cart/ }).click();
-    const panel = page.getByRole('dialog', { name: 'Your Cart' });
-    await panel.getByText(product.name).waitFor();
-    await page.keyboard.press('Escape');
-    await panel.waitFor({ state: 'detached' });
-  };
 
   it('a state added on the Shipping page is offered at checkout with its fee', async () => {
     const admin = await journey.open(journey.people.manager, '/admin/shipping', { width: 390, height: 844 });
@@ -57,18 +36,25 @@ describe('back office shipping journey', () => {
 
     const shopper = await journey.open(journey.people.buyer, '/');
     const shop = shopper.page;
-    await addToCart(shop);
+    // A tea the demo ships to the Philippines.
+    const teas = await kit.ok<{ products: Array<{ id: number; slug: string }> }>('/v2/get-product-list', {
+      category: 'best-sellers',
+      limit: 50,
+    });
+    await shop.goto(`${journey.shop.url}/details/${teas.products.find((p) => p.slug === 'dragon-well-longjing')!.id}`);
+    await addToCartFromProductPage(shop);
     await shop.goto(`${journey.shop.url}/checkout`);
     await shop.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
     await shop.getByRole('button', { name: /Add address/ }).click();
     const dialog = shop.getByRole('dialog', { name: 'Add address' });
-    await dialog.getByLabel('Receiver name').fill('Sol Shopper');
-    await dialog.getByLabel('Shipping contact phone').fill('+639175550000');
-    await dialog.getByLabel('Address', { exact: true }).fill('7 Coral Road');
-    await dialog.getByLabel('City').fill('Verde Town');
-    await dialog.getByLabel('State').selectOption({ label: 'Isla Verde' });
-    await dialog.getByLabel('Zip code').fill('5200');
-    await dialog.getByRole('button', { name: 'Save address' }).click();
+    const where = {
+      name: 'Sol Shopper',
+      phone: '+639175550000',
+      address: '7 Coral Road',
+      city: 'Verde Town',
+      zip: '5200',
+    };
+    await fillAddress(dialog, { ...where, state: 'Isla Verde' });
     await dialog.waitFor({ state: 'detached' });
 
     const shipping = shop.getByRole('region', { name: 'Shipping method' });

@@ -1,3 +1,6 @@
+import type { Insertable } from 'kysely';
+import type { StatesTable } from '../db/schema-settings';
+
 /** Shapes of the demo catalogue the seed writes. Prices are integer cents. */
 export interface Localized {
   en: string;
@@ -68,12 +71,9 @@ export interface SeedBanner {
 }
 
 /** A row of the `states` table as the seed writes it (its sort order is its place in the shop's list). */
-export interface SeedState {
-  code: string;
-  name_en: string;
-  name_zh: string;
-  country: string;
-  standard_fee_cents: number;
-  expedited_fee_cents: number;
-  expedited_offered: number;
-}
+export type SeedState = Required<
+  Pick<
+    Insertable<StatesTable>,
+    'code' | 'name_en' | 'name_zh' | 'country' | 'standard_fee_cents' | 'expedited_fee_cents' | 'expedited_offered'
+  >
+>;

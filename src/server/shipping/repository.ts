@@ -1,7 +1,8 @@
-import { type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Lang } from '../../common/contract/lang';
 import type { Db } from '../db/connection';
 import { isPostgres } from '../db/dialect';
+import type { StatesTable } from '../db/schema';
 
 // The shop's delivery states (docs/decisions/041): all of the `states` table's SQL. Every function takes the database
 // or a transaction (a Transaction is a Db).
@@ -78,17 +79,8 @@ export async function nextSortOrder(trx: Db): Promise<number> {
   return row.top === null ? 0 : Number(row.top) + 1;
 }
 
-export interface NewState {
-  code: string;
-  name_en: string;
-  name_zh: string;
-  country: string;
-  standard_fee_cents: number;
-  expedited_fee_cents: number;
-  standard_offered: number;
-  expedited_offered: number;
-  sort_order: number;
-}
+/** A new state's row: every column but its id and `retired_at` (a new state is offered). */
+export type NewState = Required<Omit<Insertable<StatesTable>, 'id' | 'retired_at'>>;
 
 export async function insertState(trx: Db, state: NewState): Promise<number> {
   const row = await trx.insertInto('states').values(state).returning('id').executeTakeFirstOrThrow();

@@ -1,10 +1,11 @@
 import type { AdminSettingsView } from '@common/contract/admin/settings';
 import { formatCents } from '@common/money';
 import type { TFunction } from 'i18next';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api/client';
 import { errorText } from '@/lib/api/error-text';
+import { useFocusFirstRefused } from '@/lib/hooks/use-focus-first-refused';
 import { useClosingConfirmation } from '@/lib/telegram/closing-confirmation';
 import { notify } from '@/lib/toast';
 import { useSaveSettings } from '../api/save-settings';
@@ -47,16 +48,12 @@ export function useSettingsForm(view: AdminSettingsView) {
   const [form, setForm] = useState<SettingsForm>(() => formFrom(view));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  // Bumped when a save is refused at fields: the first one then takes the focus.
-  const [refusals, setRefusals] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const pristine = useMemo(() => JSON.stringify(formFrom(view)), [view]);
   const dirty = JSON.stringify(form) !== pristine;
   useClosingConfirmation(dirty);
 
-  useEffect(() => {
-    if (refusals) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refusals]);
+  const refused = useFocusFirstRefused(formRef);
 
   /** Changes one value; its error goes until the next save. */
   const edit = (field: string, change: (f: SettingsForm) => SettingsForm) => {
@@ -72,7 +69,7 @@ export function useSettingsForm(view: AdminSettingsView) {
     const found = Object.fromEntries(Object.entries(read.problems).map(([k, p]) => [k, problemText(t, p)]));
     setErrors(found);
     if (Object.keys(found).length) {
-      setRefusals((n) => n + 1);
+      refused();
       notify.error(t('fixErrors'));
       return;
     }
@@ -89,7 +86,7 @@ export function useSettingsForm(view: AdminSettingsView) {
       const at = serverErrors(err);
       if (Object.keys(at).length) {
         setErrors(at);
-        setRefusals((n) => n + 1);
+        refused();
       } else {
         setFormError(errorText(err, t('saveFailed')));
       }

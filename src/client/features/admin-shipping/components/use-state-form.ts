@@ -1,10 +1,11 @@
 import { formatCents } from '@common/money';
 import type { ShippingCountry } from '@common/shipping-rules';
 import type { TFunction } from 'i18next';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api/client';
 import { errorText } from '@/lib/api/error-text';
+import { useFocusFirstRefused } from '@/lib/hooks/use-focus-first-refused';
 import { notify } from '@/lib/toast';
 import { type Problem, readStateForm, type StateField, type StateForm, type StateValues } from '../shipping-form';
 
@@ -48,13 +49,10 @@ export function useStateForm(
   const [form, setForm] = useState<StateForm>(initial);
   const [errors, setErrors] = useState<Partial<Record<StateField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [refusals, setRefusals] = useState(0);
   const [saving, setSaving] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
-  useEffect(() => {
-    if (refusals) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refusals]);
+  const refused = useFocusFirstRefused(formRef);
 
   /** Changes one value; its error goes until the next save (either switch clears "offer at least one"). */
   const set = <K extends StateField>(field: K, value: StateForm[K]) => {
@@ -73,7 +71,7 @@ export function useStateForm(
     const found = Object.fromEntries(Object.entries(read.problems).map(([k, p]) => [k, problemText(t, p)]));
     setErrors(found);
     if (Object.keys(found).length) {
-      setRefusals((n) => n + 1);
+      refused();
       notify.error(t('fixErrors'));
       return;
     }
@@ -86,7 +84,7 @@ export function useStateForm(
       const at = err instanceof ApiError ? err.fields.filter((f) => FIELDS.has(f.field)) : [];
       if (at.length) {
         setErrors(Object.fromEntries(at.map((f) => [f.field, f.message])));
-        setRefusals((n) => n + 1);
+        refused();
       } else {
         setFormError(errorText(err, t('saveFailed')));
       }
