@@ -123,6 +123,10 @@ export const restEn = {
   addressLimit: 'You can keep at most {{max}} addresses',
   addressDeleted: 'Address deleted',
   countryStateMismatch: 'The country does not match the shipping state',
+  // delivery zones (docs/decisions/041)
+  stateRetired: 'We no longer deliver to {{state}}; please choose another state',
+  standardNotOffered: 'Standard delivery is not offered to {{state}}; please choose Expedited',
+  expeditedNotOffered: 'Expedited delivery is not offered to {{state}}; please choose Standard',
   selectPaymentMethod: 'Please select a payment method',
   enterPaymentReference: 'Please enter the payment reference',
   uploadReceipt: 'Please upload the payment receipt',

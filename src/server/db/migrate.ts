@@ -31,6 +31,7 @@ import * as jobLeases from './migrations/2026-11-26T01-00-job-leases';
 import * as productCards from './migrations/2026-12-02T00-00-product-cards';
 import * as accountSecurity from './migrations/2026-12-07T00-00-account-security';
 import * as cardPayments from './migrations/2026-12-07T12-00-card-payments';
+import * as shipping from './migrations/2026-12-07T14-00-shipping';
 import * as savedCards from './migrations/2026-12-07T15-00-saved-cards';
 
 /**
@@ -63,6 +64,7 @@ export const migrations: Record<string, ShopMigration> = {
   '2026-12-02T00-00-product-cards': productCards,
   '2026-12-07T00-00-account-security': accountSecurity,
   '2026-12-07T12-00-card-payments': cardPayments,
+  '2026-12-07T14-00-shipping': shipping,
   '2026-12-07T15-00-saved-cards': savedCards,
 };
 

@@ -189,6 +189,8 @@ function skipReason(key: string): RenewalSkipReason {
   if (key === 'itemNotEnoughStock' || key === 'itemInvalidQuantity') return 'out_of_stock';
   if (key === 'itemUnavailable' || key === 'itemNotSubscribable') return 'unavailable';
   if (key === 'itemNotDeliverable' || key === 'addressNotFound') return 'not_deliverable';
+  // The shop stopped offering the subscription's method to its state (docs/decisions/041).
+  if (key === 'standardNotOffered' || key === 'expeditedNotOffered') return 'not_deliverable';
   if (key === 'methodNotAvailable') return 'payment_method';
   return 'other';
 }

@@ -14,6 +14,7 @@ import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
 import { conflict, invalidField, notFound, unprocessable } from '../lib/errors';
 import { addDays } from '../lib/time';
+import { requireMethodOffered } from '../shipping/service';
 import * as repo from './repository';
 
 /**
@@ -153,6 +154,12 @@ export async function updateSubscription(
         });
       }
       addressId = own.address.id;
+    }
+    if (change.addressId !== undefined || change.shippingMethod !== undefined) {
+      // The method must be offered to the state its deliveries go to (docs/decisions/041).
+      const { state } = await deliveryAddress(db, user.id, addressId);
+      const method = change.shippingMethod ?? row.shipping_method;
+      requireMethodOffered(state, method, lang, change.shippingMethod ? 'shipping_method' : 'address_id');
     }
 
     const frequency = change.frequencyWeeks ?? row.frequency_weeks;
