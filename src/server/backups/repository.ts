@@ -1,6 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Db } from '../db/connection';
-import type { Database } from '../db/schema';
+import type { BackupRunsTable, Database } from '../db/schema';
 
 /** The SQL of backups and restores (docs/decisions/042). */
 
@@ -53,17 +53,7 @@ export async function freeJobLeases(db: Db): Promise<void> {
   await db.updateTable('job_leases').set({ lease_until: null }).where('lease_until', 'is not', null).execute();
 }
 
-export interface BackupRunRow {
-  started_at: string;
-  finished_at: string;
-  ok: number;
-  name: string | null;
-  bytes: number | null;
-  error: string | null;
-  alerted: number;
-}
-
-export async function insertRun(db: Db, run: BackupRunRow): Promise<void> {
+export async function insertRun(db: Db, run: Insertable<BackupRunsTable>): Promise<void> {
   await db.insertInto('backup_runs').values(run).execute();
 }
 

@@ -12,7 +12,7 @@ import { MIGRATION_NAMES, migrationProvider } from '../../../../src/server/db/mi
 import { createProduct } from '../../../factories/products';
 import { buildTestApp, dialects, freshDatabase, post, type TestApp } from '../../helper';
 import { type Customer, customer, PROVIDER_ENV, placeOrder } from '../orders/support';
-import { pgToolsProblem } from './pg-tools';
+import { skippedWithoutPgTools } from './pg-tools';
 import { backupDir, configFor, emptyTarget } from './support';
 
 const exec = promisify(execFile);
@@ -37,11 +37,7 @@ const countOrders = async (db: Db) => (await ordersOf(db)).length;
  * from it; a damaged, newer or cross-database backup, or a database in use, is refused and changes nothing.
  */
 describe.each(dialects)('backup and restore on %s', async (dialect) => {
-  const noTools = await pgToolsProblem(dialect);
-  if (noTools) {
-    it.skip(`needs PostgreSQL's client tools: ${noTools}`, () => {});
-    return;
-  }
+  if (await skippedWithoutPgTools(dialect)) return;
   let t: TestApp;
   let dir: string;
   let good: string;

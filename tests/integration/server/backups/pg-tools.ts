@@ -26,3 +26,10 @@ export async function pgToolsProblem(dialect: Dialect): Promise<string | null> {
     await client.end();
   }
 }
+
+/** Registers a skipped test saying why when PostgreSQL's tools cannot be tested; answers whether it did. */
+export async function skippedWithoutPgTools(dialect: Dialect): Promise<boolean> {
+  const problem = await pgToolsProblem(dialect);
+  if (problem) it.skip(`needs PostgreSQL's client tools: ${problem}`, () => {});
+  return problem !== null;
+}

@@ -10,7 +10,7 @@ import { type FakeS3, startFakeS3 } from '../../../support/fake-s3';
 import { interceptBotApi } from '../../../support/telegram/fake-bot-api';
 import { TEST_BOT_TOKEN } from '../../../support/telegram/init-data';
 import { buildTestApp, dialects, post, type TestApp } from '../../helper';
-import { pgToolsProblem } from './pg-tools';
+import { skippedWithoutPgTools } from './pg-tools';
 import { backupDir } from './support';
 
 const HOUR = 3_600_000;
@@ -23,11 +23,7 @@ const at = (iso: string) => new Date(iso);
  * owners once, by the bot and by e-mail.
  */
 describe.each(dialects)('scheduled backups on %s', async (dialect) => {
-  const noTools = await pgToolsProblem(dialect);
-  if (noTools) {
-    it.skip(`needs PostgreSQL's client tools: ${noTools}`, () => {});
-    return;
-  }
+  if (await skippedWithoutPgTools(dialect)) return;
   let t: TestApp;
   let dir: string;
   let s3: FakeS3;
