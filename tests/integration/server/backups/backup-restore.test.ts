@@ -68,6 +68,8 @@ describe.each(dialects)('backup and restore on %s', async (dialect) => {
     );
     await until(() => acked.length >= 15);
     ackedBefore = [...acked];
+    // The backup begins while most orders are still on their way.
+    expect(ackedBefore.length).toBeLessThan(60);
     const manifest = await backupTo(parseDatabaseUrl(t.config.DATABASE_URL), good);
     await Promise.all(rush);
     expect(acked).toHaveLength(60);
@@ -235,5 +237,16 @@ describe.each(dialects)('backup and restore on %s', async (dialect) => {
     expect(ok.stdout).toMatch(
       /^Backup written: .*cli\.backup \(\d+ KB, SHA-256 [0-9a-f]{64}\)\.\n {2}taken .* rows: /s,
     );
+    // …and restored by the command line into an unused database, printing the counts.
+    const target = await emptyTarget(dialect);
+    try {
+      const cli = ['src/server/operator/cli.ts', 'restore', join(dir, 'cli.backup')];
+      const restored = await exec(TSX, cli, { env: { ...env, DATABASE_URL: target.url } });
+      const orders = await countOrders(t.db);
+      expect(restored.stdout).toMatch(/^Restored .*cli\.backup \(taken .*\)\.\n {2}rows now: /);
+      expect(restored.stdout).toContain(`, orders ${orders}, `);
+    } finally {
+      await target.close();
+    }
   }, 60_000);
 });
