@@ -129,8 +129,11 @@ export function createBackupJob(shop: Shop): IntervalJob<BackupRoundResult> | nu
     log: shop.log,
     run: async (now) => {
       destination ??= configuredDestination(config);
-      const target = await destination.catch((err: unknown) => {
+      const target = await destination.catch(async (err: unknown) => {
+        // A BACKUP_URL the S3 client refuses: recorded and alerted like any failed backup, tried again next round.
         destination = undefined;
+        const error = err instanceof Error ? err.message : String(err);
+        await recordFailure(shop, { startedAt: now.toISOString(), error, where: 'BACKUP_URL' });
         throw err;
       });
       if (!target) throw new BackupError('no backup destination');

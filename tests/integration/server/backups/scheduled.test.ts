@@ -161,4 +161,22 @@ describe.each(dialects)('scheduled backups on %s', async (dialect) => {
       unreachable.close();
     }
   }, 120_000);
+
+  it('records a BACKUP_URL the S3 client refuses as a failed backup', async () => {
+    const config = { ...t.shop.config, BACKUP_DIR: undefined, BACKUP_URL: 's3://ab/x' };
+    const job = createBackupJob({ ...t.shop, config })!;
+    await expect(job.runOnce(at('2026-12-22T00:00:00Z'))).rejects.toThrow(
+      /^BACKUP_URL: the bucket name is not a valid S3 bucket name/,
+    );
+    const last = await t.db
+      .selectFrom('backup_runs')
+      .select(['ok', 'error'])
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(last.ok).toBe(0);
+    expect(last.error).toMatch(
+      /^BACKUP_URL: the bucket name is not a valid S3 bucket name.* \(destination: BACKUP_URL\)$/,
+    );
+  });
 });
