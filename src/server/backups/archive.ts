@@ -149,8 +149,13 @@ export async function readHeader(path: string): Promise<OpenedArchive> {
   if (sha256(line) !== head.subarray(lineEnd + 1, sumEnd).toString('latin1')) {
     throw damaged(path, 'its manifest does not match its checksum: it was altered');
   }
-  const manifest = JSON.parse(line) as Manifest;
-  if (manifest.format !== 'leafcup-backup' || !manifest.payload || !manifest.schema) {
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(line) as Manifest;
+  } catch {
+    throw damaged(path, 'its manifest is not JSON');
+  }
+  if (manifest?.format !== 'leafcup-backup' || !manifest.payload || !manifest.schema) {
     throw damaged(path, 'its manifest lacks what a backup holds');
   }
   return { path, manifest, payloadStart: sumEnd + 1 };

@@ -57,6 +57,12 @@ function runTool(tool: string, args: string[], env: NodeJS.ProcessEnv): Promise<
   });
 }
 
+/** PostgreSQL's own errors (no such database, refused password, unreachable server) as a refusal with its reason. */
+function unreachable(err: unknown): never {
+  if (err instanceof BackupError) throw err;
+  throw new BackupError(`PostgreSQL (DATABASE_URL): ${err instanceof Error ? err.message : String(err)}`);
+}
+
 const CLIENT_TOOLS =
   'install the PostgreSQL client tools of your server’s major version or later (Debian/Ubuntu: apt-get install ' +
   'postgresql-client; Alpine: apk add postgresql-client)';
@@ -95,6 +101,8 @@ export async function dumpPostgres(
         await sql`commit`.execute(conn);
       }
     });
+  } catch (err) {
+    return unreachable(err);
   } finally {
     await db.destroy();
   }
@@ -105,6 +113,8 @@ export async function postgresSessions(url: string): Promise<string[]> {
   const db = createDb({ kind: 'postgres', location: url }, { poolSize: 1 });
   try {
     return await otherPostgresSessions(db);
+  } catch (err) {
+    return unreachable(err);
   } finally {
     await db.destroy();
   }
