@@ -33,6 +33,7 @@ import * as accountSecurity from './migrations/2026-12-07T00-00-account-security
 import * as cardPayments from './migrations/2026-12-07T12-00-card-payments';
 import * as shipping from './migrations/2026-12-07T14-00-shipping';
 import * as savedCards from './migrations/2026-12-07T15-00-saved-cards';
+import * as backupRuns from './migrations/2026-12-07T18-00-backup-runs';
 
 /**
  * Every migration, by its frozen date-stamped name. Add new ones at the end. A new one follows the rule of
@@ -66,7 +67,14 @@ export const migrations: Record<string, ShopMigration> = {
   '2026-12-07T12-00-card-payments': cardPayments,
   '2026-12-07T14-00-shipping': shipping,
   '2026-12-07T15-00-saved-cards': savedCards,
+  '2026-12-07T18-00-backup-runs': backupRuns,
 };
+
+/**
+ * The migrations this release knows, in the order they apply (Kysely's: by name). A backup's schema is the last of
+ * these it had (docs/decisions/042): one not in this list comes from a newer (or another) release.
+ */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
 
 /** The migrations as the runner applies them: each with its lock timeout (migration-safety.ts). */
 export function migrationProvider(lockTimeoutMs?: number): MigrationProvider {

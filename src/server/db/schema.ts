@@ -9,6 +9,7 @@ import type {
   UsersTable,
 } from './schema-accounts';
 import type {
+  BackupRunsTable,
   FileChunksTable,
   FilesTable,
   JobLeasesTable,
@@ -125,6 +126,7 @@ export interface Database {
   stock_alerts: StockAlertsTable;
   exchange_requests: ExchangeRequestsTable;
   job_leases: JobLeasesTable;
+  backup_runs: BackupRunsTable;
   files: FilesTable;
   file_chunks: FileChunksTable;
 }

@@ -57,6 +57,8 @@ export interface MailParams {
   renewal_charge_failed: OrderMail & { retryAt: string | null };
   /** A product the customer asked about ("Notify me when available") is available again (stock-alerts/tell.ts). */
   back_in_stock: { productId: number };
+  /** To the owners: a scheduled backup failed (backups/schedule.ts, docs/decisions/042); once per failing streak. */
+  backup_failed: { error: string; at: string };
 }
 /** What an `account_notice` says happened (accounts/notices.ts). */
 export type AccountMailEvent =

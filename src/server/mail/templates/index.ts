@@ -5,6 +5,7 @@ import type { MailKind, MailParams } from '../outbox';
 import { confirmEmailMail, emailChangedMail, passwordResetMail, passwordWasResetMail } from './account-mail';
 import { accountNoticeMail } from './account-notice';
 import { backInStockMail } from './back-in-stock';
+import { backupFailedMail } from './backup-failed';
 import { exchangeApprovedMail, exchangeDeclinedMail, exchangeRequestedMail } from './order-exchange';
 import { orderPlacedMail, renewalPlacedMail } from './order-placed';
 import { renewalChargeFailedMail, renewalSkippedMail } from './order-renewal';
@@ -73,6 +74,7 @@ const templates: MailTemplates = {
   exchange_approved: exchangeApprovedMail,
   exchange_declined: exchangeDeclinedMail,
   back_in_stock: backInStockMail,
+  backup_failed: backupFailedMail,
   // One line per kind, e.g.  order_placed: orderPlaced,
 };
 

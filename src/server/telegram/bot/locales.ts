@@ -93,6 +93,8 @@ const en = {
   staffCheckReceipt: 'Check the transfer, then confirm the payment.',
   staffPayoutRequest: 'Payout request: {{agent}} asks for {{amount}}.',
   staffLowStock: 'Low stock: {{product}} ({{packaging}}): {{stock}} left.',
+  ownerBackupFailed:
+    'The scheduled backup failed at {{at}} (UTC): {{error}}\nThe back office dashboard shows the last good backup. You will not be told again until a backup succeeds.',
   staffExchangeRequest: 'Exchange requested on order {{orderNo}}: {{item}}',
   openExchanges: 'Open exchanges',
   openOrder: 'Open order',
@@ -208,6 +210,8 @@ const zh: Record<BotTextKey, string> = {
   staffCheckReceipt: '请核对转账，然后确认付款。',
   staffPayoutRequest: '提现申请：{{agent}} 申请提现 {{amount}}。',
   staffLowStock: '库存不足：{{product}}（{{packaging}}）仅剩 {{stock}}。',
+  ownerBackupFailed:
+    '定时备份于 {{at}}（UTC）失败：{{error}}\n后台仪表盘显示最近一次成功的备份。在备份恢复成功之前不会再次提醒。',
   staffExchangeRequest: '订单 {{orderNo}} 有换货申请：{{item}}',
   openExchanges: '打开换货',
   openOrder: '打开订单',

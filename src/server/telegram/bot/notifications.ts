@@ -15,10 +15,10 @@ import {
   isAccountNotificationKind,
   retryNoticeLater,
 } from '../../notifications/outbox';
-import { isStaffAlertKind } from '../../notifications/staff-alerts';
+import { BACKUP_FAILED_ALERT, isStaffAlertKind } from '../../notifications/staff-alerts';
 import { markup, type ShopLinks } from './links';
 import { type BotTextKey, botLang, botText, statusText } from './locales';
-import { staffAlertMessage } from './staff-alerts';
+import { backupFailedMessage, staffAlertMessage } from './staff-alerts';
 import { backInStockMessage } from './stock-alerts';
 
 /**
@@ -270,7 +270,8 @@ async function sendDue(s: Sender, now: Date, job: JobRound, batchSize: number): 
       continue;
     }
     // Security notices go out whatever the order-news switch says; staff alerts follow the staff switch.
-    if (row.notify_orders === 0 && !isAccountNotificationKind(row.kind) && !isStaffAlertKind(row.kind)) {
+    const forStaff = isStaffAlertKind(row.kind) || row.kind === BACKUP_FAILED_ALERT;
+    if (row.notify_orders === 0 && !isAccountNotificationKind(row.kind) && !forStaff) {
       await finishNotice(db, row.id, 'skipped: order notifications turned off');
       continue;
     }
@@ -290,6 +291,7 @@ async function noticeMessage(s: Sender, row: DueNotice): Promise<NoticeMessage |
   const lang = botLang(row.language, null);
   const { order_id, order_no, status, total_cents } = row;
   if (isStaffAlertKind(row.kind)) return staffAlertMessage(db, files, lang, { ...row, kind: row.kind }, links);
+  if (row.kind === BACKUP_FAILED_ALERT) return backupFailedMessage(lang, row, links);
   if (row.kind === BACK_IN_STOCK) return backInStockMessage(db, lang, paramsOf(row.params), links);
   if (isAccountNotificationKind(row.kind))
     return accountNotification(lang, row.kind, { nickname: row.nickname, ...paramsOf(row.params) }, links);
