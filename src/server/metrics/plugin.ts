@@ -63,7 +63,11 @@ export default fp(
     const server = port === undefined ? null : metricsServer(shopMetrics, app);
     app.decorate('metricsAddress', () => (server?.listening ? (server.address() as AddressInfo) : null));
     if (server && port !== undefined) {
-      app.addHook('onReady', () => listen(server, port));
+      app.addHook('onReady', async () => {
+        await listen(server, port);
+        // Once listening, a failure of the listener is logged; it never takes the shop down.
+        server.on('error', (err) => app.log.error({ err }, 'metrics: the METRICS_PORT listener failed'));
+      });
       app.addHook('onClose', async () => {
         if (!server.listening) return;
         server.closeAllConnections();

@@ -1,4 +1,5 @@
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { createIntervalJob } from '../../../../src/server/lib/interval-job';
 import { createExpiryScheduler } from '../../../../src/server/orders/expiry';
@@ -191,5 +192,18 @@ describe.each(dialects.slice(0, 1))('metrics switched off or on their own port (
       req.end();
     });
     expect(refused).toBe('ECONNREFUSED');
+  });
+
+  it('stops the start with a message naming METRICS_PORT when its port is taken', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      await expect(buildTestApp(dialect, { seed: false, env: { METRICS_PORT: String(port) } })).rejects.toThrow(
+        `METRICS_PORT ${port}: cannot listen on 127.0.0.1 (EADDRINUSE)`,
+      );
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });
