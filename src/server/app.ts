@@ -15,8 +15,10 @@ import { isPostgres } from './db/dialect';
 import { createFileStore } from './files/create-store';
 import type { FileStore } from './files/store';
 import { fastifyTrustProxy } from './lib/client-address';
-import { requestLogFields } from './lib/log';
+import { REDACTED_PATHS, requestLogFields, scrubLine } from './lib/log';
 import { createMailSender } from './mail/sender';
+import metricsPlugin from './metrics/plugin';
+import { createShopMetrics } from './metrics/registry';
 import { createExpiryScheduler } from './orders/expiry';
 import { createReceiptRetentionJob } from './orders/receipt-retention';
 import authPlugin from './plugins/auth';
@@ -25,6 +27,7 @@ import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import healthPlugin from './plugins/health';
 import multipartPaths from './plugins/multipart-paths';
+import requestLog from './plugins/request-log';
 import securityHeaders from './plugins/security-headers';
 import { domainRoutes } from './routes';
 import { createShop, type Shop } from './shop';
@@ -59,15 +62,22 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await files.close();
   });
-  // What the services work with, passed to them explicitly (shop.ts, docs/decisions/037).
-  const shop = await createShop({ db, config, log: app.log, files });
+  // What the services work with, passed to them explicitly (shop.ts, docs/decisions/037). The process's own metrics
+  // (memory, event-loop lag…) only where someone can read them (docs/decisions/044).
+  const processMetrics = Boolean(config.METRICS_TOKEN) || config.METRICS_PORT !== undefined;
+  const metrics = createShopMetrics({ processMetrics });
+  const shop = await createShop({ db, config, log: app.log, files, metrics });
   app.decorate('shop', shop);
 
+  // One log line per answered request (plugins/request-log.ts); before auth, which names the account in it.
+  await app.register(requestLog);
   await app.register(errorsPlugin);
   await app.register(securityHeaders);
   await app.register(dbPlugin, { db, ownsDb });
   // /livez, /readyz, /health and the drain state (SIGTERM: main.ts): before the routes, so each answer gets its hook.
   await app.register(healthPlugin, { db });
+  // Every answer timed by route and status; GET /metrics and the METRICS_PORT listener (metrics/plugin.ts).
+  await app.register(metricsPlugin);
   logMailSetting(app, config);
   await app.register(authPlugin);
   await registerBodyParsers(app, config);
@@ -95,8 +105,17 @@ export async function buildApp({
 /** The Fastify instance with the server's options and the contract's zod schemas (no plugin yet). */
 function createFastify(config: Config, logger: AppOptions['logger']): FastifyInstance {
   const app = Fastify({
-    // Request lines never carry a signed receipt link's signature (lib/log.ts).
-    logger: { level: config.LOG_LEVEL, ...logger, serializers: { req: requestLogFields } },
+    // Request lines never carry a signed receipt link's signature; account data and secrets are redacted wherever a
+    // caller puts them, and e-mail addresses in free text scrubbed (lib/log.ts, docs/decisions/044).
+    logger: {
+      level: config.LOG_LEVEL,
+      ...logger,
+      serializers: { req: requestLogFields },
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      hooks: { streamWrite: scrubLine },
+    },
+    // Our own line per request instead of Fastify's two (plugins/request-log.ts).
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     // Whom to believe about the client's address (TRUST_PROXY, lib/client-address.ts).
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
@@ -185,9 +204,9 @@ function runBackgroundJobs(app: FastifyInstance, shop: Shop): void {
     createExpiryScheduler(shop),
     createReceiptRetentionJob(shop),
     // Hourly: expired or long-revoked sessions and passed rate-limit windows (accounts/cleanup.ts).
-    createAccountCleanupJob({ db, log: app.log }),
+    createAccountCleanupJob({ db, log: app.log, metrics: shop.metrics }),
     // Every 5 seconds with SMTP_URL: the e-mail outbox (mail/sender.ts).
-    ...(config.SMTP_URL ? [createMailSender({ db, config, log: app.log })] : []),
+    ...(config.SMTP_URL ? [createMailSender({ db, config, log: app.log, metrics: shop.metrics })] : []),
     // Every BACKUP_EVERY_HOURS with BACKUP_DIR or BACKUP_URL: a backup, old ones pruned (backups/schedule.ts).
     ...[createBackupJob(shop)].filter((job) => job !== null),
   ];

@@ -266,6 +266,27 @@ const schema = z.object({
     .refine((v) => parseKeep(v) !== null, {
       error: 'BACKUP_KEEP must be rules such as 7d,4w (days, weeks, months) or a number of backups, e.g. 14',
     }),
+  /**
+   * The bearer token GET /metrics asks for (metrics/plugin.ts, docs/decisions/044): Prometheus sends
+   * `Authorization: Bearer <token>`. Unset: /metrics answers 404. Never logged.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[\x21-\x7e]{16,256}$/,
+      'METRICS_TOKEN must be 16-256 printable characters without spaces (e.g. the output of openssl rand -hex 32)',
+    )
+    .optional(),
+  /**
+   * A second listener for the metrics alone, on 127.0.0.1 only and without a token (a Prometheus or agent on the same
+   * machine). Unset: none. 0 picks a free port (tests).
+   */
+  METRICS_PORT: z.coerce
+    .number({ error: 'METRICS_PORT must be a number' })
+    .int('METRICS_PORT must be a whole number')
+    .min(0, 'METRICS_PORT must be 0-65535')
+    .max(65535, 'METRICS_PORT must be 0-65535')
+    .optional(),
   /** Max receipt upload size in bytes. */
   MAX_UPLOAD_BYTES: z.coerce
     .number()
@@ -329,6 +350,13 @@ const withDefaults = schema
         code: 'custom',
         path: ['BACKUP_URL'],
         message: 'set BACKUP_DIR (a folder) or BACKUP_URL (a bucket), not both',
+      });
+    }
+    if (c.METRICS_PORT !== undefined && c.METRICS_PORT !== 0 && c.METRICS_PORT === c.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'METRICS_PORT must differ from PORT (it is a second listener, on 127.0.0.1 only)',
       });
     }
     if (c.SMTP_URL && !c.MAIL_FROM) {

@@ -4,6 +4,7 @@ import type { Db } from './db/connection';
 import { createFileStore } from './files/create-store';
 import type { FileStore } from './files/store';
 import { notFound } from './lib/errors';
+import { createShopMetrics, type ShopMetrics } from './metrics/registry';
 import { createPaymentProvider, type PaymentProvider } from './payments/provider';
 
 /**
@@ -29,6 +30,11 @@ export interface Shop {
    * payments are off: Card is then not offered. Never called inside a transaction (a provider's call is slow).
    */
   payments: PaymentProvider | null;
+  /**
+   * This app's metrics (docs/decisions/044): services count what happened (orders, payments, log-ins, job rounds);
+   * served at /metrics. The command line and benches get a registry nobody reads.
+   */
+  metrics: ShopMetrics;
 }
 
 export interface ShopLog {
@@ -49,6 +55,8 @@ export async function createShop(opts: {
   files?: FileStore;
   /** A card provider other than the one the settings name (null: none). */
   payments?: PaymentProvider | null;
+  /** The app's metrics (app.ts); by default a registry of its own that nothing serves. */
+  metrics?: ShopMetrics;
 }): Promise<Shop> {
   const log = opts.log ?? quietLog;
   const files =
@@ -66,6 +74,7 @@ export async function createShop(opts: {
     clock: () => new Date(),
     log,
     payments: opts.payments !== undefined ? opts.payments : createPaymentProvider(opts.config),
+    metrics: opts.metrics ?? createShopMetrics(),
   };
 }
 

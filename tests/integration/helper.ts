@@ -110,6 +110,8 @@ export interface TestAppOptions {
   clientDist?: string;
   /** Any other environment values for loadConfig. */
   env?: Record<string, string>;
+  /** Collects the app's log lines (JSON, one per entry) at LOG_LEVEL info (unless `env` says otherwise). */
+  logs?: string[];
 }
 
 export interface TestApp {
@@ -142,14 +144,19 @@ export async function buildTestApp(dialect: Dialect, opts: TestAppOptions = {}):
     }
     const config = loadConfig({
       NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: opts.logs ? 'info' : 'silent',
       DATABASE_URL: database.url,
       CLIENT_DIST: opts.clientDist ?? join(dir, 'no-client'),
       UPLOAD_DIR: uploads,
       ...(opts.botToken ? { BOT_TOKEN: opts.botToken } : {}),
       ...opts.env,
     });
-    app = await buildApp({ config, db: database.db });
+    const lines = opts.logs;
+    app = await buildApp({
+      config,
+      db: database.db,
+      ...(lines ? { logger: { stream: { write: (line: string) => lines.push(line) } } } : {}),
+    });
     await app.ready();
     const built = app;
     return {

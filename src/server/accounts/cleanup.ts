@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection';
-import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
+import { createIntervalJob, type IntervalJob, type JobMetrics } from '../lib/interval-job';
 import { addDays, addMinutes } from '../lib/time';
 import { deleteFinishedMail } from '../mail/outbox';
 import { deletePassedWindows } from '../rate-limits/rate-limit';
@@ -68,10 +68,13 @@ export async function cleanUpAccounts(db: Db, now: Date = new Date(), opts: { lo
 export function createAccountCleanupJob({
   db,
   log,
+  metrics,
   intervalMs = ACCOUNT_CLEANUP_INTERVAL_MS,
 }: {
   db: Db;
   log?: Log;
+  /** Where its rounds are counted (the shop's metrics). */
+  metrics?: JobMetrics;
   intervalMs?: number;
 }): IntervalJob<AccountCleanupReport> {
   return createIntervalJob({
@@ -80,5 +83,6 @@ export function createAccountCleanupJob({
     intervalMs,
     lease: { db, ttlMs: ACCOUNT_CLEANUP_LEASE_MS },
     ...(log ? { log } : {}),
+    metrics,
   });
 }

@@ -43,11 +43,10 @@ function callerToken(req: FastifyRequest, bodyToken: string | undefined): string
 export default async function accountRoutes(app: FastifyInstance) {
   route(app, userRegister, async ({ input, lang, req, reply, say }) => {
     const deviceId = deviceIdFor(req);
-    const { user, token } = await service.register(app.shop, input, lang, {
-      ip: req.ip,
-      userAgent: req.headers['user-agent'],
-      deviceId,
-    });
+    const { user, token } = await app.shop.metrics.account(
+      'signup',
+      service.register(app.shop, input, lang, { ip: req.ip, userAgent: req.headers['user-agent'], deviceId }),
+    );
     rememberDevice(req, reply, deviceId);
     say('registered');
     return { user_info: await service.userInfoOf(app.db, user), token };
@@ -55,7 +54,7 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   route(app, userLogin, async ({ input, req, reply, say }) => {
     const deviceId = deviceIdFor(req);
-    const { user, token } = await login(app.shop, input, { ip: req.ip, deviceId });
+    const { user, token } = await app.shop.metrics.account('login', login(app.shop, input, { ip: req.ip, deviceId }));
     rememberDevice(req, reply, deviceId);
     say('loggedIn');
     return { user_info: await service.userInfoOf(app.db, user), token };

@@ -126,6 +126,7 @@ export function createBackupJob(shop: Shop): IntervalJob<BackupRoundResult> | nu
     name: 'backup',
     intervalMs: config.BACKUP_EVERY_HOURS * 3_600_000,
     lease: { db: shop.db, ttlMs: LEASE_MS },
+    metrics: shop.metrics,
     log: shop.log,
     run: async (now) => {
       destination ??= configuredDestination(config);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, type Driver, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, type Driver, Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { InlineLimitPlugin } from './inline-limit';
 import type { Database } from './schema';
@@ -42,14 +42,43 @@ export function nativeHandle(db: Db): NativeHandle | undefined {
   return natives.get(db);
 }
 
+/** Told each query's time in seconds, and whether it failed (the metrics' query histogram, metrics/scrape.ts). */
+export type QueryTimer = (seconds: number, failed: boolean) => void;
+
+const timers = new WeakMap<Db, { current: QueryTimer | null }>();
+
+/**
+ * Times every query Kysely runs on `db` (and its transactions) from now on, until the answer is called; a `Db` not
+ * made by `createDb` is not timed. The statements a hot read prepares itself (`nativeHandle`) are not seen.
+ */
+export function timeQueries(db: Db, timer: QueryTimer): () => void {
+  const slot = timers.get(db);
+  if (!slot) return () => {};
+  slot.current = timer;
+  return () => {
+    if (slot.current === timer) slot.current = null;
+  };
+}
+
+/**
+ * Kysely's log hook, the one place it measures a query: with a function here it takes two clock readings a query,
+ * and this calls the timer (if any) without logging anything (the SQL and its parameters never reach the logs).
+ */
+function queryClock(): { slot: { current: QueryTimer | null }; log: (event: LogEvent) => void } {
+  const slot: { current: QueryTimer | null } = { current: null };
+  return { slot, log: (event) => slot.current?.(event.queryDurationMillis / 1000, event.level === 'error') };
+}
+
 export function createDb(target: DatabaseTarget, options: { poolSize?: number } = {}): Db {
+  const clock = queryClock();
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.location, max: options.poolSize ?? 10 });
     // An idle client whose connection drops (server restart, failover, admin shutdown) emits 'error' on the
     // pool; unhandled it would crash the process. The pool discards that client and opens a new one.
     pool.on('error', (err) => console.warn(`PostgreSQL: an idle connection was closed (${err.message})`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: clock.log });
     natives.set(db, { kind: 'postgres', pool });
+    timers.set(db, clock.slot);
     return db;
   }
   if (target.location !== ':memory:') mkdirSync(dirname(target.location), { recursive: true });
@@ -62,8 +91,10 @@ export function createDb(target: DatabaseTarget, options: { poolSize?: number } 
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new InlineLimitPlugin()],
+    log: clock.log,
   });
   natives.set(db, { kind: 'sqlite', sqlite });
+  timers.set(db, clock.slot);
   return db;
 }
 

@@ -3,6 +3,17 @@ import { type JobLease, jobLease } from './job-lease';
 
 type Log = { warn?(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
+/**
+ * Where a job reports its rounds (the shop's metrics, metrics/registry.ts): every round, whether the timer or
+ * `runOnce` started it, with its time and how it ended.
+ */
+export interface JobMetrics {
+  /** The job's timer started on this instance, to run every `intervalMs` across the fleet. */
+  jobStarted(name: string, intervalMs: number): void;
+  /** A round ended: `ok`, `failed` (it threw), or `stopped` (its lease was lost or the instance is stopping). */
+  jobRound(name: string, seconds: number, outcome: 'ok' | 'failed' | 'stopped'): void;
+}
+
 /** What a round gets besides the time: `extend` between its items (see JobRound.extend). */
 export interface JobRound {
   /**
@@ -55,6 +66,7 @@ interface JobOptions<R> {
   intervalMs: number;
   lease: JobLeaseOption;
   log?: Log;
+  metrics?: JobMetrics;
 }
 
 /**
@@ -97,9 +109,24 @@ class Job<R> {
   }
 
   private once(start: () => Promise<R>): Promise<R> {
-    this.running = start().finally(() => {
-      this.running = undefined;
-    });
+    const begun = performance.now();
+    const { name, metrics } = this.options;
+    const ended = (outcome: 'ok' | 'failed' | 'stopped') =>
+      metrics?.jobRound(name, (performance.now() - begun) / 1000, outcome);
+    this.running = start()
+      .then(
+        (result) => {
+          ended('ok');
+          return result;
+        },
+        (err: unknown) => {
+          ended(err instanceof RoundStopped ? 'stopped' : 'failed');
+          throw err;
+        },
+      )
+      .finally(() => {
+        this.running = undefined;
+      });
     return this.running;
   }
 
@@ -179,6 +206,7 @@ class Job<R> {
     this.stopping = false;
     this.timer = setInterval(() => this.tick(), this.tickMs);
     this.timer.unref();
+    this.options.metrics?.jobStarted(this.options.name, this.options.intervalMs);
     this.tick();
   }
 

@@ -23,3 +23,50 @@ export function requestLogFields(req: FastifyRequest) {
     remotePort: req.socket?.remotePort,
   };
 }
+
+/**
+ * What a request is known as in logs and metrics: its route pattern (`/v2/get-product-details`, `/details/:id`), never
+ * the URL itself, so no id, e-mail or token becomes a label. `static` for the build's files (one route each, named by
+ * content hash), `unmatched` for everything the not-found handler answers (the client's pages, unknown paths).
+ */
+export function routeOf(req: FastifyRequest): string {
+  const url = req.is404 ? undefined : req.routeOptions.url;
+  if (!url) return 'unmatched';
+  // @fastify/static's routes carry the file they serve in their config.
+  if ((req.routeOptions.config as { file?: unknown } | undefined)?.file !== undefined) return 'static';
+  return url.length <= 100 ? url : 'other';
+}
+
+/** A W3C `traceparent` header: version, trace id, parent span id, flags. */
+const TRACEPARENT = /^[\da-f]{2}-([\da-f]{32})-[\da-f]{16}-[\da-f]{2}$/;
+
+/**
+ * The trace a request belongs to, for its log line's `trace_id` (docs/decisions/044). The seam for tracing: once the
+ * server runs OpenTelemetry this answers the active span's trace id. Until then it is the trace id of a valid W3C
+ * `traceparent` header a proxy or caller sent (so our line can be found from theirs), else undefined: the field is
+ * absent, and the request id (`reqId`) is the only id of the request.
+ */
+export function traceIdOf(req: FastifyRequest): string | undefined {
+  const header = req.headers.traceparent;
+  const match = typeof header === 'string' ? TRACEPARENT.exec(header.trim().toLowerCase()) : null;
+  const traceId = match?.[1];
+  return traceId && !/^0+$/.test(traceId) ? traceId : undefined;
+}
+
+/**
+ * Keys whose values never reach a log line, wherever a caller puts them (pino's `redact`, one level deep): account
+ * data, secrets, and a database error's `detail`, which quotes the row's values ("Key (email)=(…) already exists").
+ */
+export const REDACTED_KEYS = ['password', 'email', 'phone', 'token', 'authorization', 'address', 'to_address'].flatMap(
+  (key) => [key, `*.${key}`],
+);
+export const REDACTED_PATHS = [...REDACTED_KEYS, 'err.detail', '*.headers.authorization', 'headers.authorization'];
+
+/** An e-mail address anywhere in a line (an SMTP server's refusal quotes the recipient). */
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}/gi;
+
+/**
+ * The last guard before a log line is written (pino's `streamWrite` hook): e-mail addresses in free text — an error's
+ * message, a provider's answer — become `[email]`. Lines without an `@` (nearly all) are passed on untouched.
+ */
+export const scrubLine = (line: string): string => (line.includes('@') ? line.replace(EMAIL, '[email]') : line);

@@ -133,3 +133,6 @@ export async function enqueueMail<K extends MailKind>(
 
 /** Deletes the messages that went (or failed for good) before `before`; answers how many (the hourly cleanup). */
 export const deleteFinishedMail = (db: Db, before: string): Promise<number> => repo.deleteFinishedMail(db, before);
+
+/** How many messages wait to be sent, and since when the oldest has (the metrics' backlog gauges). */
+export const mailBacklog = (db: Db) => repo.mailBacklog(db);

@@ -117,3 +117,13 @@ export async function deleteFinishedMail(db: Db, before: string): Promise<number
 export async function mailUser(db: Db, userId: number) {
   return db.selectFrom('users').select(['email', 'email_confirmed_at']).where('id', '=', userId).executeTakeFirst();
 }
+
+/** How many messages are still to send (pending, or being sent), and the oldest one's queueing time. */
+export async function mailBacklog(db: Db): Promise<{ count: number; oldest: string | null }> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('status', 'in', ['pending', 'sending'])
+    .executeTakeFirst();
+  return { count: Number(row?.count ?? 0), oldest: row?.oldest ?? null };
+}

@@ -1,7 +1,7 @@
 import { langOf } from '../../common/contract/lang';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
-import { createIntervalJob, type IntervalJob, type JobRound } from '../lib/interval-job';
+import { createIntervalJob, type IntervalJob, type JobMetrics, type JobRound } from '../lib/interval-job';
 import type { MailKind } from './outbox';
 import { maskAddress, mayMailAccount } from './policy';
 import { claimMail, dueMail, finishMail, mailUser } from './repository';
@@ -55,6 +55,8 @@ interface SenderOptions {
   db: Db;
   config: Config;
   log?: Log;
+  /** Where its rounds are counted (the shop's metrics). */
+  metrics?: JobMetrics;
   intervalMs?: number;
   batchSize?: number;
   /** Replaces the template registry (tests of the outbox itself). */
@@ -73,6 +75,7 @@ export function createMailSender({
   db,
   config,
   log,
+  metrics,
   intervalMs = 5000,
   batchSize = 20,
   templates,
@@ -85,6 +88,7 @@ export function createMailSender({
     intervalMs,
     lease: { db, ttlMs: SENDER_LEASE_MS },
     ...(log ? { log } : {}),
+    metrics,
   });
   return {
     ...job,

@@ -141,3 +141,6 @@ export const finishNotice = (db: Db, id: number, error: string | null): Promise<
 /** An attempt failed with `error`: the claim is freed and the notice is due again at `nextAttemptAt`. */
 export const retryNoticeLater = (db: Db, id: number, error: string, nextAttemptAt: string): Promise<void> =>
   repo.noteNotificationError(db, id, error, nextAttemptAt);
+
+/** How many notices wait for the bot's sender, and since when the oldest has (the metrics' backlog gauges). */
+export const noticeBacklog = (db: Db) => repo.noticeBacklog(db);

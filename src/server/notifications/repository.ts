@@ -91,3 +91,13 @@ export async function noteNotificationError(db: Db, id: number, error: string, n
     .where('id', '=', id)
     .execute();
 }
+
+/** How many notices are still to send, and the oldest one's queueing time. */
+export async function noticeBacklog(db: Db): Promise<{ count: number; oldest: string | null }> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('sent_at', 'is', null)
+    .executeTakeFirst();
+  return { count: Number(row?.count ?? 0), oldest: row?.oldest ?? null };
+}

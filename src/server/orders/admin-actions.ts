@@ -208,7 +208,7 @@ export async function recordRefund(
   const amount = input.amount_cents!;
   const method = input.method as RefundMethod;
   const reference = input.reference!.trim();
-  return withRetry(() =>
+  const recorded = await withRetry(() =>
     inTransaction(shop, async (tx) => {
       const trx = tx.db;
       // The row as locked: no other refund of this order can be recorded until this transaction ends.
@@ -262,4 +262,6 @@ export async function recordRefund(
       return { order, changed: true, refundOwedCents: left, refundId };
     }),
   );
+  shop.metrics.refund('manual', 'recorded');
+  return recorded;
 }

@@ -82,5 +82,6 @@ export function createExpiryScheduler(
     intervalMs,
     lease: { db, ttlMs: EXPIRY_LEASE_MS },
     ...(log ? { log } : {}),
+    metrics: shop.metrics,
   });
 }

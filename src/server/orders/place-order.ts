@@ -134,6 +134,7 @@ export async function placeOrder(shop: Shop, user: User, lang: Lang, input: Plac
     );
     // Stock totals on list cards changed.
     await shop.catalog.changed();
+    shop.metrics.orderPlaced(order);
     return { order, created: true };
   } catch (err) {
     if (receiptPath) await removeReceipt(files, receiptPath).catch(() => {});

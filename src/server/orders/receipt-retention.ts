@@ -75,5 +75,6 @@ export function createReceiptRetentionJob(
     // Once across instances (docs/decisions/024); a round is a few batches of deletes.
     lease: { db, ttlMs: 10 * 60_000 },
     ...(log ? { log } : {}),
+    metrics: shop.metrics,
   });
 }

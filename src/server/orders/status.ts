@@ -193,6 +193,9 @@ export async function changeOrderStatus(
   );
   // A cancel gave stock back: list cards show it.
   if (change.changed && to === 'Cancelled') await shop.catalog.changed();
+  if (change.changed && (to === 'Paid' || to === 'Cancelled')) {
+    shop.metrics.orderMoved(change.order, to === 'Paid' ? 'paid' : actor.kind === 'expiry' ? 'expired' : 'cancelled');
+  }
   return change;
 }
 

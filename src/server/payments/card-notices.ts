@@ -115,6 +115,16 @@ export async function applySession(
   session: CheckoutSessionInfo,
   news: 'completed' | 'failed' | 'expired',
 ): Promise<Applied> {
+  const applied = await applySessionNews(shop, session, news);
+  shop.metrics.payment(shop.payments?.name ?? 'stripe', applied.outcome);
+  return applied;
+}
+
+async function applySessionNews(
+  shop: Shop,
+  session: CheckoutSessionInfo,
+  news: 'completed' | 'failed' | 'expired',
+): Promise<Applied> {
   const order = session.orderId !== null ? await findOrderForPayment(shop.db, session.orderId) : undefined;
   const known = await repo.findSession(shop.db, session.reference);
   if (!order || (known && known.order_id !== order.id)) {
@@ -260,6 +270,7 @@ async function refundUnwantedPayment(
     paymentReference: payment.provider_charge_id,
     reason,
   });
+  shop.metrics.providerRefund(provider.name, result);
   if (!result.ok) {
     const { kind, code, retryable } = result.failure;
     shop.log.error({ orderId: order.id, kind, code }, 'automatic card refund refused');

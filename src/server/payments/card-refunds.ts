@@ -53,6 +53,7 @@ export async function sendCardRefund(
     amountCents: refund.amountCents,
     reason: 'requested_by_customer',
   });
+  shop.metrics.providerRefund(provider.name, result);
   if (!result.ok) {
     const { kind, code, message, retryable } = result.failure;
     const reason = code ? `${message} (${code})` : message;

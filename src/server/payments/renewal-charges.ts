@@ -117,6 +117,7 @@ export async function chargeAttempt(shop: Shop, row: repo.RenewalChargeRow, now:
       payment,
     };
     const outcome = await recordCardPaid(shop, order, paid);
+    shop.metrics.payment(provider.name, outcome === 'paid' ? 'renewal_paid' : outcome);
     await repo.finishAttempt(shop.db, key, { status: 'succeeded', paymentRef: payment.reference }, now.toISOString());
     if (row.subscription_id !== null && outcome === 'paid')
       await noteRenewalFailure(shop.db, row.subscription_id, null);
@@ -137,6 +138,7 @@ export async function chargeAttempt(shop: Shop, row: repo.RenewalChargeRow, now:
     paymentRef: failure.paymentReference,
   };
   await recordChargeFailure(shop, key, failed, now);
+  shop.metrics.payment(provider.name, 'renewal_declined');
   return 'failed';
 }
 

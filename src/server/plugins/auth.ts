@@ -14,6 +14,9 @@ export default fp(async function auth(app: FastifyInstance) {
   app.decorate('authenticate', async (req: FastifyRequest, bodyToken?: string) => {
     const token = bearer(req) ?? bodyToken;
     if (!token || token === 'null' || token === 'undefined') return null;
-    return (await sessionUser(app.db, token)) ?? null;
+    const auth = (await sessionUser(app.db, token)) ?? null;
+    // The request's log line names the account (plugins/request-log.ts).
+    if (auth) req.userId = auth.user.id;
+    return auth;
   });
 });

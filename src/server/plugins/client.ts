@@ -9,6 +9,7 @@ import { parseLang } from '../../common/contract/lang';
 import { formatMessage } from '../../common/i18n/messages';
 import { SSR_COOKIES as COOKIE } from '../../common/server-render';
 import { readCookie } from '../lib/cookies';
+import { redactUrl } from '../lib/log';
 import { CachedAnswer, sendEncoded } from '../lib/response-cache';
 import { START_BOOT, THEME_BOOT } from './boot-scripts';
 import { requestLang } from './errors';
@@ -294,7 +295,7 @@ function serverRender(
       req.log.debug({ screen: result.screen, ms }, 'server render');
       return { ...entry, ms };
     } catch (err) {
-      req.log.error({ err, url: req.url }, 'server render failed: answering the SPA page');
+      req.log.error({ err, url: redactUrl(req.url) }, 'server render failed: answering the SPA page');
       return null;
     }
   }

@@ -302,5 +302,6 @@ export function createRenewalScheduler(
     intervalMs,
     lease: { db, ttlMs: RENEWAL_LEASE_MS },
     ...(log ? { log } : {}),
+    metrics: shop.metrics,
   });
 }

@@ -29,6 +29,7 @@ export default fp(
       api: bot.api,
       links: new ShopLinks(config.PUBLIC_URL),
       log: app.log,
+      metrics: app.shop.metrics,
     });
     app.decorate('bot', bot);
     app.decorate('notificationSender', sender);

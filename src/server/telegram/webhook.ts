@@ -34,6 +34,8 @@ export default async function telegramWebhook(app: FastifyInstance, opts: { bot:
         .code(400)
         .send({ success: false, code: 400, message: formatMessage('en', 'invalidRequest'), data: null });
     }
+    // Telegram is heard from: the webhook's silence gauge starts again (metrics/scrape.ts).
+    app.shop.metrics.webhookReceived('telegram');
     await handle(req, reply);
     return reply;
   });

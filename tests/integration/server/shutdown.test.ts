@@ -9,7 +9,10 @@ const slowPost = (port: number, path: string, body: string, agent: Agent | false
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Waits until the server has logged `count` incoming requests for `path` (their headers were read), 20 s at most. */
+/**
+ * Waits until the server has logged `count` incoming requests for `path` (their headers were read), 20 s at most. The
+ * "incoming request" line is at debug level (plugins/request-log.ts): the servers here run with LOG_LEVEL=debug.
+ */
 async function requestsSeen(shop: Shop, path: string, count: number): Promise<void> {
   const seen = () =>
     logLines(shop.output()).filter((l) => l.msg === 'incoming request' && (l.req as { url?: string })?.url === path)
@@ -26,7 +29,7 @@ describe.each(dialects)('graceful shutdown on %s', { timeout: 60_000 }, (dialect
   });
 
   it('SIGTERM lets in-flight requests finish with 200, refuses new ones, and exits 0', async () => {
-    const env: Record<string, string> = {};
+    const env: Record<string, string> = { LOG_LEVEL: 'debug' };
     if (dialect === 'postgres') {
       database = await freshDatabase('postgres');
       env.DATABASE_URL = database.url;
@@ -61,7 +64,7 @@ describe.each(dialects)('graceful shutdown on %s', { timeout: 60_000 }, (dialect
   });
 
   it('SHUTDOWN_DRAIN_MS: /readyz 503 while still serving; a keep-alive request in flight at close gets 200 with Connection: close, and the exit is 0 at once', async () => {
-    const env: Record<string, string> = { SHUTDOWN_DRAIN_MS: '1000' };
+    const env: Record<string, string> = { SHUTDOWN_DRAIN_MS: '1000', LOG_LEVEL: 'debug' };
     if (dialect === 'postgres') {
       database ??= await freshDatabase('postgres');
       env.DATABASE_URL = database.url;

@@ -153,6 +153,22 @@ describe('loadConfig', () => {
     expect(message).not.toContain('tooShort');
   });
 
+  it('reads METRICS_TOKEN (16 characters at least, never repeated) and METRICS_PORT (not PORT)', () => {
+    const unset = loadConfig({});
+    expect([unset.METRICS_TOKEN, unset.METRICS_PORT]).toEqual([undefined, undefined]);
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(32), METRICS_PORT: '9464' })).toMatchObject({
+      METRICS_TOKEN: 'a'.repeat(32),
+      METRICS_PORT: 9464,
+    });
+    const short = problem({ METRICS_TOKEN: 'tooShortSecret' });
+    expect(short).toMatch(/METRICS_TOKEN: METRICS_TOKEN must be 16-256 printable characters/);
+    expect(short).not.toContain('tooShortSecret');
+    expect(problem({ METRICS_TOKEN: 'has a space in the middle ok' })).toContain('METRICS_TOKEN:');
+    expect(problem({ METRICS_PORT: 'x' })).toMatch(/METRICS_PORT: METRICS_PORT must be a number/);
+    expect(problem({ METRICS_PORT: '70000' })).toMatch(/METRICS_PORT: METRICS_PORT must be 0-65535/);
+    expect(problem({ PORT: '9000', METRICS_PORT: '9000' })).toMatch(/METRICS_PORT: METRICS_PORT must differ from PORT/);
+  });
+
   it('lists every bad value at once', () => {
     const message = problem({ PORT: 'x', SEED: 'y', BOT_TOKEN: 'z' });
     expect(message).toMatch(/^Invalid configuration:/);

@@ -145,6 +145,7 @@ function handlePayments(bot: Bot, { shop, db, log, links, userOf }: BotKit): voi
       totalAmount: payment.total_amount,
       telegramChargeId: payment.telegram_payment_charge_id,
     });
+    shop.metrics.payment('telegram', outcome);
     if (outcome !== 'paid' && outcome !== 'duplicate') {
       log.error(
         { outcome, payload: payment.invoice_payload, charge: payment.telegram_payment_charge_id },

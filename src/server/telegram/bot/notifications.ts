@@ -5,7 +5,7 @@ import { formatCents } from '../../../common/money';
 import type { Db } from '../../db/connection';
 import type { Order } from '../../db/schema';
 import type { FileStore } from '../../files/store';
-import { createIntervalJob, type JobRound } from '../../lib/interval-job';
+import { createIntervalJob, type JobMetrics, type JobRound } from '../../lib/interval-job';
 import {
   type AccountNotificationKind,
   BACK_IN_STOCK,
@@ -216,6 +216,8 @@ interface SenderOptions {
   intervalMs?: number;
   batchSize?: number;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Where its rounds are counted (the shop's metrics). */
+  metrics?: JobMetrics;
 }
 
 export function createNotificationSender({
@@ -226,6 +228,7 @@ export function createNotificationSender({
   intervalMs = 5000,
   batchSize = 25,
   log,
+  metrics,
 }: SenderOptions): NotificationSender {
   const sender: Sender = { db, files, api, links, log };
   const job = createIntervalJob({
@@ -234,6 +237,7 @@ export function createNotificationSender({
     intervalMs,
     lease: { db, ttlMs: SENDER_LEASE_MS },
     ...(log ? { log } : {}),
+    metrics,
   });
   return { drainOnce: job.runOnce, tickOnce: job.tickOnce, start: job.start, stop: job.stop };
 }

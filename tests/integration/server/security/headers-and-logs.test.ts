@@ -1,13 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../../../src/server/app';
 import { loadConfig } from '../../../../src/server/config';
 import { migrateToLatest } from '../../../../src/server/db/migrate';
+import { scrubLine } from '../../../../src/server/lib/log';
+import { invoicePayload } from '../../../../src/server/orders/invoice-payload';
 import { receiptLink } from '../../../../src/server/orders/receipts';
+import { WEBHOOK_PATH, webhookSecret } from '../../../../src/server/telegram/bot/webhook-secret';
+import { createProduct } from '../../../factories/products';
 import { createUser } from '../../../factories/users';
+import { interceptBotApi, successfulPaymentUpdate } from '../../../support/telegram/fake-bot-api';
+import { TEST_BOT_TOKEN } from '../../../support/telegram/init-data';
 import { insertOrder } from '../../../support/telegram/orders';
 import { buildTestApp, dialects, freshDatabase, post, type TestApp } from '../../helper';
+import { METRICS_TOKEN, sample, scrape } from '../metrics/support';
+import { placeOrder } from '../orders/support';
 
 /** A built client in miniature: index.html, a script and its source map. */
 function fakeClient(): string {
@@ -138,5 +147,113 @@ describe.each(dialects)('request logs on %s', (dialect) => {
       await database.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe.each(dialects)('what a customer journey leaves in the logs and metrics on %s', (dialect) => {
+  const logs: string[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, {
+      botToken: TEST_BOT_TOKEN,
+      env: { PAYMENT_PROVIDER_TOKEN: 'provider-test-token', METRICS_TOKEN },
+      logs,
+    });
+    interceptBotApi(t.app.bot!);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('sign-up, a wrong then a right password, an address, an order and its payment: no e-mail, phone, password, token or address', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const email = `mei.${tag}@example.com`;
+    const phone = `+63917${String(Date.now()).slice(-7)}`;
+    const password = `Pw-${tag}-secret!`;
+    const wrong = `Wrong-${tag}-guess`;
+    const street = `88 Hidden Lane ${tag}`;
+    const signup = await post(t.app, '/v1/user-register', {
+      nickname: 'Mei',
+      email,
+      phone,
+      password,
+      confirm_password: password,
+    });
+    expect(signup.status, signup.body.message).toBe(200);
+    expect((await post(t.app, '/v1/user-login', { login: email, password: wrong })).status).toBe(422);
+    const login = await post(t.app, '/v1/user-login', { login: phone, password });
+    expect(login.status, login.body.message).toBe(200);
+    const { token } = login.body.data;
+    const userId = login.body.data.user_info.id;
+    const state = await t.db.selectFrom('states').select('id').orderBy('sort_order').executeTakeFirstOrThrow();
+    const saved = await post(
+      t.app,
+      '/v2/save-address',
+      { receiver_name: 'Mei Lin', phone, address: street, city: 'Makati', state_id: state.id, zip: '1209' },
+      { token },
+    );
+    expect(saved.status, saved.body.message).toBe(200);
+    const { product, variants } = await createProduct(t.db, { variants: [{ name: '50 g', price: 1500, stock: 5 }] });
+    const c = { userId, token, addressId: saved.body.data.address.id };
+    const placed = await placeOrder(t.app, c, {
+      items: [{ product_id: product.id, variant_id: variants[0]!.id, quantity: 1 }],
+    });
+    expect(placed.status, placed.body.message).toBe(200);
+    const order = placed.body.data.order;
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: WEBHOOK_PATH,
+      headers: { 'x-telegram-bot-api-secret-token': webhookSecret(t.config)! },
+      payload: successfulPaymentUpdate(
+        { id: 6_300_000_001 },
+        { payload: invoicePayload(order.id, order.total_cents), totalAmount: order.total_cents, chargeId: `ch-${tag}` },
+      ),
+    });
+    expect(paid.statusCode).toBe(200);
+    // The token in the header, as the client sends it; a trace id from a proxy's traceparent.
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const info = await t.app.inject({
+      method: 'POST',
+      url: '/v1/get-user-info',
+      headers: { authorization: `Bearer ${token}`, traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+      payload: { lang: 'en' },
+    });
+    expect(info.statusCode).toBe(200);
+
+    const metrics = await scrape(t.app);
+    expect(sample(metrics, 'shop_signups_total', { result: 'ok' })).toBe(1);
+    expect(sample(metrics, 'shop_logins_total', { result: 'refused' })).toBe(1);
+    expect(sample(metrics, 'shop_logins_total', { result: 'ok' })).toBe(1);
+    expect(sample(metrics, 'shop_orders_total', { event: 'paid', payment_method: 'payment_link' })).toBe(1);
+    expect(sample(metrics, 'shop_payments_total', { provider: 'telegram', result: 'paid' })).toBe(1);
+
+    // One line per request, with its id, route pattern, status and time; the account once its session was read.
+    const lines = logs.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const requests = lines.filter((l) => l.msg === 'request completed');
+    expect(requests.length).toBeGreaterThanOrEqual(7);
+    expect(lines.filter((l) => l.msg === 'incoming request')).toEqual([]);
+    for (const line of requests) {
+      expect(line).toMatchObject({ reqId: expect.any(String), route: expect.any(String) });
+      expect((line.res as { statusCode: number }).statusCode).toBeGreaterThanOrEqual(200);
+      expect(line.responseTime).toEqual(expect.any(Number));
+    }
+    const infoLine = requests.find((l) => l.route === '/v1/get-user-info')!;
+    expect(infoLine).toMatchObject({ user_id: userId, trace_id: traceId, level: 30 });
+    expect(requests.find((l) => l.route === '/v1/user-register')?.trace_id).toBeUndefined();
+
+    const everything = [...logs, metrics].join('\n');
+    for (const secret of [email, phone, phone.replace(/\D/g, ''), password, wrong, token, street]) {
+      expect(everything, `a log line or metric holds ${secret}`).not.toContain(secret);
+    }
+  });
+});
+
+describe('the log guard', () => {
+  it('scrubs e-mail addresses from free text and leaves other lines as they are', () => {
+    expect(scrubLine('{"msg":"550 5.1.1 <mei.lin+tea@mail.example.co.uk>: Recipient address rejected"}')).toBe(
+      '{"msg":"550 5.1.1 <[email]>: Recipient address rejected"}',
+    );
+    const plain = '{"msg":"request completed","to":"m***@example.com","stack":"at node_modules/@fastify/static"}';
+    expect(scrubLine(plain)).toBe(plain);
   });
 });
