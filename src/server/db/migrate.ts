@@ -24,6 +24,7 @@ import * as jobLeases from './migrations/2026-11-26T01-00-job-leases';
 import * as productCards from './migrations/2026-12-02T00-00-product-cards';
 import * as accountSecurity from './migrations/2026-12-07T00-00-account-security';
 import * as cardPayments from './migrations/2026-12-07T12-00-card-payments';
+import * as paymentWatch from './migrations/2026-12-07T16-00-payment-watch';
 
 /** Every migration, by its frozen date-stamped name. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-02T00-00-product-cards': productCards,
   '2026-12-07T00-00-account-security': accountSecurity,
   '2026-12-07T12-00-card-payments': cardPayments,
+  '2026-12-07T16-00-payment-watch': paymentWatch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
