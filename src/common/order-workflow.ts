@@ -96,7 +96,16 @@ export interface OrderActionState {
   has_receipt: boolean;
   /** What is still owed back to the customer, in cents (a cancelled order that had been paid). */
   refund_owed_cents: number;
+  /** What may still be given back, in cents: what was paid less what was refunded (any status; owed when Cancelled). */
+  refundable_cents: number;
 }
+
+/**
+ * Statuses in which money paid may be given back (docs/decisions/040): a cancelled order's money is owed back, and a
+ * paid order that goes on may have part of it refunded (a missing item) — never more than was paid less what was
+ * refunded.
+ */
+export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['Paid', 'Processing', 'Completed', 'Cancelled'];
 
 interface ActionRule {
   /** Fulfilment packs, ships and completes; money decisions need `orders.money`. */
@@ -121,7 +130,7 @@ export const ORDER_ACTION_RULES: Record<OrderAction, ActionRule> = {
   refund: {
     permission: 'orders.money',
     moveTo: null,
-    allowed: (o) => o.status === 'Cancelled' && o.refund_owed_cents > 0,
+    allowed: (o) => REFUNDABLE_STATUSES.includes(o.status) && o.refundable_cents > 0,
   },
 };
 

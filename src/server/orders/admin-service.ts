@@ -11,7 +11,9 @@ export {
   confirmPayment,
   markProcessing,
   owedBack,
+  type RefundLeft,
   recordRefund,
+  refundMoney,
   rejectReceipt,
   saveTracking,
 } from './admin-actions';

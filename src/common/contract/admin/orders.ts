@@ -141,6 +141,8 @@ export const adminOrderDetail = orderDetails
     refund_owed_cents: true,
   })
   .extend({
+    /** What may still be refunded: what was paid less what was refunded (docs/decisions/040), whatever the status. */
+    refundable_cents: z.number().int(),
     /** A renewal of this subscription (placed by the server), else null. */
     subscription_id: z.number().int().nullable(),
     items: z.array(adminOrderItem),

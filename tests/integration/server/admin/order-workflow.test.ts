@@ -53,6 +53,7 @@ describe.each(dialects)('the order workflow on the server, %s', (dialect) => {
       payment_method: order.payment.method,
       has_receipt: order.payment.receipt_waiting,
       refund_owed_cents: order.refund_owed_cents,
+      refundable_cents: order.refundable_cents,
     };
     return { state, actions: order.actions as OrderAction[] };
   }

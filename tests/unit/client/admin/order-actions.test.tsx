@@ -32,12 +32,16 @@ const LABELS: Record<OrderAction, string> = {
   refund: 'Record refund',
 };
 
-type Detail = Pick<AdminOrderDetail, 'order_no' | 'status' | 'actions' | 'refund_owed_cents' | 'tracking' | 'payment'>;
+type Detail = Pick<
+  AdminOrderDetail,
+  'order_no' | 'status' | 'actions' | 'refund_owed_cents' | 'refundable_cents' | 'tracking' | 'payment'
+>;
 const detail = (overrides: Partial<Detail> = {}): Detail => ({
   order_no: 'LC-20261124-ABC123',
   status: 'Pending',
   actions: [],
   refund_owed_cents: 0,
+  refundable_cents: 0,
   tracking: { company: null, number: null, link: null },
   payment: {
     method: 'bank_transfer',
@@ -69,7 +73,7 @@ const show = (order: Detail) =>
 
 const done = (status: string, message: string) => () => ({
   message,
-  data: { order_no: 'LC-20261124-ABC123', status, changed: true, refund_owed_cents: 0 },
+  data: { order_no: 'LC-20261124-ABC123', status, changed: true, refund_owed_cents: 0, refundable_cents: 0 },
 });
 
 describe('back office: order actions', () => {
@@ -184,9 +188,9 @@ describe('back office: order actions', () => {
     const user = userEvent.setup();
     const { callsTo } = mockApi({
       '/admin/me': () => me('owner'),
-      '/admin/orders/refund': done('Cancelled', 'Refund of $12.50 recorded; $32.00 still owed'),
+      '/admin/orders/refund': done('Cancelled', 'Refund of $12.50 recorded; $32.00 left to refund'),
     });
-    show(detail({ status: 'Cancelled', actions: ['refund'], refund_owed_cents: 4450 }));
+    show(detail({ status: 'Cancelled', actions: ['refund'], refund_owed_cents: 4450, refundable_cents: 4450 }));
     await user.click(await screen.findByRole('button', { name: 'Record refund' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record refund' });
     expect(dialog).toHaveTextContent('Still owed to the customer: $44.50');
@@ -202,7 +206,7 @@ describe('back office: order actions', () => {
     await user.type(amount, '44.51');
     await user.type(within(dialog).getByLabelText('Reference'), 'TX-9');
     await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
-    expect(await within(dialog).findByText('At most $44.50 is still owed')).toBeInTheDocument();
+    expect(await within(dialog).findByText('At most $44.50 can be refunded')).toBeInTheDocument();
     expect(callsTo('/admin/orders/refund')).toHaveLength(0);
 
     await user.clear(amount);
@@ -212,7 +216,7 @@ describe('back office: order actions', () => {
     await waitFor(() => expect(callsTo('/admin/orders/refund')).toHaveLength(1));
     const sent = callsTo('/admin/orders/refund')[0]!.body;
     expect([sent.get('amount_cents'), sent.get('method'), sent.get('reference')]).toEqual(['1250', 'cash', 'TX-9']);
-    expect(notify.success).toHaveBeenCalledWith('Refund of $12.50 recorded; $32.00 still owed');
+    expect(notify.success).toHaveBeenCalledWith('Refund of $12.50 recorded; $32.00 left to refund');
   });
 
   it('the main action is the next obvious step, only when the role allows it', async () => {

@@ -100,6 +100,7 @@ const detail = (over: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   },
   refunds: [],
   refund_owed_cents: 0,
+  refundable_cents: 0,
   tracking: { company: null, number: null, link: null },
   timeline: [
     { id: null, kind: 'placed', actor: 'customer', at: '2026-11-24T03:00:00.000Z', details: null },
@@ -295,6 +296,7 @@ describe('back office: an order', () => {
           order: detail({
             status: 'Cancelled',
             refund_owed_cents: 2000,
+            refundable_cents: 2000,
             refunds: [
               {
                 id: 1,

@@ -101,6 +101,7 @@ export function useOrderMainAction(
     payment_method: order.payment?.method ?? '',
     has_receipt: order.payment?.receipt_waiting === true,
     refund_owed_cents: order.refund_owed_cents,
+    refundable_cents: order.refundable_cents,
   });
   if (!next || !isDirect(next) || !order.actions.includes(next) || !roleAllows(next)) return undefined;
   return {
