@@ -257,6 +257,13 @@ export function refundIssues(
 export const REFUND_KINDS = ['card', 'record'] as const;
 export type RefundKind = (typeof REFUND_KINDS)[number];
 
+/**
+ * A refund to the card that the provider failed or cancelled gave nothing back: it never counts as refunded (what is
+ * owed, what is refundable, revenue net of refunds, the export). A pending one counts: its amount is on its way back
+ * and held against what may still be refunded (docs/decisions/040).
+ */
+export const REFUND_STATES_GIVING_NOTHING = ['failed', 'canceled'] as const;
+
 export const refundKind = (order: { payment_method: string }): RefundKind =>
   order.payment_method === 'card' ? 'card' : 'record';
 

@@ -184,6 +184,8 @@ export function exportOrdersCsv(db: Db, input: AdminOrderFilterInput, zone: stri
           csvCell(r.payment_method),
           csvCell(r.payment_reference),
           csvCell(dollars(refundOwedCents(r, r.payments_cents, r.refunded_cents)), { number: true }),
+          csvCell(dollars(r.refunded_cents), { number: true }),
+          csvCell(dollars(refundableCents(r, r.payments_cents, r.refunded_cents)), { number: true }),
           csvCell(r.tracking_company),
           csvCell(r.tracking_number),
         ].join(',')}\r\n`;

@@ -35,7 +35,7 @@ export const en = {
     revenue: 'Revenue',
     orders: 'Orders',
     average: 'Average order value',
-    note: 'Orders paid and not cancelled, counted on the day they were paid ({{timezone}} time).',
+    note: 'Orders paid and not cancelled, less what was refunded of them, counted on the day they were paid ({{timezone}} time).',
   },
   chart: {
     heading: 'Revenue per day',
@@ -83,7 +83,7 @@ export const zh: typeof en = {
     revenue: '营业额',
     orders: '订单',
     average: '平均订单金额',
-    note: '已付款且未取消的订单，按付款当天计算（{{timezone}} 时间）。',
+    note: '已付款且未取消的订单，扣除已退款金额，按付款当天计算（{{timezone}} 时间）。',
   },
   chart: {
     heading: '每日营业额',

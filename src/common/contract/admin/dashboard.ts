@@ -6,9 +6,12 @@ import { defineAdminEndpoint } from '../endpoint';
  * figures.
  *
  * **Revenue** is the sum of `total_cents` (what the customer was charged: goods, delivery, less coupon and cash
- * reward redeemed) of the orders **paid** in the window (`paid_at` inside it) that are **not cancelled now**, in
- * integer cents. An order counts on the day it was paid, not the day it was placed; an order cancelled after it was
- * paid drops out of every window (its money is owed back). **Orders** is how many such orders; **average order value**
+ * reward redeemed) **less what was refunded of it** of the orders **paid** in the window (`paid_at` inside it) that
+ * are **not cancelled now**, in integer cents. An order counts on the day it was paid, not the day it was placed, and
+ * so do its refunds, whenever they were made (a day's figure goes down when one of its orders is refunded later); an
+ * order cancelled after it was paid drops out of every window (its money is owed back). Refunds count when recorded,
+ * or given or on their way back through the card provider, not when the provider failed or cancelled them, and not
+ * the automatic refund of a second payment (docs/decisions/040). **Orders** is how many such orders; **average order value**
  * is revenue ÷ orders rounded to the cent (0 when there are none).
  *
  * Days are the shop's calendar days in `SHOP_TIMEZONE` (IANA, default Asia/Manila), from local midnight to local

@@ -83,6 +83,10 @@ export const ORDER_CSV_COLUMNS = [
   'Payment method',
   'Payment reference',
   'Refund owed',
+  /** Refunds given or on their way back (not one the card provider failed): docs/decisions/040. */
+  'Refunded',
+  /** What was paid less what was refunded. */
+  'Net paid',
   'Tracking company',
   'Tracking number',
 ] as const;

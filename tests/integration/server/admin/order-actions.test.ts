@@ -397,7 +397,9 @@ describe.each(dialects)('back office order actions on %s', (dialect) => {
     expect(rest.body.data.refund_owed_cents).toBe(0);
     const more = await refund(1);
     expect(more.status).toBe(409);
-    expect(more.body.message).toBe(`Order ${orderNo} has nothing to refund: only money paid and not yet refunded can be given back`);
+    expect(more.body.message).toBe(
+      `Order ${orderNo} has nothing to refund: only money paid and not yet refunded can be given back`,
+    );
 
     const rows = await t.db.selectFrom('refunds').selectAll().where('order_id', '=', id).orderBy('id').execute();
     expect(rows.map((r) => [r.amount_cents, r.method, r.recorded_by])).toEqual([
