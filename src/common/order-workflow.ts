@@ -85,6 +85,7 @@ export const ORDER_ACTIONS = [
   'complete',
   'cancel',
   'refund',
+  'clear_attention',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -98,6 +99,8 @@ export interface OrderActionState {
   refund_owed_cents: number;
   /** What may still be given back, in cents: what was paid less what was refunded (any status; owed when Cancelled). */
   refundable_cents: number;
+  /** What about the order's money needs a person (PAYMENT_ATTENTION), null or unset when nothing does. */
+  payment_attention?: string | null;
 }
 
 /**
@@ -132,6 +135,9 @@ export const ORDER_ACTION_RULES: Record<OrderAction, ActionRule> = {
     moveTo: null,
     allowed: (o) => REFUNDABLE_STATUSES.includes(o.status) && o.refundable_cents > 0,
   },
+  // "Mark as handled": a person looked at the payment's flag (a changed amount, a dispute, a late payment not
+  // refunded, a failed refund: docs/decisions/040) and did what it needed.
+  clear_attention: { permission: 'orders.money', moveTo: null, allowed: (o) => Boolean(o.payment_attention) },
 };
 
 /** Who may take each action (the admin contract's permission of each action's path). */

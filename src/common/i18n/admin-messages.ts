@@ -70,6 +70,8 @@ export const adminMessages = {
       'The pending refund of {{amount}} was sent to the card again ({{status}}); {{owed}} left to refund',
     refundNotByCard: 'Order {{orderNo}} was not paid by card: record its refund instead',
     refundNoCardPayment: 'Order {{orderNo}} has no card payment to refund',
+    paymentAttentionNone: 'Order {{orderNo}} has no payment waiting for a person',
+    paymentAttentionCleared: 'Order {{orderNo}}: the payment is marked as handled',
     imageUnreadable: 'This file is not an image the shop can read (PNG, JPEG, WebP, GIF, AVIF or TIFF)',
     // Stock (stock/service.ts)
     packagingNotFound: 'There is no such packaging',
@@ -252,6 +254,8 @@ export const adminMessages = {
     refundToCardResent: '待处理的 {{amount}} 退款已重新发送到银行卡（{{status}}）；尚可退款 {{owed}}',
     refundNotByCard: '订单 {{orderNo}} 不是银行卡支付：请改为记录退款',
     refundNoCardPayment: '订单 {{orderNo}} 没有可退款的银行卡付款',
+    paymentAttentionNone: '订单 {{orderNo}} 没有需要人工处理的付款',
+    paymentAttentionCleared: '订单 {{orderNo}}：付款已标记为已处理',
     imageUnreadable: '此文件不是商店可读取的图片（PNG、JPEG、WebP、GIF、AVIF 或 TIFF）',
     // Stock (stock/service.ts)
     packagingNotFound: '没有这个包装',

@@ -43,6 +43,33 @@ export async function countPayoutRequestsWaiting(db: Db): Promise<number> {
   return Number(row.n);
 }
 
+/**
+ * Orders whose payment needs a person (orders.payment_attention, docs/decisions/040): how many, and the `limit` most
+ * recently flagged, from the partial index of flagged orders.
+ */
+export async function paymentsNeedingAttention(db: Db, limit: number) {
+  const base = db.selectFrom('orders').where('payment_attention', 'is not', null);
+  const [count, items] = await Promise.all([
+    base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    base
+      .select(['order_no', 'payment_attention', 'status', 'total_cents', 'updated_at'])
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+  ]);
+  return {
+    count: Number(count.n),
+    items: items.map((r) => ({
+      order_no: r.order_no,
+      attention: r.payment_attention!,
+      status: r.status,
+      total_cents: Number(r.total_cents),
+      flagged_at: r.updated_at,
+    })),
+  };
+}
+
 /** The highest low-stock threshold any product sets (null: none sets one). */
 async function highestProductThreshold(db: Db): Promise<number | null> {
   const row = await db

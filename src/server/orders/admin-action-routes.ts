@@ -91,6 +91,12 @@ export default async function orderActionRoutes(app: FastifyInstance) {
     return answer(result.order, true, result);
   });
 
+  route(app, contract.adminOrderClearAttention, async ({ input, staff, say }) => {
+    const { order, changed } = await service.clearPaymentAttention(app.shop, staff, await orderId(input.order_no));
+    say('paymentAttentionCleared', { orderNo: order.order_no });
+    return answer(order, changed);
+  });
+
   route(app, contract.adminOrderRefundToCard, async ({ input, staff, say }) => {
     const result = await service.refundToCard(app.shop, staff, await orderId(input.order_no), input);
     say(result.resent ? 'refundToCardResent' : 'refundToCardSent', {

@@ -46,7 +46,8 @@ export const refundMoney = (db: Db, order: Order): Promise<RefundState> => refun
 /** What a cancelled order that had been paid still owes back (0 for any other order), read from the database. */
 export const owedBack = async (db: Db, order: Order): Promise<number> => (await refundState(db, order)).owedCents;
 
-type ActionStateFields = Pick<Order, 'status' | 'payment_method' | 'receipt_path' | 'receipt_rejected_at'>;
+type ActionStateFields = Pick<Order, 'status' | 'payment_method' | 'receipt_path' | 'receipt_rejected_at'> &
+  Partial<Pick<Order, 'payment_attention'>>;
 
 /** A transfer receipt waits to be checked: a Pending bank-transfer order whose receipt was sent and not rejected. */
 export const receiptWaiting = (order: ActionStateFields): boolean =>
@@ -65,6 +66,7 @@ export const actionState = (
   has_receipt: receiptWaiting(order),
   refund_owed_cents: money.owedCents,
   refundable_cents: money.refundableCents,
+  payment_attention: order.payment_attention ?? null,
 });
 
 async function findOrder(db: Db, orderId: number): Promise<Order> {

@@ -18,3 +18,4 @@ export {
   saveTracking,
 } from './admin-actions';
 export { refundToCard } from './card-refund';
+export { clearPaymentAttention } from './payment-attention';

@@ -282,11 +282,27 @@ export async function insertReview(db: Db, review: Insertable<ReviewsTable>) {
   return row;
 }
 
-/** Marks what about the order's money needs a person (card payments, docs/decisions/040). */
-export async function setPaymentAttention(db: Db, orderId: number, attention: PaymentAttention): Promise<void> {
-  await db
+/**
+ * Marks what about the order's money needs a person (card payments, docs/decisions/040). Answers whether the flag
+ * changed now: of two instances setting the same flag at once, one did (the other's update re-checks and matches none).
+ */
+export async function setPaymentAttention(db: Db, orderId: number, attention: PaymentAttention): Promise<boolean> {
+  const result = await db
     .updateTable('orders')
     .set({ payment_attention: attention, updated_at: nowIso() })
     .where('id', '=', orderId)
-    .execute();
+    .where((eb) => eb.or([eb('payment_attention', 'is', null), eb('payment_attention', '!=', attention)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Clears the order's payment flag if it is still `attention` (staff handled it); answers whether it did. */
+export async function clearPaymentAttention(db: Db, orderId: number, attention: string): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ payment_attention: null, updated_at: nowIso() })
+    .where('id', '=', orderId)
+    .where('payment_attention', '=', attention as PaymentAttention)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -55,6 +55,7 @@ describe('the order workflow', () => {
       '/admin/orders/refund': 'refund',
       // The same action for a card-paid order: its money goes back through the provider.
       '/admin/orders/refund-to-card': 'refund',
+      '/admin/orders/clear-payment-attention': 'clear_attention',
     };
     expect(Object.keys(byPath).sort()).toEqual(Object.keys(actionOfPath).sort());
     for (const [path, action] of Object.entries(actionOfPath)) {

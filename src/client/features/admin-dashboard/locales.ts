@@ -17,6 +17,21 @@ export const en = {
     lowStockHint: 'Packagings at or below their threshold',
     lowStockShow: 'Show the list',
   },
+  attention: {
+    heading: 'Payments that need a person ({{count}})',
+    caption: 'Orders whose payment needs a person, most recently changed first',
+    order: 'Order',
+    reason: 'Why',
+    total: 'Order total',
+    none: 'No payment needs a person.',
+    more: 'The {{shown}} most recent of {{count}} are shown.',
+    reasons: {
+      amount_mismatch: 'The amount paid differs from the order’s total',
+      dispute: 'The customer disputed the card payment',
+      paid_after_cancel: 'Paid after the order was cancelled: check the refund',
+      refund_failed: 'A refund to the card failed or was never confirmed',
+    } as Record<string, string>,
+  },
   lowStock: {
     heading: 'Low stock',
     caption: 'Packagings at or below their low-stock threshold, lowest first',
@@ -64,6 +79,21 @@ export const zh: typeof en = {
     lowStock: '库存不足',
     lowStockHint: '库存不高于阈值的包装',
     lowStockShow: '查看列表',
+  },
+  attention: {
+    heading: '需要人工处理的付款（{{count}}）',
+    caption: '付款需要人工处理的订单，最近变更的在前',
+    order: '订单',
+    reason: '原因',
+    total: '订单总额',
+    none: '没有需要人工处理的付款。',
+    more: '显示 {{count}} 项中最近的 {{shown}} 项。',
+    reasons: {
+      amount_mismatch: '付款金额与订单总额不符',
+      dispute: '顾客对银行卡付款提出了争议',
+      paid_after_cancel: '订单取消后付款：请核对退款',
+      refund_failed: '向银行卡的退款失败或未被确认',
+    } as Record<string, string>,
   },
   lowStock: {
     heading: '库存不足',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { PAYMENT_ATTENTION } from '../../order-workflow';
 import { defineAdminEndpoint } from '../endpoint';
+import { orderStatus } from '../orders';
 
 /**
  * The back office's dashboard (docs/decisions/013): what needs doing now, and, for roles with `reports`, the shop's
@@ -45,6 +47,17 @@ export const lowStockItem = z.object({
 });
 export type LowStockItem = z.infer<typeof lowStockItem>;
 
+/** An order whose payment needs a person (docs/decisions/040): no customer's details, only what staff act on. */
+export const paymentAttentionItem = z.object({
+  order_no: z.string(),
+  attention: z.enum(PAYMENT_ATTENTION),
+  status: orderStatus,
+  total_cents: z.number().int(),
+  /** When the order last changed (its flag set, or later). */
+  flagged_at: z.string(),
+});
+export type PaymentAttentionItem = z.infer<typeof paymentAttentionItem>;
+
 export const dashboardFigures = z.object({
   /** The IANA time zone the days are counted in. */
   timezone: z.string(),
@@ -77,6 +90,11 @@ export const adminDashboard = defineAdminEndpoint({
         /** The 20 lowest, by stock ascending. */
         items: z.array(lowStockItem),
       }),
+      /**
+       * Orders whose payment needs a person (a changed amount, a dispute, a late payment not refunded automatically,
+       * a failed refund): how many, and the 20 most recently changed.
+       */
+      payment_attention: z.object({ count: z.number().int(), items: z.array(paymentAttentionItem) }).optional(),
     }),
     /** Only for roles with `reports` (omitted otherwise). */
     figures: dashboardFigures.optional(),

@@ -92,6 +92,15 @@ export const adminOrderRefund = defineAdminEndpoint({
   response: orderActionResult,
 });
 
+export const adminOrderClearAttention = defineAdminEndpoint({
+  path: '/admin/orders/clear-payment-attention',
+  permission: ORDER_ACTION_PERMISSION.clear_attention,
+  summary:
+    'Marks an order’s payment flag (a changed amount, a dispute, a late payment not refunded, a failed refund) as handled: the flag is cleared, audited and on the timeline',
+  request: z.object({ order_no: orderNo() }),
+  response: orderActionResult,
+});
+
 export const adminOrderRefundToCard = defineAdminEndpoint({
   path: '/admin/orders/refund-to-card',
   permission: ORDER_ACTION_PERMISSION.refund,

@@ -21,6 +21,7 @@ const ALL: OrderAction[] = [
   'complete',
   'cancel',
   'refund',
+  'clear_attention',
 ];
 const LABELS: Record<OrderAction, string> = {
   confirm_payment: 'Confirm payment',
@@ -30,6 +31,7 @@ const LABELS: Record<OrderAction, string> = {
   complete: 'Mark as completed',
   cancel: 'Cancel order',
   refund: 'Record refund',
+  clear_attention: 'Mark as handled',
 };
 
 type Detail = Pick<
@@ -104,6 +106,23 @@ describe('back office: order actions', () => {
     const [call] = callsTo('/admin/orders/confirm-payment');
     expect(call!.body.get('order_no')).toBe('LC-20261124-ABC123');
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['admin', 'orders'] });
+  });
+
+  it('marks a flagged payment as handled with one press', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = mockApi({
+      '/admin/me': () => me('owner'),
+      '/admin/orders/clear-payment-attention': done(
+        'Paid',
+        'Order LC-20261124-ABC123: the payment is marked as handled',
+      ),
+    });
+    show(detail({ status: 'Paid', actions: ['processing', 'clear_attention'] }));
+    await user.click(await screen.findByRole('button', { name: 'Mark as handled' }));
+    await waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith('Order LC-20261124-ABC123: the payment is marked as handled'),
+    );
+    expect(callsTo('/admin/orders/clear-payment-attention')[0]!.body.get('order_no')).toBe('LC-20261124-ABC123');
   });
 
   it('rejecting a receipt needs a reason, which is sent', async () => {

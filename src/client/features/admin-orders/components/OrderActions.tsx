@@ -27,7 +27,7 @@ function useRoleAllows() {
 }
 
 /** The actions taken with one press; the others open their form. */
-const DIRECT = ['confirm_payment', 'processing', 'complete'] as const;
+const DIRECT = ['confirm_payment', 'processing', 'complete', 'clear_attention'] as const;
 type Direct = (typeof DIRECT)[number];
 const isDirect = (action: OrderAction): action is Direct => (DIRECT as readonly string[]).includes(action);
 
