@@ -25,6 +25,7 @@ const en = {
   // order news
   notifyPlaced: 'Thank you! Order #{{orderNo}} is placed. Total: {{total}}. Status: {{status}}.',
   notifyPaid: 'Payment received for order #{{orderNo}} ({{total}}). Status: {{status}}.',
+  notifyPaidCard: 'Card payment of {{total}} received for order #{{orderNo}} ({{card}}). Status: {{status}}.',
   notifyProcessing: 'Order #{{orderNo}} is being prepared. Status: {{status}}.',
   notifyShipped: 'Order #{{orderNo}} is on its way.',
   notifyAddressChanged: 'The delivery address of order #{{orderNo}} was changed.',
@@ -147,6 +148,7 @@ const zh: Record<BotTextKey, string> = {
   help: '命令：/start 打开商店，/orders 查看最近的订单。',
   notifyPlaced: '谢谢！订单 #{{orderNo}} 已提交。总计：{{total}}。状态：{{status}}。',
   notifyPaid: '已收到订单 #{{orderNo}} 的付款（{{total}}）。状态：{{status}}。',
+  notifyPaidCard: '已收到订单 #{{orderNo}} 的银行卡付款 {{total}}（{{card}}）。状态：{{status}}。',
   notifyProcessing: '订单 #{{orderNo}} 正在备货。状态：{{status}}。',
   notifyShipped: '订单 #{{orderNo}} 已发货。',
   notifyAddressChanged: '订单 #{{orderNo}} 的收货地址已更改。',
