@@ -1,10 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../../src/server/app';
-import { createDb, type Db, parseDatabaseUrl } from '../../../../src/server/db/connection';
 import { createStaff } from '../../../factories/staff';
-import { type FakeStripe, startFakeStripe } from '../../../support/fake-stripe';
-import { buildTestApp, dialects, post, type TestApp } from '../../helper';
-import { count, lastEvent, orderRow, placeCardOrder, sendEvent, stripeEnv } from './support';
+import type { FakeStripe } from '../../../support/fake-stripe';
+import { dialects, post, type TestApp } from '../../helper';
+import {
+  type CardShops,
+  count,
+  lastEvent,
+  orderRow,
+  paidThenCancelled as paidThenCancelled_,
+  placeCardOrder,
+  sendEvent,
+  startCardShops,
+  stopCardShops,
+} from './support';
 
 /**
  * Refund to card (docs/decisions/040): staff's refund of a card-paid order goes through the provider (the real
@@ -12,35 +19,19 @@ import { count, lastEvent, orderRow, placeCardOrder, sendEvent, stripeEnv } from
  * what is refunded, and a refusal fails the refund with a clear answer.
  */
 describe.each(dialects)('refunds to the card on %s', (dialect) => {
+  let shops: CardShops;
   let fake: FakeStripe;
   let t: TestApp;
-  let second: { app: FastifyInstance; db: Db };
-  let owner: { token: string };
+  let second: CardShops['second'];
+  let owner: CardShops['owner'];
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await buildTestApp(dialect, { env: stripeEnv(fake) });
-    const db = createDb(parseDatabaseUrl(t.config.DATABASE_URL), { poolSize: 5 });
-    const app = await buildApp({ config: t.config, db });
-    await app.ready();
-    second = { app, db };
-    owner = await createStaff(t.db, 'owner');
+    shops = await startCardShops(dialect);
+    ({ fake, t, second, owner } = shops);
   });
-  afterAll(async () => {
-    await second?.app.close();
-    await second?.db.destroy();
-    await t?.close();
-    await fake?.close();
-  });
+  afterAll(() => stopCardShops(shops ?? {}));
 
   /** A card order paid, then cancelled by staff: it owes its total back. */
-  async function paidThenCancelled() {
-    const placed = await placeCardOrder(t.app, t.db);
-    const { paymentIntent } = fake.pay(placed.sessionId);
-    await sendEvent(t.app, fake, lastEvent(fake, 'checkout.session.completed', placed.sessionId));
-    const cancelled = await post(t.app, '/admin/orders/cancel', { order_no: placed.order.order_no }, owner);
-    expect(cancelled.status, cancelled.body.message).toBe(200);
-    return { ...placed, total: placed.order.total_cents as number, paymentIntent };
-  }
+  const paidThenCancelled = () => paidThenCancelled_(shops);
 
   const refundToCard = (orderNo: string, amount: number, as = owner, app = t.app) =>
     post(
