@@ -326,5 +326,14 @@ export function cardPaymentState(
   return 'awaiting_payment';
 }
 
+/**
+ * What the order's page shows while the shopper has just come back from paying (`checkout=success`) and the page is
+ * still polling: an order the server has not heard about yet is `confirming` too, since the provider may not have
+ * answered the return's read. Once the page stops polling it shows the server's state (Pay now then hands back the
+ * same completed page, so nothing is paid twice). The return alone never shows Paid.
+ */
+export const shownCardPaymentState = (state: CardPaymentState, returnedFromPaying: boolean): CardPaymentState =>
+  returnedFromPaying && state === 'awaiting_payment' ? 'confirming' : state;
+
 /** Pay now (a new hosted page, or the open one again) is offered while the payment is awaited or failed. */
 export const canPayNow = (state: CardPaymentState): boolean => state === 'awaiting_payment' || state === 'failed';

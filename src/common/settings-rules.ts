@@ -29,11 +29,9 @@ export interface Range {
 
 /**
  * The whole-number settings and their ranges. `unpaid_order_hours` 0 means unpaid orders never expire (as
- * UNPAID_ORDER_HOURS=0 did); a free-delivery threshold of 0 means delivery is never free.
+ * UNPAID_ORDER_HOURS=0 did). The free-delivery threshold is the Shipping screen's (shipping-rules.ts).
  */
 export const NUMBER_SETTINGS = {
-  /** Up to $100,000. */
-  free_shipping_threshold_cents: { min: 0, max: 10_000_000 },
   cash_reward_percent: { min: 0, max: 100 },
   /** Up to $1,000 per referred member. */
   referral_award_cents: { min: 0, max: 100_000 },
@@ -48,9 +46,3 @@ export type NumberSetting = keyof typeof NUMBER_SETTINGS;
 /** The bank account shown to customers who pay by transfer, with each field's longest length. */
 export const BANK_SETTINGS = { bank_name: 100, bank_account_name: 100, bank_account_number: 40 } as const;
 export type BankSetting = keyof typeof BANK_SETTINGS;
-
-/** A state's delivery fee per method: up to $1,000. */
-export const DELIVERY_FEE_MAX_CENTS = 100_000;
-
-/** At most this many fee rows in one save (the shop has a dozen states). */
-export const MAX_FEE_ROWS = 500;

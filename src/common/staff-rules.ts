@@ -37,8 +37,10 @@ export const PERMISSIONS = [
   'content',
   /** Add, change and remove staff (owner). */
   'staff',
-  /** Delivery fees and the shop's settings (owner). */
+  /** The shop's settings: rewards, bank account, unpaid hours, alerts (owner). */
   'settings',
+  /** States or provinces, their delivery fees and methods, free delivery (docs/decisions/041). */
+  'shipping',
   /** The audit log (owner). */
   'audit',
 ] as const;
@@ -62,7 +64,7 @@ export function can(role: StaffRole | null | undefined, permission?: Permission)
 /**
  * The kinds of change the audit log can be filtered by (an action's prefix, e.g. `order.confirm_payment`).
  * `catalogue.*`: products, packagings, images, stock and imports; `content.*`: banners, pages, FAQ;
- * `settings.*`: the shop's settings and delivery fees.
+ * `settings.*`: the shop's settings; `shipping.*`: states, delivery fees and free delivery (docs/decisions/041).
  */
 export const AUDIT_KINDS = [
   'order',
@@ -75,6 +77,7 @@ export const AUDIT_KINDS = [
   'coupon',
   'content',
   'settings',
+  'shipping',
   /** Exchange requests approved or declined (docs/decisions/020). */
   'exchange',
 ] as const;

@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Kysely } from 'kysely';
 import qs from 'qs';
 import { createAccountCleanupJob } from './accounts/cleanup';
+import { createBackupJob } from './backups/schedule';
 import type { Config } from './config';
 import type { ChangeListener } from './db/change-bus';
 import { type Db, parseDatabaseUrl } from './db/connection';
@@ -190,6 +191,8 @@ function runBackgroundJobs(app: FastifyInstance, shop: Shop): void {
     createAccountCleanupJob({ db, log: app.log }),
     // Every 5 seconds with SMTP_URL: the e-mail outbox (mail/sender.ts).
     ...(config.SMTP_URL ? [createMailSender({ db, config, log: app.log })] : []),
+    // Every BACKUP_EVERY_HOURS with BACKUP_DIR or BACKUP_URL: a backup, old ones pruned (backups/schedule.ts).
+    ...[createBackupJob(shop)].filter((job) => job !== null),
   ];
   if (config.NODE_ENV !== 'test') {
     app.addHook('onReady', async () => {

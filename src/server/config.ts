@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseKeep } from './backups/retention';
 import { isProxyEntry, type TrustProxy } from './lib/client-address';
 import { isTimeZone } from './lib/shop-days';
 
@@ -235,6 +236,36 @@ const schema = z.object({
     .min(1000, 'SHUTDOWN_TIMEOUT_MS must be at least 1000')
     .max(600_000, 'SHUTDOWN_TIMEOUT_MS must be at most 600000 (10 minutes)')
     .default(10_000),
+  /**
+   * Scheduled backups (backups/schedule.ts, docs/decisions/042): into this folder, or (BACKUP_URL) an S3-compatible
+   * bucket `s3://bucket[/prefix]?region=…&endpoint=…&path_style=1` (credentials from the AWS SDK's chain, as FILES_URL).
+   * Neither: no scheduled backups (`npm run shop -- backup FILE` still works).
+   */
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^s3:\/\/[a-z0-9]/.test(v), {
+      error:
+        'BACKUP_URL must be s3://bucket[/prefix]?region=…&endpoint=…&path_style=1 (or use BACKUP_DIR for a folder)',
+    }),
+  /** Hours between two scheduled backups, across every instance (one instance takes each: a job lease). */
+  BACKUP_EVERY_HOURS: z.coerce
+    .number({ error: 'BACKUP_EVERY_HOURS must be a number of hours' })
+    .int('BACKUP_EVERY_HOURS must be a whole number of hours')
+    .min(1, 'BACKUP_EVERY_HOURS must be at least 1')
+    .max(24 * 7, 'BACKUP_EVERY_HOURS must be at most 168 (a week)')
+    .default(24),
+  /**
+   * Which scheduled backups are kept (backups/retention.ts): `7d,4w` (default) keeps the newest of each of the last 7
+   * days and of each of the last 4 weeks; `m` counts months; a plain number the newest N.
+   */
+  BACKUP_KEEP: z
+    .string()
+    .default('7d,4w')
+    .refine((v) => parseKeep(v) !== null, {
+      error: 'BACKUP_KEEP must be rules such as 7d,4w (days, weeks, months) or a number of backups, e.g. 14',
+    }),
   /** Max receipt upload size in bytes. */
   MAX_UPLOAD_BYTES: z.coerce
     .number()
@@ -291,6 +322,13 @@ const withDefaults = schema
         code: 'custom',
         path: ['STRIPE_SECRET_KEY'],
         message: 'STRIPE_SECRET_KEY is required when STRIPE_WEBHOOK_SECRET is set (or unset both: no card payments)',
+      });
+    }
+    if (c.BACKUP_DIR && c.BACKUP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BACKUP_URL'],
+        message: 'set BACKUP_DIR (a folder) or BACKUP_URL (a bucket), not both',
       });
     }
     if (c.SMTP_URL && !c.MAIL_FROM) {

@@ -24,6 +24,8 @@ import affiliateAdminRoutes from './referral/admin-routes';
 import referralRoutes from './referral/routes';
 import settingsAdminRoutes from './settings/admin-routes';
 import settingsRoutes from './settings/routes';
+import shippingAdminRoutes from './shipping/admin-routes';
+import shippingRoutes from './shipping/routes';
 import staffRoutes from './staff/routes';
 import stockRoutes from './stock/routes';
 import stockAlertRoutes from './stock-alerts/routes';
@@ -36,6 +38,7 @@ export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   accountRoutes,
   catalogRoutes,
   settingsRoutes,
+  shippingRoutes,
   addressRoutes,
   couponRoutes,
   cashRewardRoutes,
@@ -63,6 +66,7 @@ export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   productAdminRoutes,
   contentAdminRoutes,
   settingsAdminRoutes,
+  shippingAdminRoutes,
   couponAdminRoutes,
   stockRoutes,
   exchangeAdminRoutes,

@@ -2,8 +2,9 @@ import type { Page } from 'playwright-core';
 import { backOfficeJourney, scrollsSideways } from './support/back-office';
 
 // The owner's Settings (docs/decisions/015) in a real browser against the real server: on a phone (390 px) the
-// owner changes Metro Manila's Standard fee and the bank account customers transfer to, and saves; a customer's
-// checkout, in another browser, shows the new fee and account at once; the audit log lists both saves.
+// owner changes the bank account customers transfer to, and saves; a customer's checkout, in another browser, shows
+// the new account at once; the audit log lists the save. Delivery fees are the Shipping page's
+// (back-office-shipping.e2e.ts, docs/decisions/041), linked from Settings.
 
 describe('back office settings journey', () => {
   const journey = backOfficeJourney(async (kit) => {
@@ -33,15 +34,13 @@ describe('back office settings journey', () => {
     await panel.waitFor({ state: 'detached' });
   };
 
-  it('the owner changes a state’s Standard fee and the bank account on a phone: checkout shows both at once', async () => {
+  it('the owner changes the bank account on a phone: checkout shows it at once', async () => {
     const admin = await journey.open(journey.people.owner, '/admin/settings', { width: 390, height: 844 });
     const { page } = admin;
-    await page.getByRole('table', { name: 'Philippines' }).waitFor();
+    await page.getByRole('textbox', { name: 'Account number' }).waitFor();
     expect(await scrollsSideways(page)).toBe(false);
+    expect(await page.getByRole('link', { name: 'Open Shipping' }).getAttribute('href')).toBe('/admin/shipping');
 
-    const fee = page.getByRole('textbox', { name: 'Standard fee for Metro Manila ($)' });
-    expect(await fee.inputValue()).toBe('4.50');
-    await fee.fill('6.75');
     await page.getByRole('textbox', { name: 'Account number' }).fill('9988-7766-55');
     // The preview shows what customers will see before it is saved.
     await page.getByRole('region', { name: 'Bank account for transfers' }).getByText('9988-7766-55').waitFor();
@@ -54,19 +53,15 @@ describe('back office settings journey', () => {
     await addToCart(shopper.page);
     await shopper.page.goto(`${journey.shop.url}/checkout`);
     await shopper.page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
-    await shopper.page.waitForFunction(
-      () => document.querySelector('.co-totals')?.textContent?.includes('Delivery fee$6.75') ?? false,
-    );
     await shopper.page.getByText('9988-7766-55', { exact: true }).waitFor();
     expect(shopper.errors).toEqual([]);
     await shopper.close();
 
-    // The audit log has both saves, each with what changed.
+    // The audit log has the save, with what changed.
     await page.goto(`${journey.shop.url}/admin/audit`);
     const log = page.getByRole('list', { name: 'Audit log entries' });
-    await log.getByText('settings.delivery_fees').waitFor();
     await log.getByText('settings.update').waitFor();
-    await log.getByText('PH-MM standard_fee_cents').waitFor();
+    await log.getByText('bank_account_number').waitFor();
     await admin.close();
   });
 });

@@ -39,6 +39,8 @@ export interface StartShopOptions {
   timeoutMs?: number;
   /** E-mail on, sent to this test SMTP server (tests/setup/smtp.ts `startSmtp()`); links in e-mails point at the shop. */
   smtp?: Pick<TestSmtp, 'env'>;
+  /** PUBLIC_URL set to the shop's own URL (links and a card provider's return addresses point back at it). */
+  publicUrl?: boolean;
 }
 
 /** The client build the e2e shops serve. */
@@ -59,6 +61,7 @@ export async function startShop(opts: StartShopOptions = {}): Promise<Shop> {
     UPLOAD_DIR: join(dir, 'uploads'),
     // E2E_CLIENT_DIST: a build of one's own (a worktree shared with others who rebuild dist/ meanwhile).
     CLIENT_DIST: clientDist(),
+    ...(opts.publicUrl ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     ...(opts.smtp
       ? { SMTP_URL: opts.smtp.env.SMTP_URL, MAIL_FROM: opts.smtp.env.MAIL_FROM, PUBLIC_URL: `http://127.0.0.1:${port}` }
       : {}),

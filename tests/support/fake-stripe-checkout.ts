@@ -48,6 +48,11 @@ export class FakeStripeCheckout {
 
   /** The status a new refund gets: card refunds usually succeed at once; `pending` lets a test settle it later. */
   nextRefundStatus: 'succeeded' | 'pending' = 'succeeded';
+  /**
+   * How the hosted page's Pay button pays (`pay`'s options): `async` leaves the payment processing until
+   * `settleAsync`, as a payment the bank confirms later does (the shop's page then says it is confirming).
+   */
+  hostedPay: { card?: CardChoice; async?: boolean } = {};
   /** Called with each new event (the fake's automatic webhook delivery). */
   onEvent: (event: FakeEvent) => void = () => {};
 

@@ -174,7 +174,7 @@ function hostedPage(state: FakeStripeState, req: IncomingMessage, res: ServerRes
       res.writeHead(410, { 'content-type': 'text/plain' }).end(`This session is ${session.status}`);
       return true;
     }
-    if (action === 'complete') state.pay(session.id);
+    if (action === 'complete') state.pay(session.id, state.hostedPay);
     const target = action === 'complete' ? session.success_url : session.cancel_url;
     res.writeHead(303, { location: (target ?? '/').replace('{CHECKOUT_SESSION_ID}', session.id) }).end();
     return true;
@@ -182,7 +182,7 @@ function hostedPage(state: FakeStripeState, req: IncomingMessage, res: ServerRes
   const amount = `$${((session.amount_total ?? 0) / 100).toFixed(2)}`;
   const open = session.status === 'open';
   res.writeHead(open ? 200 : 410, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(`<!doctype html><html><head><meta charset="utf-8"><title>Fake Stripe Checkout</title></head><body>
+  res.end(`<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Fake Stripe Checkout</title></head><body>
 <h1>Pay ${escapeHtml(amount)}</h1><p>Order ${escapeHtml(session.metadata?.order_no ?? '')}</p>
 ${
   open

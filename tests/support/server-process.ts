@@ -38,6 +38,8 @@ export interface StartServerOptions {
   timeoutMs?: number;
   /** The path polled until it answers 2xx (default /readyz). */
   readyPath?: string;
+  /** The tree to run the server from (default this one): another release's, for upgrade tests. */
+  cwd?: string;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function startServerProcess(opts: StartServerOptions): Promise<Serv
     PORT: String(port),
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
+    cwd: opts.cwd ?? root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

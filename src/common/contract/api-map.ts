@@ -13,6 +13,7 @@ import type * as adminOrderActions from './admin/order-actions';
 import type * as adminOrders from './admin/orders';
 import type * as adminProducts from './admin/products';
 import type * as adminSettings from './admin/settings';
+import type * as adminShipping from './admin/shipping';
 import type * as adminStaff from './admin/staff';
 import type * as adminStock from './admin/stock';
 import type * as adminSubscriptions from './admin/subscriptions';
@@ -58,6 +59,7 @@ type AllEndpoints =
   | EndpointsOf<typeof adminProducts>
   | EndpointsOf<typeof adminCoupons>
   | EndpointsOf<typeof adminSettings>
+  | EndpointsOf<typeof adminShipping>
   | EndpointsOf<typeof adminExchanges>
   | EndpointsOf<typeof adminStock>;
 

@@ -109,6 +109,8 @@ export const getShippingFee = defineEndpoint({
     free_shipping_threshold_cents: z.number().int(),
     is_free: z.boolean(),
     method: shippingMethod,
+    /** Whether the shop offers this method to the state (docs/decisions/041); an order with it is refused when not. */
+    offered: z.boolean(),
   }),
 });
 

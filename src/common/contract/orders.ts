@@ -180,6 +180,11 @@ export const placeOrder = defineEndpoint({
     /** Spend the cash reward held by update-onhold-rebate-amount (default 1). */
     use_cash_reward: optional(flag()),
     expected_total_cents: optional(cents()),
+    /**
+     * A card order starting a Subscribe & save subscription, in a browser: the shopper ticked "charge my renewals to
+     * this card" (off by default; common/renewal-charges.ts has its words). Ignored for any other order.
+     */
+    save_card_for_renewals: optional(flag()),
   }),
   response: z.object({
     order: orderDetails,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RENEWAL_FAILURES } from '../renewal-charges';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../subscription-rules';
 import { paymentMethodCode, rowId, shippingMethod } from './checkout';
 import { defineEndpoint } from './endpoint';
@@ -19,6 +20,15 @@ export type SubscriptionFrequency = (typeof SUBSCRIPTION_FREQUENCIES)[number];
 
 export { SUBSCRIPTION_STATUSES, type SubscriptionStatus };
 export const subscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
+
+/** A card saved for Subscribe & save renewals, as its owner sees it: "visa •••• 4242". */
+export const savedCard = z.object({
+  id: z.number().int(),
+  brand: z.string(),
+  last4: z.string(),
+  created_at: z.string(),
+});
+export type SavedCard = z.infer<typeof savedCard>;
 
 export const subscription = z.object({
   id: z.number().int(),
@@ -51,10 +61,41 @@ export const subscription = z.object({
     /** "12 Jupiter Street, Makati, Metro Manila 1209" (the state in the asked language). */
     summary: z.string(),
   }),
+  /** The card its renewals are charged to without the customer (null: each renewal waits for Pay now). */
+  saved_card: savedCard.nullable(),
+  /**
+   * Why the last renewal could not be charged to the card after its retries (its order then waits for Pay now and
+   * expires unpaid like any order); null once a later renewal is paid or none failed.
+   */
+  renewal_failure: z
+    .object({ reason: z.enum(RENEWAL_FAILURES), order_id: z.number().int(), order_no: z.string(), at: z.string() })
+    .nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Subscription = z.infer<typeof subscription>;
+
+/** The caller's saved cards (removed ones are not listed). */
+export const getSavedCards = defineEndpoint({
+  path: '/v2/get-saved-cards',
+  access: 'user',
+  summary: "The caller's cards saved for Subscribe & save renewals",
+  request: z.object({}),
+  response: z.object({ saved_cards: z.array(savedCard) }),
+});
+
+/**
+ * Removes one of the caller's saved cards: no renewal is charged to it from this moment (a renewal waiting for its
+ * next try waits for Pay now instead), and every subscription charged to it goes back to Pay now. Removing it again
+ * is harmless; anyone else's card answers 404.
+ */
+export const removeSavedCard = defineEndpoint({
+  path: '/v2/remove-saved-card',
+  access: 'user',
+  summary: 'Remove a saved card (stops automatic renewal charges)',
+  request: z.object({ saved_card_id: rowId() }),
+  response: z.object({ saved_cards: z.array(savedCard) }),
+});
 
 /** The caller's subscriptions: active ones first (soonest delivery first), then cancelled ones. */
 export const getSubscriptions = defineEndpoint({

@@ -1,3 +1,4 @@
+import { shippingMessages } from './admin-messages-shipping';
 import { type MessageKey, messages } from './messages';
 
 /**
@@ -183,15 +184,14 @@ export const adminMessages = {
     // Settings (owner, docs/decisions/015)
     settingsSaved: 'Settings saved: the shop uses them from now on',
     settingsUnchanged: 'Nothing to save: the values were already so',
-    deliveryFeesSaved: 'Delivery fees saved: the next quote and order use them',
-    settingsStateNotFound: 'There is no such state',
-    settingsStateTwice: 'This state is listed twice',
     // Exchanges (docs/decisions/020)
     exchangeNotFound: 'There is no such exchange request',
     exchangeAlreadyApproved: 'This exchange request was already approved',
     exchangeAlreadyDeclined: 'This exchange request was already declined',
     exchangeApproved: 'Exchange approved: the customer is told',
     exchangeDeclined: 'Exchange declined: the customer is told',
+    // Shipping (docs/decisions/041)
+    ...shippingMessages.en,
   },
   zh: {
     staffOnly: '此页面仅供店铺员工使用',
@@ -366,14 +366,12 @@ export const adminMessages = {
     // Settings (owner, docs/decisions/015)
     settingsSaved: '设置已保存：店铺从现在起使用新设置',
     settingsUnchanged: '无需保存：数值本来就是这样',
-    deliveryFeesSaved: '运费已保存：之后的报价和订单将使用新运费',
-    settingsStateNotFound: '没有这个省份',
-    settingsStateTwice: '这个省份列出了两次',
     exchangeNotFound: '没有这个换货申请',
     exchangeAlreadyApproved: '这个换货申请已被批准',
     exchangeAlreadyDeclined: '这个换货申请已被拒绝',
     exchangeApproved: '已批准换货：已通知顾客',
     exchangeDeclined: '已拒绝换货：已通知顾客',
+    ...shippingMessages.zh,
   },
 } as const;
 

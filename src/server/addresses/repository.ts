@@ -56,6 +56,9 @@ export async function findOwnAddressAndState(db: Db, userId: number, addressId: 
       'states.country as state_country',
       'states.standard_fee_cents',
       'states.expedited_fee_cents',
+      'states.standard_offered',
+      'states.expedited_offered',
+      'states.retired_at as state_retired_at',
       'states.sort_order as state_sort_order',
     ])
     .where('addresses.user_id', '=', userId)
@@ -70,6 +73,9 @@ export async function findOwnAddressAndState(db: Db, userId: number, addressId: 
     country: row.state_country,
     standard_fee_cents: row.standard_fee_cents,
     expedited_fee_cents: row.expedited_fee_cents,
+    standard_offered: row.standard_offered,
+    expedited_offered: row.expedited_offered,
+    retired_at: row.state_retired_at,
     sort_order: row.state_sort_order,
   };
   return { address: row, state };

@@ -4,7 +4,7 @@ import type { Lang } from '../../common/contract/lang';
 import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
 import { conflict, invalidField, notFound, unprocessable } from '../lib/errors';
-import { shippingState } from '../settings/service';
+import { addressState, shippingState } from '../shipping/service';
 import * as repo from './repository';
 
 /** The state a delivery goes to: an address of the caller's (404 for anyone else's), or a state id. */
@@ -70,8 +70,12 @@ export interface SaveAddressInput {
 export async function saveAddress(db: Db, user: User, input: SaveAddressInput, lang: Lang): Promise<Address> {
   const errors = addressFieldErrors(input);
   if (errors.length) throw unprocessable(errors[0]!.key, {}, errors);
-  const state = await shippingState(db, input.state_id as number);
-  if (!state) throw invalidField('state_id', 'selectShippingState');
+  // An address keeps its state when it was retired since (docs/decisions/041); a new choice must be offered.
+  const kept =
+    input.address_id === undefined
+      ? undefined
+      : (await repo.findOwnAddress(db, user.id, input.address_id, lang))?.state_id;
+  const state = await addressState(db, input.state_id as number, lang, kept);
   if (input.country && input.country.toUpperCase() !== state.country) {
     throw invalidField('country', 'countryStateMismatch');
   }

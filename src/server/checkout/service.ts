@@ -15,6 +15,7 @@ import { appliedCoupon, type CouponRow, checkCoupon, couponInfo } from '../coupo
 import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
 import { type ShopSettings, shopSettings } from '../settings/service';
+import { methodProblem } from '../shipping/service';
 
 // The checkout summary: the cart priced now with its delivery fee, applied coupon and held cash reward.
 // Each of those has its own domain (cart, settings, addresses, coupons, cash-rewards); this one composes them.
@@ -73,7 +74,10 @@ async function quote(db: Db, user: User, lang: Lang, input: SummaryInput): Promi
 export async function checkoutSummary(db: Db, user: User, lang: Lang, input: SummaryInput) {
   const q = await quote(db, user, lang, input);
   const couponMessage = q.coupon?.problem ? formatMessage(lang, q.coupon.problem.key, q.coupon.problem.params) : null;
+  // A method the address's state is not offered (docs/decisions/041): placing would be refused, so it is a problem.
+  const notOffered = q.state ? methodProblem(q.state, q.method, lang) : null;
   const problems = [
+    ...(notOffered ? [formatMessage(lang, notOffered.key, notOffered.params)] : []),
     ...q.cart.problems.map((l) => lineMessage(l, lang) ?? ''),
     ...(couponMessage ? [couponMessage] : []),
   ];

@@ -1,6 +1,8 @@
 import type { AdminDashboardOutput, DashboardDay, DashboardFigure } from '../../common/contract/admin/dashboard';
 import type { Lang } from '../../common/contract/lang';
 import { can, type StaffRole } from '../../common/staff-rules';
+import { backupStatus } from '../backups/schedule';
+import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import { openExchangeRequests } from '../exchanges/service';
 import { lastShopDays } from '../lib/shop-days';
@@ -46,7 +48,14 @@ export async function dashboardFigures(db: Db, timezone: string, nowMs: number =
 
 export async function dashboard(
   db: Db,
-  opts: { role: StaffRole; lang: Lang; timezone: string; nowMs?: number },
+  opts: {
+    role: StaffRole;
+    lang: Lang;
+    timezone: string;
+    nowMs?: number;
+    /** Where scheduled backups go: their status is shown to roles with `settings`. */
+    backups?: Pick<Config, 'BACKUP_DIR' | 'BACKUP_URL'>;
+  },
 ): Promise<AdminDashboardOutput> {
   const settings = await shopSettings(db);
   const [receipts, paid, payouts, exchanges, lowStock, attention, figures] = await Promise.all([
@@ -58,6 +67,7 @@ export async function dashboard(
     repo.paymentsNeedingAttention(db, PAYMENT_ATTENTION_LIST),
     can(opts.role, 'reports') ? dashboardFigures(db, opts.timezone, opts.nowMs) : undefined,
   ]);
+  const backups = opts.backups && can(opts.role, 'settings') ? await backupStatus(db, opts.backups) : undefined;
   return {
     todo: {
       receipts_to_check: receipts,
@@ -68,5 +78,6 @@ export async function dashboard(
       payment_attention: attention,
     },
     ...(figures ? { figures } : {}),
+    ...(backups ? { backups } : {}),
   };
 }

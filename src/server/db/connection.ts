@@ -8,7 +8,7 @@ import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
-interface DatabaseTarget {
+export interface DatabaseTarget {
   kind: 'sqlite' | 'postgres';
   /** The SQLite file path, or the PostgreSQL URL. */
   location: string;

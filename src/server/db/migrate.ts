@@ -1,5 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './connection';
+import {
+  buildConcurrentIndexes,
+  type ConcurrentIndex,
+  retryOnLockTimeout,
+  type ShopMigration,
+  withLockTimeout,
+} from './migration-safety';
 import * as initial from './migrations/2026-11-22T00-00-initial';
 import * as referralVisitDaily from './migrations/2026-11-22T01-40-referral-visit-daily';
 import * as paymentsOrderIndex from './migrations/2026-11-22T03-00-payments-order-index';
@@ -24,10 +31,17 @@ import * as jobLeases from './migrations/2026-11-26T01-00-job-leases';
 import * as productCards from './migrations/2026-12-02T00-00-product-cards';
 import * as accountSecurity from './migrations/2026-12-07T00-00-account-security';
 import * as cardPayments from './migrations/2026-12-07T12-00-card-payments';
+import * as shipping from './migrations/2026-12-07T14-00-shipping';
+import * as savedCards from './migrations/2026-12-07T15-00-saved-cards';
 import * as paymentWatch from './migrations/2026-12-07T16-00-payment-watch';
+import * as backupRuns from './migrations/2026-12-07T18-00-backup-runs';
 
-/** Every migration, by its frozen date-stamped name. Add new ones at the end. */
-const migrations: Record<string, Migration> = {
+/**
+ * Every migration, by its frozen date-stamped name. Add new ones at the end. A new one follows the rule of
+ * docs/decisions/043-upgrades-expand-then-contract.md: it only adds what the release before ignores, and a test
+ * (tests/integration/server/db/expand-contract.test.ts) holds it to that.
+ */
+export const migrations: Record<string, ShopMigration> = {
   '2026-11-22T00-00-initial': initial,
   '2026-11-22T01-40-referral-visit-daily': referralVisitDaily,
   '2026-11-22T03-00-payments-order-index': paymentsOrderIndex,
@@ -52,20 +66,47 @@ const migrations: Record<string, Migration> = {
   '2026-12-02T00-00-product-cards': productCards,
   '2026-12-07T00-00-account-security': accountSecurity,
   '2026-12-07T12-00-card-payments': cardPayments,
+  '2026-12-07T14-00-shipping': shipping,
+  '2026-12-07T15-00-saved-cards': savedCards,
   '2026-12-07T16-00-payment-watch': paymentWatch,
+  '2026-12-07T18-00-backup-runs': backupRuns,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/**
+ * The migrations this release knows, in the order they apply (Kysely's: by name). A backup's schema is the last of
+ * these it had (docs/decisions/042): one not in this list comes from a newer (or another) release.
+ */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
 
-/** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    });
-  }
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+/** The migrations as the runner applies them: each with its lock timeout (migration-safety.ts). */
+export function migrationProvider(lockTimeoutMs?: number): MigrationProvider {
+  const wrapped: Record<string, Migration> = {};
+  for (const [name, migration] of Object.entries(migrations)) wrapped[name] = withLockTimeout(migration, lockTimeoutMs);
+  return { getMigrations: async () => wrapped };
+}
+
+/** Every index the migrations build concurrently, in migration order. */
+export const concurrentIndexes = (): ConcurrentIndex[] =>
+  Object.keys(migrations)
+    .sort()
+    .flatMap((name) => migrations[name]!.concurrentIndexes ?? []);
+
+/**
+ * Brings the schema up to date: the pending migrations in one transaction (tried again when a table's lock is not
+ * free within a moment), then the indexes they build concurrently. Throws with the failing migration's name.
+ */
+export async function migrateToLatest(db: Db, options: { lockTimeoutMs?: number } = {}): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider(options.lockTimeoutMs) });
+  const applied = await retryOnLockTimeout(async () => {
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+      throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
+    }
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  });
+  await buildConcurrentIndexes(db, concurrentIndexes());
+  return applied;
 }

@@ -73,6 +73,21 @@ export interface JobLeasesTable {
   last_error: string | null;
 }
 
+/** One scheduled backup's outcome (migration 2026-12-07T18-00, src/server/backups, docs/decisions/042). */
+export interface BackupRunsTable {
+  id: Generated<number>;
+  started_at: string;
+  finished_at: string;
+  /** 1: the backup was written (and old ones pruned); 0: it failed (`error`). */
+  ok: number;
+  /** The backup's file name (or object key) when written. */
+  name: string | null;
+  bytes: number | null;
+  error: string | null;
+  /** 1 when this failure alerted the owners (the first of a failing streak). */
+  alerted: Generated<number>;
+}
+
 /** A stored file of the database file store (migration 2026-11-26T00-00, files/db-store.ts, docs/decisions/023). */
 export interface FilesTable {
   id: Generated<number>;

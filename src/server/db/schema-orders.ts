@@ -5,6 +5,7 @@ import type { Lang } from '../../common/contract/lang';
 import type { SubscriptionStatus } from '../../common/contract/subscriptions';
 import type { ExchangeReason, ExchangeStatus } from '../../common/exchange-rules';
 import type { PaymentAttention } from '../../common/order-workflow';
+import type { RenewalFailure } from '../../common/renewal-charges';
 
 // Orders and what hangs on them: lines, payments, refunds, the timeline, exchanges, subscriptions, coupons and the
 // cash-reward ledger (part of `Database` in schema.ts).
@@ -43,6 +44,8 @@ export interface OrdersTable {
   /** What about the order's money needs a person (card payments, docs/decisions/040); null when nothing does. */
   payment_attention: PaymentAttention | null;
   subscription_id: number | null;
+  /** When the shopper agreed to have this order's card charged for its subscriptions' renewals (null: not agreed). */
+  save_card_consent_at: string | null;
   lang: Lang;
   placed_at: string;
   paid_at: string | null;
@@ -154,6 +157,14 @@ export interface SubscriptionsTable {
   payment_method: PaymentMethodCode;
   status: SubscriptionStatus;
   next_due_at: string;
+  /** The order whose Subscribe & save line started it (null for subscriptions older than saved cards). */
+  origin_order_id: number | null;
+  /** The saved card its renewals are charged to, without the customer (null: each renewal waits for Pay now). */
+  saved_card_id: number | null;
+  /** Why the last renewal could not be charged to the card (common/renewal-charges.ts), until one is paid. */
+  renewal_failure: RenewalFailure | null;
+  renewal_failure_order_id: number | null;
+  renewal_failure_at: string | null;
   created_at: string;
   updated_at: string;
 }

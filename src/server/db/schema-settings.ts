@@ -12,6 +12,11 @@ export interface StatesTable {
   standard_fee_cents: number;
   expedited_fee_cents: number;
   sort_order: number;
+  /** 1: checkout offers the method to this state (docs/decisions/041). */
+  standard_offered: Generated<number>;
+  expedited_offered: Generated<number>;
+  /** When staff retired it (no longer offered for new addresses), or null. */
+  retired_at: string | null;
 }
 
 export interface SettingsTable {

@@ -9,6 +9,7 @@ import type {
   UsersTable,
 } from './schema-accounts';
 import type {
+  BackupRunsTable,
   FileChunksTable,
   FilesTable,
   JobLeasesTable,
@@ -42,7 +43,12 @@ import type {
   RefundsTable,
   SubscriptionsTable,
 } from './schema-orders';
-import type { CheckoutSessionsTable, PaymentEventsTable } from './schema-payments';
+import type {
+  CheckoutSessionsTable,
+  PaymentEventsTable,
+  RenewalChargesTable,
+  SavedCardsTable,
+} from './schema-payments';
 import type {
   AccountSignalsTable,
   CommissionsTable,
@@ -58,6 +64,7 @@ export type * from './schema-accounts';
 export type * from './schema-background';
 export type * from './schema-catalog';
 export type * from './schema-orders';
+export type * from './schema-payments';
 export type * from './schema-referral';
 export type * from './schema-settings';
 
@@ -111,12 +118,15 @@ export interface Database {
   refunds: RefundsTable;
   checkout_sessions: CheckoutSessionsTable;
   payment_events: PaymentEventsTable;
+  saved_cards: SavedCardsTable;
+  renewal_charges: RenewalChargesTable;
   stock_movements: StockMovementsTable;
   mail_outbox: MailOutboxTable;
   account_tokens: AccountTokensTable;
   stock_alerts: StockAlertsTable;
   exchange_requests: ExchangeRequestsTable;
   job_leases: JobLeasesTable;
+  backup_runs: BackupRunsTable;
   files: FilesTable;
   file_chunks: FileChunksTable;
 }

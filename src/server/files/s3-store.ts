@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -47,8 +49,20 @@ const refuse = (why: string): never => {
   throw new Error(`FILES_URL: ${why}. Expected s3://BUCKET[/PREFIX]?region=…&endpoint=https://…&path_style=1`);
 };
 
-/** Reads and checks an `s3://` FILES_URL; throws a message naming what is wrong (and never the URL's text). */
-export function parseS3Url(text: string): S3Location {
+/**
+ * Reads and checks an `s3://` URL (FILES_URL, or `setting`: BACKUP_URL); throws a message naming what is wrong (and
+ * never the URL's text).
+ */
+export function parseS3Url(text: string, setting = 'FILES_URL'): S3Location {
+  try {
+    return parseLocation(text);
+  } catch (err) {
+    if (setting === 'FILES_URL' || !(err instanceof Error)) throw err;
+    throw new Error(err.message.replace(/^FILES_URL/, setting));
+  }
+}
+
+function parseLocation(text: string): S3Location {
   let url: URL;
   try {
     url = new URL(text);
@@ -115,8 +129,19 @@ const isMissing = (err: unknown) =>
 
 /** The S3-compatible store for an `s3://` FILES_URL (see the module comment). */
 export function createS3Store(filesUrl: string): FileStore {
-  const { bucket, prefix, region, endpoint, pathStyle } = parseS3Url(filesUrl);
-  const client = new S3Client({
+  const location = parseS3Url(filesUrl);
+  const { bucket, prefix } = location;
+  const client = createS3Client(location);
+  const objectKey = (key: string) => {
+    assertFileKey(key);
+    return prefix + key;
+  };
+  return s3FileStore(client, bucket, prefix, objectKey);
+}
+
+/** The SDK's client for a bucket's location (the backups' uploads use it too: backups/destination.ts). */
+export function createS3Client({ region, endpoint, pathStyle }: S3Location): S3Client {
+  return new S3Client({
     ...(region ? { region } : {}),
     ...(endpoint ? { endpoint } : {}),
     forcePathStyle: pathStyle,
@@ -127,11 +152,9 @@ export function createS3Store(filesUrl: string): FileStore {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
-  const objectKey = (key: string) => {
-    assertFileKey(key);
-    return prefix + key;
-  };
+}
 
+function s3FileStore(client: S3Client, bucket: string, prefix: string, objectKey: (key: string) => string): FileStore {
   return {
     kind: 's3',
 
@@ -201,5 +224,51 @@ export function createS3Store(filesUrl: string): FileStore {
     async close() {
       client.destroy();
     },
+  };
+}
+
+/**
+ * A bucket's objects by whole name, for the scheduled backups (BACKUP_URL, backups/destination.ts): upload a local file
+ * (streamed, with its length), list the names under the prefix, delete one. Kept here so that this module alone
+ * imports the AWS SDK.
+ */
+export interface S3Objects {
+  readonly where: string;
+  putFile(name: string, file: string, metadata: Record<string, string>): Promise<void>;
+  names(): Promise<string[]>;
+  remove(name: string): Promise<void>;
+  close(): void;
+}
+
+export function s3Objects(url: string, setting: string): S3Objects {
+  const location = parseS3Url(url, setting);
+  const client = createS3Client(location);
+  const { bucket, prefix } = location;
+  return {
+    where: `s3://${bucket}/${prefix}`,
+    async putFile(name, file, metadata) {
+      const { size } = await stat(file);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: prefix + name,
+          Body: createReadStream(file),
+          ContentLength: size,
+          ContentType: 'application/octet-stream',
+          Metadata: metadata,
+        }),
+      );
+    },
+    async names() {
+      const found: string[] = [];
+      for await (const page of paginateListObjectsV2({ client }, { Bucket: bucket, Prefix: prefix })) {
+        for (const object of page.Contents ?? []) if (object.Key) found.push(object.Key.slice(prefix.length));
+      }
+      return found;
+    },
+    async remove(name) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: prefix + name }));
+    },
+    close: () => client.destroy(),
   };
 }

@@ -54,8 +54,12 @@ export interface MailParams {
   renewal_placed: OrderMail & { subscriptionId: number };
   /** A renewal could not be placed (out of stock, retired…) and was skipped. */
   renewal_skipped: { subscriptionId: number; reason: RenewalSkipReason };
+  /** A renewal's charge to the saved card failed: the next try (null after the last), and the order's Pay now. */
+  renewal_charge_failed: OrderMail & { retryAt: string | null };
   /** A product the customer asked about ("Notify me when available") is available again (stock-alerts/tell.ts). */
   back_in_stock: { productId: number };
+  /** To the owners: a scheduled backup failed (backups/schedule.ts, docs/decisions/042); once per failing streak. */
+  backup_failed: { error: string; at: string };
 }
 /** What an `account_notice` says happened (accounts/notices.ts). */
 export type AccountMailEvent =

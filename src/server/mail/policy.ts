@@ -22,6 +22,7 @@ export const ORDER_MAIL_KINDS: ReadonlySet<MailKind> = new Set<MailKind>([
   'order_refund_recorded',
   'renewal_placed',
   'renewal_skipped',
+  'renewal_charge_failed',
   // Exchanges of the customer's own orders (docs/decisions/020).
   'exchange_requested',
   'exchange_approved',

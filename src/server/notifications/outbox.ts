@@ -27,6 +27,11 @@ const ORDER_NOTIFICATION_KINDS = [
   'exchange_requested',
   'exchange_approved',
   'exchange_declined',
+  /**
+   * A renewal's off-session charge to the saved card failed (payments/renewal-failures.ts): `params.retry_at` is the
+   * next try, absent after the last one; the message leads to the order's Pay now.
+   */
+  'renewal_charge_failed',
 ] as const;
 export type OrderNotificationKind = (typeof ORDER_NOTIFICATION_KINDS)[number];
 

@@ -128,3 +128,28 @@ export async function enqueueLowStockAlerts(
     );
   }
 }
+
+/**
+ * A scheduled backup failed (src/server/backups, docs/decisions/042): told to the owners linked to Telegram with alerts
+ * on, whatever the shop's per-kind switches say (no switch turns off news that the shop's data is not being saved).
+ * The backup job queues it once per failing streak.
+ */
+export const BACKUP_FAILED_ALERT = 'owner_backup_failed';
+
+export async function enqueueBackupFailedAlert(
+  db: Db,
+  params: { error: string; at: string },
+  now: string = nowIso(),
+): Promise<number> {
+  const recipients = await repo.staffAlertRecipients(db, ['owner']);
+  for (const userId of recipients) {
+    await insertNotification(db, {
+      user_id: userId,
+      order_id: null,
+      kind: BACKUP_FAILED_ALERT,
+      params: JSON.stringify(params),
+      created_at: now,
+    });
+  }
+  return recipients.length;
+}

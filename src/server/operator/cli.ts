@@ -6,6 +6,7 @@ import { migrateToLatest } from '../db/migrate';
 import { createFileStore } from '../files/create-store';
 import type { FileStore } from '../files/store';
 import { createShop, type Shop } from '../shop';
+import { BACKUP_COMMANDS, BackupError, runBackupCommand } from './backup-commands';
 import { CatalogueError } from './catalogue';
 import * as commands from './cli-commands';
 import { type Command, OPTIONS, UsageError } from './cli-input';
@@ -69,6 +70,13 @@ Catalogue
   adjust-stock <packaging-id> <+n|-n> --reason "…"
                                            change a packaging's stock by a number (never below zero),
                                            kept in its product's stock history
+
+Backups (docs/decisions/042)
+  backup FILE                              a consistent copy of the database while the shop serves (SQLite's
+                                           online backup; pg_dump on PostgreSQL), compressed, with a checksum and
+                                           a manifest (time, schema, release, row counts)
+  restore FILE                             restore a backup into DATABASE_URL's database: refused while a shop uses
+                                           it; the whole file is checked first; an older release's is migrated
 
 Files
   import-files [--from DIR] [--dry-run]    copy the files of the old upload folder (default UPLOAD_DIR) into the
@@ -134,6 +142,10 @@ async function main(argv: string[]): Promise<number> {
   let db: Db | undefined;
   let files: FileStore | undefined;
   try {
+    if (argv[0] && BACKUP_COMMANDS.has(argv[0])) {
+      await runBackupCommand(argv, console.log);
+      return 0;
+    }
     const config = loadConfig();
     db = createDb(parseDatabaseUrl(config.DATABASE_URL));
     await migrateToLatest(db);
@@ -152,7 +164,12 @@ async function main(argv: string[]): Promise<number> {
       (helpOnly ? console.log : console.error)(text);
       return helpOnly ? 0 : 2;
     }
-    if (err instanceof ops.OperatorError || err instanceof CatalogueError || err instanceof ConfigError) {
+    if (
+      err instanceof ops.OperatorError ||
+      err instanceof CatalogueError ||
+      err instanceof ConfigError ||
+      err instanceof BackupError
+    ) {
       console.error(err.message);
       return 1;
     }

@@ -11,6 +11,7 @@ import type { Order, User } from '../db/schema';
 import { type AppError, conflict, invalidField } from '../lib/errors';
 import { enqueueStaffAlert } from '../notifications/staff-alerts';
 import { orderPaymentMethod, shopSettings } from '../settings/service';
+import { requireMethodOffered } from '../shipping/service';
 import type { MailTx } from '../shop';
 import { recordOrderEvent } from './event-repository';
 import { notifyOrder } from './notify';
@@ -55,12 +56,15 @@ export function shortLineError(lines: CartLine[], short: { packagingId: number; 
 export const tooManyUnpaid = (max: number) => conflict('tooManyUnpaidOrders', { count: max });
 
 /**
- * Before any row is written: the customer's address and its state, the payment method, every line re-priced from the
- * database (client prices are never read; a line that cannot be ordered is refused, naming it), and the delivery fee.
+ * Before any row is written: the customer's address and its state, which must be offered the shipping method (a
+ * retired state still delivers to the addresses that have it, docs/decisions/041), the payment method, every line
+ * re-priced from the database (client prices are never read; a line that cannot be ordered is refused, naming it),
+ * and the delivery fee.
  */
 export async function priceBasket(trx: Db, user: User, lang: Lang, input: PlaceOrderInput, request: CheckedRequest) {
   const method: ShippingMethod = input.shippingMethod ?? 'standard';
   const { address, state } = await deliveryAddress(trx, user.id, request.addressId);
+  requireMethodOffered(state, method, lang);
   await orderPaymentMethod(trx, request.paymentMethod);
   const cart = await priceCart(trx, request.items, state);
   const firstProblem = cart.problems[0];
@@ -96,6 +100,17 @@ export function orderAddressCopy({ address, state }: Awaited<ReturnType<typeof d
 }
 
 /** Step 1: the order row, Pending, first: a duplicate idempotency key waits here for the first request, then fails. */
+/** The consent counts only for a card order (never a renewal) starting a subscription (docs/decisions/040). */
+const savesCardForRenewals = (
+  input: PlaceOrderInput,
+  request: CheckedRequest,
+  lines: ReadonlyArray<{ frequency_weeks: number }>,
+) =>
+  input.saveCardForRenewals === true &&
+  request.paymentMethod === 'card' &&
+  !input.renewal &&
+  lines.some((l) => l.frequency_weeks > 0);
+
 export async function insertPendingOrder(trx: Db, user: User, lang: Lang, p: Placing): Promise<number> {
   const { basket, request, input } = p;
   const { cart, fee, placedAt } = basket;
@@ -115,6 +130,7 @@ export async function insertPendingOrder(trx: Db, user: User, lang: Lang, p: Pla
     receipt_path: p.receiptPath,
     ...orderAddressCopy(basket),
     subscription_id: input.renewal?.subscriptionId ?? null,
+    save_card_consent_at: savesCardForRenewals(input, request, cart.lines) ? placedAt : null,
     lang,
     placed_at: placedAt,
     updated_at: placedAt,

@@ -47,6 +47,11 @@ export interface PlaceOrderInput {
    * update: if it is no longer `dueAt` or the subscription is no longer active, nothing is placed).
    */
   renewal?: { subscriptionId: number; dueAt: string; nextDueAt: string };
+  /**
+   * The shopper agreed to have this card order's subscriptions renewed on the same card (docs/decisions/040): kept on
+   * the order (`save_card_consent_at`) only for a card order with a Subscribe & save line.
+   */
+  saveCardForRenewals?: boolean;
 }
 
 interface PlacedOrder {
@@ -66,8 +71,9 @@ function checkRequest(shop: Pick<Shop, 'config' | 'payments'>, input: PlaceOrder
   if (input.paymentMethod === 'payment_link' && !paymentProviderConfigured(config)) {
     throw badRequest('methodNotAvailable', undefined, 'payment_method');
   }
-  // Card only with a card provider (docs/decisions/040); a renewal never starts a hosted page by itself.
-  if (input.paymentMethod === 'card' && (!shop.payments || input.renewal)) {
+  // Card only with a card provider (docs/decisions/040). A renewal never starts a hosted page by itself: it is
+  // charged to the saved card, or waits for Pay now (subscriptions/scheduler.ts).
+  if (input.paymentMethod === 'card' && !shop.payments) {
     throw badRequest('methodNotAvailable', undefined, 'payment_method');
   }
   let receipt: Uint8Array | null = null;
@@ -193,6 +199,7 @@ async function placeInTransaction(
     const payment = request.paymentMethod;
     const subscriber = {
       userId: user.id,
+      orderId,
       addressId: address.id,
       shippingMethod: basket.method,
       paymentMethod: payment,

@@ -4,7 +4,11 @@ import { noPaymentRecorded } from './repository';
 // The SQL of orders awaiting a bank transfer and of their receipts: the transfer a customer submits, the unpaid
 // orders the expiry job cancels and the old receipts the retention job clears.
 
-/** Pending orders with something to pay, nothing paid, placed before `cutoff` (oldest first). */
+/**
+ * Pending orders with something to pay, nothing paid, placed before `cutoff` (oldest first). A renewal charged to a
+ * saved card waits while a charge of it is still to run, and for the unpaid-order hours after its last failure
+ * (`cutoff`), so its Pay now has the same time as any order's (payments' renewal_charges, docs/decisions/040).
+ */
 export async function findUnpaidOrders(db: Db, cutoff: string, limit: number): Promise<number[]> {
   const rows = await db
     .selectFrom('orders')
@@ -14,6 +18,18 @@ export async function findUnpaidOrders(db: Db, cutoff: string, limit: number): P
     .where('orders.total_cents', '>', 0)
     .where('orders.receipt_path', 'is', null)
     .where(noPaymentRecorded)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('renewal_charges as rc')
+            .select('rc.id')
+            .whereRef('rc.order_id', '=', 'orders.id')
+            .where((eb) =>
+              eb.or([eb('rc.status', 'in', ['scheduled', 'charging']), eb('rc.updated_at', '>=', cutoff)]),
+            ),
+        ),
+      ),
+    )
     .orderBy('orders.placed_at')
     .orderBy('orders.id')
     .limit(limit)

@@ -46,6 +46,7 @@ export default async function orderRoutes(app: FastifyInstance) {
       useCoupon: input.use_coupon,
       useCashReward: input.use_cash_reward,
       expectedTotalCents: input.expected_total_cents,
+      saveCardForRenewals: input.save_card_for_renewals,
     });
     say('orderPlaced');
     // A card order's hosted page, made after the order committed (payments/card-sessions.ts).

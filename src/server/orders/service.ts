@@ -20,6 +20,7 @@ import { addMinutes, nowIso } from '../lib/time';
 import { enqueueOrderNotification } from '../notifications/outbox';
 import { cardPaymentView, closeAfterCancel, openCheckout } from '../payments/card-sessions';
 import { paymentProviderConfigured, shopSettings, unpaidOrderHours } from '../settings/service';
+import { requireMethodOffered } from '../shipping/service';
 import type { Shop } from '../shop';
 import { orderAmounts } from './amounts';
 import { recordOrderEvent } from './event-repository';
@@ -216,8 +217,9 @@ export async function changeOrderAddress(
         state: pick(lang, state.name_en, state.name_zh),
       });
     }
-    const settings = await shopSettings(trx);
     const method = order.shipping_method;
+    requireMethodOffered(state, method, lang, 'address_id');
+    const settings = await shopSettings(trx);
     const fee = deliveryFeeCents(state, method, order.subtotal_cents, settings.freeShippingThresholdCents);
     if (fee !== order.delivery_fee_cents) throw conflict('addressFeeDiffers');
     const now = new Date(nowMs).toISOString();

@@ -5,6 +5,8 @@ import { changeOrderStatus } from '../orders/status';
 import { inTransaction, type Shop } from '../shop';
 import * as repo from './card-repository';
 import type { CheckoutSessionInfo, PaymentInfo, RefundInfo, RefundReason, WebhookNotice } from './provider';
+import { applyRenewalFailureNotice } from './renewal-failures';
+import { keepSavedCard } from './saved-cards';
 
 /**
  * Applying a card provider's notices (docs/decisions/040). Each notice is applied once: a notice whose event id is
@@ -73,8 +75,10 @@ async function applyNoticeBody(shop: Shop, notice: WebhookNotice): Promise<Appli
       shop.log.warn({ orderId: payment.order_id, dispute: dispute.reference }, 'card payment disputed');
       return { outcome: 'dispute_flagged', orderId: payment.order_id };
     }
+    case 'payment_failed':
+      // A renewal's off-session charge declined (payments/renewal-failures.ts); a hosted page's failed try is not.
+      return applyRenewalFailureNotice(shop, notice.payment);
     default:
-      // Off-session renewals' failures and the types the shop does not act on.
       return { outcome: 'ignored', orderId: null };
   }
 }
@@ -121,37 +125,58 @@ export async function applySession(
   }
   await repo.updateSessionStatus(shop.db, session.reference, 'complete');
   if (session.paymentStatus !== 'paid') return { outcome: 'awaiting_payment', orderId: order.id };
-  return { outcome: await recordPaidSession(shop, order, session), orderId: order.id };
-}
-
-async function recordPaidSession(shop: Shop, order: Order, session: CheckoutSessionInfo): Promise<string> {
-  const provider = shop.payments?.name ?? 'stripe';
   // A notice's body names the payment without its card: asked once here, for staff and the customer's notices.
   const payment = session.payment ?? (await readPayment(shop, session.paymentReference));
+  const paid = {
+    reference: session.paymentReference ?? session.reference,
+    amountCents: session.amountCents,
+    currency: session.currency,
+    payment,
+  };
+  return { outcome: await recordCardPaid(shop, order, paid), orderId: order.id };
+}
+
+/** A payment the provider took: from a hosted page, or a renewal's charge to the saved card. */
+export interface PaidByCard {
+  reference: string;
+  amountCents: number;
+  currency: string;
+  /** The payment as read (its charge, card, the card saved with consent), or null when it was not read. */
+  payment: PaymentInfo | null;
+}
+
+/**
+ * Records a card payment once (by its reference) and, when its amount and currency are the order's, moves a Pending
+ * order to Paid through the order workflow; a consenting order's saved card is then kept for its renewals. Another
+ * amount is flagged for staff; a payment for an order no longer payable is refunded (below).
+ */
+export async function recordCardPaid(shop: Shop, order: Order, paid: PaidByCard): Promise<string> {
+  const provider = shop.payments?.name ?? 'stripe';
+  const { payment } = paid;
   const card = payment?.card ?? null;
-  const exact = session.amountCents === order.total_cents && session.currency === SHOP_CURRENCY;
+  const exact = paid.amountCents === order.total_cents && paid.currency === SHOP_CURRENCY;
   const { row, inserted } = await inTransaction(shop, async (tx) => {
     const recorded = await repo.insertCardPayment(tx.db, {
       order_id: order.id,
       provider,
-      reference: session.paymentReference ?? session.reference,
+      reference: paid.reference,
       charge_ref: payment?.chargeReference ?? null,
-      amount_cents: session.amountCents,
-      currency: session.currency,
+      amount_cents: paid.amountCents,
+      currency: paid.currency,
       card_brand: card?.brand ?? null,
       card_last4: card?.last4 ?? null,
     });
     if (recorded.inserted) {
       await notePayment(tx.db, order.id, 'card_payment', {
         payment: recorded.row.provider_charge_id,
-        amount_cents: session.amountCents,
-        currency: session.currency,
+        amount_cents: paid.amountCents,
+        currency: paid.currency,
         ...(card ? { card_brand: card.brand, card_last4: card.last4 } : {}),
       });
       if (!exact) {
         await flagPaymentAttention(tx.db, order.id, 'amount_mismatch', {
-          amount_cents: session.amountCents,
-          currency: session.currency,
+          amount_cents: paid.amountCents,
+          currency: paid.currency,
           order_total_cents: order.total_cents,
         });
       }
@@ -163,6 +188,8 @@ async function recordPaidSession(shop: Shop, order: Order, session: CheckoutSess
     return inserted ? 'amount_mismatch' : 'duplicate';
   }
   const after = await markPaid(shop, order.id);
+  // Paid by this payment (now, or by an earlier delivery of it): the card saved with the shopper's consent is kept.
+  if (after.changed || (!inserted && after.order.paid_at)) await keepSavedCard(shop, order, payment);
   if (after.changed) return 'paid';
   // Not payable now: a payment for an order cancelled (or expired) before it was ever paid, or a second payment of
   // an order another payment paid, goes back to the card at once.

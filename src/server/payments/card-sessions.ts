@@ -12,6 +12,7 @@ import type { Shop } from '../shop';
 import { applySession } from './card-notices';
 import * as repo from './card-repository';
 import type { CheckoutSessionInfo, PaymentProvider } from './provider';
+import { type ConsentOrder, saveCardConsent } from './saved-cards';
 
 /**
  * Hosted checkout sessions of card orders (docs/decisions/040): made after the order's transaction committed (never
@@ -41,7 +42,8 @@ const requireProvider = (shop: Pick<Shop, 'payments'>): PaymentProvider => {
   return shop.payments;
 };
 
-type CheckoutOrder = Pick<Order, 'id' | 'order_no' | 'status' | 'payment_method' | 'total_cents'>;
+type CheckoutOrder = Pick<Order, 'id' | 'order_no' | 'status' | 'payment_method' | 'total_cents'> & ConsentOrder;
+type ViewedOrder = Pick<Order, 'id' | 'status' | 'payment_method' | 'total_cents'>;
 
 /**
  * The hosted page to pay a Pending card order on: the open session again while it has time left, else a new one
@@ -62,6 +64,8 @@ export async function openCheckout(shop: Shop, order: CheckoutOrder): Promise<{ 
     throw conflict('orderNotAwaitingPayment');
   }
   const attempt = (latest?.attempt ?? 0) + 1;
+  // With the shopper's consent every page of the order saves the card for its renewals (docs/decisions/040).
+  const consent = await saveCardConsent(shop, order);
   const created = await provider.createCheckoutSession({
     orderId: order.id,
     orderNo: order.order_no,
@@ -71,6 +75,7 @@ export async function openCheckout(shop: Shop, order: CheckoutOrder): Promise<{ 
     totalCents: order.total_cents,
     currency: 'usd',
     ...returnUrls(shop.config, order.id),
+    ...(consent ? { saveCardForRenewals: consent } : {}),
   });
   if (!created.ok) {
     const { kind, code, message } = created.failure;
@@ -137,7 +142,7 @@ export interface CardPaymentView {
 }
 
 /** What the order's page says about its card payment (never Paid before the server recorded the money). */
-export async function cardPaymentView(db: Db, order: CheckoutOrder, nowMs: number): Promise<CardPaymentView> {
+export async function cardPaymentView(db: Db, order: ViewedOrder, nowMs: number): Promise<CardPaymentView> {
   if (order.payment_method !== 'card') return { state: 'none', checkoutUrl: null, sessionStatus: null };
   const latest = await repo.latestSession(db, order.id);
   const state = cardPaymentState(order, latest ?? null);

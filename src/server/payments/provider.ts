@@ -95,6 +95,8 @@ export interface PaymentInfo {
   savedCard: SavedCard | null;
   /** Our order, from the metadata we sent. */
   orderId: number | null;
+  /** A renewal's off-session charge: its attempt (1, 2, 3…), from the metadata we sent; null for other payments. */
+  renewalAttempt: number | null;
   /** The last failure, for a `failed` payment. */
   failure: DeclineInfo | null;
 }

@@ -1,30 +1,15 @@
 import type { Insertable } from 'kysely';
 import type { CouponsTable } from '../db/schema';
 import { addDays } from '../lib/time';
+import { statesCn } from './states-cn';
+import { statesPh } from './states-ph';
 
-/** Shipping states with their fees in cents (docs/product.md section 5: Standard 2-7 days, Expedited 2-3 days). */
-export const states = [
-  ['PH-MM', 'Metro Manila', '马尼拉大都会', 'PH', 450, 900],
-  ['PH-CEB', 'Cebu', '宿务', 'PH', 650, 1200],
-  ['PH-DAV', 'Davao del Sur', '南达沃', 'PH', 700, 1300],
-  ['PH-BEN', 'Benguet', '本格特', 'PH', 650, 1200],
-  ['PH-ILO', 'Iloilo', '怡朗', 'PH', 650, 1200],
-  ['PH-PAM', 'Pampanga', '邦板牙', 'PH', 550, 1000],
-  ['CN-BJ', 'Beijing', '北京', 'CN', 800, 1500],
-  ['CN-SH', 'Shanghai', '上海', 'CN', 800, 1500],
-  ['CN-GD', 'Guangdong', '广东', 'CN', 700, 1400],
-  ['CN-FJ', 'Fujian', '福建', 'CN', 700, 1400],
-  ['CN-ZJ', 'Zhejiang', '浙江', 'CN', 750, 1400],
-  ['CN-YN', 'Yunnan', '云南', 'CN', 900, 1700],
-].map(([code, en, zh, country, standard, expedited], i) => ({
-  code: code as string,
-  name_en: en as string,
-  name_zh: zh as string,
-  country: country as string,
-  standard_fee_cents: standard as number,
-  expedited_fee_cents: expedited as number,
-  sort_order: i,
-}));
+/**
+ * Delivery states with their fees in cents (docs/product.md section 5: Standard 2-7 days, Expedited 2-3 days): the
+ * Philippines' then China's, each in the shop's order (states-ph.ts, states-cn.ts; docs/decisions/041). Sort orders
+ * run on across the countries, so a list of all states has the Philippines first.
+ */
+export const states = [...statesPh, ...statesCn].map((state, i) => ({ ...state, sort_order: i }));
 
 export const paymentMethods = [
   {

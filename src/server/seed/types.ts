@@ -1,3 +1,6 @@
+import type { Insertable } from 'kysely';
+import type { StatesTable } from '../db/schema-settings';
+
 /** Shapes of the demo catalogue the seed writes. Prices are integer cents. */
 export interface Localized {
   en: string;
@@ -66,3 +69,11 @@ export interface SeedBanner {
   /** In-app path the banner leads to, e.g. /products/best-sellers */
   link: string;
 }
+
+/** A row of the `states` table as the seed writes it (its sort order is its place in the shop's list). */
+export type SeedState = Required<
+  Pick<
+    Insertable<StatesTable>,
+    'code' | 'name_en' | 'name_zh' | 'country' | 'standard_fee_cents' | 'expedited_fee_cents' | 'expedited_offered'
+  >
+>;

@@ -15,10 +15,4 @@ export default async function settingsAdminRoutes(app: FastifyInstance) {
     say(changed ? 'settingsSaved' : 'settingsUnchanged');
     return service.settingsView(db, config, app.shop.payments);
   });
-
-  route(app, contract.adminDeliveryFeesUpdate, async ({ input, staff, say }) => {
-    const changed = await service.updateDeliveryFees(db, staff, input.fees);
-    say(changed ? 'deliveryFeesSaved' : 'settingsUnchanged');
-    return service.settingsView(db, config, app.shop.payments);
-  });
 }

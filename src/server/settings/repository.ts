@@ -1,4 +1,3 @@
-import type { Lang } from '../../common/contract/lang';
 import { EXCHANGE_DAYS_DEFAULT } from '../../common/exchange-rules';
 import {
   NUMBER_SETTINGS,
@@ -9,7 +8,7 @@ import {
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
 
-// The shop's settings, states (with their shipping fees) and payment methods. Every function takes the
+// The shop's settings and payment methods (the states are shipping/'s, docs/decisions/041). Every function takes the
 // database or a transaction (a Transaction is a Db).
 
 /** What the settings need of the server's config: UNPAID_ORDER_HOURS, the unpaid-order hours while unset. */
@@ -116,27 +115,6 @@ export async function getOrCreateSetting(db: Db, key: string, create: () => stri
     .execute();
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
   return row.value;
-}
-
-export async function listStates(db: Db, lang: Lang, country?: string) {
-  let q = db
-    .selectFrom('states')
-    .select([
-      'id',
-      'code',
-      lang === 'zh' ? 'name_zh as name' : 'name_en as name',
-      'country',
-      'standard_fee_cents',
-      'expedited_fee_cents',
-    ])
-    .orderBy('sort_order')
-    .orderBy('id');
-  if (country) q = q.where('country', '=', country);
-  return q.execute();
-}
-
-export async function findState(db: Db, stateId: number) {
-  return db.selectFrom('states').selectAll().where('id', '=', stateId).executeTakeFirst();
 }
 
 export async function listPaymentMethods(db: Db) {

@@ -1,10 +1,9 @@
-import { deliveryFeeCents, type ShippingMethod } from '../../common/checkout-rules';
 import type { PaymentMethod } from '../../common/contract/checkout';
 import type { Lang } from '../../common/contract/lang';
-import { type CartInput, priceCart, requireItems } from '../cart/service';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
-import { badRequest, invalidField } from '../lib/errors';
+import { badRequest } from '../lib/errors';
+import { lockSettings, writeSettings } from './admin-repository';
 import type { ShopSettings, UnpaidHoursConfig } from './repository';
 import * as repo from './repository';
 
@@ -21,6 +20,15 @@ export const shopSettings = (db: Db): Promise<ShopSettings> => repo.getShopSetti
 export type { ShopSettings };
 
 /**
+ * Another domain's screen that writes a setting (the Shipping screen's free-delivery threshold, shipping/
+ * admin-service.ts): `lockShopSettings` first in its transaction, so saves take turns and each audit entry's "before"
+ * is what the previous save left, then `storeSettings`.
+ */
+export const lockShopSettings = (trx: Db): Promise<void> => lockSettings(trx);
+export const storeSettings = (trx: Db, entries: ReadonlyArray<{ key: string; value: string }>): Promise<void> =>
+  writeSettings(trx, entries);
+
+/**
  * The unpaid-order hours that apply: the owner's setting once set (even to the server's number), else
  * UNPAID_ORDER_HOURS.
  */
@@ -35,9 +43,6 @@ export async function unpaidOrderHours(db: Db, config: UnpaidHoursConfig): Promi
   return unpaidHoursOf(await repo.getShopSettings(db), config);
 }
 
-/** A state deliveries go to (with its fees and country), or undefined when there is none of that id. */
-export const shippingState = (db: Db, stateId: number) => repo.findState(db, stateId);
-
 /** Placing an order: the chosen payment method's row, or 400 "This method is not available" at `payment_method`. */
 export async function orderPaymentMethod(db: Db, code: string) {
   const method = await repo.findPaymentMethod(db, code);
@@ -48,31 +53,6 @@ export async function orderPaymentMethod(db: Db, code: string) {
 /** Whether Telegram payments can be taken: a provider token and a bot to make the invoice. */
 export const paymentProviderConfigured = (config: Config): boolean =>
   Boolean(config.PAYMENT_PROVIDER_TOKEN && config.BOT_TOKEN);
-
-export async function getStates(db: Db, lang: Lang, country?: string) {
-  const [states, settings] = await Promise.all([repo.listStates(db, lang, country), repo.getShopSettings(db)]);
-  return { states, free_shipping_threshold_cents: settings.freeShippingThresholdCents };
-}
-
-export async function getShippingFee(
-  db: Db,
-  input: { stateId?: number; method?: ShippingMethod; items?: CartInput[] },
-) {
-  if (input.stateId === undefined) throw invalidField('state_id', 'selectShippingState');
-  const state = await repo.findState(db, input.stateId);
-  if (!state) throw invalidField('state_id', 'selectShippingState');
-  const items = requireItems(input.items);
-  const method = input.method ?? 'standard';
-  const [cart, settings] = await Promise.all([priceCart(db, items), repo.getShopSettings(db)]);
-  const fee = deliveryFeeCents(state, method, cart.subtotalCents, settings.freeShippingThresholdCents);
-  return {
-    fee_cents: fee,
-    subtotal_cents: cart.subtotalCents,
-    free_shipping_threshold_cents: settings.freeShippingThresholdCents,
-    is_free: fee === 0,
-    method,
-  };
-}
 
 /**
  * The payment methods checkout offers, in the asked language. Card appears only when the shop has a card provider

@@ -6,33 +6,44 @@ import type { SubscriptionsTable } from '../db/schema';
 
 /** A subscription with what its screen shows: product, packaging (prices and stock now) and address. */
 function withDetails(db: Db) {
-  return db
-    .selectFrom('subscriptions as s')
-    .innerJoin('products as p', 'p.id', 's.product_id')
-    .innerJoin('product_variants as v', 'v.id', 's.variant_id')
-    .innerJoin('addresses as a', 'a.id', 's.address_id')
-    .innerJoin('states as st', 'st.id', 'a.state_id')
-    .selectAll('s')
-    .select([
-      'p.name_en',
-      'p.name_zh',
-      'p.image',
-      'p.is_active',
-      'p.subscribable',
-      'p.stock_state',
-      'v.name_en as variant_name_en',
-      'v.name_zh as variant_name_zh',
-      'v.price_cents',
-      'v.discount_price_cents',
-      'v.stock',
-      'v.is_retired',
-      'a.receiver_name',
-      'a.address',
-      'a.city',
-      'a.zip',
-      'st.name_en as state_name_en',
-      'st.name_zh as state_name_zh',
-    ]);
+  return (
+    db
+      .selectFrom('subscriptions as s')
+      .innerJoin('products as p', 'p.id', 's.product_id')
+      .innerJoin('product_variants as v', 'v.id', 's.variant_id')
+      .innerJoin('addresses as a', 'a.id', 's.address_id')
+      .innerJoin('states as st', 'st.id', 'a.state_id')
+      // The card its renewals are charged to (payments' saved_cards; a removed card is never shown nor charged).
+      .leftJoin('saved_cards as sc', (j) => j.onRef('sc.id', '=', 's.saved_card_id').on('sc.removed_at', 'is', null))
+      .leftJoin('orders as fo', 'fo.id', 's.renewal_failure_order_id')
+      .selectAll('s')
+      .select([
+        'p.name_en',
+        'p.name_zh',
+        'p.image',
+        'p.is_active',
+        'p.subscribable',
+        'p.stock_state',
+        'v.name_en as variant_name_en',
+        'v.name_zh as variant_name_zh',
+        'v.price_cents',
+        'v.discount_price_cents',
+        'v.stock',
+        'v.is_retired',
+        'a.receiver_name',
+        'a.address',
+        'a.city',
+        'a.zip',
+        'st.name_en as state_name_en',
+        'st.name_zh as state_name_zh',
+        'sc.id as card_id',
+        'sc.brand as card_brand',
+        'sc.last4 as card_last4',
+        'sc.created_at as card_created_at',
+        'fo.order_no as failure_order_no',
+        'fo.status as failure_order_status',
+      ])
+  );
 }
 
 export type SubscriptionRow = NonNullable<Awaited<ReturnType<typeof findOwnSubscription>>>;
@@ -168,4 +179,55 @@ export async function claimRenewal(
 /** The Subscribe & save lines of a new order start their subscriptions. */
 export async function insertSubscriptions(db: Db, rows: Insertable<SubscriptionsTable>[]): Promise<void> {
   if (rows.length) await db.insertInto('subscriptions').values(rows).execute();
+}
+
+// ---------------------------------------------------------------------------
+// Renewals charged to a saved card (docs/decisions/040)
+// ---------------------------------------------------------------------------
+
+/** The order's subscriptions (those its Subscribe & save lines started) are charged to `savedCardId` from now on. */
+export async function linkSavedCard(db: Db, originOrderId: number, savedCardId: number, now: string): Promise<number> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ saved_card_id: savedCardId, updated_at: now })
+    .where('origin_order_id', '=', originOrderId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** No subscription is charged to the card any more (it was removed). */
+export async function unlinkSavedCard(db: Db, savedCardId: number, now: string): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({ saved_card_id: null, updated_at: now })
+    .where('saved_card_id', '=', savedCardId)
+    .execute();
+}
+
+/** The renewal frequencies of the subscriptions an order started (the consent's "when"). */
+export async function frequenciesOfOrder(db: Db, originOrderId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('subscriptions')
+    .select('frequency_weeks')
+    .where('origin_order_id', '=', originOrderId)
+    .execute();
+  return rows.map((r) => r.frequency_weeks);
+}
+
+/** Says on the subscription why its renewal `orderId` was not charged (null `failure`: clears it). */
+export async function setRenewalFailure(
+  db: Db,
+  subscriptionId: number,
+  failure: { reason: SubscriptionsTable['renewal_failure']; orderId: number | null; at: string | null },
+): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({
+      renewal_failure: failure.reason,
+      renewal_failure_order_id: failure.orderId,
+      renewal_failure_at: failure.at,
+    })
+    .where('id', '=', subscriptionId)
+    .execute();
 }

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import {
   cancelSubscription,
+  getSavedCards,
   getSubscriptions,
+  removeSavedCard,
   submitPayment,
   updateSubscription,
 } from '../../common/contract/subscriptions';
 import { route } from '../lib/endpoint';
 import { answerOversizedReceipts } from '../orders/receipts';
 import { orderDetails } from '../orders/service';
+import { listSavedCards, removeSavedCard as removeCard } from '../payments/saved-cards';
 import * as service from './service';
 import * as payment from './submit-payment';
 
@@ -36,6 +39,15 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
     const subscription = await service.cancelSubscription(db, auth.user, lang, input.subscription_id);
     say('subscriptionCancelled');
     return { subscription };
+  });
+
+  // Cards saved for renewals (docs/decisions/040): listed in the profile, removed there or on a subscription.
+  route(app, getSavedCards, async ({ auth }) => ({ saved_cards: await listSavedCards(db, auth.user.id) }));
+
+  route(app, removeSavedCard, async ({ auth, input, say }) => {
+    const saved = await removeCard(app.shop, auth.user.id, input.saved_card_id);
+    say('savedCardRemoved');
+    return { saved_cards: saved };
   });
 
   route(app, submitPayment, async ({ auth, input, lang, say }) => {

@@ -6,6 +6,7 @@ import { createIntervalJob, type IntervalJob } from '../lib/interval-job';
 import { addDays } from '../lib/time';
 import { enqueueMail, type RenewalSkipReason } from '../mail/outbox';
 import { placeOrder } from '../orders/place-order';
+import { type ChargeReport, chargeDueRenewals, scheduleRenewalCharge } from '../payments/renewal-charges';
 import { hit } from '../rate-limits/rate-limit';
 import { paymentProviderConfigured } from '../settings/service';
 import { inTransaction, type MailTx, type Shop } from '../shop';
@@ -20,7 +21,9 @@ import * as repo from './repository';
  * update, the delivery fee of the subscription's address and method, a 'placed' notice. The order is Pending,
  * awaiting payment (a bank transfer's reference and receipt are sent later with /v2/submit-payment; a
  * payment-link order is paid from the order screen, or falls back to bank transfer when no provider is
- * configured). It never uses the customer's applied coupon or held cash reward.
+ * configured; a card subscription's renewal is a card order, charged to its saved card after the order committed
+ * when the customer agreed — payments/renewal-charges.ts, docs/decisions/040 — or else paid with Pay now). It never
+ * uses the customer's applied coupon or held cash reward.
  *
  * Never twice: the order's idempotency key is `renewal:<subscription id>:<due date>` (unique per customer),
  * and the same transaction moves `next_due_at` on with a conditional update (only if it is still the due
@@ -72,6 +75,8 @@ interface RenewalReport {
   skipped: number[];
   /** Subscriptions left due after an unexpected error (retried next round). */
   errors: number[];
+  /** The renewals charged to a saved card this round (payments/renewal-charges.ts). */
+  charges?: ChargeReport;
 }
 
 type Log = {
@@ -121,6 +126,8 @@ export async function placeDueRenewals(
     if (due.length < limit || !last) break;
     after = { dueAt: last.next_due_at, id: last.id };
   }
+  // The renewals to charge to a saved card (just placed, or a retry due), outside every placing transaction.
+  report.charges = await chargeDueRenewals(shop, now, opts);
   if (report.placed.length || report.failed.length || report.blocked.length) {
     opts.log?.info?.(
       { placed: report.placed.length, failed: report.failed.length, blocked: report.blocked.length },
@@ -182,6 +189,8 @@ function skipReason(key: string): RenewalSkipReason {
   if (key === 'itemNotEnoughStock' || key === 'itemInvalidQuantity') return 'out_of_stock';
   if (key === 'itemUnavailable' || key === 'itemNotSubscribable') return 'unavailable';
   if (key === 'itemNotDeliverable' || key === 'addressNotFound') return 'not_deliverable';
+  // The shop stopped offering the subscription's method to its state (docs/decisions/041).
+  if (key === 'standardNotOffered' || key === 'expeditedNotOffered') return 'not_deliverable';
   if (key === 'methodNotAvailable') return 'payment_method';
   return 'other';
 }
@@ -206,14 +215,23 @@ async function giveUpAfterAttempts(
   }
 }
 
+/**
+ * A card subscription's renewal is a card order while the shop takes cards: charged to its saved card, or paid with
+ * Pay now (docs/decisions/040); a payment-link one while a provider is configured; otherwise a bank transfer.
+ */
+function renewalPaymentMethod(shop: Shop, sub: DueRow): 'card' | 'payment_link' | 'bank_transfer' {
+  if (sub.payment_method === 'card' && shop.payments) return 'card';
+  if (sub.payment_method === 'payment_link' && paymentProviderConfigured(shop.config)) return 'payment_link';
+  return 'bank_transfer';
+}
+
 async function renew(shop: Shop, sub: DueRow, now: Date, report: RenewalReport, log?: Log): Promise<void> {
-  const { db, config } = shop;
+  const { db } = shop;
   const user = await accountById(db, sub.user_id);
   if (!user) return;
   const dueAt = sub.next_due_at;
   const nextDueAt = nextDueDate(dueAt, sub.frequency_weeks, now);
-  const paymentMethod =
-    sub.payment_method === 'payment_link' && paymentProviderConfigured(config) ? 'payment_link' : 'bank_transfer';
+  const paymentMethod = renewalPaymentMethod(shop, sub);
   try {
     const placed = await placeOrder(shop, user, langOf(user.language), {
       idempotencyKey: renewalKey(sub.id, dueAt),
@@ -232,6 +250,17 @@ async function renew(shop: Shop, sub: DueRow, now: Date, report: RenewalReport, 
     });
     if (placed.created) {
       report.placed.push([sub.id, placed.order.id]);
+      // Charged to the saved card after the order committed, by the round's charging step (docs/decisions/040).
+      if (paymentMethod === 'card' && sub.saved_card_id !== null) {
+        // Due at the round's own time, so this round's charging step runs it.
+        const at = now.toISOString();
+        await scheduleRenewalCharge(db, {
+          orderId: placed.order.id,
+          subscriptionId: sub.id,
+          savedCardId: sub.saved_card_id,
+          at,
+        });
+      }
       return;
     }
     if (placed.order.subscription_id === sub.id) {

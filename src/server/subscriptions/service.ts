@@ -7,12 +7,14 @@ import {
   type SubscriptionFrequency,
 } from '../../common/contract/subscriptions';
 import { packagingName } from '../../common/packaging-name';
+import type { RenewalFailure } from '../../common/renewal-charges';
 import { deliveryAddress } from '../addresses/service';
 import { cartPackagings } from '../cart/service';
 import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
 import { conflict, invalidField, notFound, unprocessable } from '../lib/errors';
 import { addDays } from '../lib/time';
+import { requireMethodOffered } from '../shipping/service';
 import * as repo from './repository';
 
 /**
@@ -49,12 +51,33 @@ function toSubscription(row: repo.SubscriptionRow, lang: Lang): Subscription {
       row.is_active === 1 && row.is_retired !== 1 && row.subscribable === 1 && row.stock_state !== 'coming_soon',
     next_due_at: row.next_due_at,
     shipping_method: row.shipping_method,
-    payment_method: row.payment_method === 'payment_link' ? 'payment_link' : 'bank_transfer',
+    payment_method: row.payment_method,
     address: {
       id: row.address_id,
       receiver_name: row.receiver_name,
       summary: `${row.address}, ${row.city}, ${pick(lang, row.state_name_en, row.state_name_zh)} ${row.zip}`,
     },
+    saved_card:
+      row.card_id !== null
+        ? {
+            id: row.card_id,
+            brand: row.card_brand ?? 'card',
+            last4: row.card_last4 ?? '',
+            created_at: row.card_created_at ?? row.created_at,
+          }
+        : null,
+    // Until that renewal is paid some other way (Pay now) or a later one is charged.
+    renewal_failure:
+      row.renewal_failure &&
+      row.renewal_failure_order_id !== null &&
+      (row.failure_order_status === 'Pending' || row.failure_order_status === 'Cancelled')
+        ? {
+            reason: row.renewal_failure,
+            order_id: row.renewal_failure_order_id,
+            order_no: row.failure_order_no ?? '',
+            at: row.renewal_failure_at ?? row.updated_at,
+          }
+        : null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -132,6 +155,12 @@ export async function updateSubscription(
       }
       addressId = own.address.id;
     }
+    if (change.addressId !== undefined || change.shippingMethod !== undefined) {
+      // The method must be offered to the state its deliveries go to (docs/decisions/041).
+      const { state } = await deliveryAddress(db, user.id, addressId);
+      const method = change.shippingMethod ?? row.shipping_method;
+      requireMethodOffered(state, method, lang, change.shippingMethod ? 'shipping_method' : 'address_id');
+    }
 
     const frequency = change.frequencyWeeks ?? row.frequency_weeks;
     const now = new Date().toISOString();
@@ -194,6 +223,8 @@ export async function startSubscriptions(
   trx: Db,
   order: {
     userId: number;
+    /** The order placing it: its card pays the renewals when the shopper agreed (docs/decisions/040). */
+    orderId: number;
     addressId: number;
     shippingMethod: ShippingMethod;
     paymentMethod: PaymentMethodCode;
@@ -214,6 +245,7 @@ export async function startSubscriptions(
       payment_method: order.paymentMethod,
       status: 'active' as const,
       next_due_at: addDays(order.at, l.frequency_weeks * 7),
+      origin_order_id: order.orderId,
       created_at: order.at,
       updated_at: order.at,
     }));
@@ -222,3 +254,23 @@ export async function startSubscriptions(
 
 /** A subscription with its product and packaging names, or undefined (the skipped-renewal e-mail). */
 export const subscriptionById = (db: Db, subscriptionId: number) => repo.findSubscription(db, subscriptionId);
+
+// Renewals charged to a saved card (docs/decisions/040), for payments/saved-cards.ts and payments/renewal-charges.ts.
+
+/** The subscriptions `originOrderId` started are charged to the card from now on; answers how many. */
+export const chargeRenewalsToCard = (db: Db, originOrderId: number, savedCardId: number) =>
+  repo.linkSavedCard(db, originOrderId, savedCardId, new Date().toISOString());
+
+/** The card was removed: every subscription charged to it waits for Pay now from this moment. */
+export const stopChargingCard = (db: Db, savedCardId: number) =>
+  repo.unlinkSavedCard(db, savedCardId, new Date().toISOString());
+
+/** The renewal rhythms of the subscriptions an order starts (what the consent says "when"). */
+export const renewalFrequenciesOfOrder = (db: Db, originOrderId: number) => repo.frequenciesOfOrder(db, originOrderId);
+
+/** After a renewal's last failed charge: the subscription says why; `null` clears it (a renewal was paid). */
+export const noteRenewalFailure = (
+  db: Db,
+  subscriptionId: number,
+  failure: { reason: RenewalFailure; orderId: number; at: string } | null,
+) => repo.setRenewalFailure(db, subscriptionId, failure ?? { reason: null, orderId: null, at: null });

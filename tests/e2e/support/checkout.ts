@@ -8,16 +8,16 @@ export const PNG = Buffer.from(
   'base64',
 );
 
-/** Fills the "Add address" dialog with an address in Metro Manila and saves it. */
+/** Fills the "Add address" dialog with an address in Metro Manila (unless `state` names another) and saves it. */
 export async function fillAddress(
   dialog: Locator,
-  a: { name: string; phone: string; address: string; city: string; zip: string },
+  a: { name: string; phone: string; address: string; city: string; zip: string; state?: string },
 ): Promise<void> {
   await dialog.getByLabel('Receiver name').fill(a.name);
   await dialog.getByLabel('Shipping contact phone').fill(a.phone);
   await dialog.getByLabel('Address', { exact: true }).fill(a.address);
   await dialog.getByLabel('City').fill(a.city);
-  await dialog.getByLabel('State').selectOption({ label: 'Metro Manila' });
+  await dialog.getByLabel('State').selectOption({ label: a.state ?? 'Metro Manila' });
   await dialog.getByLabel('Zip code').fill(a.zip);
   await dialog.getByRole('button', { name: 'Save address' }).click();
 }

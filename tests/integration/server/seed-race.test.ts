@@ -29,5 +29,9 @@ describe.runIf(onPostgres)('seedIfEmpty on postgres, two instances at once', () 
     const slugs = await database.db.selectFrom('categories').select('slug').execute();
     expect(new Set(slugs.map((c) => c.slug)).size).toBe(slugs.length);
     expect(slugs.length).toBeGreaterThan(0);
+    // The delivery states once each: Metro Manila and 82 provinces, China's 34 divisions (docs/decisions/041).
+    const states = await database.db.selectFrom('states').select('code').execute();
+    expect(states).toHaveLength(83 + 34);
+    expect(new Set(states.map((s) => s.code)).size).toBe(states.length);
   });
 });

@@ -19,6 +19,7 @@ export interface AdminScreen {
     | 'affiliates'
     | 'subscriptions'
     | 'staff'
+    | 'shipping'
     | 'settings'
     | 'audit';
   permission?: Permission;
@@ -105,6 +106,13 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     load: () => import('@/features/admin-products/pages/ProductPage'),
   },
   { path: 'staff', nav: 'staff', permission: 'staff', load: () => import('@/features/admin-staff/pages/StaffPage') },
+  // States, delivery fees and free delivery (docs/decisions/041): owner and manager.
+  {
+    path: 'shipping',
+    nav: 'shipping',
+    permission: 'shipping',
+    load: () => import('@/features/admin-shipping/pages/ShippingPage'),
+  },
   {
     path: 'settings',
     nav: 'settings',

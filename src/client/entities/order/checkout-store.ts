@@ -20,6 +20,8 @@ interface CheckoutState {
   paymentMethod: PaymentMethodCode | null;
   paymentReference: string;
   receipt: File | null;
+  /** "Charge my renewals to this card" (docs/decisions/040): off until the shopper ticks it. */
+  saveCardForRenewals: boolean;
   errors: Partial<Record<CheckoutField, string>>;
   /** The customer has entered something (Telegram's closing confirmation asks before losing it). */
   dirty: boolean;
@@ -33,6 +35,7 @@ interface CheckoutState {
   setPaymentMethod(code: PaymentMethodCode | null, byUser?: boolean): void;
   setPaymentReference(value: string): void;
   setReceipt(file: File | null): void;
+  setSaveCardForRenewals(on: boolean): void;
   setErrors(errors: Partial<Record<CheckoutField, string>>): void;
   setError(field: CheckoutField, message: string | undefined): void;
   markDirty(): void;
@@ -48,6 +51,7 @@ const initial = {
   paymentMethod: null,
   paymentReference: '',
   receipt: null,
+  saveCardForRenewals: false,
   errors: {},
   dirty: false,
   placing: false,
@@ -73,6 +77,7 @@ export const useCheckoutForm = create<CheckoutState>()((set) => ({
   setPaymentReference: (paymentReference) =>
     set((s) => ({ paymentReference, errors: without(s.errors, 'payment_reference'), dirty: true })),
   setReceipt: (receipt) => set((s) => ({ receipt, errors: without(s.errors, 'receipt'), dirty: true })),
+  setSaveCardForRenewals: (saveCardForRenewals) => set({ saveCardForRenewals, dirty: true }),
   setErrors: (errors) => set({ errors }),
   setError: (field, message) =>
     set((s) => ({ errors: message ? { ...s.errors, [field]: message } : without(s.errors, field) })),

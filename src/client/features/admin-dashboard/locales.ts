@@ -62,6 +62,15 @@ export const en = {
     orders: 'Orders',
     loadFailed: 'The chart could not be loaded. The same figures are in the table.',
   },
+  backups: {
+    heading: 'Backups',
+    off: 'Scheduled backups are off: set BACKUP_DIR or BACKUP_URL (README, Backups).',
+    none: 'No scheduled backup has run yet.',
+    ok: 'Last backup written {{at}} UTC.',
+    failed: 'The last backup failed ({{at}} UTC): {{error}}',
+    lastGood: 'Last good backup: {{at}} UTC.',
+    neverGood: 'No backup has been written yet.',
+  },
 };
 
 export const zh: typeof en = {
@@ -124,6 +133,15 @@ export const zh: typeof en = {
     revenue: '营业额',
     orders: '订单',
     loadFailed: '图表无法加载。表格中有相同的数据。',
+  },
+  backups: {
+    heading: '备份',
+    off: '定时备份未开启：请设置 BACKUP_DIR 或 BACKUP_URL（见 README 的 Backups 一节）。',
+    none: '定时备份尚未运行过。',
+    ok: '最近一次备份于 {{at}} UTC 写入。',
+    failed: '最近一次备份失败（{{at}} UTC）：{{error}}',
+    lastGood: '最近一次成功的备份：{{at}} UTC。',
+    neverGood: '尚未成功写入任何备份。',
   },
 };
 

@@ -1,3 +1,4 @@
+import type { PaymentMethodCode } from '@common/checkout-rules';
 import { addTranslations } from '@/lib/i18n/i18n';
 
 /** The back office's Orders screens (namespace `admin-orders`). */
@@ -35,7 +36,12 @@ export const en = {
     Completed: 'Completed',
     Cancelled: 'Cancelled',
   } as Record<string, string>,
-  method: { bank_transfer: 'Bank transfer', payment_link: 'Payment link' } as Record<string, string>,
+  // Every payment method an order can have (the list's column and filter, the order's payment, a refund's method).
+  method: {
+    bank_transfer: 'Bank transfer',
+    payment_link: 'Payment link',
+    card: 'Card',
+  } satisfies Record<PaymentMethodCode, string>,
   shipping: { standard: 'Standard (2-7 days)', expedited: 'Expedited (2-3 days)' } as Record<string, string>,
   // The order page
   backToList: 'All orders',
@@ -73,6 +79,9 @@ export const en = {
   receiptRejected: 'Receipt rejected {{date}}: {{reason}}',
   telegramPayment: 'Telegram payment',
   chargeId: 'Charge id',
+  cardPayment: 'Card payment',
+  cardRefunded: 'Refunded to the card',
+  paymentId: 'Payment id',
   close: 'Close',
   totals: 'Totals',
   subtotal: 'Subtotal',
@@ -194,7 +203,7 @@ export const zh: typeof en = {
     Completed: '已完成',
     Cancelled: '已取消',
   },
-  method: { bank_transfer: '银行转账', payment_link: '付款链接' },
+  method: { bank_transfer: '银行转账', payment_link: '付款链接', card: '银行卡' },
   shipping: { standard: '标准（2-7 天）', expedited: '加急（2-3 天）' },
   backToList: '全部订单',
   orderTitle: '订单 {{orderNo}}',
@@ -231,6 +240,9 @@ export const zh: typeof en = {
   receiptRejected: '收据已于 {{date}} 被拒绝：{{reason}}',
   telegramPayment: 'Telegram 付款',
   chargeId: '交易编号',
+  cardPayment: '银行卡付款',
+  cardRefunded: '已退回银行卡',
+  paymentId: '付款编号',
   close: '关闭',
   totals: '金额',
   subtotal: '商品小计',

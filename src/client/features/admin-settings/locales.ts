@@ -10,21 +10,10 @@ export const en = {
   saveFailed: 'The settings could not be saved; please try again',
   fixErrors: 'Some values need fixing before they can be saved',
   intro: 'Changes apply to the shop as soon as they are saved, and each save is in the audit log.',
-  fees: {
-    title: 'Delivery fees',
-    intro: 'The fee a customer pays per state and delivery method, in dollars. 0 ships free.',
-    state: 'State',
-    standard: 'Standard',
-    expedited: 'Expedited',
-    standardNote: '2–7 days',
-    expeditedNote: '2–3 days',
-    label: '{{method}} fee for {{state}} ($)',
-  },
-  countries: { PH: 'Philippines', CN: 'China' } as Record<string, string>,
-  free: {
-    title: 'Free delivery',
-    label: 'Free delivery from ($)',
-    hint: 'An order whose goods reach this amount ships free with either method. 0: delivery is never free.',
+  shipping: {
+    title: 'Delivery fees and free delivery',
+    text: 'States, their delivery fees and methods, and the free-delivery threshold are on the Shipping page.',
+    link: 'Open Shipping',
   },
   reward: {
     title: 'Cash reward',
@@ -97,21 +86,10 @@ export const zh: typeof en = {
   saveFailed: '设置未能保存，请重试',
   fixErrors: '有些数值需要修改后才能保存',
   intro: '保存后立即对店铺生效，每次保存都会记入审计日志。',
-  fees: {
-    title: '运费',
-    intro: '按省份和配送方式向顾客收取的运费（美元）。0 表示免运费。',
-    state: '省份',
-    standard: '标准',
-    expedited: '加急',
-    standardNote: '2–7 天',
-    expeditedNote: '2–3 天',
-    label: '{{state}}的{{method}}运费（$）',
-  },
-  countries: { PH: '菲律宾', CN: '中国' },
-  free: {
-    title: '免运费',
-    label: '免运费门槛（$）',
-    hint: '商品金额达到此数的订单，两种配送方式均免运费。0：从不免运费。',
+  shipping: {
+    title: '运费与免运费',
+    text: '州/省、运费、配送方式和免运费门槛都在“配送”页面设置。',
+    link: '打开配送页面',
   },
   reward: {
     title: '现金奖励',

@@ -4,7 +4,6 @@ import { centsToDecimal, parseDollarsToCents } from '@common/money';
 import {
   BANK_SETTINGS,
   type BankSetting,
-  DELIVERY_FEE_MAX_CENTS,
   NUMBER_SETTINGS,
   type NumberSetting,
   type Range,
@@ -19,11 +18,8 @@ import {
  * did not touch stays as it is (an unset unpaid-order hours keeps following UNPAID_ORDER_HOURS).
  */
 
-export const FEE_METHODS = ['standard_fee_cents', 'expedited_fee_cents'] as const;
-export type FeeMethod = (typeof FEE_METHODS)[number];
-
 /** Settings typed in dollars (stored in cents). */
-const MONEY_SETTINGS: readonly NumberSetting[] = ['free_shipping_threshold_cents', 'referral_award_cents'];
+const MONEY_SETTINGS: readonly NumberSetting[] = ['referral_award_cents'];
 export const isMoneySetting = (key: NumberSetting) => MONEY_SETTINGS.includes(key);
 
 export const NUMBER_KEYS = Object.keys(NUMBER_SETTINGS) as NumberSetting[];
@@ -34,33 +30,18 @@ export interface SettingsForm {
   numbers: Record<NumberSetting, string>;
   bank: Record<BankSetting, string>;
   alerts: Record<StaffAlertSetting, boolean>;
-  /** Each state's fees in dollars as typed, by state id. */
-  fees: Record<number, Record<FeeMethod, string>>;
 }
-
-/** The error key of one fee input. */
-export const feeField = (stateId: number, method: FeeMethod) => `fee.${stateId}.${method}`;
 
 const dollars = (cents: number) => centsToDecimal(cents);
 
 export function formFrom(view: AdminSettingsView): SettingsForm {
   const s = view.settings;
-  const fees: SettingsForm['fees'] = {};
-  for (const group of view.countries) {
-    for (const state of group.states) {
-      fees[state.id] = {
-        standard_fee_cents: dollars(state.standard_fee_cents),
-        expedited_fee_cents: dollars(state.expedited_fee_cents),
-      };
-    }
-  }
   return {
     numbers: Object.fromEntries(
       NUMBER_KEYS.map((k) => [k, isMoneySetting(k) ? dollars(s[k]) : String(s[k])]),
     ) as SettingsForm['numbers'],
     bank: Object.fromEntries(BANK_KEYS.map((k) => [k, s[k]])) as SettingsForm['bank'],
     alerts: Object.fromEntries(ALERT_KEYS.map((k) => [k, s[k]])) as SettingsForm['alerts'],
-    fees,
   };
 }
 
@@ -72,13 +53,10 @@ export type Problem =
   | { kind: 'tooLong'; max: number };
 
 export type SettingsUpdate = ApiInput<'/admin/settings/update'>;
-/** One state's changed fees, as the delivery-fees path takes them. */
-export type FeeUpdate = ApiInput<'/admin/settings/delivery-fees'>['fees'][number];
 
 export interface ReadForm {
   settings: Partial<SettingsUpdate>;
-  fees: FeeUpdate[];
-  /** By field key (a setting's key, or feeField()). */
+  /** By field key (a setting's key). */
   problems: Record<string, Problem>;
 }
 
@@ -97,23 +75,10 @@ function readWhole(text: string, range: Range): number | Problem {
   return Number.isInteger(n) && inRange(n, range) ? n : { kind: 'whole', range };
 }
 
-const FEE_RANGE: Range = { min: 0, max: DELIVERY_FEE_MAX_CENTS };
-
 /** What the form changes against `view`, and what is wrong with it (nothing is sent while anything is). */
 export function readForm(form: SettingsForm, view: AdminSettingsView): ReadForm {
   const settings: Record<string, number | string | boolean> = {};
   const problems: Record<string, Problem> = {};
-
-  const fees: FeeUpdate[] = [];
-  for (const state of view.countries.flatMap((group) => group.states)) {
-    const row: FeeUpdate = { state_id: state.id };
-    for (const method of FEE_METHODS) {
-      const value = readDollars(form.fees[state.id]?.[method] ?? '', FEE_RANGE);
-      if (typeof value !== 'number') problems[feeField(state.id, method)] = value;
-      else if (value !== state[method]) row[method] = value;
-    }
-    if (row.standard_fee_cents !== undefined || row.expedited_fee_cents !== undefined) fees.push(row);
-  }
 
   for (const key of NUMBER_KEYS) {
     const range = NUMBER_SETTINGS[key];
@@ -130,5 +95,5 @@ export function readForm(form: SettingsForm, view: AdminSettingsView): ReadForm 
   for (const key of ALERT_KEYS) {
     if (form.alerts[key] !== view.settings[key]) settings[key] = form.alerts[key];
   }
-  return { settings: settings as Partial<SettingsUpdate>, fees, problems };
+  return { settings: settings as Partial<SettingsUpdate>, problems };
 }

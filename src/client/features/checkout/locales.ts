@@ -44,6 +44,7 @@ export const en = {
     expedited: 'Expedited',
     standardDays: '2-7 days',
     expeditedDays: '2-3 days',
+    notOffered: 'Not offered here',
     free: 'Free',
     needsAddress: 'Choose an address to see the delivery fees.',
   },
@@ -65,6 +66,7 @@ export const en = {
     noReceipt: 'No image chosen',
     linkAfter: 'The payment link opens right after you place the order.',
     cardAfter: 'You pay by card on a secure page right after you place the order.',
+    consentOptional: 'Optional. Without it, each renewal waits for you to pay it.',
   },
   coupon: {
     title: 'Coupon',
@@ -148,6 +150,7 @@ export const zh: typeof en = {
     expedited: '加急配送',
     standardDays: '2-7 天',
     expeditedDays: '2-3 天',
+    notOffered: '此地区不提供',
     free: '免费',
     needsAddress: '请选择地址以查看运费。',
   },
@@ -169,6 +172,7 @@ export const zh: typeof en = {
     noReceipt: '未选择图片',
     linkAfter: '下单后将立即打开付款链接。',
     cardAfter: '下单后将转到安全页面用银行卡付款。',
+    consentOptional: '可选。不勾选时，每次续订将等待您手动付款。',
   },
   coupon: {
     title: '优惠券',

@@ -4,6 +4,7 @@ import { usePaymentMethods } from '@/entities/order/api/get-all-payment-method';
 import { useCheckoutForm } from '@/entities/order/checkout-store';
 import { useAddresses } from '@/entities/user/api/get-addresses';
 import { useDebounced } from '@/lib/hooks/use-debounced';
+import { useIsInTelegram } from '@/lib/telegram/launch';
 import { toCheckoutItems } from './api/cart-items';
 import { type SummaryInput, useCheckoutSummary } from './api/checkout-summary';
 
@@ -23,6 +24,12 @@ export function useCheckoutData() {
   const addresses = useAddresses();
   const paymentMethods = usePaymentMethods();
   const items = useMemo(() => toCheckoutItems(lines), [lines]);
+  const inTelegram = useIsInTelegram();
+  // A card order starting subscriptions may save its card for their renewals, in a browser only (docs/decisions/040).
+  const renewalFrequencies = useMemo(
+    () => (inTelegram ? [] : items.flatMap((i) => (i.frequency_weeks ? [i.frequency_weeks] : []))),
+    [items, inTelegram],
+  );
   const list = addresses.data?.addresses;
   // The chosen address while it exists; else the default one (the list comes default first).
   const addressId = list?.some((a) => a.id === chosenAddressId) ? chosenAddressId : (list?.[0]?.id ?? null);
@@ -38,6 +45,7 @@ export function useCheckoutData() {
   return {
     lines,
     items,
+    renewalFrequencies,
     /** The address the order goes to: the chosen one, else the default; null when there is none. */
     addressId,
     address: list?.find((a) => a.id === addressId) ?? null,

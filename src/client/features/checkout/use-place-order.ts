@@ -190,6 +190,10 @@ export function usePlaceOrder(): PlaceOrder {
         receipt: bank ? (form.receipt ?? undefined) : undefined,
         // The total the customer saw: if the server's differs, it refuses and the new total is shown.
         expected_total_cents: summary.totals.total_cents,
+        // Only where the box was shown (a card order starting a subscription, in a browser) and ticked.
+        ...(method?.code === 'card' && data.renewalFrequencies.length > 0 && form.saveCardForRenewals
+          ? { save_card_for_renewals: true }
+          : {}),
       });
       await afterPlaced(placed, { client, navigate, t });
     } catch (err) {

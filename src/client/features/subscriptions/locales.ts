@@ -21,6 +21,17 @@ export const en = {
   saving: 'You save 15%',
   deliveryFeeNote: 'Delivery fee added to each order.',
   deliverTo: 'Deliver to',
+  // Renewals charged to a saved card (docs/decisions/040).
+  payment: 'Payment',
+  chargedTo: 'Charged to your saved card',
+  payEachRenewal: 'Each renewal waits for you to pay it on its order page.',
+  renewalFailure: {
+    card_declined: 'Your card was declined for renewal {{orderNo}}, after several tries.',
+    authentication_required:
+      'Your bank asked to confirm renewal {{orderNo}} in person, so it could not be charged automatically.',
+  },
+  renewalFailurePay: 'Pay it on its order page, or it is cancelled like any unpaid order.',
+  openRenewal: 'Open order {{orderNo}}',
   unavailable:
     'This product is no longer offered as Subscribe & save, so it cannot be renewed. Cancel the subscription or contact us.',
   quantity: 'Quantity',
@@ -64,6 +75,15 @@ export const zh: typeof en = {
   saving: '立省 15%',
   deliveryFeeNote: '每笔订单另收运费。',
   deliverTo: '配送至',
+  payment: '付款',
+  chargedTo: '从已保存的卡扣款',
+  payEachRenewal: '每次续订将等待您在订单页面付款。',
+  renewalFailure: {
+    card_declined: '续订订单 {{orderNo}} 多次尝试后仍被银行卡拒绝。',
+    authentication_required: '您的银行要求您亲自确认续订订单 {{orderNo}}，因此无法自动扣款。',
+  },
+  renewalFailurePay: '请在订单页面付款，否则订单将像其他未付款订单一样被取消。',
+  openRenewal: '打开订单 {{orderNo}}',
   unavailable: '该商品已不再提供订阅，因此无法续订。请取消订阅或联系我们。',
   quantity: '数量',
   decrease: '减少数量',

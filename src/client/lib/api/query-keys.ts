@@ -50,6 +50,8 @@ export const queryKeys = {
     all: ['subscriptions'] as const,
     list: () => ['subscriptions', currentLang()] as const,
   },
+  /** The customer's cards saved for Subscribe & save renewals (docs/decisions/040). */
+  savedCards: ['saved-cards'] as const,
   /** The logged-in customer's back-in-stock alerts (docs/decisions/018): one product's, and the list. */
   stockAlerts: {
     all: ['stock-alerts'] as const,

@@ -69,6 +69,19 @@ export const dashboardFigures = z.object({
 });
 export type DashboardFigures = z.infer<typeof dashboardFigures>;
 
+export const backupStatus = z.object({
+  /** Whether BACKUP_DIR or BACKUP_URL is set. */
+  scheduled: z.boolean(),
+  /** When the last scheduled backup ran (ISO), and whether it was written; null before the first. */
+  last_at: z.string().nullable(),
+  last_ok: z.boolean().nullable(),
+  /** Why the last one failed (null when it did not). */
+  last_error: z.string().nullable(),
+  /** When the last one that was written ran. */
+  last_good_at: z.string().nullable(),
+});
+export type BackupStatus = z.infer<typeof backupStatus>;
+
 export const adminDashboard = defineAdminEndpoint({
   path: '/admin/dashboard',
   permission: 'dashboard',
@@ -98,6 +111,8 @@ export const adminDashboard = defineAdminEndpoint({
     }),
     /** Only for roles with `reports` (omitted otherwise). */
     figures: dashboardFigures.optional(),
+    /** Scheduled backups (docs/decisions/042): only for roles with `settings` (omitted otherwise). */
+    backups: backupStatus.optional(),
   }),
 });
 

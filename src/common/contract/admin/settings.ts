@@ -2,21 +2,19 @@ import { z } from 'zod';
 import {
   BANK_SETTINGS,
   type BankSetting,
-  DELIVERY_FEE_MAX_CENTS,
-  MAX_FEE_ROWS,
   NUMBER_SETTINGS,
   type NumberSetting,
   STAFF_ALERT_KINDS,
   staffAlertSetting,
 } from '../../settings-rules';
 import { defineAdminEndpoint } from '../endpoint';
-import { cents, flag, id, int, json, optional, text } from '../fields';
+import { flag, int, optional, text } from '../fields';
 
 /**
- * The back office's Settings screen (owner; permission `settings`; docs/decisions/015): delivery fees per state and
- * method, the free-delivery threshold, cash reward percent, referral award, the bank account customers transfer to,
- * unpaid-order hours, the low-stock default and the shop-wide staff alert switches. Money in cents. Each request
- * field is the `settings` key it writes. A save that changes nothing writes nothing and no audit entry.
+ * The back office's Settings screen (owner; permission `settings`; docs/decisions/015): cash reward percent, referral
+ * award, the bank account customers transfer to, unpaid-order hours, the low-stock default and the shop-wide staff
+ * alert switches. Money in cents. Each request field is the `settings` key it writes. A save that changes nothing
+ * writes nothing and no audit entry. Delivery fees and free delivery are the Shipping screen's (admin/shipping.ts).
  */
 
 /** A whole number in a setting's range (money: cents). */
@@ -29,10 +27,6 @@ const inRange = (key: NumberSetting) => {
       .max(max, { error: `must be from ${min} to ${max}` }),
   );
 };
-
-/** A delivery fee in cents: 0 (free) to DELIVERY_FEE_MAX_CENTS. */
-const feeCents = () =>
-  cents().pipe(z.number().max(DELIVERY_FEE_MAX_CENTS, { error: `must be at most ${DELIVERY_FEE_MAX_CENTS} cents` }));
 
 type Shape<K extends string, T extends z.ZodType> = { [P in K]: T };
 const shapeOf = <K extends string, T extends z.ZodType>(keys: readonly K[], make: (key: K) => T): Shape<K, T> =>
@@ -51,16 +45,6 @@ export const adminSettingsValues = z.object({
 });
 export type AdminSettingsValues = z.infer<typeof adminSettingsValues>;
 
-export const adminStateFees = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  name_en: z.string(),
-  name_zh: z.string(),
-  standard_fee_cents: z.number().int(),
-  expedited_fee_cents: z.number().int(),
-});
-export type AdminStateFees = z.infer<typeof adminStateFees>;
-
 export const adminSettingsView = z.object({
   settings: adminSettingsValues,
   /**
@@ -69,8 +53,6 @@ export const adminSettingsView = z.object({
    */
   unpaid_order_hours_set: z.boolean(),
   unpaid_order_hours_default: z.number().int(),
-  /** The states with their fees, by country in the shop's order (Philippines, China). */
-  countries: z.array(z.object({ country: z.string(), states: z.array(adminStateFees) })),
   /**
    * Card payments (docs/decisions/040; the keys live in the environment only): on or off, test or live keys, and when
    * the provider's last notice arrived (null: none yet).
@@ -88,7 +70,7 @@ export type AdminSettingsView = z.infer<typeof adminSettingsView>;
 export const adminSettingsGet = defineAdminEndpoint({
   path: '/admin/settings',
   permission: 'settings',
-  summary: 'The shop’s settings and every state’s delivery fees (owner)',
+  summary: 'The shop’s settings (owner; delivery fees are /admin/shipping)',
   request: z.object({}),
   response: adminSettingsView,
 });
@@ -102,28 +84,6 @@ export const adminSettingsUpdate = defineAdminEndpoint({
     ...shapeOf(NUMBER_KEYS, (k) => optional(inRange(k))),
     ...shapeOf(BANK_KEYS, (k) => text(BANK_SETTINGS[k]).optional()),
     ...shapeOf(ALERT_KEYS, () => optional(flag())),
-  }),
-  response: adminSettingsView,
-});
-
-export const deliveryFeeRow = z.object({
-  state_id: id(),
-  standard_fee_cents: optional(feeCents()),
-  expedited_fee_cents: optional(feeCents()),
-});
-
-export const adminDeliveryFeesUpdate = defineAdminEndpoint({
-  path: '/admin/settings/delivery-fees',
-  permission: 'settings',
-  summary:
-    'Changes states’ delivery fees (cents, per method) in one transaction: `fees` is a JSON list of {state_id, standard_fee_cents?, expedited_fee_cents?}; audited as settings.delivery_fees with what changed',
-  request: z.object({
-    fees: json(
-      z
-        .array(deliveryFeeRow, { error: 'must be a list of fees per state' })
-        .min(1, { error: 'must name at least one state' })
-        .max(MAX_FEE_ROWS, { error: `must have at most ${MAX_FEE_ROWS} rows` }),
-    ),
   }),
   response: adminSettingsView,
 });

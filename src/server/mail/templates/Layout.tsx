@@ -24,7 +24,7 @@ import type { Lang } from '../../../common/contract/lang';
 export const SHOP_NAME = 'Leaf & Cup';
 
 /** Why a customer gets a message (the footer's last line). */
-export type MailReason = 'order' | 'account' | 'address' | 'stock_alert';
+export type MailReason = 'order' | 'account' | 'address' | 'stock_alert' | 'owner';
 
 const footerText: Record<Lang, Record<MailReason | 'visit', string>> = {
   en: {
@@ -33,6 +33,7 @@ const footerText: Record<Lang, Record<MailReason | 'visit', string>> = {
     account: 'You get this e-mail because this address belongs to an account at Leaf & Cup.',
     address: 'You get this e-mail because this address was given for an account at Leaf & Cup.',
     stock_alert: 'You get this e-mail because you asked Leaf & Cup to tell you when this product is back.',
+    owner: 'You get this e-mail because you are an owner of the Leaf & Cup shop.',
   },
   zh: {
     visit: '访问商店',
@@ -40,6 +41,7 @@ const footerText: Record<Lang, Record<MailReason | 'visit', string>> = {
     account: '您收到此邮件，是因为此地址属于 Leaf & Cup 的一个账户。',
     address: '您收到此邮件，是因为有人用此地址注册或更改了 Leaf & Cup 的账户。',
     stock_alert: '您收到此邮件，是因为您要求 Leaf & Cup 在此商品到货时通知您。',
+    owner: '您收到此邮件，是因为您是 Leaf & Cup 商店的店主。',
   },
 };
 

@@ -5,9 +5,10 @@ import type { MailKind, MailParams } from '../outbox';
 import { confirmEmailMail, emailChangedMail, passwordResetMail, passwordWasResetMail } from './account-mail';
 import { accountNoticeMail } from './account-notice';
 import { backInStockMail } from './back-in-stock';
+import { backupFailedMail } from './backup-failed';
 import { exchangeApprovedMail, exchangeDeclinedMail, exchangeRequestedMail } from './order-exchange';
 import { orderPlacedMail, renewalPlacedMail } from './order-placed';
-import { renewalSkippedMail } from './order-renewal';
+import { renewalChargeFailedMail, renewalSkippedMail } from './order-renewal';
 import {
   orderCancelledMail,
   orderCompletedMail,
@@ -68,10 +69,12 @@ const templates: MailTemplates = {
   order_refund_recorded: orderRefundRecordedMail,
   renewal_placed: renewalPlacedMail,
   renewal_skipped: renewalSkippedMail,
+  renewal_charge_failed: renewalChargeFailedMail,
   exchange_requested: exchangeRequestedMail,
   exchange_approved: exchangeApprovedMail,
   exchange_declined: exchangeDeclinedMail,
   back_in_stock: backInStockMail,
+  backup_failed: backupFailedMail,
   // One line per kind, e.g.  order_placed: orderPlaced,
 };
 

@@ -67,6 +67,7 @@ export function toPaymentInfo(intent: Stripe.PaymentIntent): PaymentInfo {
         ? { customerRef, paymentMethodRef }
         : null,
     orderId: ourId(intent.metadata, 'order_id'),
+    renewalAttempt: intent.metadata?.kind === 'renewal' ? ourId(intent.metadata, 'attempt') : null,
     failure:
       status === 'failed' && error
         ? { code: error.code ?? null, declineCode: error.decline_code ?? null, message: error.message ?? null }

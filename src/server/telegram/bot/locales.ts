@@ -37,6 +37,12 @@ const en = {
   notifyCancelled: 'Order #{{orderNo}} was cancelled.',
   notifyExpired: 'Order #{{orderNo}} was cancelled because it was not paid in time. You are welcome to order again.',
   notifyStatus: 'Order #{{orderNo}}: status {{status}}.',
+  // renewals charged to a saved card (docs/decisions/040)
+  notifyRenewalChargeFailed:
+    'We could not charge your saved card for renewal order #{{orderNo}} ({{total}}). We will try again on {{date}}, or you can pay it now.',
+  notifyRenewalChargeFailedLast:
+    'We could not charge your saved card for renewal order #{{orderNo}} ({{total}}) after several tries. Please pay it now, or it will be cancelled like any unpaid order.',
+  payNow: 'Pay now',
   // exchanges (docs/decisions/020)
   notifyExchangeRequested:
     'We have your request to exchange {{item}} from order #{{orderNo}}. We will answer soon; follow it on the order page.',
@@ -88,6 +94,8 @@ const en = {
   staffCheckReceipt: 'Check the transfer, then confirm the payment.',
   staffPayoutRequest: 'Payout request: {{agent}} asks for {{amount}}.',
   staffLowStock: 'Low stock: {{product}} ({{packaging}}): {{stock}} left.',
+  ownerBackupFailed:
+    'The scheduled backup failed at {{at}} (UTC): {{error}}\nThe back office dashboard shows the last good backup. You will not be told again until a backup succeeds.',
   staffExchangeRequest: 'Exchange requested on order {{orderNo}}: {{item}}',
   staffPaymentAttention: 'Payment of order {{orderNo}} needs a person ({{total}}): {{reason}}',
   attentionAmountMismatch: 'the amount paid differs from the order’s total',
@@ -159,6 +167,11 @@ const zh: Record<BotTextKey, string> = {
   notifyCancelled: '订单 #{{orderNo}} 已取消。',
   notifyExpired: '订单 #{{orderNo}} 因未按时付款已取消。欢迎再次下单。',
   notifyStatus: '订单 #{{orderNo}}：状态 {{status}}。',
+  notifyRenewalChargeFailed:
+    '续订订单 #{{orderNo}}（{{total}}）未能从您保存的卡扣款。我们将于 {{date}} 再试一次，您也可以现在付款。',
+  notifyRenewalChargeFailedLast:
+    '续订订单 #{{orderNo}}（{{total}}）多次尝试后仍未能从您保存的卡扣款。请现在付款，否则订单将像其他未付款订单一样被取消。',
+  payNow: '立即付款',
   notifyExchangeRequested:
     '我们已收到您对订单 #{{orderNo}} 中 {{item}} 的换货申请，会尽快答复；您可在订单页面查看进度。',
   notifyExchangeApproved: '您对订单 #{{orderNo}} 中 {{item}} 的换货申请已批准。我们将寄出：{{answer}}。',
@@ -204,6 +217,8 @@ const zh: Record<BotTextKey, string> = {
   staffCheckReceipt: '请核对转账，然后确认付款。',
   staffPayoutRequest: '提现申请：{{agent}} 申请提现 {{amount}}。',
   staffLowStock: '库存不足：{{product}}（{{packaging}}）仅剩 {{stock}}。',
+  ownerBackupFailed:
+    '定时备份于 {{at}}（UTC）失败：{{error}}\n后台仪表盘显示最近一次成功的备份。在备份恢复成功之前不会再次提醒。',
   staffExchangeRequest: '订单 {{orderNo}} 有换货申请：{{item}}',
   staffPaymentAttention: '订单 {{orderNo}} 的付款需要人工处理（{{total}}）：{{reason}}',
   attentionAmountMismatch: '付款金额与订单总额不符',

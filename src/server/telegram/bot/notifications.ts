@@ -16,10 +16,10 @@ import {
   isAccountNotificationKind,
   retryNoticeLater,
 } from '../../notifications/outbox';
-import { isStaffAlertKind } from '../../notifications/staff-alerts';
+import { BACKUP_FAILED_ALERT, isStaffAlertKind } from '../../notifications/staff-alerts';
 import { markup, type ShopLinks } from './links';
 import { type BotTextKey, botLang, botText, statusText } from './locales';
-import { staffAlertMessage } from './staff-alerts';
+import { backupFailedMessage, staffAlertMessage } from './staff-alerts';
 import { backInStockMessage } from './stock-alerts';
 
 /**
@@ -104,6 +104,13 @@ function orderNotification(
     case 'receipt_rejected':
       lines.push(botText(lang, 'notifyReceiptRejected', { ...params, reason: extra.reason ?? '-' }));
       break;
+    case 'renewal_charge_failed':
+      lines.push(
+        extra.retry_at
+          ? botText(lang, 'notifyRenewalChargeFailed', { ...params, date: extra.retry_at.slice(0, 10) })
+          : botText(lang, 'notifyRenewalChargeFailedLast', params),
+      );
+      break;
     case 'refund_recorded':
       lines.push(botText(lang, 'notifyRefundRecorded', { ...params, amount: extra.amount ?? '-' }));
       break;
@@ -119,7 +126,9 @@ function orderNotification(
       lines.push(botText(lang, 'notifyStatus', params));
   }
   const keyboard = new InlineKeyboard();
-  links.addButton(keyboard, botText(lang, 'viewOrder'), links.order(order.id));
+  // A renewal not charged: the order's page, where Pay now is (docs/decisions/040).
+  const label = kind === 'renewal_charge_failed' ? botText(lang, 'payNow') : botText(lang, 'viewOrder');
+  links.addButton(keyboard, label, links.order(order.id));
   if ((kind === 'tracking' || kind === 'shipped') && order.tracking_link && isHttpLink(order.tracking_link)) {
     // The URL as parsed (`HTTPS://X` → `https://x/`): the button gets the normal form of the link the server saved.
     keyboard.row().url(botText(lang, 'trackParcel'), new URL(order.tracking_link).href);
@@ -267,7 +276,8 @@ async function sendDue(s: Sender, now: Date, job: JobRound, batchSize: number): 
       continue;
     }
     // Security notices go out whatever the order-news switch says; staff alerts follow the staff switch.
-    if (row.notify_orders === 0 && !isAccountNotificationKind(row.kind) && !isStaffAlertKind(row.kind)) {
+    const forStaff = isStaffAlertKind(row.kind) || row.kind === BACKUP_FAILED_ALERT;
+    if (row.notify_orders === 0 && !isAccountNotificationKind(row.kind) && !forStaff) {
       await finishNotice(db, row.id, 'skipped: order notifications turned off');
       continue;
     }
@@ -287,6 +297,7 @@ async function noticeMessage(s: Sender, row: DueNotice): Promise<NoticeMessage |
   const lang = botLang(row.language, null);
   const { order_id, order_no, status, total_cents } = row;
   if (isStaffAlertKind(row.kind)) return staffAlertMessage(db, files, lang, { ...row, kind: row.kind }, links);
+  if (row.kind === BACKUP_FAILED_ALERT) return backupFailedMessage(lang, row, links);
   if (row.kind === BACK_IN_STOCK) return backInStockMessage(db, lang, paramsOf(row.params), links);
   if (isAccountNotificationKind(row.kind))
     return accountNotification(lang, row.kind, { nickname: row.nickname, ...paramsOf(row.params) }, links);

@@ -222,3 +222,30 @@ export async function staffAlertMessage(
     }
   }
 }
+
+/**
+ * A failed scheduled backup, for an owner (notifications/staff-alerts.ts `enqueueBackupFailedAlert`): sent while the
+ * member is still an owner with alerts on; the Settings switches do not apply (docs/decisions/042).
+ */
+export function backupFailedMessage(
+  lang: Lang,
+  row: Pick<StaffAlertRow, 'params' | 'staff_role' | 'staff_notify'>,
+  links: ShopLinks,
+): StaffAlertMessage {
+  if (row.staff_role !== 'owner') return { skip: 'skipped: no longer an owner' };
+  if (row.staff_notify !== 1) return { skip: 'skipped: staff alerts turned off' };
+  let p: { error?: string; at?: string } = {};
+  try {
+    p = row.params ? (JSON.parse(row.params) as typeof p) : {};
+  } catch {
+    // a row written by hand: the message says what it can
+  }
+  const keyboard = links.addButton(new InlineKeyboard(), botText(lang, 'openDashboard'), adminUrls(links).home());
+  return {
+    text: fits(
+      botText(lang, 'ownerBackupFailed', { at: (p.at ?? '').slice(0, 16).replace('T', ' '), error: p.error ?? '-' }),
+      4096,
+    ),
+    keyboard: markup(keyboard),
+  };
+}

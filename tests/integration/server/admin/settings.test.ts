@@ -22,7 +22,7 @@ describe.each(dialects)('back office settings on %s', (dialect) => {
     crew = staff;
   });
 
-  const PATHS = ['/admin/settings', '/admin/settings/update', '/admin/settings/delivery-fees'] as const;
+  const PATHS = ['/admin/settings', '/admin/settings/update'] as const;
   const owner = () => ({ token: crew.owner.token });
   const view = async (): Promise<AdminSettingsView> => {
     const res = await post(t.app, '/admin/settings', {}, owner());
@@ -30,23 +30,14 @@ describe.each(dialects)('back office settings on %s', (dialect) => {
     return res.body.data;
   };
   const save = (body: Record<string, unknown>) => post(t.app, '/admin/settings/update', body, owner());
-  const saveFees = (fees: unknown) =>
-    post(
-      t.app,
-      '/admin/settings/delivery-fees',
-      { fees: typeof fees === 'string' ? fees : JSON.stringify(fees) },
-      owner(),
-    );
   const audit = (action: string) =>
     t.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
-  const state = (code: string) =>
-    t.db.selectFrom('states').selectAll().where('code', '=', code).executeTakeFirstOrThrow();
   const setting = async (key: string) =>
     (await t.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
 
   it('answers 401 without a session, 403 to a customer, a manager and a fulfilment member, whatever the body', async () => {
     for (const path of PATHS) {
-      for (const body of [{}, { fees: 'nope', cash_reward_percent: 900 }]) {
+      for (const body of [{}, { cash_reward_percent: 900 }]) {
         expect((await post(t.app, path, body)).status, path).toBe(401);
         const customer = await post(t.app, path, body, { token: crew.customer.token });
         expect(customer.status, path).toBe(403);
@@ -61,10 +52,9 @@ describe.each(dialects)('back office settings on %s', (dialect) => {
     expect(await audit('settings.update')).toHaveLength(0);
   });
 
-  it('shows the owner every setting as the shop uses it and the fees grouped by country', async () => {
+  it('shows the owner every setting as the shop uses it (delivery fees are the Shipping screen’s)', async () => {
     const v = await view();
     expect(v.settings).toEqual({
-      free_shipping_threshold_cents: 7500,
       cash_reward_percent: 5,
       referral_award_cents: 500,
       unpaid_order_hours: 48,
@@ -82,24 +72,9 @@ describe.each(dialects)('back office settings on %s', (dialect) => {
     });
     expect(v.unpaid_order_hours_set).toBe(false);
     expect(v.unpaid_order_hours_default).toBe(48);
-    expect(v.countries.map((c) => [c.country, c.states.length])).toEqual([
-      ['PH', 6],
-      ['CN', 6],
-    ]);
-    expect(v.countries[0]!.states[0]).toMatchObject({
-      code: 'PH-MM',
-      name_en: 'Metro Manila',
-      name_zh: '马尼拉大都会',
-      standard_fee_cents: 450,
-      expedited_fee_cents: 900,
-    });
   });
 
   it.each([
-    ['free_shipping_threshold_cents', -1],
-    ['free_shipping_threshold_cents', 10_000_001],
-    ['free_shipping_threshold_cents', 'ten'],
-    ['free_shipping_threshold_cents', 12.5],
     ['cash_reward_percent', 101],
     ['cash_reward_percent', 2.5],
     ['referral_award_cents', 100_001],
@@ -172,98 +147,6 @@ describe.each(dialects)('back office settings on %s', (dialect) => {
       staff_receipt_alerts: 1,
       referral_award_cents: 500,
     });
-  });
-
-  it('refuses bad delivery fees naming the row and field, all or nothing', async () => {
-    const mm = await state('PH-MM');
-    const cebu = await state('PH-CEB');
-    const cases: Array<[unknown, number, string]> = [
-      [[{ state_id: mm.id, standard_fee_cents: -1 }], 422, 'fees.0.standard_fee_cents'],
-      [[{ state_id: mm.id, expedited_fee_cents: 100_001 }], 422, 'fees.0.expedited_fee_cents'],
-      [[{ state_id: mm.id, standard_fee_cents: 4.5 }], 422, 'fees.0.standard_fee_cents'],
-      [[{ state_id: 'x' }], 422, 'fees.0.state_id'],
-      [
-        [
-          { state_id: cebu.id, standard_fee_cents: 1 },
-          { state_id: 999_999, standard_fee_cents: 1 },
-        ],
-        404,
-        'fees.1.state_id',
-      ],
-      [
-        [
-          { state_id: cebu.id, standard_fee_cents: 1 },
-          { state_id: cebu.id, expedited_fee_cents: 1 },
-        ],
-        422,
-        'fees.1.state_id',
-      ],
-      [[], 422, 'fees'],
-      ['not json', 422, 'fees'],
-    ];
-    for (const [fees, status, field] of cases) {
-      const res = await saveFees(fees);
-      expect(res.status, JSON.stringify(fees)).toBe(status);
-      expect(res.errors.map((e) => e.field)).toEqual([field]);
-    }
-    expect(await state('PH-CEB')).toEqual(cebu);
-    expect(await audit('settings.delivery_fees')).toHaveLength(0);
-  });
-
-  it('changes many fees in one save, audited once with only what changed; the shop’s next quote and order use them', async () => {
-    const cebu = await state('PH-CEB');
-    const beijing = await state('CN-BJ');
-    const unchanged = await saveFees([{ state_id: cebu.id, standard_fee_cents: 650, expedited_fee_cents: 1200 }]);
-    expect(unchanged.body.message).toBe('Nothing to save: the values were already so');
-    expect(await audit('settings.delivery_fees')).toHaveLength(0);
-
-    const res = await saveFees([
-      { state_id: cebu.id, standard_fee_cents: 725, expedited_fee_cents: 1200 },
-      { state_id: beijing.id, expedited_fee_cents: '1650' },
-    ]);
-    expect(res.status, res.body.message).toBe(200);
-    expect(res.body.message).toBe('Delivery fees saved: the next quote and order use them');
-    const ph = res.body.data.countries.find((c) => c.country === 'PH')!;
-    expect(ph.states.find((s) => s.code === 'PH-CEB')).toMatchObject({ standard_fee_cents: 725 });
-    const [entry, ...more] = await audit('settings.delivery_fees');
-    expect(more).toHaveLength(0);
-    expect(entry).toMatchObject({ entity: 'states', actor: crew.owner.user.email });
-    expect(JSON.parse(entry!.before_json!)).toEqual({
-      'PH-CEB standard_fee_cents': 650,
-      'CN-BJ expedited_fee_cents': 1500,
-    });
-    expect(JSON.parse(entry!.after_json!)).toEqual({
-      'PH-CEB standard_fee_cents': 725,
-      'CN-BJ expedited_fee_cents': 1650,
-    });
-
-    // The shop: states, the quote and the placed order use the new fee at once.
-    const states = await post(t.app, '/v2/get-states', { country: 'PH' });
-    expect(states.body.data.states.find((s) => s.code === 'PH-CEB')).toMatchObject({ standard_fee_cents: 725 });
-    const { product, variants } = await createProduct(t.db, { price: 2500, stock: 20 });
-    const c = await customer(t.db, { stateId: cebu.id });
-    const items = [{ product_id: product.id, variant_id: variants[0]!.id, quantity: 1 }];
-    const quote = await post(t.app, '/v1/get-shipping-fee', { state_id: cebu.id, items }, { token: c.token });
-    expect(quote.body.data).toMatchObject({ fee_cents: 725, is_free: false });
-    const placed = await placeOrder(t.app, c, { items });
-    expect(placed.status, placed.body.message).toBe(200);
-    expect(placed.body.data.order).toMatchObject({ delivery_fee_cents: 725, total_cents: 2500 + 725 });
-
-    // The free-delivery threshold too: at $25.00 this cart ships free from the next request on.
-    expect((await save({ free_shipping_threshold_cents: 2500 })).status).toBe(200);
-    const free = await post(t.app, '/v1/get-shipping-fee', { state_id: cebu.id, items }, { token: c.token });
-    expect(free.body.data).toMatchObject({ fee_cents: 0, is_free: true, free_shipping_threshold_cents: 2500 });
-    const freeOrder = await placeOrder(t.app, c, { items });
-    expect(freeOrder.body.data.order).toMatchObject({ delivery_fee_cents: 0, total_cents: 2500 });
-    expect((await save({ free_shipping_threshold_cents: 0 })).status).toBe(200);
-    const never = await post(t.app, '/v1/get-shipping-fee', { state_id: cebu.id, items }, { token: c.token });
-    expect(never.body.data).toMatchObject({ fee_cents: 725, is_free: false });
-
-    await saveFees([
-      { state_id: cebu.id, standard_fee_cents: 650 },
-      { state_id: beijing.id, expedited_fee_cents: 1500 },
-    ]);
-    await save({ free_shipping_threshold_cents: 7500 });
   });
 
   it('shows customers the new bank account at checkout at once', async () => {
@@ -426,32 +309,6 @@ describe.each(dialects)('settings saved at the same moment on %s', (dialect) => 
     const entries = await t.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
     return entries.map((e) => [JSON.parse(e.before_json!)[key], JSON.parse(e.after_json!)[key]] as [number, number]);
   };
-
-  it('concurrent fee saves all land in turn: each audit entry’s “before” is what the previous save left', async () => {
-    const mm = await t.db.selectFrom('states').select('id').where('code', '=', 'PH-MM').executeTakeFirstOrThrow();
-    const fees = Array.from({ length: 12 }, (_, i) => 1000 + i);
-    const results = await Promise.all(
-      fees.map((fee) =>
-        post(
-          t.app,
-          '/admin/settings/delivery-fees',
-          { fees: JSON.stringify([{ state_id: mm.id, standard_fee_cents: fee }]) },
-          { token: crew.owner.token },
-        ),
-      ),
-    );
-    expect(results.map((r) => r.status)).toEqual(fees.map(() => 200));
-    const steps = await chain('settings.delivery_fees', 'PH-MM standard_fee_cents');
-    expect(steps).toHaveLength(fees.length);
-    expect(steps[0]![0]).toBe(450);
-    for (let i = 1; i < steps.length; i++) expect(steps[i]![0]).toBe(steps[i - 1]![1]);
-    const final = await t.db
-      .selectFrom('states')
-      .select('standard_fee_cents')
-      .where('id', '=', mm.id)
-      .executeTakeFirstOrThrow();
-    expect(final.standard_fee_cents).toBe(steps.at(-1)![1]);
-  });
 
   it('concurrent settings saves, including a first save of an unset one, chain the same way', async () => {
     const hours = Array.from({ length: 12 }, (_, i) => 10 + i);

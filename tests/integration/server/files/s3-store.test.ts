@@ -323,21 +323,27 @@ describe('the shop with FILES_URL=s3://… (against the fake)', () => {
   });
 });
 
-describe('the AWS SDK is loaded only for FILES_URL=s3://', () => {
+describe('the AWS SDK is loaded only for FILES_URL=s3:// (and BACKUP_URL=s3://)', () => {
   const sources = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
       e.isDirectory() ? sources(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
     );
 
-  it('only s3-store.ts imports the SDK, and only create-store.ts loads s3-store.ts, lazily', () => {
+  it('only s3-store.ts imports the SDK; only create-store.ts and backups/destination.ts load it, lazily', () => {
     const files = sources(join(root, 'src'));
     const importing = (pattern: RegExp) =>
       files.filter((f) => pattern.test(readFileSync(f, 'utf8'))).map((f) => relative(root, f));
     expect(importing(/from '@aws-sdk\/|import\('@aws-sdk\//)).toEqual(['src/server/files/s3-store.ts']);
-    expect(importing(/(from |import\()'[^']*\/s3-store/)).toEqual(['src/server/files/create-store.ts']);
+    expect(importing(/(from |import\()'[^']*\/s3-store/)).toEqual([
+      'src/server/backups/destination.ts',
+      'src/server/files/create-store.ts',
+    ]);
     const createStore = readFileSync(join(root, 'src/server/files/create-store.ts'), 'utf8');
     expect(createStore).toMatch(/await import\('\.\/s3-store(\.ts|\.js)?'\)/);
     expect(createStore).not.toMatch(/^import[^;]*s3-store/m);
+    const backups = readFileSync(join(root, 'src/server/backups/destination.ts'), 'utf8');
+    expect(backups).toMatch(/await import\('\.\.\/files\/s3-store(\.ts|\.js)?'\)/);
+    expect(backups).not.toMatch(/^import[^;]*s3-store/m);
   });
 });
 

@@ -4,7 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { OrderActions } from '../../../../src/client/features/admin-orders/components/OrderActions';
 import { zh } from '../../../../src/client/features/admin-orders/components/order-actions-locales';
+import { zh as ordersZh } from '../../../../src/client/features/admin-orders/locales';
+import OrderPage from '../../../../src/client/features/admin-orders/pages/OrderPage';
+import OrdersPage from '../../../../src/client/features/admin-orders/pages/OrdersPage';
 import { allowSlowScreens, mockApi, renderRoutes } from '../toolkit';
+import { orderDetail } from './order-fixtures';
 import { staffMe } from './staff-session';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
@@ -109,5 +113,94 @@ describe('back office: refund to card', () => {
     await waitFor(() => expect(callsTo('/admin/orders/refund-to-card')).toHaveLength(1));
     const sent = callsTo('/admin/orders/refund-to-card')[0]!.body;
     expect([sent.get('amount_cents'), sent.get('reason')]).toEqual(['1200', 'One tin missing']);
+  });
+});
+
+describe('back office: a card-paid order', () => {
+  const cardOrder = orderDetail({
+    status: 'Cancelled',
+    refund_owed_cents: 820,
+    payment: {
+      ...orderDetail().payment,
+      method: 'card',
+      reference: null,
+      receipt_url: null,
+      receipt_waiting: false,
+      provider_payments: [
+        {
+          provider: 'stripe',
+          charge_id: 'pi_3Card',
+          amount_cents: 1640,
+          at: '2026-12-07T03:00:00.000Z',
+          status: 'succeeded',
+          currency: 'usd',
+          card_brand: 'visa',
+          card_last4: '4242',
+          refunded_cents: 820,
+        },
+      ],
+    },
+    refunds: [
+      {
+        id: 1,
+        amount_cents: 820,
+        method: 'card',
+        reference: 're_1Half',
+        recorded_by: 'owner@example.com',
+        at: '2026-12-07T04:00:00.000Z',
+        provider_status: 'pending',
+        failure_reason: null,
+      },
+    ],
+    actions: ['refund'],
+  });
+
+  it('names the method Card and shows the card payment: amount, card, what went back, the payment id', async () => {
+    mockApi({
+      '/admin/me': () => ({ data: staffMe('owner') }),
+      '/admin/orders/get': () => ({ data: { order: cardOrder } }),
+    });
+    renderRoutes([{ path: '/admin/orders/:orderNo', Component: OrderPage }], '/admin/orders/LC-20261124-ABCDEF');
+    const payment = await screen.findByRole('region', { name: 'Payment' });
+    expect(within(payment).getByText('Card', { exact: true })).toBeInTheDocument();
+    expect(payment).toHaveTextContent(/Card payment\$16\.40 · Visa •••• 4242 · /);
+    expect(payment).toHaveTextContent('Refunded to the card$8.20');
+    expect(payment).toHaveTextContent('Payment idpi_3Card');
+    expect(payment).not.toHaveTextContent('Telegram');
+    const refunds = screen.getByRole('region', { name: 'Refunds' });
+    expect(refunds).toHaveTextContent(
+      /\$8\.20 by Card, reference re_1Half \(recorded by owner@example\.com\) — pending/,
+    );
+    expect([ordersZh.method.card, ordersZh.cardPayment]).toEqual(['银行卡', '银行卡付款']);
+  });
+
+  it('lists a card order with its method named Card, and offers Card as a filter', async () => {
+    mockApi({
+      '/admin/me': () => ({ data: staffMe('owner') }),
+      '/admin/orders/list': () => ({
+        data: {
+          orders: [
+            {
+              id: 1,
+              order_no: 'LC-20261207-CARD01',
+              status: 'Paid',
+              placed_at: '2026-12-07T03:00:00.000Z',
+              customer: { id: 4, nickname: 'Carla', email: 'c@example.com' },
+              phone: '+639170000000',
+              total_cents: 1640,
+              payment_method: 'card',
+              receipt_waiting: false,
+              refund_owed_cents: 0,
+              tracking_number: null,
+            },
+          ],
+          next_cursor: null,
+        },
+      }),
+    });
+    renderRoutes([{ path: '/admin/orders', Component: OrdersPage }], '/admin/orders');
+    const row = (await screen.findByText('LC-20261207-CARD01')).closest('tr')!;
+    expect(within(row).getByText('Card', { exact: true })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Card' })).toBeInTheDocument();
   });
 });

@@ -230,4 +230,39 @@ describe('back office: Dashboard', () => {
     );
     expect(zh.attention.reasons.dispute).toBe('顾客对银行卡付款提出了争议');
   });
+
+  it('shows owners a failed scheduled backup as an alert, with the last good one', async () => {
+    const backups = {
+      scheduled: true,
+      last_at: '2026-12-07T06:00:00.000Z',
+      last_ok: false,
+      last_error: 'Cannot write /var/backups/x: the disk is full.',
+      last_good_at: '2026-12-06T06:00:00.000Z',
+    };
+    mockApi({ '/admin/dashboard': () => ({ data: { ...full, backups } }) });
+    renderDashboard();
+    const section = await screen.findByRole('region', { name: 'Backups' });
+    expect(within(section).getByRole('alert')).toHaveTextContent(
+      'The last backup failed (2026-12-07 06:00 UTC): Cannot write /var/backups/x: the disk is full.',
+    );
+    expect(section).toHaveTextContent('Last good backup: 2026-12-06 06:00 UTC.');
+  });
+
+  it('says when backups are fine, off, and shows nothing to roles without settings', async () => {
+    const ok = { scheduled: true, last_at: '2026-12-07T06:00:00.000Z', last_ok: true, last_error: null };
+    mockApi({ '/admin/dashboard': () => ({ data: { ...full, backups: { ...ok, last_good_at: ok.last_at } } }) });
+    const first = renderDashboard();
+    expect(await screen.findByText('Last backup written 2026-12-07 06:00 UTC.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    first.unmount();
+    const off = { scheduled: false, last_at: null, last_ok: null, last_error: null, last_good_at: null };
+    mockApi({ '/admin/dashboard': () => ({ data: { ...full, backups: off } }) });
+    const second = renderDashboard();
+    expect(await screen.findByText(/Scheduled backups are off: set BACKUP_DIR or BACKUP_URL/)).toBeInTheDocument();
+    second.unmount();
+    mockApi({ '/admin/dashboard': () => ({ data: packer }) });
+    renderDashboard();
+    await screen.findByText('Low stock', { selector: 'h2' });
+    expect(screen.queryByRole('region', { name: 'Backups' })).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import type { AdminOrderDetail, AdminOrderRow } from '@common/contract/admin/orders';
+import type { AdminOrderRow } from '@common/contract/admin/orders';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import OrdersPage from '../../../../src/client/features/admin-orders/pages/Order
 import PackingSlipPage from '../../../../src/client/features/admin-orders/pages/PackingSlipPage';
 import { allowSlowScreens, logIn, makeUser, mockApi, renderRoutes } from '../toolkit';
 import { installFakeSdk, removeSdk } from '../toolkit/telegram';
+import { orderDetail as detail } from './order-fixtures';
 import { asStaff, logOutAfterEach, renderAdmin, STAFF_ONLY } from './staff-session';
 
 allowSlowScreens();
@@ -31,95 +32,6 @@ const row = (id: number, over: Partial<AdminOrderRow> = {}): AdminOrderRow => ({
   receipt_waiting: false,
   refund_owed_cents: 0,
   tracking_number: null,
-  ...over,
-});
-
-const detail = (over: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
-  id: 5,
-  order_no: 'LC-20261124-ABCDEF',
-  status: 'Pending',
-  placed_at: '2026-11-24T03:00:00.000Z',
-  paid_at: null,
-  completed_at: null,
-  cancelled_at: null,
-  subscription_id: null,
-  items: [
-    {
-      id: 1,
-      product_id: 3,
-      name: 'Jasmine Pearls',
-      packaging: '100 g tin',
-      image: '/images/jasmine.webp',
-      quantity: 2,
-      frequency_weeks: 4,
-      unit_price_cents: 2380,
-      line_total_cents: 4760,
-    },
-    {
-      id: 2,
-      product_id: 4,
-      name: 'Da Hong Pao',
-      packaging: '50 g',
-      image: '/images/dhp.webp',
-      quantity: 1,
-      frequency_weeks: 0,
-      unit_price_cents: 1500,
-      line_total_cents: 1500,
-    },
-  ],
-  customer: { id: 9, nickname: 'Mei Wong', email: 'mei@example.com', phone: '+639170000009', telegram_linked: true },
-  delivery_address: {
-    receiver_name: 'Maria Santos',
-    phone: '+63 917 555 0101',
-    address: '1 Rizal St',
-    city: 'Makati',
-    state_name: 'Metro Manila',
-    zip: '1200',
-    company: null,
-    country: 'PH',
-  },
-  shipping_method: 'expedited',
-  payment: {
-    method: 'bank_transfer',
-    reference: 'BANK-777',
-    receipt_url: '/v1/receipt/5?u=9&exp=1&sig=abc',
-    receipt_waiting: true,
-    receipt_rejected_reason: null,
-    receipt_rejected_at: null,
-    provider_payments: [],
-  },
-  totals: {
-    subtotal_cents: 6260,
-    delivery_fee_cents: 450,
-    coupon_code: 'TEA10',
-    coupon_discount_cents: 626,
-    cash_reward_cents: 100,
-    total_cents: 5984,
-    paid_cents: 0,
-    refunded_cents: 0,
-  },
-  refunds: [],
-  refund_owed_cents: 0,
-  refundable_cents: 0,
-  tracking: { company: null, number: null, link: null },
-  timeline: [
-    { id: null, kind: 'placed', actor: 'customer', at: '2026-11-24T03:00:00.000Z', details: null },
-    {
-      id: 7,
-      kind: 'receipt_sent',
-      actor: 'customer',
-      at: '2026-11-24T03:05:00.000Z',
-      details: { reference: 'BANK-777', receipt: 'receipts/abc.png' },
-    },
-    {
-      id: 8,
-      kind: 'refund',
-      actor: 'owner@example.com',
-      at: '2026-11-24T04:00:00.000Z',
-      details: { refund_id: 3, amount_cents: 1450, method: 'cash', reference: 'R-1', owed_cents: 0 },
-    },
-  ],
-  actions: ['confirm_payment', 'reject_receipt', 'cancel'],
   ...over,
 });
 
@@ -326,7 +238,7 @@ describe('back office: an order', () => {
     renderRoutes(routes, '/admin/orders/LC-20261124-ABCDEF');
     const refunds = await screen.findByRole('region', { name: 'Refunds' });
     expect(refunds).toHaveTextContent('Refund owed: $20.00');
-    expect(refunds).toHaveTextContent('$4.50 by cash, reference R-1');
+    expect(refunds).toHaveTextContent('$4.50 by Cash, reference R-1');
     expect(refunds).toHaveTextContent('recorded by owner@example.com');
     expect(screen.getByText('Refund owed')).toBeInTheDocument();
     const payment = screen.getByRole('region', { name: 'Payment' });

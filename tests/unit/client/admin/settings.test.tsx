@@ -10,7 +10,6 @@ logOutAfterEach();
 
 const view = (): AdminSettingsView => ({
   settings: {
-    free_shipping_threshold_cents: 7500,
     cash_reward_percent: 5,
     referral_award_cents: 500,
     unpaid_order_hours: 48,
@@ -28,35 +27,6 @@ const view = (): AdminSettingsView => ({
   },
   unpaid_order_hours_set: false,
   unpaid_order_hours_default: 48,
-  countries: [
-    {
-      country: 'PH',
-      states: [
-        {
-          id: 1,
-          code: 'PH-MM',
-          name_en: 'Metro Manila',
-          name_zh: '马尼拉大都会',
-          standard_fee_cents: 450,
-          expedited_fee_cents: 900,
-        },
-        { id: 2, code: 'PH-CEB', name_en: 'Cebu', name_zh: '宿务', standard_fee_cents: 650, expedited_fee_cents: 1200 },
-      ],
-    },
-    {
-      country: 'CN',
-      states: [
-        {
-          id: 7,
-          code: 'CN-BJ',
-          name_en: 'Beijing',
-          name_zh: '北京',
-          standard_fee_cents: 800,
-          expedited_fee_cents: 1500,
-        },
-      ],
-    },
-  ],
 });
 
 /** The owner on /admin/settings with a server that keeps what it is sent (or answers `refuse` to an update). */
@@ -78,32 +48,20 @@ function asOwner(refuse?: { field: string; message: string }) {
       };
       return { data: current, message: 'Settings saved: the shop uses them from now on' };
     },
-    '/admin/settings/delivery-fees': (body) => {
-      const fees = JSON.parse(body.get('fees') ?? '[]') as Array<Record<string, number>>;
-      current = {
-        ...current,
-        countries: current.countries.map((c) => ({
-          ...c,
-          states: c.states.map((s) => ({ ...s, ...fees.find((f) => f.state_id === s.id), id: s.id })),
-        })),
-      };
-      return { data: current, message: 'Delivery fees saved: the next quote and order use them' };
-    },
   });
 }
 
 const saveButton = () => screen.getByRole('button', { name: 'Save settings' });
 
 describe('back office: Settings (/admin/settings)', () => {
-  it('shows fees and amounts in dollars, grouped by country, with the bank preview and alert switches', async () => {
+  it('shows amounts in dollars with the bank preview and alert switches; delivery fees are a link to Shipping', async () => {
     asOwner();
     renderAdmin('/admin/settings');
-    const ph = await screen.findByRole('table', { name: 'Philippines' });
-    expect(screen.getByRole('table', { name: 'China' })).toBeInTheDocument();
-    expect(within(ph).getByRole('textbox', { name: 'Standard fee for Metro Manila ($)' })).toHaveValue('4.50');
-    expect(within(ph).getByRole('textbox', { name: 'Expedited fee for Cebu ($)' })).toHaveValue('12.00');
-    expect(screen.getByRole('textbox', { name: 'Free delivery from ($)' })).toHaveValue('75.00');
-    expect(screen.getByRole('textbox', { name: 'Referral award ($)' })).toHaveValue('5.00');
+    expect(await screen.findByRole('textbox', { name: 'Referral award ($)' })).toHaveValue('5.00');
+    // Delivery fees and free delivery moved to the Shipping page (docs/decisions/041): linked, not repeated.
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Free delivery from ($)' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open Shipping' })).toHaveAttribute('href', '/admin/shipping');
     expect(screen.getByRole('textbox', { name: 'Cash reward (% of the goods)' })).toHaveValue('5');
     expect(
       screen.getByText('Not set here yet: the server’s default of 48 hours applies until you save another value.'),
@@ -122,15 +80,12 @@ describe('back office: Settings (/admin/settings)', () => {
     expect(within(bank).getByText('555-1234')).toBeInTheDocument();
   });
 
-  it('sends cents, and only what changed: fees to one path, settings to the other', async () => {
+  it('sends cents, and only what changed', async () => {
     const api = asOwner();
     renderAdmin('/admin/settings');
-    const cebu = await screen.findByRole('textbox', { name: 'Standard fee for Cebu ($)' });
-    await userEvent.clear(cebu);
-    await userEvent.type(cebu, '7.25');
-    const free = screen.getByRole('textbox', { name: 'Free delivery from ($)' });
-    await userEvent.clear(free);
-    await userEvent.type(free, '$1,000');
+    const award = await screen.findByRole('textbox', { name: 'Referral award ($)' });
+    await userEvent.clear(award);
+    await userEvent.type(award, '$1,000');
     const percent = screen.getByRole('textbox', { name: 'Cash reward (% of the goods)' });
     await userEvent.clear(percent);
     await userEvent.type(percent, '7');
@@ -138,22 +93,19 @@ describe('back office: Settings (/admin/settings)', () => {
     await userEvent.click(saveButton());
 
     await waitFor(() => expect(api.callsTo('/admin/settings/update')).toHaveLength(1));
-    expect(JSON.parse(api.callsTo('/admin/settings/delivery-fees')[0]!.body.get('fees')!)).toEqual([
-      { state_id: 2, standard_fee_cents: 725 },
-    ]);
     const sent = Object.fromEntries(
       [...api.callsTo('/admin/settings/update')[0]!.body.entries()].filter(
         ([k]) => !['lang', 'is_frontend', 'token'].includes(k),
       ),
     );
     expect(sent).toEqual({
-      free_shipping_threshold_cents: '100000',
+      referral_award_cents: '100000',
       cash_reward_percent: '7',
       staff_low_stock_alerts: 'false',
     });
     expect(await screen.findByText('Settings saved: the shop uses them from now on')).toBeInTheDocument();
     // The form now shows what was saved, as dollars again.
-    expect(screen.getByRole('textbox', { name: 'Free delivery from ($)' })).toHaveValue('1000.00');
+    expect(screen.getByRole('textbox', { name: 'Referral award ($)' })).toHaveValue('1000.00');
     expect(screen.getByRole('switch', { name: /^Low stock/ })).not.toBeChecked();
     expect(saveButton()).toBeDisabled();
   });
@@ -161,29 +113,31 @@ describe('back office: Settings (/admin/settings)', () => {
   it('refuses bad values at their fields, focuses the first and sends nothing', async () => {
     const api = asOwner();
     renderAdmin('/admin/settings');
-    const mm = await screen.findByRole('textbox', { name: 'Standard fee for Metro Manila ($)' });
-    await userEvent.clear(mm);
-    await userEvent.type(mm, '1,25');
+    const award = await screen.findByRole('textbox', { name: 'Referral award ($)' });
+    await userEvent.clear(award);
+    await userEvent.type(award, '1,25');
     const percent = screen.getByRole('textbox', { name: 'Cash reward (% of the goods)' });
     await userEvent.clear(percent);
     await userEvent.type(percent, '101');
     await userEvent.clear(screen.getByRole('textbox', { name: 'Bank' }));
     await userEvent.click(saveButton());
 
-    await waitFor(() => expect(mm).toHaveAttribute('aria-invalid', 'true'));
-    expect(mm).toHaveFocus();
-    expect(mm).toHaveAccessibleDescription('Enter dollars from $0.00 to $1000.00, e.g. 12.50');
+    await waitFor(() => expect(award).toHaveAttribute('aria-invalid', 'true'));
+    // The first refused field in the page's order takes the focus.
+    expect(percent).toHaveFocus();
+    expect(award).toHaveAccessibleDescription(
+      'Added to a member’s cash reward when someone they referred completes a first order (agents earn commissions instead). Enter dollars from $0.00 to $1000.00, e.g. 12.50',
+    );
     expect(percent).toHaveAccessibleDescription(
       'What a customer earns when an order completes: a whole percentage (0–100) of what they paid for its goods, after coupon and cash reward spent. Enter a whole number from 0 to 100',
     );
     expect(screen.getByRole('textbox', { name: 'Bank' })).toHaveAccessibleDescription('This must not be empty');
     expect(api.callsTo('/admin/settings/update')).toHaveLength(0);
-    expect(api.callsTo('/admin/settings/delivery-fees')).toHaveLength(0);
 
     // Fixing a field clears its message.
-    await userEvent.clear(mm);
-    await userEvent.type(mm, '5');
-    expect(mm).not.toHaveAttribute('aria-invalid');
+    await userEvent.clear(award);
+    await userEvent.type(award, '5');
+    expect(award).not.toHaveAttribute('aria-invalid');
   });
 
   it('shows the server’s refusal at the field it names', async () => {
@@ -208,28 +162,25 @@ describe('back office: Settings (/admin/settings)', () => {
     asOwner();
     renderAdmin('/admin/settings', { lang: 'zh' });
     expect(await screen.findByRole('heading', { level: 1, name: '设置' })).toBeInTheDocument();
-    expect(await screen.findByRole('table', { name: '菲律宾' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: '北京的加急运费（$）' })).toHaveValue('15.00');
+    expect(await screen.findByRole('link', { name: '打开配送页面' })).toHaveAttribute('href', '/admin/shipping');
   });
 
-  it('after a save, the shop’s fees and totals in this tab are stale, and a new low-stock default refreshes the products and dashboard', async () => {
+  it('after a save, the shop’s payment methods in this tab are stale, and a new low-stock default refreshes the products and dashboard', async () => {
     asOwner();
     const { client } = renderAdmin('/admin/settings');
     const stale = {
-      fee: ['shipping-fee', 3, 'standard', '12:1'],
-      summary: ['checkout-summary', 'en', '12:1', 4, 'standard'],
+      methods: ['payment-methods', 'en'],
       products: ['admin', 'products', 'list', {}],
       dashboard: ['admin', 'dashboard'],
     };
     for (const key of Object.values(stale)) client.setQueryData(key, {});
     const low = await screen.findByRole('textbox', { name: 'Low stock at or below' });
-    const free = screen.getByRole('textbox', { name: 'Free delivery from ($)' });
-    await userEvent.clear(free);
-    await userEvent.type(free, '80');
+    const bankName = screen.getByRole('textbox', { name: 'Bank' });
+    await userEvent.clear(bankName);
+    await userEvent.type(bankName, 'Metrobank');
     await userEvent.click(saveButton());
     expect(await screen.findByText('Settings saved: the shop uses them from now on')).toBeInTheDocument();
-    await waitFor(() => expect(client.getQueryState(stale.fee)?.isInvalidated).toBe(true));
-    expect(client.getQueryState(stale.summary)?.isInvalidated).toBe(true);
+    await waitFor(() => expect(client.getQueryState(stale.methods)?.isInvalidated).toBe(true));
     // The low-stock default did not change: the products' low marks stand.
     expect(client.getQueryState(stale.products)?.isInvalidated).toBe(false);
     expect(client.getQueryState(stale.dashboard)?.isInvalidated).toBe(false);

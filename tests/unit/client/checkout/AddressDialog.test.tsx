@@ -173,4 +173,25 @@ describe('Address dialog', () => {
       ),
     );
   });
+
+  it('keeps the state of an address being edited when the shop has retired it since', async () => {
+    const user = userEvent.setup();
+    const retired = address({ state_id: 40, state_name: 'Batanes' });
+    const { callsTo } = mockApi(
+      handlers({
+        '/v2/get-addresses': () => ({ data: { addresses: [retired] } }),
+        '/v2/save-address': () => ({ data: { address: retired } }),
+      }),
+    );
+    renderCheckout();
+    await user.click(await screen.findByRole('button', { name: 'Edit address Mei Tan' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit address' });
+    const state = within(dialog).getByLabelText('State');
+    await waitFor(() => expect(state).toHaveDisplayValue('Batanes'));
+    // Not offered for new addresses (the list leaves it out), but this address keeps it.
+    expect(states.map((s) => s.name)).not.toContain('Batanes');
+    await user.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(callsTo('/v2/save-address')).toHaveLength(1));
+    expect(callsTo('/v2/save-address')[0]!.body.get('state_id')).toBe('40');
+  });
 });

@@ -164,6 +164,43 @@ describe('Checkout: summary and shipping', () => {
     expect(screen.getByRole('link', { name: 'Edit cart' })).toHaveAttribute('href', '/cart');
     expect(await screen.findByRole('button', { name: 'Place order · $28.50' })).toBeDisabled();
   });
+
+  /** The fee path answering that the address's state is not offered `off` (docs/decisions/041). */
+  const notOffered = (off: 'standard' | 'expedited'): Handlers => ({
+    '/v1/get-shipping-fee': (body) => ({
+      data: {
+        fee_cents: body.get('method') === 'expedited' ? 900 : 450,
+        subtotal_cents: 2400,
+        free_shipping_threshold_cents: 7500,
+        is_free: false,
+        method: body.get('method') as 'standard' | 'expedited',
+        offered: body.get('method') !== off,
+      },
+    }),
+  });
+
+  it('a method the address’s state is not offered cannot be chosen and says so beside it', async () => {
+    mockApi(handlers(notOffered('expedited')));
+    renderCheckout();
+    const shipping = await screen.findByRole('region', { name: 'Shipping method' });
+    const expedited = within(shipping).getByRole('radio', { name: /Expedited/ });
+    await waitFor(() => expect(expedited).toBeDisabled());
+    expect(expedited.closest('label')).toHaveTextContent('Expedited2-3 daysNot offered here');
+    const standard = within(shipping).getByRole('radio', { name: /Standard/ });
+    expect(standard).toBeEnabled();
+    expect(standard).toBeChecked();
+    expect(standard.closest('label')).toHaveTextContent('Standard2-7 days$4.50');
+  });
+
+  it('when the chosen method is not offered, the other is chosen and the summary asked with it', async () => {
+    const { callsTo } = mockApi(handlers(notOffered('standard')));
+    renderCheckout();
+    const shipping = await screen.findByRole('region', { name: 'Shipping method' });
+    const expedited = within(shipping).getByRole('radio', { name: /Expedited/ });
+    await waitFor(() => expect(expedited).toBeChecked());
+    expect(within(shipping).getByRole('radio', { name: /Standard/ })).toBeDisabled();
+    await waitFor(() => expect(callsTo('/v2/checkout-summary').at(-1)?.body.get('shipping_method')).toBe('expedited'));
+  });
 });
 
 describe('Checkout: coupon and cash reward', () => {

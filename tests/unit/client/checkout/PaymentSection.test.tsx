@@ -21,6 +21,7 @@ async function renderBank(lang: 'en' | 'zh') {
       onRetry={() => {}}
       selected={bankTransfer}
       needsReceipt
+      renewalFrequencies={[]}
     />,
   );
 }

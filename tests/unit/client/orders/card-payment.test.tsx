@@ -1,4 +1,4 @@
-import type { OrderDetails } from '@common/contract/orders';
+import type { OrderDetails, OrderSummary } from '@common/contract/orders';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -33,9 +33,9 @@ const cardOrder = (state: NonNullable<OrderDetails['card_payment']>['state'], ov
     ...overrides,
   });
 
-function show(url: string, details: Handler, extra: { pay?: Handler } = {}) {
+function show(url: string, details: Handler, extra: { pay?: Handler; list?: Handler } = {}) {
   const api = mockApi({
-    '/v1/get-orders': () => ({ data: { orders: [], next_cursor: null } }),
+    '/v1/get-orders': extra.list ?? (() => ({ data: { orders: [], next_cursor: null } })),
     '/v1/get-order-details': details,
     '/v2/get-all-payment-method': () => ({ data: { payment_methods: [cardMethod] } }),
     ...(extra.pay ? { '/v2/pay-order-by-card': extra.pay } : {}),
@@ -84,6 +84,69 @@ describe('Order page: a card payment (docs/decisions/040)', () => {
     // No longer confirming: the polling stops.
     await new Promise((r) => setTimeout(r, 3500));
     expect(callsTo('/v1/get-order-details')).toHaveLength(settledReads);
+  });
+
+  it('back from paying while the provider did not answer the read: confirming, polling, then Paid', async () => {
+    let reads = 0;
+    const { callsTo, dialog } = show('/order?id=42&checkout=success&session_id=cs_test_1', () => {
+      reads += 1;
+      // The server could not ask the provider: the order is simply awaiting payment as far as it knows.
+      return {
+        data: {
+          order:
+            reads < 2
+              ? cardOrder('awaiting_payment')
+              : cardOrder('none', { status: 'Paid', paid_at: '2026-11-24T00:00:00Z' }),
+        },
+      };
+    });
+    const body = await dialog();
+    expect(await within(body).findByRole('status')).toHaveTextContent('Confirming your payment…');
+    expect(within(body).queryByRole('button', { name: /Pay now/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(body).getByText('Paid')).toBeInTheDocument(), { timeout: 8000 });
+    expect(callsTo('/v1/get-order-details')).toHaveLength(2);
+  });
+
+  it('an order opened without a return from paying offers Pay now, not confirming', async () => {
+    const { dialog } = show('/order?id=42', () => ({ data: { order: cardOrder('awaiting_payment') } }));
+    const body = await dialog();
+    expect(await within(body).findByRole('button', { name: /Pay now/ })).toBeInTheDocument();
+    expect(within(body).queryByText('Confirming your payment…')).not.toBeInTheDocument();
+  });
+
+  it('once the order turns Paid, the order history behind it says Paid too (read again)', async () => {
+    const user = userEvent.setup();
+    let reads = 0;
+    const listed = (status: OrderSummary['status']): OrderSummary => ({
+      id: 42,
+      order_no: 'LC-20261122-0042',
+      status,
+      placed_at: '2026-11-22T00:00:00Z',
+      can_change_until: '2026-11-22T00:15:00Z',
+      can_change: false,
+      total_cents: 2960,
+      item_count: 1,
+      items: [{ name: 'Genmaicha', image: '/images/genmaicha.webp', quantity: 1 }],
+      has_tracking: false,
+      can_review: false,
+    });
+    const { callsTo, dialog } = show(
+      '/order?id=42&checkout=success&session_id=cs_test_1',
+      () => {
+        reads += 1;
+        const paid = cardOrder('none', { status: 'Paid', paid_at: '2026-11-24T00:00:00Z' });
+        return { data: { order: reads < 2 ? cardOrder('confirming') : paid } };
+      },
+      // The history as the server has it: Pending until the payment is recorded.
+      { list: () => ({ data: { orders: [listed(reads < 2 ? 'Pending' : 'Paid')], next_cursor: null } }) },
+    );
+    const body = await dialog();
+    await waitFor(() => expect(within(body).getByText('Paid')).toBeInTheDocument(), { timeout: 8000 });
+    await waitFor(() => expect(callsTo('/v1/get-orders')).toHaveLength(2));
+    await user.click(within(body).getByRole('button', { name: 'Close' }));
+    const history = await screen.findByRole('list', { name: 'Order History' });
+    expect(within(history).getByText('Paid')).toBeInTheDocument();
+    expect(within(history).queryByText('Pending')).not.toBeInTheDocument();
   });
 
   it('says it in Chinese too', async () => {

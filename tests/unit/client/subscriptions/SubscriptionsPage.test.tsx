@@ -1,8 +1,9 @@
 import type { Subscription } from '@common/contract/subscriptions';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import UnguardedSubscriptionsPage from '../../../../src/client/features/subscriptions/pages/SubscriptionsPage';
+import { i18n } from '../../../../src/client/lib/i18n/i18n';
 import { address, allowSlowScreens, type Handlers, logIn, mockApi, renderRoutes, resetStores } from '../toolkit';
 import { guarded } from '../toolkit/guarded';
 
@@ -31,6 +32,8 @@ function subscription(overrides: Partial<Subscription> = {}): Subscription {
     shipping_method: 'standard',
     payment_method: 'bank_transfer',
     address: { id: 11, receiver_name: 'Mei Tan', summary: '12 Mango Street, Makati, Metro Manila 1200' },
+    saved_card: null,
+    renewal_failure: null,
     created_at: '2026-11-22T10:00:00.000Z',
     updated_at: '2026-11-22T10:00:00.000Z',
     ...overrides,
@@ -237,5 +240,57 @@ describe('Subscriptions screen', () => {
     mockApi({ '/v2/get-subscriptions': () => ({ status: 503, message: 'The service is starting or stopping' }) });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('The service is starting or stopping');
+  });
+
+  it('shows the card renewals are charged to, with Remove; then each renewal waits for Pay now', async () => {
+    logIn();
+    let current = subscription({
+      payment_method: 'card',
+      saved_card: { id: 3, brand: 'mastercard', last4: '4444', created_at: '2026-11-22T10:00:00.000Z' },
+    });
+    const api = mockApi(
+      handlers(() => [current], {
+        '/v2/remove-saved-card': () => {
+          current = subscription({ payment_method: 'card' });
+          return { data: { saved_cards: [] }, message: 'Card removed; renewals now wait for you to pay them' };
+        },
+      }),
+    );
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Earl Grey Cream' });
+    expect(card).toHaveTextContent('Charged to your saved card');
+    expect(within(card).getByText('Mastercard •••• 4444')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Remove card Mastercard •••• 4444' }));
+    await waitFor(() => expect(card).toHaveTextContent('Each renewal waits for you to pay it on its order page.'));
+    expect(api.callsTo('/v2/remove-saved-card')[0]!.body.get('saved_card_id')).toBe('3');
+  });
+
+  it('says why the last renewal was not charged, with its order, in English and Chinese', async () => {
+    logIn();
+    const failure = {
+      reason: 'card_declined' as const,
+      order_id: 90,
+      order_no: 'LC-20261207-ABC123',
+      at: '2026-12-07T10:00:00.000Z',
+    };
+    mockApi(handlers(() => [subscription({ payment_method: 'card', renewal_failure: failure })]));
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Earl Grey Cream' });
+    const note = within(card).getByRole('note');
+    expect(note).toHaveTextContent('Your card was declined for renewal LC-20261207-ABC123, after several tries.');
+    expect(note).toHaveTextContent('or it is cancelled like any unpaid order');
+    expect(within(note).getByRole('link', { name: 'Open order LC-20261207-ABC123' })).toHaveAttribute(
+      'href',
+      '/order?id=90',
+    );
+    await act(async () => {
+      await i18n.changeLanguage('zh');
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('note')).toHaveTextContent('续订订单 LC-20261207-ABC123 多次尝试后仍被银行卡拒绝。'),
+    );
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
   });
 });

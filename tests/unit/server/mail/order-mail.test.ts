@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderFigures } from '../../../../src/server/mail/order-figures';
 import type { MailContext } from '../../../../src/server/mail/templates/index';
 import { orderPlacedMail } from '../../../../src/server/mail/templates/order-placed';
+import { renewalChargeFailedMail } from '../../../../src/server/mail/templates/order-renewal';
 import { orderReceiptRejectedMail, orderShippedMail } from '../../../../src/server/mail/templates/order-status';
 
 // Order e-mails rendered from the figures queued with them (mail/order-figures.ts): no database is read (the context
@@ -74,5 +75,21 @@ describe('order e-mails from their figures', () => {
     const shipped = await orderShippedMail(ctx('en'), { orderId: 7, figures });
     expect(shipped.html).not.toContain('javascript:');
     expect(shipped.text).toContain('TRK-1');
+  });
+
+  it('tell a renewal not charged to the saved card: the next try or the last, and Pay now, in both languages', async () => {
+    const retry = await renewalChargeFailedMail(ctx('en'), {
+      orderId: 7,
+      figures,
+      retryAt: '2026-12-09T10:00:00.000Z',
+    });
+    expect(retry.subject).toBe('Renewal order #LC-7: your card was not charged');
+    expect(retry.text).toContain('We will try again on 2026-12-09');
+    expect(retry.text).toContain('Pay now');
+    expect(retry.text).toContain('https://shop.test/order?id=7');
+    const last = await renewalChargeFailedMail(ctx('zh'), { orderId: 7, figures, retryAt: null });
+    expect(last.subject).toBe('续订订单 #LC-7：未能从您的卡扣款');
+    expect(last.text).toContain('这是最后一次尝试');
+    expect(last.text).toContain('立即付款');
   });
 });

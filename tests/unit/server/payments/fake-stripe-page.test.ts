@@ -52,3 +52,25 @@ it('Cancel returns to cancel_url and leaves the session open', async () => {
   expect(cancelled.headers.get('location')).toBe('https://shop.example.com/order?id=2');
   expect(fake.sessions.get(reference)?.status).toBe('open');
 });
+
+it('with hostedPay async, Pay completes the session unpaid (processing) until settleAsync', async () => {
+  const { url, reference } = await session(3);
+  const html = await (await fetch(url!)).text();
+  // No favicon request to the API (it would answer 401 and show as a console error in a browser test).
+  expect(html).toContain('<link rel="icon" href="data:,">');
+  fake.hostedPay = { async: true, card: { brand: 'mastercard', last4: '4444' } };
+  try {
+    expect((await fetch(`${url}/complete`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+  } finally {
+    fake.hostedPay = {};
+  }
+  const completed = fake.sessions.get(reference)!;
+  expect(completed).toMatchObject({ status: 'complete', payment_status: 'unpaid' });
+  expect(fake.paymentIntents.get(String(completed.payment_intent))?.status).toBe('processing');
+  fake.settleAsync(reference, 'succeeded');
+  expect(fake.sessions.get(reference)?.payment_status).toBe('paid');
+  expect(fake.events.map((e) => e.type).slice(-2)).toEqual([
+    'checkout.session.completed',
+    'checkout.session.async_payment_succeeded',
+  ]);
+});

@@ -1,5 +1,6 @@
-import type { OrderDetails } from '@common/contract/orders';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { OrderDetails, OrderSummary } from '@common/contract/orders';
+import { shownCardPaymentState } from '@common/order-workflow';
+import { type InfiniteData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { queryKeys } from '@/lib/api/query-keys';
 
@@ -25,17 +26,51 @@ interface Options {
  * payment is `confirming`, it is read again every few seconds (capped) until the server records the money: the
  * shopper's return from the provider's page alone never shows Paid.
  */
-export const useOrderDetails = (orderId: number | null, { checkoutSession }: Options = {}) =>
-  useQuery({
-    queryKey: queryKeys.order.one(orderId ?? 0),
-    queryFn: ({ signal }) => getOrderDetails(orderId as number, signal, checkoutSession ?? undefined),
+export const useOrderDetails = (orderId: number | null, { checkoutSession }: Options = {}) => {
+  const client = useQueryClient();
+  const queryKey = queryKeys.order.one(orderId ?? 0);
+  /** Still polling after the return from paying: the order shows `confirming` meanwhile (order-workflow.ts). */
+  const returnPolling = () =>
+    Boolean(checkoutSession) && (client.getQueryState(queryKey)?.dataUpdateCount ?? 0) < CONFIRMING_POLL_MAX;
+  return useQuery({
+    queryKey,
+    queryFn: async ({ signal }) => {
+      const read = await getOrderDetails(orderId as number, signal, checkoutSession ?? undefined);
+      refreshStaleHistory(client, read.order, Boolean(checkoutSession));
+      return read;
+    },
     enabled: orderId !== null && Number.isInteger(orderId) && orderId > 0,
     staleTime: 0,
-    refetchInterval: (query) =>
-      query.state.data?.order.card_payment?.state === 'confirming' && query.state.dataUpdateCount < CONFIRMING_POLL_MAX
+    select: (read) => {
+      const card = read.order.card_payment;
+      if (!card) return read;
+      const state = shownCardPaymentState(card.state, returnPolling());
+      return state === card.state ? read : { ...read, order: { ...read.order, card_payment: { ...card, state } } };
+    },
+    refetchInterval: (query) => {
+      const state = query.state.data?.order.card_payment?.state ?? 'none';
+      return shownCardPaymentState(state, returnPolling()) === 'confirming' &&
+        query.state.dataUpdateCount < CONFIRMING_POLL_MAX
         ? CONFIRMING_POLL_MS
-        : false,
+        : false;
+    },
   });
+};
+
+/**
+ * One order read afresh can be newer than the order history's copy of it: a card payment recorded while the order's
+ * page polled, or by the read itself on the return from the provider (docs/decisions/040). The history is read again
+ * when it lists the order with another status, or when it is being read while a return's read may have changed it.
+ */
+function refreshStaleHistory(client: QueryClient, order: Pick<OrderDetails, 'id' | 'status'>, returnRead: boolean) {
+  const lists = client.getQueriesData<InfiniteData<{ orders: OrderSummary[] }>>({ queryKey: queryKeys.orders.all });
+  const stale = lists.some(
+    ([key, data]) =>
+      (returnRead && client.getQueryState(key)?.fetchStatus === 'fetching') ||
+      data?.pages.some((page) => page.orders.some((o) => o.id === order.id && o.status !== order.status)),
+  );
+  if (stale) void client.invalidateQueries({ queryKey: queryKeys.orders.all });
+}
 
 /** An answer that carries the order in full (place, change address, cancel) updates the cache. */
 export function rememberOrder(client: QueryClient, order: OrderDetails): void {

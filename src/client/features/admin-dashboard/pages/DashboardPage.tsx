@@ -7,6 +7,7 @@ import { AdminPage } from '@/lib/ui/admin/AdminPage';
 import { DataTable } from '@/lib/ui/DataTable';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { useDashboard } from '../api/dashboard';
+import { BackupStatus } from '../components/BackupStatus';
 import { dayLabel } from '../components/day-label';
 import { PaymentAttentionList } from '../components/PaymentAttentionList';
 import { RevenueChart } from '../components/RevenueChart';
@@ -32,6 +33,7 @@ export default function DashboardPage() {
           {dashboard.data.figures && <Figures figures={dashboard.data.figures} />}
           {dashboard.data.figures && <RevenuePerDay figures={dashboard.data.figures} />}
           <LowStock lowStock={dashboard.data.todo.low_stock} />
+          {dashboard.data.backups && <BackupStatus status={dashboard.data.backups} />}
         </>
       ) : (
         <ListStatus isPending={dashboard.isPending} error={dashboard.error} onRetry={() => dashboard.refetch()} />

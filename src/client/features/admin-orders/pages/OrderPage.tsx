@@ -18,6 +18,7 @@ import { AddressLines } from '../components/AddressLines';
 import { OrderActions, useOrderMainAction } from '../components/OrderActions';
 import { StatusBadge, TodoBadges } from '../components/OrderBadges';
 import { OrderExchanges } from '../components/OrderExchanges';
+import '../components/order-actions-locales';
 import '../locales';
 import '../admin-orders.css';
 
@@ -188,13 +189,7 @@ function Payment({ d }: { d: Detail }) {
         </>
       )}
       {p.provider_payments.map((c) => (
-        <Facts
-          key={c.charge_id}
-          items={[
-            [t('telegramPayment'), `${formatCents(c.amount_cents)} · ${formatDateTime(c.at)}`],
-            [t('chargeId'), <code>{c.charge_id}</code>],
-          ]}
-        />
+        <Facts key={c.charge_id} items={providerPaymentFacts(t, c)} />
       ))}
       {zoomed && src && (
         <Modal title={alt} closeLabel={t('close')} onClose={() => setZoomed(false)} className="admin-orders__zoom">
@@ -204,6 +199,36 @@ function Payment({ d }: { d: Detail }) {
     </Card>
   );
 }
+
+type ProviderPayment = Detail['payment']['provider_payments'][number];
+
+/**
+ * One payment recorded from a provider: a Telegram invoice's charge, or a card payment (docs/decisions/040) with its
+ * card, its status when not simply succeeded, and what the provider refunded of it.
+ */
+function providerPaymentFacts(t: TFunction<'admin-orders'>, c: ProviderPayment): Array<[string, ReactNode]> {
+  const when = formatDateTime(c.at);
+  if (c.provider === 'telegram') {
+    return [
+      [t('telegramPayment'), `${formatCents(c.amount_cents)} · ${when}`],
+      [t('chargeId'), <code>{c.charge_id}</code>],
+    ];
+  }
+  const card = c.card_last4 ? `${capitalise(c.card_brand ?? '')} •••• ${c.card_last4}`.trim() : null;
+  const status = c.status && c.status !== 'succeeded' ? c.status : null;
+  const facts: Array<[string, ReactNode]> = [
+    [t('cardPayment'), [formatCents(c.amount_cents), card, status, when].filter(Boolean).join(' · ')],
+  ];
+  if (c.refunded_cents) facts.push([t('cardRefunded'), formatCents(c.refunded_cents)]);
+  facts.push([t('paymentId'), <code>{c.charge_id}</code>]);
+  return facts;
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A refund's method: a payment method's name (card, bank transfer), else the Record refund form's (cash, other…). */
+const refundMethodLabel = (t: TFunction<'admin-orders'>, method: string) =>
+  t(`method.${method}`, { defaultValue: t(`admin-order-actions:methods.${method}`, { defaultValue: method }) });
 
 function Totals({ d }: { d: Detail }) {
   const { t } = useTranslation('admin-orders');
@@ -261,7 +286,11 @@ function Refunds({ d }: { d: Detail }) {
           {d.refunds.map((r) => (
             <li key={r.id}>
               {formatDateTime(r.at)}:{' '}
-              {t('refundLine', { amount: formatCents(r.amount_cents), method: r.method, reference: r.reference })}
+              {t('refundLine', {
+                amount: formatCents(r.amount_cents),
+                method: refundMethodLabel(t, r.method),
+                reference: r.reference,
+              })}
               {r.recorded_by && <> ({t('recordedBy', { who: r.recorded_by })})</>}
               {r.provider_status && (
                 <>

@@ -1,13 +1,14 @@
 import type { AdminSettingsView } from '@common/contract/admin/settings';
 import type { BankSetting, NumberSetting } from '@common/settings-rules';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Card } from '@/lib/ui/admin/Card';
 import { FormField } from '@/lib/ui/FormField';
 import { BANK_KEYS, isMoneySetting, type SettingsForm } from '../settings-form';
 
 /**
- * The settings with one value each (free delivery, cash reward, referral award, unpaid-order hours, the low-stock
- * default, exchange days) and the bank account for transfers with what customers see.
+ * The settings with one value each (cash reward, referral award, unpaid-order hours, the low-stock default, exchange
+ * days), the bank account for transfers with what customers see, and where delivery fees are (the Shipping page).
  */
 export function SettingCards({
   view,
@@ -37,8 +38,9 @@ export function SettingCards({
   );
   return (
     <div className="admin-grid">
-      <Card title={t('free.title')} className="ast-card">
-        {numberField('free_shipping_threshold_cents', t('free.label'), t('free.hint'))}
+      <Card title={t('shipping.title')} className="ast-card">
+        <p className="ast-note">{t('shipping.text')}</p>
+        <Link to="/admin/shipping">{t('shipping.link')}</Link>
       </Card>
       <Card title={t('reward.title')} className="ast-card">
         {numberField('cash_reward_percent', t('reward.label'), t('reward.hint'))}

@@ -1,38 +1,25 @@
 import type { AdminSettingsView } from '@common/contract/admin/settings';
 import { formatCents } from '@common/money';
 import type { TFunction } from 'i18next';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api/client';
 import { errorText } from '@/lib/api/error-text';
+import { useFocusFirstRefused } from '@/lib/hooks/use-focus-first-refused';
 import { useClosingConfirmation } from '@/lib/telegram/closing-confirmation';
 import { notify } from '@/lib/toast';
 import { useSaveSettings } from '../api/save-settings';
-import {
-  BANK_KEYS,
-  FEE_METHODS,
-  type FeeUpdate,
-  feeField,
-  formFrom,
-  NUMBER_KEYS,
-  type Problem,
-  readForm,
-  type SettingsForm,
-} from '../settings-form';
+import { BANK_KEYS, formFrom, NUMBER_KEYS, type Problem, readForm, type SettingsForm } from '../settings-form';
 
 /** The fields a refusal of a setting names (switches cannot be refused: they are only ever on or off). */
 const SETTING_FIELDS = new Set<string>([...NUMBER_KEYS, ...BANK_KEYS]);
 
-/** The server's refusals at the fields they name (`fees.<row>.<method>` is the row's state and method). */
-function serverErrors(err: unknown, fees: FeeUpdate[]): Record<string, string> {
+/** The server's refusals at the fields they name. */
+function serverErrors(err: unknown): Record<string, string> {
   if (!(err instanceof ApiError)) return {};
   const at: Record<string, string> = {};
   for (const f of err.fields) {
-    const fee = /^fees\.(\d+)\.(\w+)$/.exec(f.field);
-    const method = FEE_METHODS.find((m) => m === fee?.[2]);
-    const row = fee ? fees[Number(fee[1])] : undefined;
-    if (row && method) at[feeField(row.state_id, method)] = f.message;
-    else if (SETTING_FIELDS.has(f.field)) at[f.field] = f.message;
+    if (SETTING_FIELDS.has(f.field)) at[f.field] = f.message;
   }
   return at;
 }
@@ -61,16 +48,12 @@ export function useSettingsForm(view: AdminSettingsView) {
   const [form, setForm] = useState<SettingsForm>(() => formFrom(view));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  // Bumped when a save is refused at fields: the first one then takes the focus.
-  const [refusals, setRefusals] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const pristine = useMemo(() => JSON.stringify(formFrom(view)), [view]);
   const dirty = JSON.stringify(form) !== pristine;
   useClosingConfirmation(dirty);
 
-  useEffect(() => {
-    if (refusals) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refusals]);
+  const refused = useFocusFirstRefused(formRef);
 
   /** Changes one value; its error goes until the next save. */
   const edit = (field: string, change: (f: SettingsForm) => SettingsForm) => {
@@ -86,24 +69,24 @@ export function useSettingsForm(view: AdminSettingsView) {
     const found = Object.fromEntries(Object.entries(read.problems).map(([k, p]) => [k, problemText(t, p)]));
     setErrors(found);
     if (Object.keys(found).length) {
-      setRefusals((n) => n + 1);
+      refused();
       notify.error(t('fixErrors'));
       return;
     }
-    if (read.fees.length === 0 && Object.keys(read.settings).length === 0) {
+    if (Object.keys(read.settings).length === 0) {
       setForm(formFrom(view));
       notify.info(t('nothingChanged'));
       return;
     }
     try {
-      const saved = await save.mutateAsync({ fees: read.fees, settings: read.settings });
+      const saved = await save.mutateAsync(read.settings);
       setForm(formFrom(saved.view));
       notify.success(saved.message);
     } catch (err) {
-      const at = serverErrors(err, read.fees);
+      const at = serverErrors(err);
       if (Object.keys(at).length) {
         setErrors(at);
-        setRefusals((n) => n + 1);
+        refused();
       } else {
         setFormError(errorText(err, t('saveFailed')));
       }

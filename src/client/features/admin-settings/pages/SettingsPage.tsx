@@ -4,18 +4,16 @@ import { useIsInTelegram } from '@/lib/telegram/launch';
 import { AdminPage } from '@/lib/ui/admin/AdminPage';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { useSettings } from '../api/settings';
-import { DeliveryFees } from '../components/DeliveryFees';
 import { SettingCards } from '../components/SettingCards';
 import { StaffAlerts } from '../components/StaffAlerts';
 import { useSettingsForm } from '../components/use-settings-form';
-import { feeField } from '../settings-form';
 import '../locales';
 import '../settings.css';
 
 /**
- * /admin/settings (owner): delivery fees per state and method, free delivery, cash reward, referral award, the bank
- * account for transfers (with what customers see), unpaid-order hours, the low-stock default and the staff alert
- * switches. One Save for the page (Telegram's MainButton inside Telegram); only what changed is sent, in cents.
+ * /admin/settings (owner): cash reward, referral award, the bank account for transfers (with what customers see),
+ * unpaid-order hours, the low-stock default and the staff alert switches; delivery fees and free delivery are on
+ * /admin/shipping (docs/decisions/041), linked from here. One Save for the page (Telegram's MainButton inside Telegram); only what changed is sent, in cents.
  */
 export default function SettingsPage() {
   const { t } = useTranslation('admin-settings');
@@ -42,17 +40,6 @@ function SettingsEditor({ view }: { view: AdminSettingsView }) {
     >
       <form ref={formRef} className="ast-form" onSubmit={submit} noValidate>
         <p className="ast-note">{t('intro')}</p>
-        <DeliveryFees
-          countries={view.countries}
-          fees={form.fees}
-          errors={errors}
-          onChange={(stateId, method, value) =>
-            edit(feeField(stateId, method), (f) => ({
-              ...f,
-              fees: { ...f.fees, [stateId]: { ...f.fees[stateId]!, [method]: value } },
-            }))
-          }
-        />
         <SettingCards view={view} form={form} errors={errors} edit={edit} />
         <StaffAlerts
           alerts={form.alerts}

@@ -60,7 +60,11 @@ export function AddressDialog({ address, onClose, onSaved, onDeleted }: Props) {
         <TelegramPhoneButton onPhone={(phone) => form.set('phone', phone)} />
         <TextField form={form} field="address" label={t('address.address')} autoComplete="street-address" />
         <TextField form={form} field="city" label={t('address.city')} autoComplete="address-level2" />
-        <CountryStateFields form={form} states={states} />
+        <CountryStateFields
+          form={form}
+          states={states}
+          kept={address && { id: address.state_id, name: address.state_name, country: address.country }}
+        />
         <div className="co-form__row">
           <TextField form={form} field="zip" label={t('address.zip')} autoComplete="postal-code" inputMode="text" />
           <TextField form={form} field="company" label={t('address.company')} autoComplete="organization" />

@@ -51,14 +51,27 @@ export function TextField({
   );
 }
 
-/** Country, then the states of that country (from /v2/get-states); a state of the other country is let go. */
-export function CountryStateFields({ form, states }: { form: AddressForm; states: ReturnType<typeof useStates> }) {
+/**
+ * Country, then the states of that country (from /v2/get-states); a state of the other country is let go. `kept` is
+ * the state of the address being edited: listed even when the shop has retired it since (it is no longer offered for
+ * new addresses, but the address keeps it; docs/decisions/041).
+ */
+export function CountryStateFields({
+  form,
+  states,
+  kept,
+}: {
+  form: AddressForm;
+  states: ReturnType<typeof useStates>;
+  kept?: { id: number; name: string; country: string };
+}) {
   const { t } = useTranslation('checkout');
   const { values, errors, id, describedBy } = form;
-  const countryStates = useMemo(
-    () => (states.data?.states ?? []).filter((s) => s.country === values.country),
-    [states.data, values.country],
-  );
+  const countryStates = useMemo(() => {
+    const listed = (states.data?.states ?? []).filter((s) => s.country === values.country);
+    const keep = kept && kept.country === values.country && !listed.some((s) => s.id === kept.id);
+    return keep ? [...listed, { id: kept.id, name: kept.name }] : listed;
+  }, [states.data, values.country, kept]);
   return (
     <div className="co-form__row">
       <div className="co-field">

@@ -6,6 +6,7 @@ import { FIELD_IDS, useCheckoutForm } from '@/entities/order/checkout-store';
 import { ImageFileInput } from '@/lib/ui/ImageFileInput';
 import '../checkout.css';
 import { LoadFailed } from './LoadFailed';
+import { RenewalConsent } from './RenewalConsent';
 import '@/lib/i18n/server-messages';
 
 interface Props {
@@ -17,6 +18,11 @@ interface Props {
   selected: PaymentMethod | null;
   /** Bank transfer needs reference and receipt only while something is left to pay. */
   needsReceipt: boolean;
+  /**
+   * The renewal rhythms (weeks) of the cart's Subscribe & save lines, when a card order may save its card for them
+   * (a browser, not Telegram): empty otherwise.
+   */
+  renewalFrequencies: number[];
 }
 
 /** A preview URL for the chosen image, revoked when it changes or the screen closes. */
@@ -140,7 +146,15 @@ const AFTER_PLACING: Partial<Record<PaymentMethod['code'], (t: TFunction<'checko
 };
 
 /** Payment: the shop's methods; bank transfer shows the bank details and takes a reference and a receipt image. */
-export function PaymentSection({ methods, loading, failed, onRetry, selected, needsReceipt }: Props) {
+export function PaymentSection({
+  methods,
+  loading,
+  failed,
+  onRetry,
+  selected,
+  needsReceipt,
+  renewalFrequencies,
+}: Props) {
   const { t } = useTranslation('checkout');
   const setPayment = useCheckoutForm((s) => s.setPaymentMethod);
   const error = useCheckoutForm((s) => s.errors.payment_method);
@@ -190,6 +204,9 @@ export function PaymentSection({ methods, loading, failed, onRetry, selected, ne
                 {on && (m.requires_receipt || m.bank) && <BankTransfer method={m} needsReceipt={needsReceipt} />}
                 {on && !m.requires_receipt && !m.bank && (
                   <p className="co-hint co-choice__body">{m.instructions || AFTER_PLACING[m.code]?.(t)}</p>
+                )}
+                {on && m.code === 'card' && renewalFrequencies.length > 0 && (
+                  <RenewalConsent frequencies={renewalFrequencies} />
                 )}
               </div>
             );

@@ -130,6 +130,7 @@ function CheckoutSections({ data }: { data: ReturnType<typeof useCheckoutData> }
         onRetry={() => void data.paymentMethods.refetch()}
         selected={data.paymentMethod}
         needsReceipt={(total ?? 1) > 0}
+        renewalFrequencies={data.renewalFrequencies}
       />
       <CouponSection applied={summary?.coupon} items={data.items} />
       <CashRewardSection reward={summary?.cash_reward} />

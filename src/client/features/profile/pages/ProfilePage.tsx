@@ -16,6 +16,7 @@ import { editUserProfile } from '../api/edit-user-profile';
 import { useEmailStatus } from '../api/email-status';
 import { useUserDetail } from '../api/get-user-detail';
 import { EmailStatus } from '../components/EmailStatus';
+import { SavedCardsSection } from '../components/SavedCardsSection';
 import { StockAlertsSection } from '../components/StockAlertsSection';
 import { TelegramLinkSection } from '../components/TelegramLinkSection';
 import { UnlinkTelegramChoice } from '../components/UnlinkTelegramChoice';
@@ -45,6 +46,7 @@ export default function ProfilePage() {
           <EmailStatus userId={user.id} email={user.email} />
           <TelegramLinkSection />
           <StockAlertsSection userId={user.id} />
+          <SavedCardsSection />
           <Preferences userId={user.id} email={user.email} />
         </div>
       </div>

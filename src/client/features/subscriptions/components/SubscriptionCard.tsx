@@ -3,6 +3,8 @@ import type { Subscription } from '@common/contract/subscriptions';
 import { formatCents } from '@common/money';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { SavedCardLine } from '@/entities/user/components/SavedCardLine';
 import { formatDate } from '@/lib/format/date';
 import { toast } from '@/lib/toast';
 import { Modal } from '@/lib/ui/Modal';
@@ -66,6 +68,8 @@ export function SubscriptionCard({ subscription: s, addresses }: { subscription:
         </div>
 
         <SubscriptionFacts subscription={s} quantity={active ? draft.quantity : s.quantity} />
+
+        {active && s.renewal_failure && <RenewalFailure failure={s.renewal_failure} />}
 
         {active && !s.available && (
           <p className="sub-warning" role="note">
@@ -165,6 +169,31 @@ function SubscriptionFacts({ subscription: s, quantity }: { subscription: Subscr
           {s.address.receiver_name}, {s.address.summary}
         </dd>
       </div>
+      {active && s.payment_method === 'card' && (
+        <div>
+          <dt>{t('payment')}</dt>
+          <dd>
+            {s.saved_card ? (
+              <>
+                <span className="sub-hint">{t('chargedTo')}</span> <SavedCardLine card={s.saved_card} />
+              </>
+            ) : (
+              <span className="sub-hint">{t('payEachRenewal')}</span>
+            )}
+          </dd>
+        </div>
+      )}
     </dl>
+  );
+}
+
+/** Why the last renewal was not charged to the card, with its order (where Pay now is). */
+function RenewalFailure({ failure }: { failure: NonNullable<Subscription['renewal_failure']> }) {
+  const { t } = useTranslation('subscriptions');
+  return (
+    <p className="sub-warning" role="note">
+      {t(`renewalFailure.${failure.reason}`, { orderNo: failure.order_no })} {t('renewalFailurePay')}{' '}
+      <Link to={`/order?id=${failure.order_id}`}>{t('openRenewal', { orderNo: failure.order_no })}</Link>
+    </p>
   );
 }

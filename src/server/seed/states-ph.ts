@@ -1,0 +1,113 @@
+import type { SeedState } from './types';
+
+/**
+ * The Philippines' delivery zones for the demo shop (docs/decisions/041): Metro Manila (the National Capital Region,
+ * ISO 3166-2 PH-00, kept as 'PH-MM' as the shop always had it) and the 82 provinces with their ISO 3166-2:PH codes,
+ * Metro Manila first, then the provinces A to Z. Fees in cents, Standard then Expedited: Metro Manila cheapest, then
+ * the provinces around it, the rest of Luzon and the Visayas, Mindanao, and the far islands, where Expedited
+ * (2-3 days) cannot be kept and is not offered.
+ */
+
+type Tier = readonly [standard: number, expedited: number, expeditedOffered?: false];
+const NEAR: Tier = [550, 1000];
+const LUZON: Tier = [650, 1200];
+const VISAYAS: Tier = [650, 1200];
+const MINDANAO: Tier = [700, 1300];
+const ISLANDS: Tier = [800, 1500];
+const FAR: Tier = [900, 1600, false];
+
+const rows: ReadonlyArray<readonly [code: string, en: string, zh: string, tier: Tier]> = [
+  ['PH-MM', 'Metro Manila', '马尼拉大都会', [450, 900]],
+  ['PH-ABR', 'Abra', '阿布拉', LUZON],
+  ['PH-AGN', 'Agusan del Norte', '北阿古桑', MINDANAO],
+  ['PH-AGS', 'Agusan del Sur', '南阿古桑', MINDANAO],
+  ['PH-AKL', 'Aklan', '阿克兰', VISAYAS],
+  ['PH-ALB', 'Albay', '阿尔拜', LUZON],
+  ['PH-ANT', 'Antique', '安蒂克', VISAYAS],
+  ['PH-APA', 'Apayao', '阿巴尧', LUZON],
+  ['PH-AUR', 'Aurora', '奥罗拉', LUZON],
+  ['PH-BAS', 'Basilan', '巴西兰', ISLANDS],
+  ['PH-BAN', 'Bataan', '巴丹', NEAR],
+  ['PH-BTN', 'Batanes', '巴丹群岛', FAR],
+  ['PH-BTG', 'Batangas', '八打雁', NEAR],
+  ['PH-BEN', 'Benguet', '本格特', LUZON],
+  ['PH-BIL', 'Biliran', '比利兰', VISAYAS],
+  ['PH-BOH', 'Bohol', '保和', VISAYAS],
+  ['PH-BUK', 'Bukidnon', '布基农', MINDANAO],
+  ['PH-BUL', 'Bulacan', '布拉干', NEAR],
+  ['PH-CAG', 'Cagayan', '卡加延', LUZON],
+  ['PH-CAN', 'Camarines Norte', '北甘马粦', LUZON],
+  ['PH-CAS', 'Camarines Sur', '南甘马粦', LUZON],
+  ['PH-CAM', 'Camiguin', '卡米金', ISLANDS],
+  ['PH-CAP', 'Capiz', '卡皮斯', VISAYAS],
+  ['PH-CAT', 'Catanduanes', '卡坦端内斯', ISLANDS],
+  ['PH-CAV', 'Cavite', '甲米地', NEAR],
+  ['PH-CEB', 'Cebu', '宿务', VISAYAS],
+  ['PH-NCO', 'Cotabato', '哥打巴托', MINDANAO],
+  ['PH-COM', 'Davao de Oro', '金达沃', MINDANAO],
+  ['PH-DAV', 'Davao del Norte', '北达沃', MINDANAO],
+  ['PH-DAS', 'Davao del Sur', '南达沃', MINDANAO],
+  ['PH-DVO', 'Davao Occidental', '西达沃', MINDANAO],
+  ['PH-DAO', 'Davao Oriental', '东达沃', MINDANAO],
+  ['PH-DIN', 'Dinagat Islands', '迪纳加特群岛', ISLANDS],
+  ['PH-EAS', 'Eastern Samar', '东萨马', VISAYAS],
+  ['PH-GUI', 'Guimaras', '吉马拉斯', VISAYAS],
+  ['PH-IFU', 'Ifugao', '伊富高', LUZON],
+  ['PH-ILN', 'Ilocos Norte', '北伊罗戈', LUZON],
+  ['PH-ILS', 'Ilocos Sur', '南伊罗戈', LUZON],
+  ['PH-ILI', 'Iloilo', '怡朗', VISAYAS],
+  ['PH-ISA', 'Isabela', '伊莎贝拉', LUZON],
+  ['PH-KAL', 'Kalinga', '卡林阿', LUZON],
+  ['PH-LUN', 'La Union', '拉乌尼翁', LUZON],
+  ['PH-LAG', 'Laguna', '内湖', NEAR],
+  ['PH-LAN', 'Lanao del Norte', '北拉瑙', MINDANAO],
+  ['PH-LAS', 'Lanao del Sur', '南拉瑙', MINDANAO],
+  ['PH-LEY', 'Leyte', '莱特', VISAYAS],
+  ['PH-MGN', 'Maguindanao del Norte', '北马京达瑙', MINDANAO],
+  ['PH-MGS', 'Maguindanao del Sur', '南马京达瑙', MINDANAO],
+  ['PH-MAD', 'Marinduque', '马林杜克', LUZON],
+  ['PH-MAS', 'Masbate', '马斯巴特', LUZON],
+  ['PH-MSC', 'Misamis Occidental', '西米萨米斯', MINDANAO],
+  ['PH-MSR', 'Misamis Oriental', '东米萨米斯', MINDANAO],
+  ['PH-MOU', 'Mountain Province', '高山省', LUZON],
+  ['PH-NEC', 'Negros Occidental', '西内格罗斯', VISAYAS],
+  ['PH-NER', 'Negros Oriental', '东内格罗斯', VISAYAS],
+  ['PH-NSA', 'Northern Samar', '北萨马', VISAYAS],
+  ['PH-NUE', 'Nueva Ecija', '新怡诗夏', NEAR],
+  ['PH-NUV', 'Nueva Vizcaya', '新比斯开', LUZON],
+  ['PH-MDC', 'Occidental Mindoro', '西民都洛', LUZON],
+  ['PH-MDR', 'Oriental Mindoro', '东民都洛', LUZON],
+  ['PH-PLW', 'Palawan', '巴拉望', ISLANDS],
+  ['PH-PAM', 'Pampanga', '邦板牙', NEAR],
+  ['PH-PAN', 'Pangasinan', '邦阿西楠', LUZON],
+  ['PH-QUE', 'Quezon', '奎松', NEAR],
+  ['PH-QUI', 'Quirino', '基里诺', LUZON],
+  ['PH-RIZ', 'Rizal', '黎刹', NEAR],
+  ['PH-ROM', 'Romblon', '朗布隆', LUZON],
+  ['PH-WSA', 'Samar', '萨马', VISAYAS],
+  ['PH-SAR', 'Sarangani', '萨兰加尼', MINDANAO],
+  ['PH-SIG', 'Siquijor', '锡基霍尔', ISLANDS],
+  ['PH-SOR', 'Sorsogon', '索索贡', LUZON],
+  ['PH-SCO', 'South Cotabato', '南哥打巴托', MINDANAO],
+  ['PH-SLE', 'Southern Leyte', '南莱特', VISAYAS],
+  ['PH-SUK', 'Sultan Kudarat', '苏丹库达拉', MINDANAO],
+  ['PH-SLU', 'Sulu', '苏禄', FAR],
+  ['PH-SUN', 'Surigao del Norte', '北苏里高', MINDANAO],
+  ['PH-SUR', 'Surigao del Sur', '南苏里高', MINDANAO],
+  ['PH-TAR', 'Tarlac', '打拉', NEAR],
+  ['PH-TAW', 'Tawi-Tawi', '塔威塔威', FAR],
+  ['PH-ZMB', 'Zambales', '三描礼士', NEAR],
+  ['PH-ZAN', 'Zamboanga del Norte', '北三宝颜', MINDANAO],
+  ['PH-ZAS', 'Zamboanga del Sur', '南三宝颜', MINDANAO],
+  ['PH-ZSI', 'Zamboanga Sibugay', '三宝颜锡布格', MINDANAO],
+];
+
+export const statesPh: SeedState[] = rows.map(([code, name_en, name_zh, [standard, expedited, offered]]) => ({
+  code,
+  name_en,
+  name_zh,
+  country: 'PH',
+  standard_fee_cents: standard,
+  expedited_fee_cents: expedited,
+  expedited_offered: offered === false ? 0 : 1,
+}));
