@@ -85,6 +85,7 @@ export const ORDER_ACTIONS = [
   'complete',
   'cancel',
   'refund',
+  'clear_attention',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -96,7 +97,18 @@ export interface OrderActionState {
   has_receipt: boolean;
   /** What is still owed back to the customer, in cents (a cancelled order that had been paid). */
   refund_owed_cents: number;
+  /** What may still be given back, in cents: what was paid less what was refunded (any status; owed when Cancelled). */
+  refundable_cents: number;
+  /** What about the order's money needs a person (PAYMENT_ATTENTION), null or unset when nothing does. */
+  payment_attention?: string | null;
 }
+
+/**
+ * Statuses in which money paid may be given back (docs/decisions/040): a cancelled order's money is owed back, and a
+ * paid order that goes on may have part of it refunded (a missing item) — never more than was paid less what was
+ * refunded.
+ */
+export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['Paid', 'Processing', 'Completed', 'Cancelled'];
 
 interface ActionRule {
   /** Fulfilment packs, ships and completes; money decisions need `orders.money`. */
@@ -121,8 +133,11 @@ export const ORDER_ACTION_RULES: Record<OrderAction, ActionRule> = {
   refund: {
     permission: 'orders.money',
     moveTo: null,
-    allowed: (o) => o.status === 'Cancelled' && o.refund_owed_cents > 0,
+    allowed: (o) => REFUNDABLE_STATUSES.includes(o.status) && o.refundable_cents > 0,
   },
+  // "Mark as handled": a person looked at the payment's flag (a changed amount, a dispute, a late payment not
+  // refunded, a failed refund: docs/decisions/040) and did what it needed.
+  clear_attention: { permission: 'orders.money', moveTo: null, allowed: (o) => Boolean(o.payment_attention) },
 };
 
 /** Who may take each action (the admin contract's permission of each action's path). */
@@ -247,6 +262,13 @@ export function refundIssues(
  */
 export const REFUND_KINDS = ['card', 'record'] as const;
 export type RefundKind = (typeof REFUND_KINDS)[number];
+
+/**
+ * A refund to the card that the provider failed or cancelled gave nothing back: it never counts as refunded (what is
+ * owed, what is refundable, revenue net of refunds, the export). A pending one counts: its amount is on its way back
+ * and held against what may still be refunded (docs/decisions/040).
+ */
+export const REFUND_STATES_GIVING_NOTHING = ['failed', 'canceled'] as const;
 
 export const refundKind = (order: { payment_method: string }): RefundKind =>
   order.payment_method === 'card' ? 'card' : 'record';

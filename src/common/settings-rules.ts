@@ -12,6 +12,8 @@ export const STAFF_ALERT_KINDS = [
   'staff_low_stock',
   /** A customer asked to exchange an item (docs/decisions/020). */
   'staff_exchange_request',
+  /** An order's payment needs a person: a changed amount, a dispute, a late payment, a failed refund (docs/decisions/040). */
+  'staff_payment_attention',
 ] as const;
 export type StaffAlertKind = (typeof STAFF_ALERT_KINDS)[number];
 

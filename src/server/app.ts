@@ -21,6 +21,7 @@ import metricsPlugin from './metrics/plugin';
 import { createShopMetrics } from './metrics/registry';
 import { createExpiryScheduler } from './orders/expiry';
 import { createReceiptRetentionJob } from './orders/receipt-retention';
+import { createReconcileJob } from './payments/reconcile';
 import authPlugin from './plugins/auth';
 import clientPlugin from './plugins/client';
 import dbPlugin from './plugins/db';
@@ -195,13 +196,15 @@ function followCatalogueChanges(app: FastifyInstance, shop: Shop): void {
 /**
  * Background jobs, every minute from start until close (not under NODE_ENV=test, where tests run them by hand):
  * Subscribe & save renewals, cancelling orders left unpaid, and deleting the receipts of orders cancelled long ago
- * (hourly). Stopped before the database closes.
+ * (hourly); with a card provider, asking it about payments and refunds whose notice may be lost (every 2 minutes,
+ * payments/reconcile.ts). Stopped before the database closes.
  */
 function runBackgroundJobs(app: FastifyInstance, shop: Shop): void {
   const { db, config } = shop;
   const jobs = [
     createRenewalScheduler(shop),
     createExpiryScheduler(shop),
+    ...(shop.payments ? [createReconcileJob(shop)] : []),
     createReceiptRetentionJob(shop),
     // Hourly: expired or long-revoked sessions and passed rate-limit windows (accounts/cleanup.ts).
     createAccountCleanupJob({ db, log: app.log, metrics: shop.metrics }),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Lang } from '../../common/contract/lang';
+import { REFUND_STATES_GIVING_NOTHING } from '../../common/order-workflow';
 import type { Db } from '../db/connection';
 
 /**
@@ -40,6 +41,33 @@ export async function countPayoutRequestsWaiting(db: Db): Promise<number> {
     .where('status', '=', 'requested')
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Orders whose payment needs a person (orders.payment_attention, docs/decisions/040): how many, and the `limit` most
+ * recently flagged, from the partial index of flagged orders.
+ */
+export async function paymentsNeedingAttention(db: Db, limit: number) {
+  const base = db.selectFrom('orders').where('payment_attention', 'is not', null);
+  const [count, items] = await Promise.all([
+    base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    base
+      .select(['order_no', 'payment_attention', 'status', 'total_cents', 'updated_at'])
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+  ]);
+  return {
+    count: Number(count.n),
+    items: items.map((r) => ({
+      order_no: r.order_no,
+      attention: r.payment_attention!,
+      status: r.status,
+      total_cents: Number(r.total_cents),
+      flagged_at: r.updated_at,
+    })),
+  };
 }
 
 /** The highest low-stock threshold any product sets (null: none sets one). */
@@ -89,10 +117,20 @@ export async function lowStock(db: Db, lang: Lang, defaultThreshold: number, lim
 }
 
 /**
- * Revenue and order count per shop day: orders paid within `[days[0].start, last day's end)` and not cancelled,
- * bucketed by the day their `paid_at` falls in (the days' bounds are UTC ISO text, like `paid_at`, so the bucket is
- * a text comparison and the whole window one range of `orders_paid_at_idx`, which also holds status and total).
- * Returns one entry per day index that had orders.
+ * What was refunded of the order `o` against its total: refunds given or on their way back (not one the card provider
+ * failed or cancelled), except the automatic refund of a payment the order never wanted (a second payment: its money
+ * was never in the total). docs/decisions/040.
+ */
+const refundedOfTotal = sql<number>`coalesce((select sum(r.amount_cents) from refunds r where r.order_id = o.id
+  and r.idempotency_key is null
+  and (r.provider_status is null or r.provider_status not in (${sql.join(REFUND_STATES_GIVING_NOTHING.map((s) => sql.lit(s)))}))), 0)`;
+
+/**
+ * Revenue net of refunds and order count per shop day: orders paid within `[days[0].start, last day's end)` and not
+ * cancelled, bucketed by the day their `paid_at` falls in (the days' bounds are UTC ISO text, like `paid_at`, so the
+ * bucket is a text comparison and the whole window one range of `orders_paid_at_idx`, which also holds status and
+ * total). A refund counts against its order's day, whenever it was made (docs/decisions/040). Returns one entry per
+ * day index that had orders.
  */
 export function revenueByDayQuery(db: Db, days: ReadonlyArray<{ start: string; end: string }>) {
   const first = days[0]!.start;
@@ -109,7 +147,7 @@ export function revenueByDayQuery(db: Db, days: ReadonlyArray<{ start: string; e
     .selectFrom('orders as o')
     .select([
       bucket.as('bucket'),
-      sql<number>`sum(o.total_cents)`.as('revenue_cents'),
+      sql<number>`sum(o.total_cents - ${refundedOfTotal})`.as('revenue_cents'),
       sql<number>`count(*)`.as('orders'),
     ])
     .where('o.paid_at', '>=', first)

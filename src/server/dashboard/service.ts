@@ -17,6 +17,8 @@ import * as repo from './repository';
 
 /** How many packagings the low-stock card lists (the count covers them all). */
 export const LOW_STOCK_LIST = 20;
+/** How many orders the payments-needing-a-person list shows (the count covers them all). */
+export const PAYMENT_ATTENTION_LIST = 20;
 /** The revenue chart's length, in shop days (today last). */
 export const SERIES_DAYS = 30;
 
@@ -56,12 +58,13 @@ export async function dashboard(
   },
 ): Promise<AdminDashboardOutput> {
   const settings = await shopSettings(db);
-  const [receipts, paid, payouts, exchanges, lowStock, figures] = await Promise.all([
+  const [receipts, paid, payouts, exchanges, lowStock, attention, figures] = await Promise.all([
     repo.countReceiptsToCheck(db),
     repo.countPaidToPack(db),
     can(opts.role, 'affiliates') ? repo.countPayoutRequestsWaiting(db) : undefined,
     openExchangeRequests(db),
     repo.lowStock(db, opts.lang, settings.lowStockDefault, LOW_STOCK_LIST),
+    repo.paymentsNeedingAttention(db, PAYMENT_ATTENTION_LIST),
     can(opts.role, 'reports') ? dashboardFigures(db, opts.timezone, opts.nowMs) : undefined,
   ]);
   const backups = opts.backups && can(opts.role, 'settings') ? await backupStatus(db, opts.backups) : undefined;
@@ -72,6 +75,7 @@ export async function dashboard(
       ...(payouts === undefined ? {} : { payout_requests: payouts }),
       exchange_requests: exchanges,
       low_stock: lowStock,
+      payment_attention: attention,
     },
     ...(figures ? { figures } : {}),
     ...(backups ? { backups } : {}),

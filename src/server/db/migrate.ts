@@ -33,6 +33,7 @@ import * as accountSecurity from './migrations/2026-12-07T00-00-account-security
 import * as cardPayments from './migrations/2026-12-07T12-00-card-payments';
 import * as shipping from './migrations/2026-12-07T14-00-shipping';
 import * as savedCards from './migrations/2026-12-07T15-00-saved-cards';
+import * as paymentWatch from './migrations/2026-12-07T16-00-payment-watch';
 import * as backupRuns from './migrations/2026-12-07T18-00-backup-runs';
 
 /**
@@ -67,6 +68,7 @@ export const migrations: Record<string, ShopMigration> = {
   '2026-12-07T12-00-card-payments': cardPayments,
   '2026-12-07T14-00-shipping': shipping,
   '2026-12-07T15-00-saved-cards': savedCards,
+  '2026-12-07T16-00-payment-watch': paymentWatch,
   '2026-12-07T18-00-backup-runs': backupRuns,
 };
 

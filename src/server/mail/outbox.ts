@@ -33,7 +33,8 @@ export interface MailParams {
   // without them reads the order when it is sent. The other params are what only the event knows (a rejection's
   // reason, a refund's amount).
   order_placed: OrderMail;
-  order_paid: OrderMail;
+  /** `card`: the card that paid, as the provider reported it (a card payment: docs/decisions/040). */
+  order_paid: OrderMail & { card?: { brand: string; last4: string } };
   order_receipt_rejected: OrderMail & { reason: string };
   order_processing: OrderMail;
   order_shipped: OrderMail;

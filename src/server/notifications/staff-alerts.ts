@@ -28,6 +28,8 @@ export const STAFF_ALERT_PERMISSION: Record<StaffAlertKind, Permission> = {
   staff_low_stock: 'dashboard',
   // Fulfilment sees requests too (read-only): they pack what is sent instead.
   staff_exchange_request: 'orders.view',
+  // Those who may give money back or clear the flag.
+  staff_payment_attention: 'orders.money',
 };
 
 /** What each kind of alert carries (the sender reads the rest when it sends). */
@@ -37,6 +39,8 @@ export interface StaffAlertParams {
   staff_payout_request: { payoutId: number };
   /** The request (the message reads it when it is sent). */
   staff_exchange_request: { exchangeId: number };
+  /** The order (the message reads its flag, number and total when it is sent: no card, e-mail or address). */
+  staff_payment_attention: { orderId: number };
   /** Names and stock as they were at the event (the message says how many were left then). */
   staff_low_stock: {
     packagingId: number;

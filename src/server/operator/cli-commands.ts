@@ -94,7 +94,7 @@ export const refund: Command = async ({ shop, arg, values, print }) => {
     method: values.method,
     reference: values.reference,
   });
-  print(`${result.order.order_no}: refund of ${result.amount} recorded; ${result.owed} still owed.`);
+  print(`${result.order.order_no}: refund of ${result.amount} recorded; ${result.owed} left to refund.`);
 };
 
 export const expireUnpaid: Command = async ({ shop, print }) => {

@@ -136,7 +136,7 @@ export async function recordRefund(
   const result = await orderActions
     .recordRefund(shop, CLI_ACTOR, order.id, { amount_cents: cents, method: input.method, reference: input.reference })
     .catch(explain);
-  return { order: result.order, amount: formatCents(cents), owed: formatCents(result.refundOwedCents) };
+  return { order: result.order, amount: formatCents(cents), owed: formatCents(result.refundableCents) };
 }
 
 /** An AppError of `key` as the operator's own message; any other refusal explained as usual. */

@@ -13,6 +13,9 @@ import * as repo from './repository';
  * The order actions of the back office (docs/decisions/013): one path per action; the role is checked by
  * `route()` from the contract's permission before the body is read, the state by the service.
  */
+/** A rejected receipt leaves a Pending order with nothing paid to give back. */
+const NOTHING_LEFT: service.RefundLeft = { refundOwedCents: 0, refundableCents: 0 };
+
 export default async function orderActionRoutes(app: FastifyInstance) {
   const { db } = app;
 
@@ -22,12 +25,20 @@ export default async function orderActionRoutes(app: FastifyInstance) {
     return order.id;
   };
 
-  const answer = async (order: Order, changed: boolean, owed?: number): Promise<contract.OrderActionResult> => ({
-    order_no: order.order_no,
-    status: order.status,
-    changed,
-    refund_owed_cents: owed ?? (await service.owedBack(db, order)),
-  });
+  const answer = async (
+    order: Order,
+    changed: boolean,
+    left?: service.RefundLeft,
+  ): Promise<contract.OrderActionResult> => {
+    const money = left ?? (await service.refundMoney(db, order));
+    return {
+      order_no: order.order_no,
+      status: order.status,
+      changed,
+      refund_owed_cents: 'owedCents' in money ? money.owedCents : money.refundOwedCents,
+      refundable_cents: money.refundableCents,
+    };
+  };
 
   type Move = (shop: Shop, actor: StaffCaller, orderId: number) => Promise<service.ActionResult>;
   const move = async (
@@ -62,22 +73,28 @@ export default async function orderActionRoutes(app: FastifyInstance) {
       input.reason,
     );
     say('receiptRejected');
-    return answer(order, changed, 0);
+    return answer(order, changed, NOTHING_LEFT);
   });
 
   route(app, contract.adminOrderTracking, async ({ input, staff, say }) => {
     const { order, changed } = await service.saveTracking(app.shop, staff, await orderId(input.order_no), input);
     say('trackingSaved');
-    return answer(order, changed, 0);
+    return answer(order, changed);
   });
 
   route(app, contract.adminOrderRefund, async ({ input, staff, say }) => {
     const result = await service.recordRefund(app.shop, staff, await orderId(input.order_no), input);
     say('refundRecorded', {
       amount: formatCents(input.amount_cents),
-      owed: formatCents(result.refundOwedCents),
+      owed: formatCents(result.refundableCents),
     });
-    return answer(result.order, true, result.refundOwedCents);
+    return answer(result.order, true, result);
+  });
+
+  route(app, contract.adminOrderClearAttention, async ({ input, staff, say }) => {
+    const { order, changed } = await service.clearPaymentAttention(app.shop, staff, await orderId(input.order_no));
+    say('paymentAttentionCleared', { orderNo: order.order_no });
+    return answer(order, changed);
   });
 
   route(app, contract.adminOrderRefundToCard, async ({ input, staff, say }) => {
@@ -85,10 +102,10 @@ export default async function orderActionRoutes(app: FastifyInstance) {
     say(result.resent ? 'refundToCardResent' : 'refundToCardSent', {
       amount: formatCents(result.amountCents),
       status: result.providerStatus,
-      owed: formatCents(result.refundOwedCents),
+      owed: formatCents(result.refundableCents),
     });
     return {
-      ...(await answer(result.order, true, result.refundOwedCents)),
+      ...(await answer(result.order, true, result)),
       refund: { id: result.refundId, provider_status: result.providerStatus },
     };
   });

@@ -22,7 +22,7 @@ import { recordOrderEvent } from './event-repository';
 import { notifyOrder } from './notify';
 import * as receiptRepo from './receipt-repository';
 import * as refundRepo from './refund-repository';
-import { refundState } from './refunds';
+import { type RefundState, refundState } from './refunds';
 import * as repo from './repository';
 import { changeOrderStatus, setTracking } from './status';
 
@@ -40,10 +40,14 @@ export interface ActionResult {
   changed: boolean;
 }
 
+/** What an order's money allows giving back (owed when cancelled, refundable otherwise), read from the database. */
+export const refundMoney = (db: Db, order: Order): Promise<RefundState> => refundState(db, order);
+
 /** What a cancelled order that had been paid still owes back (0 for any other order), read from the database. */
 export const owedBack = async (db: Db, order: Order): Promise<number> => (await refundState(db, order)).owedCents;
 
-type ActionStateFields = Pick<Order, 'status' | 'payment_method' | 'receipt_path' | 'receipt_rejected_at'>;
+type ActionStateFields = Pick<Order, 'status' | 'payment_method' | 'receipt_path' | 'receipt_rejected_at'> &
+  Partial<Pick<Order, 'payment_attention'>>;
 
 /** A transfer receipt waits to be checked: a Pending bank-transfer order whose receipt was sent and not rejected. */
 export const receiptWaiting = (order: ActionStateFields): boolean =>
@@ -52,12 +56,17 @@ export const receiptWaiting = (order: ActionStateFields): boolean =>
   order.receipt_path !== null &&
   order.receipt_rejected_at === null;
 
-/** The state `stateAllows` reads (`refundOwed`: what a cancelled order still owes back, from refunds.ts). */
-export const actionState = (order: ActionStateFields, refundOwed = 0): OrderActionState => ({
+/** The state `stateAllows` reads (`money`: what the order owes back and may refund, from refunds.ts). */
+export const actionState = (
+  order: ActionStateFields,
+  money: Pick<RefundState, 'owedCents' | 'refundableCents'> = { owedCents: 0, refundableCents: 0 },
+): OrderActionState => ({
   status: order.status,
   payment_method: order.payment_method,
   has_receipt: receiptWaiting(order),
-  refund_owed_cents: refundOwed,
+  refund_owed_cents: money.owedCents,
+  refundable_cents: money.refundableCents,
+  payment_attention: order.payment_attention ?? null,
 });
 
 async function findOrder(db: Db, orderId: number): Promise<Order> {
@@ -185,6 +194,17 @@ export async function rejectReceipt(
   );
 }
 
+/** What is left after a refund: refundable, and owed (the same on a cancelled order, 0 on one that goes on). */
+export interface RefundLeft {
+  refundOwedCents: number;
+  refundableCents: number;
+}
+
+export const refundLeft = (order: Pick<Order, 'status'>, refundable: number): RefundLeft => ({
+  refundOwedCents: order.status === 'Cancelled' ? refundable : 0,
+  refundableCents: refundable,
+});
+
 export interface RefundInput {
   amount_cents?: number;
   method?: string;
@@ -192,16 +212,17 @@ export interface RefundInput {
 }
 
 /**
- * Records money given back on a Cancelled order that had been paid: more than 0 and at most what is still owed
- * (what was paid minus the refunds so far). The order's row is locked first, so concurrent refunds are recorded
- * one after the other and can never together exceed what was paid.
+ * Records money given back on an order that was paid — owed on a cancelled one, part of it (a missing item) on one
+ * that goes on: more than 0 and at most what is still refundable (what was paid minus the refunds so far). The
+ * order's row is locked first, so concurrent refunds are recorded one after the other and can never together exceed
+ * what was paid.
  */
 export async function recordRefund(
   shop: Shop,
   actor: StaffActor,
   orderId: number,
   input: RefundInput,
-): Promise<ActionResult & { refundOwedCents: number; refundId: number }> {
+): Promise<ActionResult & RefundLeft & { refundId: number }> {
   // The form's own checks first (422); what is still owed is checked with the order's row locked (409).
   const [issue] = refundIssues(input);
   if (issue) throw invalidField(issue.field, issue.key, issue.params);
@@ -214,8 +235,9 @@ export async function recordRefund(
       // The row as locked: no other refund of this order can be recorded until this transaction ends.
       const order = await refundRepo.lockOrder(trx, orderId);
       if (!order) throw notFound('orderNotFound');
-      const owed = await owedBack(trx, order);
-      if (!stateAllows('refund', actionState(order, owed))) {
+      const money = await refundMoney(trx, order);
+      const owed = money.refundableCents;
+      if (!stateAllows('refund', actionState(order, money))) {
         throw conflict('refundNotOwed', { orderNo: order.order_no });
       }
       if (amount > owed) throw conflict('refundTooMuch', { owed: formatCents(owed) }, 'amount_cents');
@@ -242,8 +264,8 @@ export async function recordRefund(
           entity: 'order',
           entityId: order.id,
           orderNo: order.order_no,
-          before: { refund_owed_cents: owed },
-          after: { refund_owed_cents: left, refund: { id: refundId, amount_cents: amount, method, reference } },
+          before: { refundable_cents: owed },
+          after: { refundable_cents: left, refund: { id: refundId, amount_cents: amount, method, reference } },
         },
         now,
       );
@@ -259,7 +281,7 @@ export async function recordRefund(
         },
         now,
       );
-      return { order, changed: true, refundOwedCents: left, refundId };
+      return { order, changed: true, ...refundLeft(order, left), refundId };
     }),
   );
   shop.metrics.refund('manual', 'recorded');

@@ -21,7 +21,7 @@ import { actionState, receiptWaiting } from './admin-actions';
 import * as repo from './admin-repository';
 import { orderEvents } from './event-repository';
 import { receiptLink } from './receipts';
-import { paidCents, refundOwedCents } from './refunds';
+import { paidCents, refundableCents, refundOwedCents } from './refunds';
 import { findOrderByNo, orderItems } from './repository';
 import { orderAmounts } from './service';
 
@@ -184,6 +184,8 @@ export function exportOrdersCsv(db: Db, input: AdminOrderFilterInput, zone: stri
           csvCell(r.payment_method),
           csvCell(r.payment_reference),
           csvCell(dollars(refundOwedCents(r, r.payments_cents, r.refunded_cents)), { number: true }),
+          csvCell(dollars(r.refunded_cents), { number: true }),
+          csvCell(dollars(refundableCents(r, r.payments_cents, r.refunded_cents)), { number: true }),
           csvCell(r.tracking_company),
           csvCell(r.tracking_number),
         ].join(',')}\r\n`;
@@ -247,6 +249,23 @@ export function buildTimeline(
     .map(({ e }) => e);
 }
 
+/** A provider's payment as the order page lists it; a card payment (docs/decisions/040) says more. */
+const providerPayment = (p: Awaited<ReturnType<typeof repo.orderPayments>>[number]) => ({
+  provider: p.provider,
+  charge_id: p.provider_charge_id,
+  amount_cents: p.amount_cents,
+  at: p.created_at,
+  ...(p.provider === 'telegram'
+    ? {}
+    : {
+        status: p.status,
+        currency: p.currency,
+        card_brand: p.card_brand,
+        card_last4: p.card_last4,
+        refunded_cents: p.refunded_cents,
+      }),
+});
+
 /** One order for the back office, with the actions `role` may take on it now; 404 at `order_no` when none. */
 export async function getOrder(db: Db, orderNo: string, role: StaffRole): Promise<AdminOrderDetail> {
   const order = await findOrderByNo(db, orderNo);
@@ -268,7 +287,10 @@ export async function orderDetail(db: Db, order: Order, role: StaffRole | null):
   const refundedCents = refunds
     .filter((r) => r.provider_status !== 'failed' && r.provider_status !== 'canceled')
     .reduce((s, r) => s + r.amount_cents, 0);
-  const state = actionState(order, refundOwedCents(order, paymentsCents, refundedCents));
+  const state = actionState(order, {
+    owedCents: refundOwedCents(order, paymentsCents, refundedCents),
+    refundableCents: refundableCents(order, paymentsCents, refundedCents),
+  });
   return {
     id: order.id,
     order_no: order.order_no,
@@ -314,21 +336,7 @@ export async function orderDetail(db: Db, order: Order, role: StaffRole | null):
       receipt_waiting: state.has_receipt,
       receipt_rejected_reason: order.receipt_rejected_reason,
       receipt_rejected_at: order.receipt_rejected_at,
-      provider_payments: payments.map((p) => ({
-        provider: p.provider,
-        charge_id: p.provider_charge_id,
-        amount_cents: p.amount_cents,
-        at: p.created_at,
-        ...(p.provider === 'telegram'
-          ? {}
-          : {
-              status: p.status,
-              currency: p.currency,
-              card_brand: p.card_brand,
-              card_last4: p.card_last4,
-              refunded_cents: p.refunded_cents,
-            }),
-      })),
+      provider_payments: payments.map(providerPayment),
       attention: order.payment_attention,
     },
     totals: {
@@ -346,6 +354,7 @@ export async function orderDetail(db: Db, order: Order, role: StaffRole | null):
       ...(r.provider_status !== null ? { provider_status: r.provider_status, failure_reason: r.failure_reason } : {}),
     })),
     refund_owed_cents: state.refund_owed_cents,
+    refundable_cents: state.refundable_cents,
     tracking: { company: order.tracking_company, number: order.tracking_number, link: order.tracking_link },
     timeline: buildTimeline(order, events),
     actions: role ? availableOrderActions(state, (p) => can(role, p)) : [],

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { OrderStatus } from '../../common/checkout-rules';
 import type { PaymentMethodCode } from '../../common/contract/checkout';
+import { REFUND_STATES_GIVING_NOTHING } from '../../common/order-workflow';
 import type { Db } from '../db/connection';
 import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
@@ -115,25 +116,30 @@ function filteredPage<O>(
 const withMoneyNumbers = <R extends { payments_cents: unknown; refunded_cents: unknown }>(rows: R[]) =>
   rows.map((r) => ({ ...r, payments_cents: Number(r.payments_cents), refunded_cents: Number(r.refunded_cents) }));
 
-/** For a cancelled order, the sum of `table`'s amounts recorded against it; 0 for any other order. */
-const sumIfCancelled = (eb: ExpressionBuilder<Database, 'orders' | 'users'>, table: 'payments' | 'refunds') =>
-  eb
-    .case()
-    .when('orders.status', '=', 'Cancelled')
-    .then(
-      eb
-        .selectFrom(table)
-        .select((e) => e.fn.coalesce(e.fn.sum<number>(`${table}.amount_cents`), sql<number>`0`).as('s'))
-        .whereRef(`${table}.order_id`, '=', 'orders.id'),
-    )
-    .else(sql<number>`0`)
-    .end();
+type OrderRow = ExpressionBuilder<Database, 'orders' | 'users'>;
 
-/** What a cancelled order's refund-owed figure needs: the provider charges and refunds recorded (0 otherwise). */
-const moneyColumns = (eb: ExpressionBuilder<Database, 'orders' | 'users'>) => [
-  sumIfCancelled(eb, 'payments').as('payments_cents'),
-  sumIfCancelled(eb, 'refunds').as('refunded_cents'),
-];
+/** The provider charges recorded against the order. */
+const paymentsSum = (eb: OrderRow) =>
+  eb
+    .selectFrom('payments')
+    .select((e) => e.fn.coalesce(e.fn.sum<number>('payments.amount_cents'), sql<number>`0`).as('s'))
+    .whereRef('payments.order_id', '=', 'orders.id');
+
+/** The refunds that gave (or are giving) something back: not one the card provider failed or cancelled. */
+const refundsSum = (eb: OrderRow) =>
+  eb
+    .selectFrom('refunds')
+    .select((e) => e.fn.coalesce(e.fn.sum<number>('refunds.amount_cents'), sql<number>`0`).as('s'))
+    .whereRef('refunds.order_id', '=', 'orders.id')
+    .where((e) =>
+      e.or([
+        e('refunds.provider_status', 'is', null),
+        e('refunds.provider_status', 'not in', REFUND_STATES_GIVING_NOTHING),
+      ]),
+    );
+
+/** What the refund-owed, refunded and net figures need: the provider charges and refunds recorded. */
+const moneyColumns = (eb: OrderRow) => [paymentsSum(eb).as('payments_cents'), refundsSum(eb).as('refunded_cents')];
 
 /** What both the list and the export show of an order and its customer. */
 const ORDER_COLUMNS = [

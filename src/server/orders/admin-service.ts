@@ -11,8 +11,11 @@ export {
   confirmPayment,
   markProcessing,
   owedBack,
+  type RefundLeft,
   recordRefund,
+  refundMoney,
   rejectReceipt,
   saveTracking,
 } from './admin-actions';
 export { refundToCard } from './card-refund';
+export { clearPaymentAttention } from './payment-attention';

@@ -8,7 +8,7 @@ import { conflict, invalidField, notFound } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import { cardPaymentToRefund, sendCardRefund } from '../payments/card-refunds';
 import { inTransaction, type Shop } from '../shop';
-import { actionState, owedBack } from './admin-actions';
+import { actionState, type RefundLeft, refundLeft, refundMoney } from './admin-actions';
 import { recordOrderEvent } from './event-repository';
 import * as refundRepo from './refund-repository';
 
@@ -28,15 +28,13 @@ export interface CardRefundInput {
   reason?: string;
 }
 
-export interface CardRefundResult {
+export interface CardRefundResult extends RefundLeft {
   order: Order;
   refundId: number;
   /** The refund sent: the one asked for, or an earlier one the provider had not confirmed, sent again. */
   amountCents: number;
   resent: boolean;
   providerStatus: string;
-  /** What is still owed once this refund counts (it counts while pending or succeeded). */
-  refundOwedCents: number;
 }
 
 export async function refundToCard(
@@ -66,7 +64,8 @@ export async function refundToCard(
     amountCents: recorded.amountCents,
     resent: recorded.resent,
     providerStatus: sent.status,
-    refundOwedCents: recorded.left,
+    // What is left once this refund counts (it counts while pending or succeeded).
+    ...refundLeft(recorded.order, recorded.left),
   };
 }
 
@@ -82,11 +81,12 @@ async function recordCardRefund(tx: Shop, actor: StaffActor, orderId: number, am
   if (refundKind(order) !== 'card') throw conflict('refundNotByCard', { orderNo: order.order_no });
   const payment = await cardPaymentToRefund(tx, trx, order.id);
   if (!payment) throw conflict('refundNoCardPayment', { orderNo: order.order_no });
-  const owed = await owedBack(trx, order);
+  const money = await refundMoney(trx, order);
+  const owed = money.refundableCents;
   const unsent = await refundRepo.findUnsentCardRefund(trx, order.id);
   const base = { order, paymentReference: payment.reference, left: owed };
   if (unsent) return { ...base, refundId: unsent.id, amountCents: unsent.amount_cents, resent: true };
-  if (!stateAllows('refund', actionState(order, owed))) throw conflict('refundNotOwed', { orderNo: order.order_no });
+  if (!stateAllows('refund', actionState(order, money))) throw conflict('refundNotOwed', { orderNo: order.order_no });
   if (amount > owed) throw conflict('refundTooMuch', { owed: formatCents(owed) }, 'amount_cents');
   const now = nowIso();
   const refundId = await refundRepo.insertRefund(
@@ -112,8 +112,8 @@ async function recordCardRefund(tx: Shop, actor: StaffActor, orderId: number, am
       entity: 'order',
       entityId: order.id,
       orderNo: order.order_no,
-      before: { refund_owed_cents: owed },
-      after: { refund_owed_cents: left, refund },
+      before: { refundable_cents: owed },
+      after: { refundable_cents: left, refund },
     },
     now,
   );

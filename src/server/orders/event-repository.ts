@@ -14,6 +14,8 @@ export type OrderEventKind =
   /** Card payments (docs/decisions/040): a payment recorded, one for staff to look at, a refund sent or settled. */
   | 'card_payment'
   | 'card_payment_attention'
+  /** Staff marked the payment's flag as handled. */
+  | 'payment_attention_cleared'
   | 'card_refund'
   | 'processing'
   | 'tracking'

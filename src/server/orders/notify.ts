@@ -6,7 +6,7 @@ import { type MailOrderLine, orderFigures } from '../mail/order-figures';
 import { enqueueMail, type MailExchange, type MailKind, type MailParams } from '../mail/outbox';
 import { enqueueOrderNotification, type OrderNotificationKind } from '../notifications/outbox';
 import type { MailTx } from '../shop';
-import { findOrder } from './repository';
+import { findOrder, paidCard } from './repository';
 
 /**
  * Order news to the customer on both channels (docs/decisions/012 for the bot, 016 for e-mail): the bot's notice and
@@ -59,7 +59,14 @@ export interface OrderNews {
    * What only the event knows, for the e-mail: a rejection's reason, a refund's amount and method, an exchange request
    * as it is after the change (its e-mail says only that, no order figures).
    */
-  mail?: { reason?: string; amountCents?: number; method?: string; exchange?: MailExchange };
+  mail?: {
+    reason?: string;
+    amountCents?: number;
+    method?: string;
+    exchange?: MailExchange;
+    /** The card that paid (a Paid notice of a card payment). */
+    card?: { brand: string; last4: string };
+  };
   /** The order_events row (or refund) of this change: tells apart two changes of a repeatable kind. */
   eventId?: number;
   /** A Subscribe & save renewal placed by the server: the e-mail is `renewal_placed`. */
@@ -75,13 +82,28 @@ export interface OrderNews {
 }
 
 /** Queues the bot notice and the e-mail of one change. Call it with the transaction of the change. */
-export async function notifyOrder(tx: MailTx, news: OrderNews, now: string = nowIso()): Promise<void> {
+export async function notifyOrder(tx: MailTx, given: OrderNews, now: string = nowIso()): Promise<void> {
+  const news = given.kind === 'paid' ? await withPaidCard(tx, given) : given;
   await enqueueOrderNotification(
     tx.db,
     { userId: news.userId, orderId: news.orderId, kind: news.kind, ...(news.params ? { params: news.params } : {}) },
     now,
   );
   await queueOrderMail(tx, news, now);
+}
+
+/**
+ * A card payment's Paid notice names the card's brand and last four digits as the provider reported them, nothing
+ * more (docs/decisions/040): read from the payment recorded before the order was marked Paid.
+ */
+async function withPaidCard(tx: MailTx, news: OrderNews): Promise<OrderNews> {
+  const card = await paidCard(tx.db, news.orderId);
+  if (!card) return news;
+  return {
+    ...news,
+    params: { ...news.params, card_brand: card.brand, card_last4: card.last4 },
+    mail: { ...news.mail, card },
+  };
 }
 
 async function queueOrderMail(tx: MailTx, news: OrderNews, now: string): Promise<void> {
@@ -122,6 +144,11 @@ async function queueOrderMail(tx: MailTx, news: OrderNews, now: string): Promise
         now,
       );
       return;
+    case 'order_paid': {
+      const card = news.mail?.card;
+      await enqueueMail(tx, { ...common, kind: base, params: { orderId, figures, ...(card ? { card } : {}) } }, now);
+      return;
+    }
     case 'order_refund_recorded':
       await enqueueMail(
         tx,

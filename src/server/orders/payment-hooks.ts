@@ -1,6 +1,7 @@
 import type { PaymentAttention } from '../../common/order-workflow';
 import type { Db } from '../db/connection';
 import type { Order } from '../db/schema';
+import { enqueueStaffAlert } from '../notifications/staff-alerts';
 import { recordOrderEvent } from './event-repository';
 import * as repo from './repository';
 
@@ -25,8 +26,10 @@ export async function notePayment(
 }
 
 /**
- * Flags the order for staff (orders.payment_attention, shown with the order) and says why on its timeline: a payment
- * whose amount differs, a dispute, a payment for an order no longer payable, a refund that failed.
+ * Flags the order for staff (orders.payment_attention, shown with the order and on the dashboard) and says why on its
+ * timeline: a payment whose amount differs, a dispute, a payment for an order no longer payable, a refund that failed.
+ * When the flag changes now, staff with the money permission are alerted by the bot, through the notifications outbox
+ * (one row each, sent once): the flag's conditional update lets one of two instances setting it at once do so.
  */
 export async function flagPaymentAttention(
   db: Db,
@@ -34,6 +37,7 @@ export async function flagPaymentAttention(
   attention: PaymentAttention,
   details: Record<string, unknown>,
 ): Promise<void> {
-  await repo.setPaymentAttention(db, orderId, attention);
+  const changed = await repo.setPaymentAttention(db, orderId, attention);
   await recordOrderEvent(db, orderId, 'card_payment_attention', CARD_ACTOR, { attention, ...details });
+  if (changed) await enqueueStaffAlert(db, 'staff_payment_attention', { orderId });
 }

@@ -1,9 +1,10 @@
 import { type Kysely, sql } from 'kysely';
+import { REFUND_STATES_GIVING_NOTHING } from '../../common/order-workflow';
 import type { Db } from '../db/connection';
 import { isPostgres } from '../db/dialect';
 import type { Order } from '../db/schema';
 
-// The SQL of refunds (docs/decisions/013): money given back on a cancelled order that had been paid.
+// The SQL of refunds (docs/decisions/013, 040): money given back on an order that had been paid.
 
 /**
  * Locks the order's row until the transaction ends (PostgreSQL; SQLite runs one transaction at a time), so two
@@ -34,7 +35,7 @@ export async function moneyOfOrder(db: Db, orderId: number): Promise<{ paymentsC
       .where('order_id', '=', orderId)
       // A refund the card provider failed or cancelled gave nothing back.
       .where((eb) =>
-        eb.or([eb('provider_status', 'is', null), eb('provider_status', 'not in', ['failed', 'canceled'])]),
+        eb.or([eb('provider_status', 'is', null), eb('provider_status', 'not in', REFUND_STATES_GIVING_NOTHING)]),
       )
       .executeTakeFirstOrThrow(),
   ]);

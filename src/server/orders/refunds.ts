@@ -3,8 +3,9 @@ import type { Order } from '../db/schema';
 import { moneyOfOrder } from './refund-repository';
 
 /**
- * What a cancelled order that had been paid owes back (docs/decisions/013): what was paid minus the refunds
- * recorded. Read by the back office (the order page, the refund action) and the customer's order page.
+ * What an order's money allows giving back (docs/decisions/013, 040): what was paid minus the refunds recorded —
+ * owed back once the order is cancelled, refundable in part or in full while it goes on (a missing item). Read by the
+ * back office (the order page, the refund actions) and the customer's order page.
  */
 
 /**
@@ -14,23 +15,36 @@ import { moneyOfOrder } from './refund-repository';
 export const paidCents = (order: Pick<Order, 'paid_at' | 'total_cents'>, paymentsCents: number): number =>
   Math.max(order.paid_at ? order.total_cents : 0, paymentsCents);
 
+/** What may still be given back: what was paid minus the refunds recorded (pending or given), whatever the status. */
+export const refundableCents = (
+  order: Pick<Order, 'paid_at' | 'total_cents'>,
+  paymentsCents: number,
+  refundedCents: number,
+): number => Math.max(0, paidCents(order, paymentsCents) - refundedCents);
+
 /** What a cancelled order still owes back: what was paid minus the refunds recorded; 0 for any other order. */
 export function refundOwedCents(
   order: Pick<Order, 'status' | 'paid_at' | 'total_cents'>,
   paymentsCents: number,
   refundedCents: number,
 ): number {
-  if (order.status !== 'Cancelled') return 0;
-  return Math.max(0, paidCents(order, paymentsCents) - refundedCents);
+  return order.status === 'Cancelled' ? refundableCents(order, paymentsCents, refundedCents) : 0;
 }
 
-/** What was refunded, and what is still owed (0 for an order that is not Cancelled). */
-export async function refundState(db: Db, order: Order): Promise<{ refundedCents: number; owedCents: number }> {
-  // Refunds are only recorded on Cancelled orders (a terminal status): no need to sum anything for the others.
-  if (order.status !== 'Cancelled') return { refundedCents: 0, owedCents: 0 };
+export interface RefundState {
+  refundedCents: number;
+  /** Owed back (a cancelled order that had been paid); 0 for any other order. */
+  owedCents: number;
+  /** What may still be refunded, whatever the status. */
+  refundableCents: number;
+}
+
+/** What was refunded, what is still owed and what may still be refunded. */
+export async function refundState(db: Db, order: Order): Promise<RefundState> {
   const money = await moneyOfOrder(db, order.id);
   return {
     refundedCents: money.refundedCents,
     owedCents: refundOwedCents(order, money.paymentsCents, money.refundedCents),
+    refundableCents: refundableCents(order, money.paymentsCents, money.refundedCents),
   };
 }

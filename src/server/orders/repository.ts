@@ -282,11 +282,45 @@ export async function insertReview(db: Db, review: Insertable<ReviewsTable>) {
   return row;
 }
 
-/** Marks what about the order's money needs a person (card payments, docs/decisions/040). */
-export async function setPaymentAttention(db: Db, orderId: number, attention: PaymentAttention): Promise<void> {
-  await db
+/**
+ * The card that paid the order, as the provider reported it (brand and last four digits), if a card payment with
+ * them is recorded: the customer's Paid notice names it (docs/decisions/040).
+ */
+export async function paidCard(db: Db, orderId: number): Promise<{ brand: string; last4: string } | undefined> {
+  const row = await db
+    .selectFrom('payments')
+    .select(['card_brand', 'card_last4'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'succeeded')
+    .where('card_brand', 'is not', null)
+    .where('card_last4', 'is not', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : undefined;
+}
+
+/**
+ * Marks what about the order's money needs a person (card payments, docs/decisions/040). Answers whether the flag
+ * changed now: of two instances setting the same flag at once, one did (the other's update re-checks and matches none).
+ */
+export async function setPaymentAttention(db: Db, orderId: number, attention: PaymentAttention): Promise<boolean> {
+  const result = await db
     .updateTable('orders')
     .set({ payment_attention: attention, updated_at: nowIso() })
     .where('id', '=', orderId)
-    .execute();
+    .where((eb) => eb.or([eb('payment_attention', 'is', null), eb('payment_attention', '!=', attention)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Clears the order's payment flag if it is still `attention` (staff handled it); answers whether it did. */
+export async function clearPaymentAttention(db: Db, orderId: number, attention: string): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ payment_attention: null, updated_at: nowIso() })
+    .where('id', '=', orderId)
+    .where('payment_attention', '=', attention as PaymentAttention)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

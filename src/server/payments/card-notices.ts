@@ -4,7 +4,7 @@ import { findOrderForPayment, flagPaymentAttention, notePayment } from '../order
 import { changeOrderStatus } from '../orders/status';
 import { inTransaction, type Shop } from '../shop';
 import * as repo from './card-repository';
-import type { CheckoutSessionInfo, PaymentInfo, RefundReason, WebhookNotice } from './provider';
+import type { CheckoutSessionInfo, PaymentInfo, RefundInfo, RefundReason, WebhookNotice } from './provider';
 import { applyRenewalFailureNotice } from './renewal-failures';
 import { keepSavedCard } from './saved-cards';
 
@@ -62,7 +62,7 @@ async function applyNoticeBody(shop: Shop, notice: WebhookNotice): Promise<Appli
       return { outcome: 'charge_refunded', orderId: payment.order_id };
     }
     case 'refund_updated':
-      return applyRefundUpdate(shop, notice.refund);
+      return applyRefundInfo(shop, notice.refund);
     case 'dispute_created': {
       const { dispute } = notice;
       const payment = await repo.findPaymentByCharge(shop.db, dispute);
@@ -83,10 +83,8 @@ async function applyNoticeBody(shop: Shop, notice: WebhookNotice): Promise<Appli
   }
 }
 
-async function applyRefundUpdate(
-  shop: Shop,
-  refund: Extract<WebhookNotice, { type: 'refund_updated' }>['refund'],
-): Promise<Applied> {
+/** A refund's state as the provider reports it (its notice, or the reconciliation job reading it back). */
+export async function applyRefundInfo(shop: Shop, refund: RefundInfo): Promise<Applied> {
   const row = await repo.updateProviderRefund(shop.db, {
     refundId: refund.refundId,
     providerRef: refund.reference,
@@ -205,13 +203,24 @@ export async function recordCardPaid(shop: Shop, order: Order, paid: PaidByCard)
   if (after.changed) return 'paid';
   // Not payable now: a payment for an order cancelled (or expired) before it was ever paid, or a second payment of
   // an order another payment paid, goes back to the card at once.
-  const late = after.order.status === 'Cancelled' && !after.order.paid_at;
+  const late = paidAfterCancel(after.order);
   if (late || (inserted && after.order.status !== 'Pending')) {
-    await refundUnwantedPayment(shop, after.order, row, late ? 'requested_by_customer' : 'duplicate');
+    await refundUnwantedPayment(shop, after.order, row, unwantedRefundReason(after.order));
     return 'refunded_unwanted_payment';
   }
   return 'duplicate';
 }
+
+/** An order cancelled (or expired) before it was ever paid: a payment for it arrived late. */
+const paidAfterCancel = (order: { status: string; paid_at: string | null }) =>
+  order.status === 'Cancelled' && !order.paid_at;
+
+/**
+ * Why an unwanted payment goes back: it came after the order was cancelled, or it is a second payment. Read from the
+ * order, whose state decides it for good (Cancelled is final), so a refund sent again says the same.
+ */
+export const unwantedRefundReason = (order: { status: string; paid_at: string | null }): RefundReason =>
+  paidAfterCancel(order) ? 'requested_by_customer' : 'duplicate';
 
 /** The payment with its card and charge, or null when the provider does not answer (recorded without them). */
 async function readPayment(shop: Shop, reference: string | null): Promise<PaymentInfo | null> {
@@ -275,6 +284,12 @@ async function refundUnwantedPayment(
     const { kind, code, retryable } = result.failure;
     shop.log.error({ orderId: order.id, kind, code }, 'automatic card refund refused');
     if (retryable) throw new Error(`automatic refund of order ${order.id} not sent (${kind}); retried`);
+    // Refused for good: the row gave nothing back, and a person looks at the order.
+    await repo.failRefund(
+      shop.db,
+      claimed.row.id,
+      code ? `${result.failure.message} (${code})` : result.failure.message,
+    );
     await flagPaymentAttention(shop.db, order.id, 'refund_failed', { payment: payment.provider_charge_id, kind, code });
     return;
   }

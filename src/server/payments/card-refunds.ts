@@ -1,6 +1,7 @@
 import type { Db } from '../db/connection';
 import type { Shop } from '../shop';
 import * as repo from './card-repository';
+import type { RefundReason } from './provider';
 
 /**
  * Staff's refunds to the card (docs/decisions/040): the orders domain records the refund row (its id is the
@@ -35,11 +36,18 @@ export type CardRefundOutcome =
 /**
  * Sends a recorded refund (provider_status `pending`) to the provider and writes what it answered. A refusal fails
  * the row, so what it held back is refundable again (asking again makes a new row and a new key); an outage leaves it
- * pending, to be sent again as it is.
+ * pending, to be sent again as it is — the same amount (none: the automatic refund of a whole payment) and reason, as
+ * the provider keeps the first request's values under its key.
  */
 export async function sendCardRefund(
   shop: Shop,
-  refund: { refundId: number; orderId: number; paymentReference: string; amountCents: number },
+  refund: {
+    refundId: number;
+    orderId: number;
+    paymentReference: string;
+    amountCents: number | undefined;
+    reason?: RefundReason;
+  },
 ): Promise<CardRefundOutcome> {
   const provider = shop.payments;
   if (!provider) {
@@ -50,8 +58,8 @@ export async function sendCardRefund(
     refundId: refund.refundId,
     orderId: refund.orderId,
     paymentReference: refund.paymentReference,
-    amountCents: refund.amountCents,
-    reason: 'requested_by_customer',
+    ...(refund.amountCents === undefined ? {} : { amountCents: refund.amountCents }),
+    reason: refund.reason ?? 'requested_by_customer',
   });
   shop.metrics.providerRefund(provider.name, result);
   if (!result.ok) {

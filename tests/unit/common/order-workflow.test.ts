@@ -27,7 +27,13 @@ import {
 const STATES: OrderActionState[] = ORDER_STATUSES.flatMap((status) =>
   ['bank_transfer', 'payment_link'].flatMap((payment_method) =>
     [false, true].flatMap((has_receipt) =>
-      [0, 500].map((refund_owed_cents) => ({ status, payment_method, has_receipt, refund_owed_cents })),
+      [0, 500].map((cents) => ({
+        status,
+        payment_method,
+        has_receipt,
+        refund_owed_cents: status === 'Cancelled' ? cents : 0,
+        refundable_cents: cents,
+      })),
     ),
   ),
 );
@@ -49,6 +55,7 @@ describe('the order workflow', () => {
       '/admin/orders/refund': 'refund',
       // The same action for a card-paid order: its money goes back through the provider.
       '/admin/orders/refund-to-card': 'refund',
+      '/admin/orders/clear-payment-attention': 'clear_attention',
     };
     expect(Object.keys(byPath).sort()).toEqual(Object.keys(actionOfPath).sort());
     for (const [path, action] of Object.entries(actionOfPath)) {
@@ -75,7 +82,7 @@ describe('the order workflow', () => {
       const next = nextOrderAction(state);
       if (next) expect([state, stateAllows(next, state)]).toEqual([state, true]);
     }
-    const order = { payment_method: 'bank_transfer', refund_owed_cents: 0 };
+    const order = { payment_method: 'bank_transfer', refund_owed_cents: 0, refundable_cents: 0 };
     expect(nextOrderAction({ ...order, status: 'Pending', has_receipt: true })).toBe('confirm_payment');
     expect(nextOrderAction({ ...order, status: 'Pending', has_receipt: false })).toBeNull();
     expect(nextOrderAction({ ...order, status: 'Completed', has_receipt: false })).toBeNull();
@@ -87,10 +94,20 @@ describe('the order workflow', () => {
       payment_method: 'bank_transfer',
       has_receipt: false,
       refund_owed_cents: 0,
+      refundable_cents: 0,
     };
     expect(actionAnswer('confirm_payment', paid)).toBe('repeat');
     expect(actionAnswer('processing', paid)).toBe('allowed');
     expect(actionAnswer('complete', paid)).toBe('refused');
+  });
+
+  it('allows a refund of a paid order up to what is refundable, cancelled or not, never of a Pending one', () => {
+    const base = { payment_method: 'card', has_receipt: false, refund_owed_cents: 0 };
+    for (const status of ['Paid', 'Processing', 'Completed', 'Cancelled'] as const) {
+      expect([status, stateAllows('refund', { ...base, status, refundable_cents: 300 })]).toEqual([status, true]);
+      expect([status, stateAllows('refund', { ...base, status, refundable_cents: 0 })]).toEqual([status, false]);
+    }
+    expect(stateAllows('refund', { ...base, status: 'Pending', refundable_cents: 300 })).toBe(false);
   });
 
   it('says what each form needs', () => {

@@ -17,6 +17,21 @@ export const en = {
     lowStockHint: 'Packagings at or below their threshold',
     lowStockShow: 'Show the list',
   },
+  attention: {
+    heading: 'Payments that need a person ({{count}})',
+    caption: 'Orders whose payment needs a person, most recently changed first',
+    order: 'Order',
+    reason: 'Why',
+    total: 'Order total',
+    none: 'No payment needs a person.',
+    more: 'The {{shown}} most recent of {{count}} are shown.',
+    reasons: {
+      amount_mismatch: 'The amount paid differs from the order’s total',
+      dispute: 'The customer disputed the card payment',
+      paid_after_cancel: 'Paid after the order was cancelled: check the refund',
+      refund_failed: 'A refund to the card failed or was never confirmed',
+    } as Record<string, string>,
+  },
   lowStock: {
     heading: 'Low stock',
     caption: 'Packagings at or below their low-stock threshold, lowest first',
@@ -35,7 +50,7 @@ export const en = {
     revenue: 'Revenue',
     orders: 'Orders',
     average: 'Average order value',
-    note: 'Orders paid and not cancelled, counted on the day they were paid ({{timezone}} time).',
+    note: 'Orders paid and not cancelled, less what was refunded of them, counted on the day they were paid ({{timezone}} time).',
   },
   chart: {
     heading: 'Revenue per day',
@@ -74,6 +89,21 @@ export const zh: typeof en = {
     lowStockHint: '库存不高于阈值的包装',
     lowStockShow: '查看列表',
   },
+  attention: {
+    heading: '需要人工处理的付款（{{count}}）',
+    caption: '付款需要人工处理的订单，最近变更的在前',
+    order: '订单',
+    reason: '原因',
+    total: '订单总额',
+    none: '没有需要人工处理的付款。',
+    more: '显示 {{count}} 项中最近的 {{shown}} 项。',
+    reasons: {
+      amount_mismatch: '付款金额与订单总额不符',
+      dispute: '顾客对银行卡付款提出了争议',
+      paid_after_cancel: '订单取消后付款：请核对退款',
+      refund_failed: '向银行卡的退款失败或未被确认',
+    } as Record<string, string>,
+  },
   lowStock: {
     heading: '库存不足',
     caption: '库存不高于低库存阈值的包装，由少到多',
@@ -92,7 +122,7 @@ export const zh: typeof en = {
     revenue: '营业额',
     orders: '订单',
     average: '平均订单金额',
-    note: '已付款且未取消的订单，按付款当天计算（{{timezone}} 时间）。',
+    note: '已付款且未取消的订单，扣除已退款金额，按付款当天计算（{{timezone}} 时间）。',
   },
   chart: {
     heading: '每日营业额',

@@ -65,6 +65,9 @@ export const en = {
     staff_low_stock_alertsHint: 'An order took a packaging’s stock to its low-stock threshold or below.',
     staff_exchange_request_alerts: 'Exchange requests',
     staff_exchange_request_alertsHint: 'A customer asked to exchange an item of a completed order.',
+    staff_payment_attention_alerts: 'Payments that need a person',
+    staff_payment_attention_alertsHint:
+      'A card payment of another amount, a dispute, a payment after a cancel, a failed refund (to roles that handle money).',
   },
   invalid: {
     dollars: 'Enter dollars from {{min}} to {{max}}, e.g. 12.50',
@@ -137,6 +140,8 @@ export const zh: typeof en = {
     staff_low_stock_alertsHint: '某个订单使包装库存降到低库存阈值或以下。',
     staff_exchange_request_alerts: '换货申请',
     staff_exchange_request_alertsHint: '顾客申请更换已完成订单中的商品。',
+    staff_payment_attention_alerts: '需要人工处理的付款',
+    staff_payment_attention_alertsHint: '金额不符的银行卡付款、争议、取消后的付款、失败的退款（发给负责款项的角色）。',
   },
   invalid: {
     dollars: '请输入 {{min}} 到 {{max}} 的美元金额，例如 12.50',

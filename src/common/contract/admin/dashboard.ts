@@ -1,14 +1,19 @@
 import { z } from 'zod';
+import { PAYMENT_ATTENTION } from '../../order-workflow';
 import { defineAdminEndpoint } from '../endpoint';
+import { orderStatus } from '../orders';
 
 /**
  * The back office's dashboard (docs/decisions/013): what needs doing now, and, for roles with `reports`, the shop's
  * figures.
  *
  * **Revenue** is the sum of `total_cents` (what the customer was charged: goods, delivery, less coupon and cash
- * reward redeemed) of the orders **paid** in the window (`paid_at` inside it) that are **not cancelled now**, in
- * integer cents. An order counts on the day it was paid, not the day it was placed; an order cancelled after it was
- * paid drops out of every window (its money is owed back). **Orders** is how many such orders; **average order value**
+ * reward redeemed) **less what was refunded of it** of the orders **paid** in the window (`paid_at` inside it) that
+ * are **not cancelled now**, in integer cents. An order counts on the day it was paid, not the day it was placed, and
+ * so do its refunds, whenever they were made (a day's figure goes down when one of its orders is refunded later); an
+ * order cancelled after it was paid drops out of every window (its money is owed back). Refunds count when recorded,
+ * or given or on their way back through the card provider, not when the provider failed or cancelled them, and not
+ * the automatic refund of a second payment (docs/decisions/040). **Orders** is how many such orders; **average order value**
  * is revenue ÷ orders rounded to the cent (0 when there are none).
  *
  * Days are the shop's calendar days in `SHOP_TIMEZONE` (IANA, default Asia/Manila), from local midnight to local
@@ -41,6 +46,17 @@ export const lowStockItem = z.object({
   threshold: z.number().int(),
 });
 export type LowStockItem = z.infer<typeof lowStockItem>;
+
+/** An order whose payment needs a person (docs/decisions/040): no customer's details, only what staff act on. */
+export const paymentAttentionItem = z.object({
+  order_no: z.string(),
+  attention: z.enum(PAYMENT_ATTENTION),
+  status: orderStatus,
+  total_cents: z.number().int(),
+  /** When the order last changed (its flag set, or later). */
+  flagged_at: z.string(),
+});
+export type PaymentAttentionItem = z.infer<typeof paymentAttentionItem>;
 
 export const dashboardFigures = z.object({
   /** The IANA time zone the days are counted in. */
@@ -87,6 +103,11 @@ export const adminDashboard = defineAdminEndpoint({
         /** The 20 lowest, by stock ascending. */
         items: z.array(lowStockItem),
       }),
+      /**
+       * Orders whose payment needs a person (a changed amount, a dispute, a late payment not refunded automatically,
+       * a failed refund): how many, and the 20 most recently changed.
+       */
+      payment_attention: z.object({ count: z.number().int(), items: z.array(paymentAttentionItem) }).optional(),
     }),
     /** Only for roles with `reports` (omitted otherwise). */
     figures: dashboardFigures.optional(),

@@ -24,6 +24,8 @@ export const orderActionResult = z.object({
   changed: z.boolean(),
   /** What a cancelled order that had been paid still owes back (0 otherwise). */
   refund_owed_cents: z.number().int(),
+  /** What may still be refunded: what was paid less what was refunded (docs/decisions/040), whatever the status. */
+  refundable_cents: z.number().int(),
 });
 export type OrderActionResult = z.infer<typeof orderActionResult>;
 
@@ -80,7 +82,7 @@ export const adminOrderRefund = defineAdminEndpoint({
   path: '/admin/orders/refund',
   permission: ORDER_ACTION_PERMISSION.refund,
   summary:
-    'Records money given back on a cancelled order that had been paid (amount in cents, at most what is still owed)',
+    'Records money given back on an order that was paid — owed on a cancelled one, part of it on a Paid, Processing or Completed one (amount in cents, at most what was paid less what was refunded)',
   request: z.object({
     order_no: orderNo(),
     amount_cents: cents(),
@@ -90,11 +92,20 @@ export const adminOrderRefund = defineAdminEndpoint({
   response: orderActionResult,
 });
 
+export const adminOrderClearAttention = defineAdminEndpoint({
+  path: '/admin/orders/clear-payment-attention',
+  permission: ORDER_ACTION_PERMISSION.clear_attention,
+  summary:
+    'Marks an order’s payment flag (a changed amount, a dispute, a late payment not refunded, a failed refund) as handled: the flag is cleared, audited and on the timeline',
+  request: z.object({ order_no: orderNo() }),
+  response: orderActionResult,
+});
+
 export const adminOrderRefundToCard = defineAdminEndpoint({
   path: '/admin/orders/refund-to-card',
   permission: ORDER_ACTION_PERMISSION.refund,
   summary:
-    'Refunds a card-paid order to the card through the provider (amount in cents, at most what is still refundable, with a reason); the refund’s state then follows the provider’s notices',
+    'Refunds a card-paid order (cancelled, or in part while it goes on) to the card through the provider (amount in cents, at most what was paid less what was refunded, with a reason); the refund’s state then follows the provider’s notices',
   request: z.object({ order_no: orderNo(), amount_cents: cents(), reason: text(500) }),
   response: orderActionResult.extend({
     /** The refund sent: our id and the provider's state (pending, succeeded…). */

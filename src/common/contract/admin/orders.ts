@@ -83,6 +83,10 @@ export const ORDER_CSV_COLUMNS = [
   'Payment method',
   'Payment reference',
   'Refund owed',
+  /** Refunds given or on their way back (not one the card provider failed): docs/decisions/040. */
+  'Refunded',
+  /** What was paid less what was refunded. */
+  'Net paid',
   'Tracking company',
   'Tracking number',
 ] as const;
@@ -141,6 +145,8 @@ export const adminOrderDetail = orderDetails
     refund_owed_cents: true,
   })
   .extend({
+    /** What may still be refunded: what was paid less what was refunded (docs/decisions/040), whatever the status. */
+    refundable_cents: z.number().int(),
     /** A renewal of this subscription (placed by the server), else null. */
     subscription_id: z.number().int().nullable(),
     items: z.array(adminOrderItem),

@@ -1,3 +1,4 @@
+import { cardLabel } from '../../../common/card-brand';
 import { isHttpLink } from '../../../common/links';
 import { formatCents } from '../../../common/money';
 import type { MailOrder, OrderFigures } from '../order-figures';
@@ -16,6 +17,8 @@ const strings = {
     paidSubject: 'Payment received for order #{{orderNo}}',
     paidHeading: 'Payment received',
     paidBody: 'We have received your payment of {{total}} for order #{{orderNo}}. We will prepare it soon.',
+    paidCardBody:
+      'We have received your card payment of {{total}} for order #{{orderNo}} ({{card}}). We will prepare it soon.',
     rejectedSubject: 'Order #{{orderNo}}: please upload a new receipt',
     rejectedHeading: 'Your receipt was not accepted',
     rejectedBody: 'We could not accept the transfer receipt for order #{{orderNo}}:',
@@ -57,6 +60,7 @@ const strings = {
     paidSubject: '订单 #{{orderNo}} 已收到付款',
     paidHeading: '已收到付款',
     paidBody: '我们已收到订单 #{{orderNo}} 的付款 {{total}}，会尽快为您备货。',
+    paidCardBody: '我们已收到订单 #{{orderNo}} 的银行卡付款 {{total}}（{{card}}），会尽快为您备货。',
     rejectedSubject: '订单 #{{orderNo}}：请重新上传付款凭证',
     rejectedHeading: '您的付款凭证未被接受',
     rejectedBody: '我们无法接受订单 #{{orderNo}} 的转账凭证：',
@@ -144,7 +148,11 @@ export const orderPaidMail: MailTemplate<'order_paid'> = (ctx, params) =>
   statusMail(ctx, params, (s, _order, vars) => ({
     subject: s.paidSubject,
     heading: s.paidHeading,
-    body: <MailText>{fill(s.paidBody, vars)}</MailText>,
+    body: (
+      <MailText>
+        {params.card ? fill(s.paidCardBody, { ...vars, card: cardLabel(params.card) }) : fill(s.paidBody, vars)}
+      </MailText>
+    ),
     summary: true,
   }));
 

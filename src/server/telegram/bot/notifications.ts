@@ -1,4 +1,5 @@
 import { type Api, GrammyError, InlineKeyboard, InputFile } from 'grammy';
+import { cardLabel } from '../../../common/card-brand';
 import type { Lang } from '../../../common/contract/lang';
 import { isHttpLink } from '../../../common/links';
 import { formatCents } from '../../../common/money';
@@ -67,9 +68,14 @@ function orderNotification(
     case 'placed':
       lines.push(botText(lang, 'notifyPlaced', params));
       break;
-    case 'paid':
-      lines.push(botText(lang, 'notifyPaid', { ...params, status: statusText(lang, 'Paid') }));
+    case 'paid': {
+      // A card payment names its card as the provider reported it (docs/decisions/040).
+      const card =
+        extra.card_brand && extra.card_last4 ? cardLabel({ brand: extra.card_brand, last4: extra.card_last4 }) : null;
+      const paid = { ...params, status: statusText(lang, 'Paid') };
+      lines.push(card ? botText(lang, 'notifyPaidCard', { ...paid, card }) : botText(lang, 'notifyPaid', paid));
       break;
+    }
     case 'processing':
       lines.push(botText(lang, 'notifyProcessing', params));
       break;

@@ -1,7 +1,7 @@
 import { InlineKeyboard } from 'grammy';
 import type { Lang } from '../../../common/contract/lang';
 import { formatCents } from '../../../common/money';
-import { ORDER_ACTION_PERMISSION, stateAllows } from '../../../common/order-workflow';
+import { ORDER_ACTION_PERMISSION, type PaymentAttention, stateAllows } from '../../../common/order-workflow';
 import { packagingName } from '../../../common/packaging-name';
 import type { StaffAlertKind } from '../../../common/settings-rules';
 import { can, isStaffRole, type StaffRole } from '../../../common/staff-rules';
@@ -34,6 +34,14 @@ export const adminUrls = (links: ShopLinks) => ({
   affiliates: () => links.url('/admin/affiliates'),
   exchanges: () => links.url('/admin/exchanges'),
 });
+
+/** Why a payment needs a person, as the bot says it. */
+const PAYMENT_ATTENTION_TEXT = {
+  amount_mismatch: 'attentionAmountMismatch',
+  dispute: 'attentionDispute',
+  paid_after_cancel: 'attentionPaidAfterCancel',
+  refund_failed: 'attentionRefundFailed',
+} as const satisfies Record<PaymentAttention, string>;
 
 export type StaffAlertMessage = { text: string; keyboard?: InlineKeyboard; photo?: Uint8Array } | { skip: string };
 
@@ -120,6 +128,32 @@ async function orderMessage(
   return { text: fits(lines.join('\n'), 4096), keyboard: markup(keyboard) };
 }
 
+/**
+ * An order's payment needs a person (docs/decisions/040): its number, total and why, as the order is when sent — no
+ * card, e-mail or address — with "Open order". A flag cleared meanwhile is not sent.
+ */
+async function paymentAttentionMessage(
+  db: Db,
+  lang: Lang,
+  row: StaffAlertRow,
+  links: ShopLinks,
+): Promise<StaffAlertMessage> {
+  const order = row.order_id === null ? undefined : await staffOrderAlert(db, row.order_id);
+  if (!order) return { skip: 'skipped: order no longer exists' };
+  if (!order.payment_attention) return { skip: 'skipped: already handled' };
+  const keyboard = links.addButton(
+    new InlineKeyboard(),
+    botText(lang, 'openOrder'),
+    adminUrls(links).order(order.order_no),
+  );
+  const text = botText(lang, 'staffPaymentAttention', {
+    orderNo: order.order_no,
+    total: formatCents(order.total_cents),
+    reason: botText(lang, PAYMENT_ATTENTION_TEXT[order.payment_attention]),
+  });
+  return { text, keyboard: markup(keyboard) };
+}
+
 /** The message of one staff alert for a member with `role`, in `lang`. */
 export async function staffAlertMessage(
   db: Db,
@@ -171,6 +205,8 @@ export async function staffAlertMessage(
         keyboard: markup(keyboard),
       };
     }
+    case 'staff_payment_attention':
+      return paymentAttentionMessage(db, lang, row, links);
     case 'staff_low_stock': {
       const p = parsed<'staff_low_stock'>(row.params);
       if (typeof p.stock !== 'number') return { skip: 'skipped: no stock in the alert' };

@@ -217,6 +217,42 @@ describe.each(dialects)('the back office dashboard on %s', (dialect) => {
     expect(utc.today).toEqual({ revenue_cents: 2001, orders: 1, average_order_cents: 2001 });
   });
 
+  it('counts revenue net of refunds, against the day the order was paid (docs/decisions/040)', async () => {
+    const now = new Date('2026-11-24T03:00:00.000Z').getTime();
+    await insertOrder(t.db, buyer, { status: 'Completed', paid_at: '2026-11-24T01:00:00.000Z', total_cents: 5000 });
+    await insertOrder(t.db, buyer, { status: 'Paid', paid_at: '2026-11-20T01:00:00.000Z', total_cents: 3000 });
+    const [today, earlier] = await t.db
+      .selectFrom('orders')
+      .select(['id', 'total_cents'])
+      .orderBy('paid_at', 'desc')
+      .execute();
+    const refund = (orderId: number, amount_cents: number, more: Record<string, unknown> = {}) =>
+      t.db
+        .insertInto('refunds')
+        .values({
+          order_id: orderId,
+          amount_cents,
+          method: 'card',
+          reference: 'r',
+          recorded_by: null,
+          created_at: nowIso(),
+          ...more,
+        })
+        .execute();
+    await refund(today!.id, 1200); // a missing item, recorded
+    await refund(today!.id, 300, { provider: 'stripe', provider_status: 'pending' }); // on its way back: counts
+    await refund(today!.id, 700, { provider: 'stripe', provider_status: 'failed' }); // gave nothing back
+    // Made today for an order paid on the 20th: counted on the 20th.
+    await refund(earlier!.id, 1000, { provider: 'stripe', provider_status: 'succeeded' });
+    // The automatic refund of a second payment: its money was never in the total.
+    await refund(earlier!.id, 3000, { provider: 'stripe', provider_status: 'succeeded', idempotency_key: 'auto:1' });
+
+    const f = await dashboardFigures(t.db, 'Asia/Manila', now);
+    expect(f.today).toEqual({ revenue_cents: 3500, orders: 1, average_order_cents: 3500 });
+    expect(f.revenue_per_day.find((d) => d.date === '2026-11-20')).toMatchObject({ revenue_cents: 2000, orders: 1 });
+    expect(f.days_7).toEqual({ revenue_cents: 5500, orders: 2, average_order_cents: 2750 });
+  });
+
   it('answers the figures from the path in SHOP_TIMEZONE, 30 zero days on an empty shop', async () => {
     const empty = (await dashboard(crew.owner.token)).figures!;
     expect(empty.timezone).toBe('Asia/Manila');
@@ -255,19 +291,35 @@ describe.each(dialects)('dashboard index use on %s', (dialect) => {
         .insertInto('orders')
         .values(rows.slice(i, i + 500))
         .execute();
+    // Some of them partly refunded (revenue is net of refunds: docs/decisions/040).
+    const refunded = await t.db.selectFrom('orders').select('id').where('status', '=', 'Completed').execute();
+    const refunds = refunded.map((o) => ({
+      order_id: o.id,
+      amount_cents: 100,
+      method: 'cash',
+      reference: 'r',
+      recorded_by: null,
+      created_at: nowIso(),
+    }));
+    for (let i = 0; i < refunds.length; i += 500)
+      await t.db
+        .insertInto('refunds')
+        .values(refunds.slice(i, i + 500))
+        .execute();
     await analyze(t.db);
   }, 120_000);
   afterAll(async () => {
     await t?.close();
   });
 
-  it('reads the 30 days of revenue as one range of orders(paid_at), without the table', async () => {
+  it('reads the 30 days of revenue as one range of orders(paid_at), without the table, refunds by order', async () => {
     const days = lastShopDays('Asia/Manila', new Date('2026-11-24T03:00:00.000Z').getTime(), 30);
     const plan = (await explain(t.db, revenueByDayQuery(t.db, days).compile())).join('\n');
     expect(plan).toMatch(/orders_paid_at_idx/);
     if (dialect === 'sqlite') {
       expect(plan).toMatch(/COVERING INDEX orders_paid_at_idx/);
       expect(plan).not.toMatch(/SCAN o\b|SCAN orders/);
+      expect(plan).toMatch(/SEARCH r USING INDEX refunds_order_idx/);
     } else {
       expect(plan).not.toMatch(/Seq Scan/);
     }

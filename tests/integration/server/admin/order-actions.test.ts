@@ -97,7 +97,14 @@ describe.each(dialects)('back office order actions on %s', (dialect) => {
     const as = { token: crew.manager.token };
     const confirm = await post(t.app, '/admin/orders/confirm-payment', { order_no: orderNo.toLowerCase() }, as);
     expect(confirm.status).toBe(200);
-    expect(confirm.body.data).toEqual({ order_no: orderNo, status: 'Paid', changed: true, refund_owed_cents: 0 });
+    // Paid now: nothing owed back, and what was paid may be refunded in part (docs/decisions/040).
+    expect(confirm.body.data).toEqual({
+      order_no: orderNo,
+      status: 'Paid',
+      changed: true,
+      refund_owed_cents: 0,
+      refundable_cents: (await row(id)).total_cents,
+    });
     expect(confirm.body.message).toBe(`Order ${orderNo} is now Paid`);
     const again = await post(t.app, '/admin/orders/confirm-payment', { order_no: orderNo }, as);
     expect(again.status).toBe(200);
@@ -168,7 +175,7 @@ describe.each(dialects)('back office order actions on %s', (dialect) => {
       [
         '/admin/orders/refund',
         { order_no: pending.orderNo, amount_cents: 100, method: 'cash', reference: 'x' },
-        `Order ${pending.orderNo} owes no refund: only a cancelled order that had been paid does`,
+        `Order ${pending.orderNo} has nothing to refund: only money paid and not yet refunded can be given back`,
       ],
       [
         '/admin/orders/confirm-payment',
@@ -340,7 +347,7 @@ describe.each(dialects)('back office order actions on %s', (dialect) => {
         '--reference',
         'r',
       ),
-    ).rejects.toThrow(`At most ${formatCents(cancelled.total)} is still owed on this order`);
+    ).rejects.toThrow(`At most ${formatCents(cancelled.total)} can be refunded on this order (paid less refunded)`);
     expect(
       await runCli(
         t,
@@ -353,7 +360,7 @@ describe.each(dialects)('back office order actions on %s', (dialect) => {
         '--reference',
         'TX9',
       ),
-    ).toBe(`${cancelled.orderNo}: refund of $12.50 recorded; ${formatCents(cancelled.total - 1250)} still owed.`);
+    ).toBe(`${cancelled.orderNo}: refund of $12.50 recorded; ${formatCents(cancelled.total - 1250)} left to refund.`);
     const log = await audits(cancelled.orderNo);
     expect(log.map((a) => [a.action, a.source, a.actor])).toEqual([
       ['order.confirm_payment', 'cli', 'command line'],
@@ -378,19 +385,21 @@ describe.each(dialects)('back office order actions on %s', (dialect) => {
     const over = await refund(total + 1);
     expect(over.status).toBe(409);
     expect(over.errors[0]?.field).toBe('amount_cents');
-    expect(over.body.message).toBe(`At most ${formatCents(total)} is still owed on this order`);
+    expect(over.body.message).toBe(`At most ${formatCents(total)} can be refunded on this order (paid less refunded)`);
 
     const part = await refund(1500);
     expect(part.status).toBe(200);
     expect(part.body.data).toMatchObject({ status: 'Cancelled', refund_owed_cents: total - 1500 });
-    expect(part.body.message).toBe(`Refund of $15.00 recorded; ${formatCents(total - 1500)} still owed`);
+    expect(part.body.message).toBe(`Refund of $15.00 recorded; ${formatCents(total - 1500)} left to refund`);
     expect(await details(c, id)).toMatchObject({ refund_owed_cents: total - 1500, refunded_cents: 1500 });
 
     const rest = await refund(total - 1500);
     expect(rest.body.data.refund_owed_cents).toBe(0);
     const more = await refund(1);
     expect(more.status).toBe(409);
-    expect(more.body.message).toBe(`Order ${orderNo} owes no refund: only a cancelled order that had been paid does`);
+    expect(more.body.message).toBe(
+      `Order ${orderNo} has nothing to refund: only money paid and not yet refunded can be given back`,
+    );
 
     const rows = await t.db.selectFrom('refunds').selectAll().where('order_id', '=', id).orderBy('id').execute();
     expect(rows.map((r) => [r.amount_cents, r.method, r.recorded_by])).toEqual([

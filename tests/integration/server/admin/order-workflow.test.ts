@@ -23,6 +23,7 @@ const PATH: Record<OrderAction, string> = {
   complete: '/admin/orders/complete',
   cancel: '/admin/orders/cancel',
   refund: '/admin/orders/refund',
+  clear_attention: '/admin/orders/clear-payment-attention',
 };
 const BODY: Record<OrderAction, Record<string, unknown>> = {
   confirm_payment: {},
@@ -32,6 +33,7 @@ const BODY: Record<OrderAction, Record<string, unknown>> = {
   complete: {},
   cancel: {},
   refund: { amount_cents: 100, method: 'cash', reference: 'Till 3' },
+  clear_attention: {},
 };
 const STATES: OrderInStatus[] = ['Pending', 'Paid', 'Processing', 'Completed', 'Cancelled', 'PaidCancelled'];
 
@@ -53,6 +55,8 @@ describe.each(dialects)('the order workflow on the server, %s', (dialect) => {
       payment_method: order.payment.method,
       has_receipt: order.payment.receipt_waiting,
       refund_owed_cents: order.refund_owed_cents,
+      refundable_cents: order.refundable_cents,
+      payment_attention: order.payment.attention ?? null,
     };
     return { state, actions: order.actions as OrderAction[] };
   }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { AdminOrderRow } from '../../../../src/common/contract/admin/orders';
 import type { OrdersTable } from '../../../../src/server/db/schema';
+import { nowIso } from '../../../../src/server/lib/time';
 import { run } from '../../../../src/server/operator/cli';
 import { invoicePayload } from '../../../../src/server/orders/invoice-payload';
 import { recordTelegramPayment } from '../../../../src/server/payments/telegram-payments';
@@ -264,6 +265,26 @@ describe.each(dialects)('back office orders (read side) on %s', (dialect) => {
       }),
     ];
     await insert(rows);
+    // The cancelled one partly refunded: $10.00 of its $24.50 given back (a failed card refund gave nothing).
+    const cancelledRow = await t.db
+      .selectFrom('orders')
+      .select('id')
+      .where('order_no', '=', rows[1030]!.order_no)
+      .executeTakeFirstOrThrow();
+    const refund = {
+      order_id: cancelledRow.id,
+      method: 'cash',
+      reference: 'r',
+      recorded_by: null,
+      created_at: nowIso(),
+    };
+    await t.db
+      .insertInto('refunds')
+      .values([
+        { ...refund, amount_cents: 1000 },
+        { ...refund, amount_cents: 500, method: 'card', provider: 'stripe', provider_status: 'failed' },
+      ])
+      .execute();
     const res = await exportCsv({ from: '2023-01-01', to: '2023-01-02' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -285,8 +306,9 @@ describe.each(dialects)('back office orders (read side) on %s', (dialect) => {
     expect(riskyLine).toContain(`'-2+3`);
     expect(riskyLine).toContain(`'+SUM(A1:A2)`);
     expect(riskyLine).toContain('"Line ""one"", two"');
-    // A cancelled paid order owes its total back.
-    expect(riskyLine).toContain(',24.50,');
+    // A cancelled paid order owes its total back, less what was refunded: owed, refunded, net paid.
+    expect(riskyLine).toContain(',14.50,10.00,14.50,');
+    expect(body).toContain('Refund owed,Refunded,Net paid,');
     // Filters apply to the export as to the list.
     const cancelled = await exportCsv({ from: '2023-01-01', to: '2023-01-02', status: 'Cancelled' });
     expect(cancelled.rawPayload.toString('utf8').trimEnd().split('\r\n')).toHaveLength(2);

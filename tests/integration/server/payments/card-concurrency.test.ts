@@ -1,10 +1,18 @@
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../../src/server/app';
-import { createDb, type Db, parseDatabaseUrl } from '../../../../src/server/db/connection';
 import { cancelUnpaidOrders } from '../../../../src/server/orders/expiry';
-import { type FakeStripe, startFakeStripe } from '../../../support/fake-stripe';
-import { buildTestApp, dialects, post, type TestApp } from '../../helper';
-import { count, eventsOf, lastEvent, orderRow, placeCardOrder, readOrder, sendEvent, stripeEnv } from './support';
+import type { FakeStripe } from '../../../support/fake-stripe';
+import { dialects, post, type TestApp } from '../../helper';
+import {
+  type CardShops,
+  count,
+  eventsOf,
+  lastEvent,
+  orderRow,
+  placeCardOrder,
+  readOrder,
+  sendEvent,
+  startCardShops,
+  stopCardShops,
+} from './support';
 
 /**
  * Card payments under concurrency, on one database shared by two instances (docs/decisions/040): however often and
@@ -12,23 +20,15 @@ import { count, eventsOf, lastEvent, orderRow, placeCardOrder, readOrder, sendEv
  * refund. And the unpaid-order expiry closes a card order's hosted page first.
  */
 describe.each(dialects)('card payments under concurrency on %s', (dialect) => {
+  let shops: CardShops;
   let fake: FakeStripe;
   let t: TestApp;
-  let second: { app: FastifyInstance; db: Db };
+  let second: CardShops['second'];
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await buildTestApp(dialect, { env: stripeEnv(fake) });
-    const db = createDb(parseDatabaseUrl(t.config.DATABASE_URL), { poolSize: 5 });
-    const app = await buildApp({ config: t.config, db });
-    await app.ready();
-    second = { app, db };
+    shops = await startCardShops(dialect);
+    ({ fake, t, second } = shops);
   });
-  afterAll(async () => {
-    await second?.app.close();
-    await second?.db.destroy();
-    await t?.close();
-    await fake?.close();
-  });
+  afterAll(() => stopCardShops(shops ?? {}));
 
   const paidNotices = async (orderId: number) =>
     (await t.db.selectFrom('notifications').select('kind').where('order_id', '=', orderId).execute()).filter(

@@ -1,10 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../../src/server/app';
-import { createDb, type Db, parseDatabaseUrl } from '../../../../src/server/db/connection';
 import { createStaff } from '../../../factories/staff';
-import { type FakeStripe, startFakeStripe } from '../../../support/fake-stripe';
-import { buildTestApp, dialects, post, type TestApp } from '../../helper';
-import { count, lastEvent, orderRow, placeCardOrder, sendEvent, stripeEnv } from './support';
+import type { FakeStripe } from '../../../support/fake-stripe';
+import { dialects, post, type TestApp } from '../../helper';
+import {
+  type CardShops,
+  count,
+  lastEvent,
+  orderRow,
+  paidThenCancelled as paidThenCancelled_,
+  placeCardOrder,
+  sendEvent,
+  startCardShops,
+  stopCardShops,
+} from './support';
 
 /**
  * Refund to card (docs/decisions/040): staff's refund of a card-paid order goes through the provider (the real
@@ -12,35 +19,19 @@ import { count, lastEvent, orderRow, placeCardOrder, sendEvent, stripeEnv } from
  * what is refunded, and a refusal fails the refund with a clear answer.
  */
 describe.each(dialects)('refunds to the card on %s', (dialect) => {
+  let shops: CardShops;
   let fake: FakeStripe;
   let t: TestApp;
-  let second: { app: FastifyInstance; db: Db };
-  let owner: { token: string };
+  let second: CardShops['second'];
+  let owner: CardShops['owner'];
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await buildTestApp(dialect, { env: stripeEnv(fake) });
-    const db = createDb(parseDatabaseUrl(t.config.DATABASE_URL), { poolSize: 5 });
-    const app = await buildApp({ config: t.config, db });
-    await app.ready();
-    second = { app, db };
-    owner = await createStaff(t.db, 'owner');
+    shops = await startCardShops(dialect);
+    ({ fake, t, second, owner } = shops);
   });
-  afterAll(async () => {
-    await second?.app.close();
-    await second?.db.destroy();
-    await t?.close();
-    await fake?.close();
-  });
+  afterAll(() => stopCardShops(shops ?? {}));
 
   /** A card order paid, then cancelled by staff: it owes its total back. */
-  async function paidThenCancelled() {
-    const placed = await placeCardOrder(t.app, t.db);
-    const { paymentIntent } = fake.pay(placed.sessionId);
-    await sendEvent(t.app, fake, lastEvent(fake, 'checkout.session.completed', placed.sessionId));
-    const cancelled = await post(t.app, '/admin/orders/cancel', { order_no: placed.order.order_no }, owner);
-    expect(cancelled.status, cancelled.body.message).toBe(200);
-    return { ...placed, total: placed.order.total_cents as number, paymentIntent };
-  }
+  const paidThenCancelled = () => paidThenCancelled_(shops);
 
   const refundToCard = (orderNo: string, amount: number, as = owner, app = t.app) =>
     post(
@@ -107,7 +98,7 @@ describe.each(dialects)('refunds to the card on %s', (dialect) => {
     const { order, total } = await paidThenCancelled();
     const res = await refundToCard(order.order_no, total + 1);
     expect(res.status).toBe(409);
-    expect(res.body.message).toContain('is still owed');
+    expect(res.body.message).toContain('can be refunded on this order');
     expect(sentFor(order.id)).toHaveLength(0);
     expect(await count(t.db, 'refunds', order.id)).toBe(0);
   });
@@ -168,5 +159,65 @@ describe.each(dialects)('refunds to the card on %s', (dialect) => {
     expect(seen.body.data.order.refunds).toMatchObject([{ method: 'card', provider_status: 'succeeded' }]);
     expect(seen.body.data.order.refund_owed_cents).toBe(0);
     expect(await orderRow(t.db, order.id)).toMatchObject({ status: 'Cancelled' });
+  });
+
+  /** A card order paid and, by staff, moved on to `status` (Paid, Processing or Completed). */
+  async function paidAndGoingOn(status: 'Paid' | 'Processing' | 'Completed') {
+    const placed = await placeCardOrder(t.app, t.db);
+    fake.pay(placed.sessionId);
+    await sendEvent(t.app, fake, lastEvent(fake, 'checkout.session.completed', placed.sessionId));
+    const steps = { Paid: [], Processing: ['processing'], Completed: ['processing', 'complete'] }[status];
+    for (const step of steps) {
+      const res = await post(t.app, `/admin/orders/${step}`, { order_no: placed.order.order_no }, owner);
+      expect(res.status, res.body.message).toBe(200);
+    }
+    return { ...placed, total: placed.order.total_cents as number };
+  }
+
+  it('refunds part of a Completed card order (a missing item), then the rest, never more; the customer sees it', async () => {
+    const { c, order, total } = await paidAndGoingOn('Completed');
+    const seen = await post(t.app, '/admin/orders/get', { order_no: order.order_no }, owner);
+    expect(seen.body.data.order).toMatchObject({ refund_owed_cents: 0, refundable_cents: total });
+    expect(seen.body.data.order.actions).toContain('refund');
+
+    const part = await refundToCard(order.order_no, 250);
+    expect(part.status, part.body.message).toBe(200);
+    expect(part.body.message).toContain(
+      `Refund of $2.50 sent to the card (succeeded); $${((total - 250) / 100).toFixed(2)} left to refund`,
+    );
+    expect(part.body.data).toMatchObject({ status: 'Completed', refund_owed_cents: 0, refundable_cents: total - 250 });
+    expect(sentFor(order.id).map((r) => r.amount)).toEqual([250]);
+    expect(await orderRow(t.db, order.id)).toMatchObject({ status: 'Completed' });
+
+    const over = await refundToCard(order.order_no, total - 249);
+    expect(over.status).toBe(409);
+    expect(over.body.message).toContain('can be refunded on this order');
+    const rest = await refundToCard(order.order_no, total - 250);
+    expect(rest.status, rest.body.message).toBe(200);
+    const none = await refundToCard(order.order_no, 1);
+    expect(none.status).toBe(409);
+    expect(sentFor(order.id).map((r) => r.amount)).toEqual([250, total - 250]);
+
+    const mine = await post(t.app, '/v1/get-order-details', { order_id: order.id }, { token: c.token });
+    expect(mine.body.data.order).toMatchObject({ status: 'Completed', refunded_cents: total, refund_owed_cents: 0 });
+  });
+
+  it('a Pending card order has nothing to refund', async () => {
+    const { order } = await placeCardOrder(t.app, t.db);
+    const res = await refundToCard(order.order_no, 100);
+    expect(res.status).toBe(409);
+    expect(sentFor(order.id)).toHaveLength(0);
+  });
+
+  it('two partial refunds of a Paid order at once, on two instances, never exceed what was paid', async () => {
+    const { order, total } = await paidAndGoingOn('Paid');
+    const most = Math.ceil(total * 0.6);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => refundToCard(order.order_no, most, owner, i % 2 ? second.app : t.app)),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(sentFor(order.id).map((r) => r.amount)).toEqual([most]);
+    expect(await count(t.db, 'refunds', order.id)).toBe(1);
+    expect(await orderRow(t.db, order.id)).toMatchObject({ status: 'Paid' });
   });
 });

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from '../../../../src/server/db/connection';
+import { buildApp } from '../../../../src/server/app';
+import { createDb, type Db, parseDatabaseUrl } from '../../../../src/server/db/connection';
 import { createProduct } from '../../../factories/products';
-import type { FakeEvent, FakeStripe } from '../../../support/fake-stripe';
-import { post } from '../../helper';
+import { createStaff } from '../../../factories/staff';
+import { type FakeEvent, type FakeStripe, startFakeStripe } from '../../../support/fake-stripe';
+import { buildTestApp, type Dialect, post, type TestApp } from '../../helper';
 import { type Customer, customer, placeOrder } from '../orders/support';
 
 /** The settings that turn card payments on against the fake (docs/decisions/040). */
@@ -76,3 +78,51 @@ export const readOrder = (app: FastifyInstance, token: string, orderId: number, 
     { order_id: orderId, ...(session ? { checkout_session: session } : {}) },
     { token },
   );
+
+/** The fake Stripe, a shop on a fresh `dialect` database, a second instance on the same database, and an owner. */
+export interface CardShops {
+  fake: FakeStripe;
+  t: TestApp;
+  second: { app: FastifyInstance; db: Db };
+  owner: { token: string };
+}
+
+/** Starts what `CardShops` holds (stop it with `stopCardShops`). */
+export async function startCardShops(dialect: Dialect): Promise<CardShops> {
+  const fake = await startFakeStripe();
+  const t = await buildTestApp(dialect, { env: stripeEnv(fake) });
+  const db = createDb(parseDatabaseUrl(t.config.DATABASE_URL), { poolSize: 5 });
+  const app = await buildApp({ config: t.config, db });
+  await app.ready();
+  return { fake, t, second: { app, db }, owner: await createStaff(t.db, 'owner') };
+}
+
+/**
+ * `CardShops` for a test file: started before its tests, stopped after them. The object is filled in by the
+ * time the tests run (read its fields inside them, not at the top of the file).
+ */
+export function withCardShops(dialect: Dialect): CardShops {
+  const shops = {} as CardShops;
+  beforeAll(async () => {
+    Object.assign(shops, await startCardShops(dialect));
+  });
+  afterAll(() => stopCardShops(shops));
+  return shops;
+}
+
+export async function stopCardShops(shops: Partial<CardShops>): Promise<void> {
+  await shops.second?.app.close();
+  await shops.second?.db.destroy();
+  await shops.t?.close();
+  await shops.fake?.close();
+}
+
+/** A card order paid (its notice applied), then cancelled by staff: it owes its total back. */
+export async function paidThenCancelled({ fake, t, owner }: Pick<CardShops, 'fake' | 't' | 'owner'>) {
+  const placed = await placeCardOrder(t.app, t.db);
+  const { paymentIntent } = fake.pay(placed.sessionId);
+  await sendEvent(t.app, fake, lastEvent(fake, 'checkout.session.completed', placed.sessionId));
+  const cancelled = await post(t.app, '/admin/orders/cancel', { order_no: placed.order.order_no }, owner);
+  expect(cancelled.status, cancelled.body.message).toBe(200);
+  return { ...placed, total: placed.order.total_cents as number, paymentIntent };
+}

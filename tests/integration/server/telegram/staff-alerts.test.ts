@@ -2,6 +2,7 @@ import { InputFile } from 'grammy';
 import { sql } from 'kysely';
 import type { StaffRole } from '../../../../src/common/staff-rules';
 import { nowIso } from '../../../../src/server/lib/time';
+import { flagPaymentAttention } from '../../../../src/server/orders/payment-hooks';
 import { WEBHOOK_PATH, webhookSecret } from '../../../../src/server/telegram/bot/webhook-secret';
 import { createProduct } from '../../../factories/products';
 import { createStaff } from '../../../factories/staff';
@@ -300,6 +301,44 @@ describe.each(dialects)('staff alerts in the bot on %s', (dialect) => {
       api.reset();
       expect(await drain()).toBe(0);
       expect(api.calls).toEqual([]);
+    });
+
+    it('a payment needing a person: roles that handle money hear it once — number, total, why; no card or address', async () => {
+      const owner = await staffer('owner');
+      const zh = await staffer('manager', { language: 'zh' });
+      await staffer('fulfilment');
+      const c = await customer(t.db);
+      const order = await insertOrder(t.db, c.userId, { status: 'Paid', totalCents: 4450 });
+      // Flagged twice at once (a notice delivered twice) and then again with the same reason: one alert each.
+      await Promise.all([
+        flagPaymentAttention(t.db, order.id, 'dispute', { dispute: 'dp_1' }),
+        flagPaymentAttention(t.db, order.id, 'dispute', { dispute: 'dp_1' }),
+      ]);
+      await flagPaymentAttention(t.db, order.id, 'dispute', { dispute: 'dp_1' });
+      expect((await alertsOf('staff_payment_attention')).map((a) => [a.user_id, a.order_id])).toEqual([
+        [owner.user.id, order.id],
+        [zh.user.id, order.id],
+      ]);
+      expect(await drain()).toBe(2);
+      const sent = api.of('sendMessage');
+      expect(sent.map((m) => m.payload.chat_id)).toEqual([String(owner.tg), String(zh.tg)]);
+      expect(sent[0]?.payload.text).toBe(
+        `Payment of order ${order.order_no} needs a person ($44.50): the customer disputed the card payment`,
+      );
+      expect(sent[0]?.payload.text).not.toMatch(/@|Tea Street|Mei Chen|4242/);
+      expect(buttonsOf(sent[0]?.payload)).toEqual([
+        { text: 'Open order', web_app: `${SHOP}/admin/orders/${order.order_no}` },
+      ]);
+      expect(sent[1]?.payload.text).toBe(
+        `订单 ${order.order_no} 的付款需要人工处理（$44.50）：顾客对银行卡付款提出了争议`,
+      );
+
+      // A new reason is a new alert; one cleared before it is sent is not sent.
+      await flagPaymentAttention(t.db, order.id, 'refund_failed', {});
+      await t.db.updateTable('orders').set({ payment_attention: null }).where('id', '=', order.id).execute();
+      api.reset();
+      await drain();
+      expect(api.of('sendMessage')).toEqual([]);
     });
 
     it('a bank transfer with its receipt: the photo attached, "Confirm payment" for a role that may, not for fulfilment', async () => {

@@ -18,12 +18,13 @@ allowSlowScreens();
 
 // Refund to card (docs/decisions/040): a card-paid order's refund goes to the card, with an amount and a reason.
 
-const order = (method: string) =>
+const order = (method: string, status = 'Cancelled') =>
   ({
     order_no: 'LC-20261207-CARD01',
-    status: 'Cancelled',
+    status,
     actions: ['refund'],
-    refund_owed_cents: 4450,
+    refund_owed_cents: status === 'Cancelled' ? 4450 : 0,
+    refundable_cents: 4450,
     tracking: { company: null, number: null, link: null },
     payment: { method },
   }) as unknown as AdminOrderDetail;
@@ -48,7 +49,7 @@ describe('back office: refund to card', () => {
     const { callsTo } = mockApi({
       '/admin/me': () => ({ data: staffMe('owner') }),
       '/admin/orders/refund-to-card': () => ({
-        message: 'Refund of $44.50 sent to the card (succeeded); $0.00 still owed',
+        message: 'Refund of $44.50 sent to the card (succeeded); $0.00 left to refund',
         data: {
           order_no: 'LC-20261207-CARD01',
           status: 'Cancelled',
@@ -71,7 +72,7 @@ describe('back office: refund to card', () => {
     await user.type(amount, '44.51');
     await user.type(within(dialog).getByLabelText('Reason'), 'Tin arrived dented');
     await user.click(within(dialog).getByRole('button', { name: 'Refund to card' }));
-    expect(await within(dialog).findByText('At most $44.50 is still owed')).toBeInTheDocument();
+    expect(await within(dialog).findByText('At most $44.50 can be refunded')).toBeInTheDocument();
     expect(callsTo('/admin/orders/refund-to-card')).toHaveLength(0);
 
     await user.clear(amount);
@@ -81,7 +82,37 @@ describe('back office: refund to card', () => {
     const sent = callsTo('/admin/orders/refund-to-card')[0]!.body;
     expect([sent.get('amount_cents'), sent.get('reason')]).toEqual(['4450', 'Tin arrived dented']);
     expect(callsTo('/admin/orders/refund')).toHaveLength(0);
-    expect(notify.success).toHaveBeenCalledWith('Refund of $44.50 sent to the card (succeeded); $0.00 still owed');
+    expect(notify.success).toHaveBeenCalledWith('Refund of $44.50 sent to the card (succeeded); $0.00 left to refund');
+  });
+
+  it('refunds part of a Completed card order: no amount given by default, at most what is refundable', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = mockApi({
+      '/admin/me': () => ({ data: staffMe('owner') }),
+      '/admin/orders/refund-to-card': () => ({
+        message: 'Refund of $12.00 sent to the card (succeeded); $32.50 left to refund',
+        data: {
+          order_no: 'LC-20261207-CARD01',
+          status: 'Completed',
+          changed: true,
+          refund_owed_cents: 0,
+          refundable_cents: 3250,
+          refund: { id: 8, provider_status: 'succeeded' },
+        },
+      }),
+    });
+    show(order('card', 'Completed'));
+    await user.click(await screen.findByRole('button', { name: 'Refund to card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund to card' });
+    expect(dialog).toHaveTextContent('Paid and not yet refunded: $44.50');
+    const amount = within(dialog).getByLabelText('Amount ($)');
+    expect(amount).toHaveValue('');
+    await user.type(amount, '12');
+    await user.type(within(dialog).getByLabelText('Reason'), 'One tin missing');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund to card' }));
+    await waitFor(() => expect(callsTo('/admin/orders/refund-to-card')).toHaveLength(1));
+    const sent = callsTo('/admin/orders/refund-to-card')[0]!.body;
+    expect([sent.get('amount_cents'), sent.get('reason')]).toEqual(['1200', 'One tin missing']);
   });
 });
 

@@ -183,6 +183,54 @@ describe('back office: Dashboard', () => {
     expect(await screen.findByRole('region', { name: 'What needs doing now' })).toBeInTheDocument();
   });
 
+  it('lists the payments that need a person, each linking to its order, in English and Chinese', async () => {
+    const attention: AdminDashboardOutput['todo']['payment_attention'] = {
+      count: 2,
+      items: [
+        {
+          order_no: 'LC-20261207-AAAAAA',
+          attention: 'refund_failed',
+          status: 'Cancelled',
+          total_cents: 4450,
+          flagged_at: '2026-12-07T10:00:00.000Z',
+        },
+        {
+          order_no: 'LC-20261207-BBBBBB',
+          attention: 'dispute',
+          status: 'Completed',
+          total_cents: 1200,
+          flagged_at: '2026-12-07T09:00:00.000Z',
+        },
+      ],
+    };
+    mockApi({ '/admin/dashboard': () => ({ data: { todo: { ...todo, payment_attention: attention } } }) });
+    const view = renderDashboard();
+    const section = (await screen.findByRole('heading', { name: 'Payments that need a person (2)' })).closest(
+      'section',
+    )!;
+    const link = within(section).getByRole('link', { name: 'LC-20261207-AAAAAA' });
+    expect(link).toHaveAttribute('href', '/admin/orders/LC-20261207-AAAAAA');
+    expect(section).toHaveTextContent('A refund to the card failed or was never confirmed');
+    expect(section).toHaveTextContent('The customer disputed the card payment');
+    expect(section).toHaveTextContent('$44.50');
+    view.unmount();
+
+    mockApi({
+      '/admin/dashboard': () => ({ data: { todo: { ...todo, payment_attention: { count: 0, items: [] } } } }),
+    });
+    renderDashboard();
+    await screen.findByRole('heading', { name: 'What needs doing now' });
+    expect(screen.queryByRole('heading', { name: /Payments that need a person/ })).toBeNull();
+  });
+
+  it('says the reasons in Chinese too', async () => {
+    const { zh } = await import('../../../../src/client/features/admin-dashboard/locales');
+    expect(Object.keys(zh.attention.reasons).sort()).toEqual(
+      ['amount_mismatch', 'dispute', 'paid_after_cancel', 'refund_failed'].sort(),
+    );
+    expect(zh.attention.reasons.dispute).toBe('顾客对银行卡付款提出了争议');
+  });
+
   it('shows owners a failed scheduled backup as an alert, with the last good one', async () => {
     const backups = {
       scheduled: true,

@@ -21,6 +21,7 @@ const ALL: OrderAction[] = [
   'complete',
   'cancel',
   'refund',
+  'clear_attention',
 ];
 const LABELS: Record<OrderAction, string> = {
   confirm_payment: 'Confirm payment',
@@ -30,14 +31,19 @@ const LABELS: Record<OrderAction, string> = {
   complete: 'Mark as completed',
   cancel: 'Cancel order',
   refund: 'Record refund',
+  clear_attention: 'Mark as handled',
 };
 
-type Detail = Pick<AdminOrderDetail, 'order_no' | 'status' | 'actions' | 'refund_owed_cents' | 'tracking' | 'payment'>;
+type Detail = Pick<
+  AdminOrderDetail,
+  'order_no' | 'status' | 'actions' | 'refund_owed_cents' | 'refundable_cents' | 'tracking' | 'payment'
+>;
 const detail = (overrides: Partial<Detail> = {}): Detail => ({
   order_no: 'LC-20261124-ABC123',
   status: 'Pending',
   actions: [],
   refund_owed_cents: 0,
+  refundable_cents: 0,
   tracking: { company: null, number: null, link: null },
   payment: {
     method: 'bank_transfer',
@@ -69,7 +75,7 @@ const show = (order: Detail) =>
 
 const done = (status: string, message: string) => () => ({
   message,
-  data: { order_no: 'LC-20261124-ABC123', status, changed: true, refund_owed_cents: 0 },
+  data: { order_no: 'LC-20261124-ABC123', status, changed: true, refund_owed_cents: 0, refundable_cents: 0 },
 });
 
 describe('back office: order actions', () => {
@@ -100,6 +106,23 @@ describe('back office: order actions', () => {
     const [call] = callsTo('/admin/orders/confirm-payment');
     expect(call!.body.get('order_no')).toBe('LC-20261124-ABC123');
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['admin', 'orders'] });
+  });
+
+  it('marks a flagged payment as handled with one press', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = mockApi({
+      '/admin/me': () => me('owner'),
+      '/admin/orders/clear-payment-attention': done(
+        'Paid',
+        'Order LC-20261124-ABC123: the payment is marked as handled',
+      ),
+    });
+    show(detail({ status: 'Paid', actions: ['processing', 'clear_attention'] }));
+    await user.click(await screen.findByRole('button', { name: 'Mark as handled' }));
+    await waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith('Order LC-20261124-ABC123: the payment is marked as handled'),
+    );
+    expect(callsTo('/admin/orders/clear-payment-attention')[0]!.body.get('order_no')).toBe('LC-20261124-ABC123');
   });
 
   it('rejecting a receipt needs a reason, which is sent', async () => {
@@ -184,9 +207,9 @@ describe('back office: order actions', () => {
     const user = userEvent.setup();
     const { callsTo } = mockApi({
       '/admin/me': () => me('owner'),
-      '/admin/orders/refund': done('Cancelled', 'Refund of $12.50 recorded; $32.00 still owed'),
+      '/admin/orders/refund': done('Cancelled', 'Refund of $12.50 recorded; $32.00 left to refund'),
     });
-    show(detail({ status: 'Cancelled', actions: ['refund'], refund_owed_cents: 4450 }));
+    show(detail({ status: 'Cancelled', actions: ['refund'], refund_owed_cents: 4450, refundable_cents: 4450 }));
     await user.click(await screen.findByRole('button', { name: 'Record refund' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record refund' });
     expect(dialog).toHaveTextContent('Still owed to the customer: $44.50');
@@ -202,7 +225,7 @@ describe('back office: order actions', () => {
     await user.type(amount, '44.51');
     await user.type(within(dialog).getByLabelText('Reference'), 'TX-9');
     await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
-    expect(await within(dialog).findByText('At most $44.50 is still owed')).toBeInTheDocument();
+    expect(await within(dialog).findByText('At most $44.50 can be refunded')).toBeInTheDocument();
     expect(callsTo('/admin/orders/refund')).toHaveLength(0);
 
     await user.clear(amount);
@@ -212,7 +235,7 @@ describe('back office: order actions', () => {
     await waitFor(() => expect(callsTo('/admin/orders/refund')).toHaveLength(1));
     const sent = callsTo('/admin/orders/refund')[0]!.body;
     expect([sent.get('amount_cents'), sent.get('method'), sent.get('reference')]).toEqual(['1250', 'cash', 'TX-9']);
-    expect(notify.success).toHaveBeenCalledWith('Refund of $12.50 recorded; $32.00 still owed');
+    expect(notify.success).toHaveBeenCalledWith('Refund of $12.50 recorded; $32.00 left to refund');
   });
 
   it('the main action is the next obvious step, only when the role allows it', async () => {

@@ -67,6 +67,7 @@ export const orderDetail = (over: Partial<AdminOrderDetail> = {}): AdminOrderDet
   },
   refunds: [],
   refund_owed_cents: 0,
+  refundable_cents: 0,
   tracking: { company: null, number: null, link: null },
   timeline: [
     { id: null, kind: 'placed', actor: 'customer', at: '2026-11-24T03:00:00.000Z', details: null },

@@ -208,6 +208,7 @@ describe('back office: an order', () => {
           order: detail({
             status: 'Cancelled',
             refund_owed_cents: 2000,
+            refundable_cents: 2000,
             refunds: [
               {
                 id: 1,

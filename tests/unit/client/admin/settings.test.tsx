@@ -23,6 +23,7 @@ const view = (): AdminSettingsView => ({
     staff_payout_request_alerts: true,
     staff_low_stock_alerts: true,
     staff_exchange_request_alerts: true,
+    staff_payment_attention_alerts: true,
   },
   unpaid_order_hours_set: false,
   unpaid_order_hours_default: 48,

@@ -54,4 +54,16 @@ describe('Back-office decisions on the customer’s order', () => {
     );
     expect(await within(dialog).findByText('Refunded $19.50 · Refund owed: $25.00')).toBeInTheDocument();
   });
+
+  it('part of an order that goes on refunded (a missing item): the refund shows', async () => {
+    const dialog = await show(
+      orderDetails({
+        status: 'Completed',
+        refund_owed_cents: 0,
+        refunded_cents: 1200,
+        paid_at: '2026-11-24T00:00:00Z',
+      }),
+    );
+    expect(await within(dialog).findByText('Refunded $12.00')).toBeInTheDocument();
+  });
 });

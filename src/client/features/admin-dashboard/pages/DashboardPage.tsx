@@ -9,6 +9,7 @@ import { ListStatus } from '@/lib/ui/ListStatus';
 import { useDashboard } from '../api/dashboard';
 import { BackupStatus } from '../components/BackupStatus';
 import { dayLabel } from '../components/day-label';
+import { PaymentAttentionList } from '../components/PaymentAttentionList';
 import { RevenueChart } from '../components/RevenueChart';
 import '../locales';
 import '../dashboard.css';
@@ -26,6 +27,9 @@ export default function DashboardPage() {
       {dashboard.data ? (
         <>
           <Todo todo={dashboard.data.todo} />
+          {dashboard.data.todo.payment_attention && (
+            <PaymentAttentionList attention={dashboard.data.todo.payment_attention} />
+          )}
           {dashboard.data.figures && <Figures figures={dashboard.data.figures} />}
           {dashboard.data.figures && <RevenuePerDay figures={dashboard.data.figures} />}
           <LowStock lowStock={dashboard.data.todo.low_stock} />

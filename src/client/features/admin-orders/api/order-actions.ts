@@ -4,6 +4,7 @@ import { useMessageMutation } from '@/lib/api/use-message-mutation';
 import { notify } from '@/lib/toast';
 import { orderKeys } from './keys';
 import { cancelOrder } from './orders-cancel';
+import { clearPaymentAttention } from './orders-clear-attention';
 import { completeOrder } from './orders-complete';
 import { confirmPayment } from './orders-confirm-payment';
 import { markProcessing } from './orders-processing';
@@ -30,6 +31,7 @@ const CALLS = {
   complete: completeOrder,
   cancel: cancelOrder,
   refund,
+  clear_attention: clearPaymentAttention,
 } satisfies Record<OrderAction, unknown>;
 
 /** What an action sends besides the order number, as its endpoint's contract says. */

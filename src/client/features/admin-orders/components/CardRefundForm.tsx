@@ -8,20 +8,22 @@ import {
   type FormProps,
   type OrderForForms,
   RefundAmountField,
+  refundLimit,
   useIssueErrors,
   useRefundFields,
 } from './OrderActionForms';
 import './order-actions-locales';
 
 /**
- * "Refund to card" (docs/decisions/040): the refund form of a card-paid order. The amount (the refundable rest by
- * default) goes back to the card through the provider, with a reason; the refund's state then shows in the order's
+ * "Refund to card" (docs/decisions/040): the refund form of a card-paid order, cancelled or not (a missing item). The
+ * amount (on a cancelled order the refundable rest by default) goes back to the card through the provider, with a reason; the refund's state then shows in the order's
  * refund list (pending, succeeded, failed).
  */
 export function CardRefundForm({ order, run, busy, onDone }: FormProps & { order: OrderForForms }) {
   const { t } = useTranslation('admin-order-actions');
-  const owed = order.refund_owed_cents;
-  const { values, errors, setErrors, set } = useRefundFields(owed, { reason: '' });
+  const limit = refundLimit(order);
+  const owed = limit.cents;
+  const { values, errors, setErrors, set } = useRefundFields(limit, { reason: '' });
   const issueErrors = useIssueErrors();
   const submit = async () => {
     const cents = parseDollarsToCents(values.amount);
@@ -44,7 +46,7 @@ export function CardRefundForm({ order, run, busy, onDone }: FormProps & { order
       onSubmit={submit}
       onDone={onDone}
     >
-      <p>{t('owed', { amount: formatCents(owed) })}</p>
+      <p>{t(limit.textKey, { amount: formatCents(owed) })}</p>
       <p>{t('refundCardText')}</p>
       <RefundAmountField value={values.amount} error={errors.amount_cents} onChange={set('amount')} />
       <FormField label={t('refundReason')} hint={t('refundReasonHint')} error={errors.reason}>

@@ -22,7 +22,10 @@ import './order-actions-locales';
  * (src/common/order-workflow.ts, the one the server applies); the page says it in its own words.
  */
 
-export type OrderForForms = Pick<AdminOrderDetail, 'order_no' | 'refund_owed_cents' | 'tracking'>;
+export type OrderForForms = Pick<
+  AdminOrderDetail,
+  'order_no' | 'status' | 'refund_owed_cents' | 'refundable_cents' | 'tracking'
+>;
 
 export interface FormProps {
   run: RunAction;
@@ -232,11 +235,24 @@ export function CancelDialog({ order, run, busy, onDone }: FormProps & { order: 
 }
 
 /**
- * A refund form's fields — the amount, the refundable rest by default, and `extra` — with their errors; editing a
- * field clears its error and the form's (the amount's is `amount_cents`, as the workflow and the server name it).
+ * What a refund form may give back: what was paid less what was refunded. A cancelled order owes it all back, so the
+ * amount starts at it; on an order that goes on (a missing item) staff type the part to give back.
  */
-export function useRefundFields<T extends Record<string, string>>(owed: number, extra: T) {
-  const [values, setValues] = useState({ amount: (owed / 100).toFixed(2), ...extra });
+export function refundLimit(order: Pick<OrderForForms, 'status' | 'refundable_cents'>) {
+  const cancelled = order.status === 'Cancelled';
+  return { cents: order.refundable_cents, prefill: cancelled, textKey: cancelled ? 'owed' : 'refundable' } as const;
+}
+
+/**
+ * A refund form's fields — the amount (`prefill`: the refundable rest by default, else empty), and `extra` — with
+ * their errors; editing a field clears its error and the form's (the amount's is `amount_cents`, as the workflow and
+ * the server name it).
+ */
+export function useRefundFields<T extends Record<string, string>>(
+  limit: { cents: number; prefill: boolean },
+  extra: T,
+) {
+  const [values, setValues] = useState({ amount: limit.prefill ? (limit.cents / 100).toFixed(2) : '', ...extra });
   const [errors, setErrors] = useState<Errors>({});
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [key]: e.target.value }));
@@ -272,8 +288,9 @@ export function RefundAmountField({
 
 export function RefundForm({ order, run, busy, onDone }: FormProps & { order: OrderForForms }) {
   const { t } = useTranslation('admin-order-actions');
-  const owed = order.refund_owed_cents;
-  const { values, errors, setErrors, set } = useRefundFields(owed, {
+  const limit = refundLimit(order);
+  const owed = limit.cents;
+  const { values, errors, setErrors, set } = useRefundFields(limit, {
     method: 'bank_transfer' as RefundMethod,
     reference: '',
   });
@@ -300,7 +317,7 @@ export function RefundForm({ order, run, busy, onDone }: FormProps & { order: Or
       onSubmit={submit}
       onDone={onDone}
     >
-      <p>{t('owed', { amount: formatCents(owed) })}</p>
+      <p>{t(limit.textKey, { amount: formatCents(owed) })}</p>
       <RefundAmountField value={values.amount} error={errors.amount_cents} onChange={set('amount')} />
       <FormField label={t('method')} error={errors.method}>
         {(control) => (

@@ -27,7 +27,7 @@ function useRoleAllows() {
 }
 
 /** The actions taken with one press; the others open their form. */
-const DIRECT = ['confirm_payment', 'processing', 'complete'] as const;
+const DIRECT = ['confirm_payment', 'processing', 'complete', 'clear_attention'] as const;
 type Direct = (typeof DIRECT)[number];
 const isDirect = (action: OrderAction): action is Direct => (DIRECT as readonly string[]).includes(action);
 
@@ -101,6 +101,7 @@ export function useOrderMainAction(
     payment_method: order.payment?.method ?? '',
     has_receipt: order.payment?.receipt_waiting === true,
     refund_owed_cents: order.refund_owed_cents,
+    refundable_cents: order.refundable_cents,
   });
   if (!next || !isDirect(next) || !order.actions.includes(next) || !roleAllows(next)) return undefined;
   return {

@@ -158,6 +158,11 @@ function Payment({ d }: { d: Detail }) {
           [t('reference'), p.reference ?? '—'],
         ]}
       />
+      {p.attention && (
+        <p className="admin-orders__note" role="status">
+          {t(`attention.${p.attention}`)} {t('attention.hint')}
+        </p>
+      )}
       {p.receipt_rejected_reason && (
         <p className="admin-orders__note">
           {t('receiptRejected', {

@@ -24,7 +24,8 @@ export function PaymentInfo({ order }: { order: OrderDetails }) {
           {t('detail.receiptRejected', { reason: order.receipt_rejected_reason })}
         </p>
       )}
-      {order.status === 'Cancelled' && (order.refund_owed_cents > 0 || order.refunded_cents > 0) && (
+      {/* A refund shows whatever the status: a cancelled order's, or part of one that goes on (a missing item). */}
+      {(order.refund_owed_cents > 0 || order.refunded_cents > 0) && (
         <p className="ord-hint ord-refund">
           {[
             order.refunded_cents > 0 ? t('detail.refunded', { amount: formatCents(order.refunded_cents) }) : null,
