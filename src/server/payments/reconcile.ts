@@ -251,6 +251,7 @@ export function createReconcileJob(
     run: (now, round) => reconcileCardPayments(shop, now, { ...(log ? { log } : {}), extend: round.extend }),
     intervalMs,
     lease: { db, ttlMs: RECONCILE.leaseMs },
+    metrics: shop.metrics,
     ...(log ? { log } : {}),
   });
 }
