@@ -43,10 +43,13 @@ export const PERMISSIONS = [
   'shipping',
   /** The audit log (owner). */
   'audit',
+  /** The System page: release, instances, database, jobs, outboxes, backups, webhooks (owner). */
+  'system',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const MANAGER: readonly Permission[] = PERMISSIONS.filter((p) => p !== 'staff' && p !== 'settings' && p !== 'audit');
+const OWNER_ONLY: readonly Permission[] = ['staff', 'settings', 'audit', 'system'];
+const MANAGER: readonly Permission[] = PERMISSIONS.filter((p) => !OWNER_ONLY.includes(p));
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSIONS,

@@ -33,6 +33,7 @@ import securityHeaders from './plugins/security-headers';
 import { domainRoutes } from './routes';
 import { createShop, type Shop } from './shop';
 import { createRenewalScheduler } from './subscriptions/scheduler';
+import { createInstance, type Instance } from './system/heartbeat';
 import telegramPlugin from './telegram/plugin';
 
 interface AppOptions {
@@ -69,6 +70,12 @@ export async function buildApp({
   const metrics = createShopMetrics({ processMetrics });
   const shop = await createShop({ db, config, log: app.log, files, metrics });
   app.decorate('shop', shop);
+  // This instance for the System page, and its heartbeat on PostgreSQL (system/heartbeat.ts): from ready until it
+  // drains or closes.
+  const instance = createInstance(shop);
+  app.decorate('instance', instance);
+  app.addHook('onReady', () => instance.start());
+  app.addHook('preClose', () => instance.stop());
 
   // One log line per answered request (plugins/request-log.ts); before auth, which names the account in it.
   await app.register(requestLog);
@@ -100,6 +107,7 @@ export async function buildApp({
 
   followCatalogueChanges(app, shop);
   runBackgroundJobs(app, shop);
+  app.lifecycle.onDrain(() => instance.stop());
   return app;
 }
 
@@ -232,6 +240,8 @@ declare module 'fastify' {
     files: FileStore;
     /** The shop the services are given (shop.ts). */
     shop: Shop;
+    /** This running instance (system/heartbeat.ts). */
+    instance: Instance;
   }
   interface FastifyContextConfig {
     access?: import('../common/contract/endpoint').Access;

@@ -31,6 +31,7 @@ import stockRoutes from './stock/routes';
 import stockAlertRoutes from './stock-alerts/routes';
 import subscriptionAdminRoutes from './subscriptions/admin-routes';
 import subscriptionRoutes from './subscriptions/routes';
+import systemRoutes from './system/routes';
 import telegramRoutes from './telegram/routes';
 
 /** Every domain's routes. Each domain folder owns its routes, repository (SQL) and service. */
@@ -62,6 +63,7 @@ export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   auditRoutes,
   orderActionRoutes,
   dashboardRoutes,
+  systemRoutes,
   catalogueIoRoutes,
   productAdminRoutes,
   contentAdminRoutes,

@@ -17,6 +17,7 @@ import type * as adminShipping from './admin/shipping';
 import type * as adminStaff from './admin/staff';
 import type * as adminStock from './admin/stock';
 import type * as adminSubscriptions from './admin/subscriptions';
+import type * as adminSystem from './admin/system';
 import type * as catalog from './catalog';
 import type * as checkout from './checkout';
 import type { EndpointDef } from './endpoint';
@@ -50,6 +51,7 @@ type AllEndpoints =
   | EndpointsOf<typeof adminOrders>
   | EndpointsOf<typeof adminOrderActions>
   | EndpointsOf<typeof adminDashboard>
+  | EndpointsOf<typeof adminSystem>
   | EndpointsOf<typeof adminCustomers>
   | EndpointsOf<typeof adminSubscriptions>
   | EndpointsOf<typeof adminAudit>

@@ -148,12 +148,24 @@ export async function backupStatus(
   db: Db,
   config: Pick<Config, 'BACKUP_DIR' | 'BACKUP_URL'>,
 ): Promise<NonNullable<AdminDashboardOutput['backups']>> {
+  const { status } = await backupRuns(db, config);
+  return status;
+}
+
+/** The System page's view: the dashboard's, and the last good backup's size. */
+export async function backupStatusWithSize(db: Db, config: Pick<Config, 'BACKUP_DIR' | 'BACKUP_URL'>) {
+  const { status, lastGood } = await backupRuns(db, config);
+  return { ...status, last_good_bytes: lastGood?.bytes ?? null };
+}
+
+async function backupRuns(db: Db, config: Pick<Config, 'BACKUP_DIR' | 'BACKUP_URL'>) {
   const { last, lastGood } = await repo.latestRuns(db);
-  return {
+  const status: NonNullable<AdminDashboardOutput['backups']> = {
     scheduled: Boolean(config.BACKUP_DIR || config.BACKUP_URL),
     last_at: last?.started_at ?? null,
     last_ok: last ? last.ok === 1 : null,
     last_error: last?.ok === 0 ? last.error : null,
     last_good_at: lastGood?.started_at ?? null,
   };
+  return { status, lastGood };
 }

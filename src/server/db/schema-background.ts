@@ -107,3 +107,18 @@ export interface FileChunksTable {
   seq: number;
   data: Buffer;
 }
+
+/** One running server instance's heartbeat (migration 2026-12-07T21-00, src/server/system/heartbeat.ts). */
+export interface InstancesTable {
+  /** `host:pid:random`, made at the instance's start. */
+  id: string;
+  host: string;
+  pid: number;
+  /** The release it runs: package version and commit (backups/release.ts). */
+  release: string;
+  started_at: string;
+  /** Its last heartbeat; live while within the last 90 s. */
+  last_seen_at: string;
+  /** When it last received a Telegram update (null: none since it started). */
+  telegram_heard_at: string | null;
+}

@@ -12,6 +12,7 @@ import type {
   BackupRunsTable,
   FileChunksTable,
   FilesTable,
+  InstancesTable,
   JobLeasesTable,
   MailOutboxTable,
   NotificationsTable,
@@ -127,6 +128,7 @@ export interface Database {
   exchange_requests: ExchangeRequestsTable;
   job_leases: JobLeasesTable;
   backup_runs: BackupRunsTable;
+  instances: InstancesTable;
   files: FilesTable;
   file_chunks: FileChunksTable;
 }

@@ -96,3 +96,8 @@ export function jobLease(db: Db, name: string, ttlMs: number, holder: string = n
     },
   };
 }
+
+/** Every job's row, by name: who ran it last, when, how it ended and when it is due (the System page). */
+export function jobLeaseRows(db: Db) {
+  return db.selectFrom('job_leases').selectAll().orderBy('name').execute();
+}

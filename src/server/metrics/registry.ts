@@ -31,6 +31,8 @@ export interface ShopMetrics extends JobMetrics {
   webhookReceived(source: 'telegram'): void;
   /** When this instance last heard from `source` (ms since the epoch), or when it started. */
   lastHeard(source: 'telegram'): number;
+  /** When this instance last heard from `source` (ms since the epoch), or null when not since it started. */
+  heardAt(source: 'telegram'): number | null;
   /** One HTTP answer: its method, route pattern (never the URL itself), status and time. */
   httpResponse(method: string, route: string, status: number, seconds: number): void;
   /** One database query's time (db/connection.ts `timeQueries`). */
@@ -130,6 +132,7 @@ export function createShopMetrics(opts: { processMetrics?: boolean } = {}): Shop
     },
     webhookReceived: (source) => heard.set(source, Date.now()),
     lastHeard: (source) => heard.get(source) ?? started,
+    heardAt: (source) => heard.get(source) ?? null,
     httpResponse: (method, route, status, seconds) =>
       m.http.observe({ method: METHODS.has(method) ? method : 'other', route, status: statusLabel(status) }, seconds),
     queryTime: (seconds, failed) => m.queries.observe({ outcome: failed ? 'error' : 'ok' }, seconds),

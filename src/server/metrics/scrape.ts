@@ -56,7 +56,8 @@ export function watchShop(shop: Shop, now: () => number = Date.now): void {
   );
 }
 
-async function outboxes(shop: Shop) {
+/** The outboxes' backlogs: how many wait and since when (here and on the System page, src/server/system). */
+export async function outboxes(shop: Pick<Shop, 'db'>) {
   const [mail, bot] = await Promise.all([mailBacklog(shop.db), noticeBacklog(shop.db)]);
   return { mail, bot };
 }
