@@ -21,7 +21,8 @@ export interface AdminScreen {
     | 'staff'
     | 'shipping'
     | 'settings'
-    | 'audit';
+    | 'audit'
+    | 'system';
   permission?: Permission;
   load: () => Promise<{ default: ComponentType }>;
 }
@@ -126,5 +127,12 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     load: () => import('@/features/admin-content/pages/ContentPage'),
   },
   { path: 'audit', nav: 'audit', permission: 'audit', load: () => import('@/features/admin-audit/pages/AuditPage') },
+  // Release, instances, database, jobs, outboxes, backups, webhooks (owner); read only when opened.
+  {
+    path: 'system',
+    nav: 'system',
+    permission: 'system',
+    load: () => import('@/features/admin-system/pages/SystemPage'),
+  },
   { path: 'me', load: () => import('@/features/admin-me/pages/MyAlertsPage') },
 ];
