@@ -1,20 +1,11 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../db/connection';
+import type { ClientErrorGroupsTable } from '../db/schema';
 
 /** All SQL of the client error reports (client_error_groups, client_error_days; service.ts has the rules). */
 
-export interface GroupFields {
-  fingerprint: string;
-  kind: string;
-  message: string;
-  top_frame: string | null;
-  stack: string | null;
-  stack_state: string;
-  build_id: string | null;
-  route: string | null;
-  platform: string | null;
-  platform_version: string | null;
-}
+/** What a report says of its group (the counts and times are the repository's). */
+export type GroupFields = Omit<Insertable<ClientErrorGroupsTable>, 'id' | 'first_seen' | 'last_seen' | 'total'>;
 
 /**
  * Inserts the group unless its fingerprint is there. Answers the new group's id, or undefined when it was there

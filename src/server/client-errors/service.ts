@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { ClientErrorKind } from '../../common/client-error-rules';
 import type { Db } from '../db/connection';
 import { withRetry } from '../db/errors';
+import type { ClientErrorGroupsTable } from '../db/schema';
 import { addDays } from '../lib/time';
 import { enqueueStaffAlert } from '../notifications/staff-alerts';
 import * as repo from './repository';
@@ -32,6 +34,12 @@ export interface ClientErrorDeps {
   maps: SourceMaps;
   clock: () => Date;
 }
+
+/**
+ * How engines word a script that failed to load (Chromium, Safari, Firefox; Vite's preload): such a report is a failed
+ * load whichever way it came (an unhandled rejection, a screen that could not render).
+ */
+const CHUNK_FAILURE = /dynamically imported module|module script failed|Importing a module script|Unable to preload/i;
 
 /** How many top frames make the fingerprint: enough to tell two throw sites apart, few enough to group callers. */
 const FINGERPRINT_FRAMES = 3;
@@ -72,7 +80,7 @@ export async function recordClientError(
   const read = await mapFrames(deps.maps, report.build, frames);
   const fields: repo.GroupFields = {
     fingerprint: fingerprint(message, read.frames),
-    kind: report.kind,
+    kind: CHUNK_FAILURE.test(report.message) ? 'chunk' : report.kind,
     message,
     top_frame: topFrame(read.frames),
     stack: read.frames.length ? read.frames.map(stackLine).join('\n') : null,
@@ -95,26 +103,13 @@ export async function recordClientError(
   );
 }
 
-/** One group as the owners' System page lists it. */
-export interface ErrorGroupSummary {
-  id: number;
-  kind: string;
-  message: string;
-  top_frame: string | null;
-  stack: string | null;
-  stack_state: string;
-  build_id: string | null;
-  route: string | null;
-  platform: string | null;
-  platform_version: string | null;
-  first_seen: string;
-  last_seen: string;
-  /** Reports in all, and in the days asked for. */
-  total: number;
+/** One group as the owners' System page lists it: the stored row (its fingerprint aside) and its counts. */
+export type ErrorGroupSummary = Omit<Selectable<ClientErrorGroupsTable>, 'fingerprint'> & {
+  /** Reports in the days asked for. */
   recent: number;
   /** Reports per day (UTC), oldest first; days without reports are left out. */
   days: Array<{ day: string; count: number }>;
-}
+};
 
 /**
  * The error groups seen in the last `days` days (today included), last seen first, at most `limit`, with their
@@ -126,25 +121,9 @@ export async function listErrorGroups(
 ): Promise<ErrorGroupSummary[]> {
   const fromDay = addDays(now.toISOString(), -(days - 1)).slice(0, 10);
   const { groups, days: counts } = await repo.recentGroups(db, { since: `${fromDay}T00:00:00.000Z`, fromDay, limit });
-  return groups.map((g) => {
-    const own = counts.filter((c) => c.group_id === g.id).map((c) => ({ day: c.day, count: c.count }));
-    return {
-      id: g.id,
-      kind: g.kind,
-      message: g.message,
-      top_frame: g.top_frame,
-      stack: g.stack,
-      stack_state: g.stack_state,
-      build_id: g.build_id,
-      route: g.route,
-      platform: g.platform,
-      platform_version: g.platform_version,
-      first_seen: g.first_seen,
-      last_seen: g.last_seen,
-      total: g.total,
-      recent: own.reduce((sum, c) => sum + c.count, 0),
-      days: own,
-    };
+  return groups.map(({ fingerprint: _, ...group }) => {
+    const own = counts.filter((c) => c.group_id === group.id).map((c) => ({ day: c.day, count: c.count }));
+    return { ...group, recent: own.reduce((sum, c) => sum + c.count, 0), days: own };
   });
 }
 

@@ -20,9 +20,6 @@ import { launchLooks } from '../telegram/launch';
 
 type Send = (body: URLSearchParams) => void;
 
-/** How engines word a script that failed to load (Chromium, Safari, Firefox; Vite's preload). */
-const CHUNK_FAILURE = /dynamically imported|module script|preload/i;
-
 let report: ((kind: ClientErrorKind, error: unknown) => void) | undefined;
 let listening = false;
 
@@ -59,8 +56,8 @@ export function installErrorReporter(build: string, send: Send = beacon): void {
     const looks = launchLooks();
     const body = new URLSearchParams();
     for (const [name, value] of Object.entries({
-      // A screen whose script did not load fails to render, or rejects: either way it is a failed load.
-      kind: CHUNK_FAILURE.test(message) ? 'chunk' : kind,
+      // The server tells a failed load by its message whichever way it came (rejection, render).
+      kind,
       message,
       stack,
       route: location.pathname,

@@ -130,6 +130,23 @@ describe.each(dialects)('errors from phones on %s', (dialect) => {
     expect(group?.stack).not.toContain('src/checkout.ts');
   });
 
+  it('stores a script that failed to load as a failed load, however it was reported', async () => {
+    const failed = {
+      kind: 'rejection',
+      message: 'Failed to fetch dynamically imported module: https://shop.test/assets/CartPage-Ab12Cd34.js?v=3',
+      route: '/cart',
+      build: fixture.buildId,
+    };
+    expect((await report(failed, newAddress())).statusCode).toBe(200);
+    const group = (await groups()).find((g) => g.route === '/cart');
+    expect(group).toMatchObject({
+      kind: 'chunk',
+      message: 'Failed to fetch dynamically imported module: https://shop.test/assets/CartPage-Ab12Cd34.js',
+      stack: null,
+      top_frame: null,
+    });
+  });
+
   it('counts identical errors in one group, per day', async () => {
     const address = newAddress();
     const same = checkout('Counted per day');
