@@ -4,6 +4,7 @@ import {
   type ClientErrorKind,
   MAX_REPORTS_PER_PAGE,
 } from '@common/client-error-rules';
+import { API_BASE } from '../api/client';
 import { launchLooks } from '../telegram/launch';
 
 /**
@@ -26,10 +27,12 @@ let listening = false;
 /** The build's id from the entry script's URL: `…/assets/index-<hash>.js` → `index-<hash>` (the server's too). */
 export const buildIdOf = (entryUrl: string): string => /([^/?#]+)\.[cm]?[jt]sx?(?:[?#].*)?$/.exec(entryUrl)?.[1] ?? '';
 
+/** Where reports go: the API's server (VITE_API_BASE, else this origin). */
 function beacon(body: URLSearchParams): void {
+  const url = API_BASE + CLIENT_ERROR_PATH;
   try {
-    if (!navigator.sendBeacon?.(CLIENT_ERROR_PATH, body)) {
-      fetch(CLIENT_ERROR_PATH, { method: 'POST', body, keepalive: true }).catch(() => {});
+    if (!navigator.sendBeacon?.(url, body)) {
+      fetch(url, { method: 'POST', body, keepalive: true }).catch(() => {});
     }
   } catch {
     // Nowhere to tell: the error stays on this device.
