@@ -7,7 +7,8 @@
  *   `password=`/`token=`-style pair in a message becomes a placeholder (`<email>`, `<phone>`, `<token>`, `<hidden>`);
  * - the page's path becomes a pattern: a segment with a digit, an `@` or over 40 characters (an id, an order number,
  *   a code) becomes `:id`;
- * - a script's URL keeps only its path on the shop (`/assets/…`), or host and path elsewhere (an extension's script).
+ * - a script's URL keeps only its path on the shop (`/assets/…`), or host and path elsewhere (an extension's script);
+ *   anything else a frame or a field says (a function's name, the platform) is scrubbed like a message.
  * A street address cannot be told from other words by a pattern: messages are cut to MAX_MESSAGE characters and the
  * client sends nothing but the error's own message, its stack and the path (never a form's content).
  */
@@ -63,7 +64,7 @@ export function routePattern(route: string): string {
 export function scriptLocation(file: string): string {
   const bare = withoutQuery(file).replace(/[?#].*$/s, '');
   const match = /^[a-z][\w+.-]*:\/\/([^/]*)(\/.*)?$/i.exec(bare);
-  if (!match) return bare.slice(0, 300);
+  if (!match) return scrubMessage(bare).slice(0, 300);
   const path = match[2] ?? '/';
   if (path.startsWith('/assets/')) return path.slice(0, 300);
   return `${bare.slice(0, bare.indexOf('//') + 2)}${match[1]}${path}`.slice(0, 300);

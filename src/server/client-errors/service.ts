@@ -65,7 +65,8 @@ function topFrame(frames: readonly ReadFrame[]): string | null {
   return own ? `${own.file}:${own.line}` : null;
 }
 
-const orNull = (value: string | undefined, max: number) => (value?.trim() ? value.trim().slice(0, max) : null);
+/** A short free-text field of the report, scrubbed like a message (anyone can post anything in it). */
+const orNull = (value: string | undefined, max: number) => (value?.trim() ? scrubMessage(value).slice(0, max) : null);
 
 /**
  * Records one report: its group (new or counted again) and its day. Answers the group and whether this report made
@@ -76,7 +77,11 @@ export async function recordClientError(
   report: ClientErrorReport,
 ): Promise<{ groupId: number; isNew: boolean }> {
   const message = scrubMessage(report.message) || '(no message)';
-  const frames = parseStack(report.stack ?? '').map((f) => ({ ...f, file: scriptLocation(f.file) }));
+  const frames = parseStack(report.stack ?? '').map((f) => ({
+    ...f,
+    fn: f.fn && scrubMessage(f.fn).slice(0, 200),
+    file: scriptLocation(f.file),
+  }));
   const read = await mapFrames(deps.maps, report.build, frames);
   const fields: repo.GroupFields = {
     fingerprint: fingerprint(message, read.frames),

@@ -147,6 +147,27 @@ describe.each(dialects)('errors from phones on %s', (dialect) => {
     });
   });
 
+  it('scrubs every free-text field, not only the message', async () => {
+    const nosy = {
+      kind: 'error',
+      message: 'Nosy fields',
+      stack: 'Error: x\n    at ana.reyes@example.com (https://shop.test/assets/none.js?token=abc:1:1)',
+      route: '/orders/LC2026120700042',
+      build: 'ana@example.com',
+      platform: 'ana@example.com',
+      tg_version: '+639175550123',
+    };
+    expect((await report(nosy, newAddress())).statusCode).toBe(200);
+    const group = (await groups()).find((g) => g.message === 'Nosy fields');
+    expect(group).toMatchObject({
+      stack: '    at <email> (/assets/none.js:1:1)',
+      route: '/orders/:id',
+      build_id: '<email>',
+      platform: '<email>',
+      platform_version: '<phone>',
+    });
+  });
+
   it('counts identical errors in one group, per day', async () => {
     const address = newAddress();
     const same = checkout('Counted per day');

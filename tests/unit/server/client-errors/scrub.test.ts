@@ -51,5 +51,6 @@ describe('scrubbing a report', () => {
     expect(scriptLocation('https://cdn.example/lib.js?key=abc')).toBe('https://cdn.example/lib.js');
     expect(scriptLocation('chrome-extension://abcdef/inject.js')).toBe('chrome-extension://abcdef/inject.js');
     expect(scriptLocation('<anonymous>')).toBe('<anonymous>');
+    expect(scriptLocation('ana@example.com')).toBe('<email>');
   });
 });
