@@ -29,6 +29,7 @@ import type {
   StockMovementsTable,
   TagsTable,
 } from './schema-catalog';
+import type { ClientErrorDaysTable, ClientErrorGroupsTable } from './schema-diagnostics';
 import type {
   CashRewardHoldsTable,
   CashRewardsTable,
@@ -63,6 +64,7 @@ import type { FaqsTable, PagesTable, PaymentMethodsTable, SettingsTable, StatesT
 export type * from './schema-accounts';
 export type * from './schema-background';
 export type * from './schema-catalog';
+export type * from './schema-diagnostics';
 export type * from './schema-orders';
 export type * from './schema-payments';
 export type * from './schema-referral';
@@ -129,6 +131,8 @@ export interface Database {
   backup_runs: BackupRunsTable;
   files: FilesTable;
   file_chunks: FileChunksTable;
+  client_error_groups: ClientErrorGroupsTable;
+  client_error_days: ClientErrorDaysTable;
 }
 
 export type User = Selectable<UsersTable>;
