@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, queryClient } from '@/app/App';
 import { SERVER_SCREENS, type ServerScreen } from '@/app/router';
+import { buildIdOf, installErrorReporter } from '@/lib/error-reports/reporter';
 import { setupI18n } from '@/lib/i18n/i18n';
 import { initialLanguage } from '@/lib/i18n/language';
 import { answeredEarly, type Boot, markStarting, mirrorCookie, readBoot } from '@/lib/ssr/boot';
@@ -73,4 +74,6 @@ async function start() {
   });
 }
 
+// Errors on the shopper's device reach the shop from here on (docs/decisions/045); this entry's name is the build's id.
+installErrorReporter(buildIdOf(import.meta.url));
 void start();

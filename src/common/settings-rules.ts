@@ -14,6 +14,8 @@ export const STAFF_ALERT_KINDS = [
   'staff_exchange_request',
   /** An order's payment needs a person: a changed amount, a dispute, a late payment, a failed refund (docs/decisions/040). */
   'staff_payment_attention',
+  /** A new kind of error on shoppers' phones (owners only; docs/decisions/045). */
+  'staff_client_error',
 ] as const;
 export type StaffAlertKind = (typeof STAFF_ALERT_KINDS)[number];
 

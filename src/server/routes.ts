@@ -7,6 +7,7 @@ import productAdminRoutes from './catalog/admin-routes';
 import catalogueIoRoutes from './catalog/catalogue-io/routes';
 import catalogRoutes from './catalog/routes';
 import checkoutRoutes from './checkout/routes';
+import clientErrorRoutes from './client-errors/routes';
 import couponAdminRoutes from './coupons/admin-routes';
 import couponRoutes from './coupons/routes';
 import customerAdminRoutes from './customers/admin-routes';
@@ -54,6 +55,8 @@ export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   paymentRoutes,
   subscriptionRoutes,
   stockAlertRoutes,
+  // Errors from shoppers' phones, and the owners' list of them (docs/decisions/045).
+  clientErrorRoutes,
   // The back office (`/admin/…`, docs/decisions/013): each domain's staff paths.
   staffRoutes,
   affiliateAdminRoutes,

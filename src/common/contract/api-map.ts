@@ -4,6 +4,7 @@ import type * as accounts from './accounts';
 import type * as adminAffiliates from './admin/affiliates';
 import type * as adminAudit from './admin/audit';
 import type * as adminCatalogueIo from './admin/catalogue-io';
+import type * as adminClientErrors from './admin/client-errors';
 import type * as adminContent from './admin/content';
 import type * as adminCoupons from './admin/coupons';
 import type * as adminCustomers from './admin/customers';
@@ -20,6 +21,7 @@ import type * as adminSubscriptions from './admin/subscriptions';
 import type * as adminSystem from './admin/system';
 import type * as catalog from './catalog';
 import type * as checkout from './checkout';
+import type * as clientErrors from './client-errors';
 import type { EndpointDef } from './endpoint';
 import type * as exchanges from './exchanges';
 import type * as info from './info';
@@ -46,8 +48,10 @@ type AllEndpoints =
   | EndpointsOf<typeof telegram>
   | EndpointsOf<typeof subscriptions>
   | EndpointsOf<typeof stockAlerts>
+  | EndpointsOf<typeof clientErrors>
   // The back office (docs/decisions/013).
   | EndpointsOf<typeof adminStaff>
+  | EndpointsOf<typeof adminClientErrors>
   | EndpointsOf<typeof adminOrders>
   | EndpointsOf<typeof adminOrderActions>
   | EndpointsOf<typeof adminDashboard>

@@ -35,6 +35,7 @@ import * as shipping from './migrations/2026-12-07T14-00-shipping';
 import * as savedCards from './migrations/2026-12-07T15-00-saved-cards';
 import * as paymentWatch from './migrations/2026-12-07T16-00-payment-watch';
 import * as backupRuns from './migrations/2026-12-07T18-00-backup-runs';
+import * as clientErrors from './migrations/2026-12-07T19-00-client-errors';
 import * as system from './migrations/2026-12-07T21-00-system';
 
 /**
@@ -71,6 +72,7 @@ export const migrations: Record<string, ShopMigration> = {
   '2026-12-07T15-00-saved-cards': savedCards,
   '2026-12-07T16-00-payment-watch': paymentWatch,
   '2026-12-07T18-00-backup-runs': backupRuns,
+  '2026-12-07T19-00-client-errors': clientErrors,
   '2026-12-07T21-00-system': system,
 };
 

@@ -30,6 +30,7 @@ import type {
   StockMovementsTable,
   TagsTable,
 } from './schema-catalog';
+import type { ClientErrorDaysTable, ClientErrorGroupsTable } from './schema-diagnostics';
 import type {
   CashRewardHoldsTable,
   CashRewardsTable,
@@ -64,6 +65,7 @@ import type { FaqsTable, PagesTable, PaymentMethodsTable, SettingsTable, StatesT
 export type * from './schema-accounts';
 export type * from './schema-background';
 export type * from './schema-catalog';
+export type * from './schema-diagnostics';
 export type * from './schema-orders';
 export type * from './schema-payments';
 export type * from './schema-referral';
@@ -131,6 +133,8 @@ export interface Database {
   instances: InstancesTable;
   files: FilesTable;
   file_chunks: FileChunksTable;
+  client_error_groups: ClientErrorGroupsTable;
+  client_error_days: ClientErrorDaysTable;
 }
 
 export type User = Selectable<UsersTable>;

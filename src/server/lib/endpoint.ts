@@ -51,6 +51,8 @@ interface RouteOptions<E extends EndpointDef> {
    * the schema's order), else the request fails: so every test of the path proves production answers the same.
    */
   skipAnswerCheck?: boolean;
+  /** The largest body this path reads, in bytes (413 over it), below the server's 1 MB; e.g. a public report path. */
+  bodyLimit?: number;
 }
 
 /**
@@ -123,6 +125,7 @@ export function route<E extends EndpointDef>(
     schema: { ...pathSchema(def, ok), ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}) },
     // `multipart`: only upload paths accept a multipart body (plugins/multipart-paths.ts).
     config: { access: def.access, multipart: def.multipart === true },
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     // Staff paths: the session and the role are checked before a byte of the body is read or validated
     // (401 without a session, 403 without the role, whatever the body); the token comes from the header.
     ...(def.access === 'staff' ? { onRequest: staffCheck(def) } : {}),

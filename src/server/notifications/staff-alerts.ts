@@ -9,7 +9,8 @@ import * as repo from './staff-alert-repository';
 
 /**
  * The bot's alerts for staff (docs/decisions/013; docs/product.md section 11): a new order, a new receipt, a new payout
- * request, low stock. Like the customers' order news they go through the `notifications` outbox: the domain writes them
+ * request, low stock, a new kind of error on shoppers' phones (docs/decisions/045). Like the customers' order news
+ * they go through the `notifications` outbox: the domain writes them
  * with the transaction of the event (so an alert exists exactly when the event committed), the bot's sender
  * (src/server/telegram/bot/notifications.ts) sends each row once. One row per staff member who wants alerts
  * (`staff.notify_telegram`), is linked to Telegram and whose role may act on the event, while the owner's switch
@@ -30,6 +31,8 @@ export const STAFF_ALERT_PERMISSION: Record<StaffAlertKind, Permission> = {
   staff_exchange_request: 'orders.view',
   // Those who may give money back or clear the flag.
   staff_payment_attention: 'orders.money',
+  // Owners only: the Settings permission is theirs alone, and so is the System page the alert points at.
+  staff_client_error: 'settings',
 };
 
 /** What each kind of alert carries (the sender reads the rest when it sends). */
@@ -41,6 +44,8 @@ export interface StaffAlertParams {
   staff_exchange_request: { exchangeId: number };
   /** The order (the message reads its flag, number and total when it is sent: no card, e-mail or address). */
   staff_payment_attention: { orderId: number };
+  /** The error group (client-errors/service.ts); the message reads it when it is sent. */
+  staff_client_error: { groupId: number };
   /** Names and stock as they were at the event (the message says how many were left then). */
   staff_low_stock: {
     packagingId: number;

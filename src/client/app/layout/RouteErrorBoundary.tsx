@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { reportRenderError } from '@/lib/error-reports/reporter';
 import { ErrorPage } from './ErrorPage';
 
 interface State {
@@ -12,6 +13,11 @@ class Boundary extends Component<{ children: ReactNode }, State> {
 
   static getDerivedStateFromError(error: unknown): State {
     return { error };
+  }
+
+  // React keeps a caught render error to itself: the shop hears of it here (docs/decisions/045).
+  override componentDidCatch(error: unknown): void {
+    reportRenderError(error);
   }
 
   override render() {

@@ -68,6 +68,9 @@ export const en = {
     staff_payment_attention_alerts: 'Payments that need a person',
     staff_payment_attention_alertsHint:
       'A card payment of another amount, a dispute, a payment after a cancel, a failed refund (to roles that handle money).',
+    staff_client_error_alerts: 'Errors on shoppers’ phones',
+    staff_client_error_alertsHint:
+      'A new kind of error happened in a shopper’s app or browser (owners only; once per kind).',
   },
   invalid: {
     dollars: 'Enter dollars from {{min}} to {{max}}, e.g. 12.50',
@@ -142,6 +145,8 @@ export const zh: typeof en = {
     staff_exchange_request_alertsHint: '顾客申请更换已完成订单中的商品。',
     staff_payment_attention_alerts: '需要人工处理的付款',
     staff_payment_attention_alertsHint: '金额不符的银行卡付款、争议、取消后的付款、失败的退款（发给负责款项的角色）。',
+    staff_client_error_alerts: '顾客手机上的错误',
+    staff_client_error_alertsHint: '顾客的应用或浏览器中出现了新类型的错误（仅店主；每类一次）。',
   },
   invalid: {
     dollars: '请输入 {{min}} 到 {{max}} 的美元金额，例如 12.50',

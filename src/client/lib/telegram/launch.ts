@@ -27,6 +27,8 @@ const HOST_TIMEOUT_MS = 1000;
 interface Launch {
   initData?: string;
   platform?: string;
+  /** The Bot API version the Telegram app supports (`tgWebAppVersion`): error reports say it. */
+  version?: string;
   themeParams?: Record<string, string>;
   userLanguage?: string;
   userId?: string;
@@ -69,7 +71,7 @@ function fromHash(hash: string): Launch | null {
   } catch {
     themeParams = undefined;
   }
-  const launch: Launch = { initData, platform, themeParams };
+  const launch: Launch = { initData, platform, themeParams, version: params.get('tgWebAppVersion') ?? undefined };
   // Telegram puts the start parameter in the query string (some clients in the hash too) and in initData.
   const startParam =
     params.get('tgWebAppStartParam') ?? new URLSearchParams(window.location.search).get('tgWebAppStartParam');
@@ -292,7 +294,7 @@ export const telegramUserIdFromLaunch = (): string | undefined => readLaunch()?.
  * Looks only: nothing that logs in, links or sends init_data reads this. Null in a browser and once the check said
  * "not Telegram".
  */
-export function launchLooks(): Pick<Launch, 'platform' | 'themeParams' | 'userLanguage'> | null {
+export function launchLooks(): Pick<Launch, 'platform' | 'version' | 'themeParams' | 'userLanguage'> | null {
   return state === 'telegram' ? verified : state === 'checking' ? claimedNow : null;
 }
 

@@ -107,6 +107,8 @@ const en = {
   confirmPayment: 'Confirm payment',
   openAffiliates: 'Open affiliates',
   openDashboard: 'Open dashboard',
+  staffClientError:
+    'New error on shoppers’ phones ({{kind}}): {{message}}\nWhere: {{where}}\nPage: {{route}}\nDevice: {{platform}}',
   staffPayDone: 'Payment confirmed — {{orderNo}} is {{status}}',
   staffPayAlready: '{{orderNo}} is already {{status}}',
   staffPayNotAllowed: 'Your role cannot confirm payments.',
@@ -230,6 +232,8 @@ const zh: Record<BotTextKey, string> = {
   confirmPayment: '确认付款',
   openAffiliates: '打开推广',
   openDashboard: '打开仪表盘',
+  staffClientError:
+    '顾客手机上出现新错误（{{kind}}）：{{message}}\n位置：{{where}}\n页面：{{route}}\n设备：{{platform}}',
   staffPayDone: '已确认付款 — {{orderNo}} 状态为{{status}}',
   staffPayAlready: '{{orderNo}} 已处于“{{status}}”状态',
   staffPayNotAllowed: '您的角色不能确认付款。',

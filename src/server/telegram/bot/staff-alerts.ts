@@ -5,6 +5,7 @@ import { ORDER_ACTION_PERMISSION, type PaymentAttention, stateAllows } from '../
 import { packagingName } from '../../../common/packaging-name';
 import type { StaffAlertKind } from '../../../common/settings-rules';
 import { can, isStaffRole, type StaffRole } from '../../../common/staff-rules';
+import { errorGroup } from '../../client-errors/service';
 import type { Db } from '../../db/connection';
 import { exchangeRequest } from '../../exchanges/service';
 import type { FileStore } from '../../files/store';
@@ -207,6 +208,20 @@ export async function staffAlertMessage(
     }
     case 'staff_payment_attention':
       return paymentAttentionMessage(db, lang, row, links);
+    case 'staff_client_error': {
+      const { groupId } = parsed<'staff_client_error'>(row.params);
+      const group = typeof groupId === 'number' ? await errorGroup(db, groupId) : undefined;
+      if (!group) return { skip: 'skipped: error group no longer exists' };
+      const keyboard = links.addButton(new InlineKeyboard(), botText(lang, 'openDashboard'), adminUrls(links).home());
+      const text = botText(lang, 'staffClientError', {
+        kind: group.kind,
+        message: group.message,
+        where: group.top_frame ?? '—',
+        route: group.route ?? '—',
+        platform: [group.platform ?? 'browser', group.platform_version].filter(Boolean).join(' '),
+      });
+      return { text: fits(text, 4096), keyboard: markup(keyboard) };
+    }
     case 'staff_low_stock': {
       const p = parsed<'staff_low_stock'>(row.params);
       if (typeof p.stock !== 'number') return { skip: 'skipped: no stock in the alert' };

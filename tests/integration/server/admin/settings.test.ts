@@ -69,6 +69,7 @@ describe.each(dialects)('back office settings on %s', (dialect) => {
       staff_low_stock_alerts: true,
       staff_exchange_request_alerts: true,
       staff_payment_attention_alerts: true,
+      staff_client_error_alerts: true,
     });
     expect(v.unpaid_order_hours_set).toBe(false);
     expect(v.unpaid_order_hours_default).toBe(48);

@@ -24,6 +24,7 @@ const view = (): AdminSettingsView => ({
     staff_low_stock_alerts: true,
     staff_exchange_request_alerts: true,
     staff_payment_attention_alerts: true,
+    staff_client_error_alerts: true,
   },
   unpaid_order_hours_set: false,
   unpaid_order_hours_default: 48,

@@ -45,7 +45,7 @@ export default function RevenueChartCanvas({ days, labels }: { days: DashboardDa
     const el = host.current;
     if (!el) return;
     const accent = themeColour(el, 'var(--c-accent)', '#2f6b4f');
-    const text = themeColour(el, 'var(--c-hint)', '#6b756f');
+    const text = themeColour(el, 'var(--c-hint)', '#5a645e');
     const grid = themeColour(el, 'var(--c-border)', 'rgba(0, 0, 0, 0.12)');
     const font = `12px ${getComputedStyle(el).fontFamily || 'system-ui, sans-serif'}`;
     const top = Math.max(0, ...days.map((d) => d.revenue_cents));
