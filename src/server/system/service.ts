@@ -1,6 +1,13 @@
-import type { AdminSystemOutput, JobOutcome, SystemInstance } from '../../common/contract/admin/system';
+import {
+  type AdminSystemOutput,
+  ERROR_GROUP_DAYS,
+  ERROR_GROUP_LIMIT,
+  type JobOutcome,
+  type SystemInstance,
+} from '../../common/contract/admin/system';
 import { currentRelease } from '../backups/release';
 import { backupStatusWithSize } from '../backups/schedule';
+import { listErrorGroups } from '../client-errors/service';
 import { jobLeaseRows } from '../lib/job-lease';
 import { scrubLine } from '../lib/log';
 import { outboxes } from '../metrics/scrape';
@@ -11,7 +18,7 @@ import * as repo from './repository';
 
 /**
  * The System page (owner): the release, the live instances, the database, each background job's last and next round,
- * the outboxes, the backups and when the webhooks were last heard from. Read only when asked; nothing is written
+ * the outboxes, the backups, when the webhooks were last heard from and the errors from phones, grouped. Read only when asked; nothing is written
  * but the removal of instances' rows long gone (a day without a heartbeat).
  */
 
@@ -80,19 +87,27 @@ function telegramHeardAt(shop: Shop, rows: LiveRow[], self: Instance): string | 
   return times.sort().at(-1) ?? null;
 }
 
-export async function systemStatus(shop: Shop, self: Instance): Promise<AdminSystemOutput> {
+/** What the page needs besides the shop: this instance, and the served client build's id (client-errors). */
+export interface SystemDeps {
+  self: Instance;
+  clientBuild: () => Promise<string | null>;
+}
+
+export async function systemStatus(shop: Shop, { self, clientBuild }: SystemDeps): Promise<AdminSystemOutput> {
   const now = shop.clock();
-  const [rows, bytes, jobs, backlogs, backups, card] = await Promise.all([
+  const [rows, bytes, jobs, backlogs, backups, card, build, errorGroups] = await Promise.all([
     liveRows(shop, self, now),
     repo.databaseBytes(shop.db).catch(() => null),
     jobLeaseRows(shop.db),
     outboxes(shop),
     backupStatusWithSize(shop.db, shop.config),
     cardPaymentsStatus(shop.db, shop.payments),
+    clientBuild().catch(() => null),
+    listErrorGroups(shop.db, { days: ERROR_GROUP_DAYS, limit: ERROR_GROUP_LIMIT, now }),
   ]);
   return {
     now: now.toISOString(),
-    release: currentRelease(),
+    release: { ...currentRelease(), client_build: build },
     instances: instancesOf(rows, self, now),
     database: { kind: self.shared ? 'postgres' : 'sqlite', bytes },
     jobs: jobs.map((row) => ({
@@ -114,5 +129,6 @@ export async function systemStatus(shop: Shop, self: Instance): Promise<AdminSys
       { source: 'telegram', on: Boolean(shop.config.BOT_TOKEN), last_heard_at: telegramHeardAt(shop, rows, self) },
       { source: 'stripe', on: card.on, last_heard_at: card.last_notice_at },
     ],
+    error_groups: errorGroups,
   };
 }

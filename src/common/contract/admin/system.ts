@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineAdminEndpoint } from '../endpoint';
+import { clientErrorGroup } from './client-errors';
 import { backupStatus } from './dashboard';
 
 /**
@@ -7,6 +8,10 @@ import { backupStatus } from './dashboard';
  * nothing of a customer's data. Instances are the live ones (a heartbeat in the last 90 s) on PostgreSQL, this one on
  * SQLite (one process by design, docs/decisions/025).
  */
+
+/** The days of phones' error groups the page lists, and how many groups at most. */
+export const ERROR_GROUP_DAYS = 7;
+export const ERROR_GROUP_LIMIT = 50;
 
 export const JOB_OUTCOMES = ['ok', 'failed', 'running', 'stopped', 'never'] as const;
 export type JobOutcome = (typeof JOB_OUTCOMES)[number];
@@ -68,7 +73,12 @@ export const adminSystem = defineAdminEndpoint({
   response: z.object({
     /** When this answer was made (the server's clock): ages on the page count from it. */
     now: z.string(),
-    release: z.object({ version: z.string(), commit: z.string().nullable() }),
+    release: z.object({
+      version: z.string(),
+      commit: z.string().nullable(),
+      /** The served client build's id (its entry script, `index-<hash>`); null when no build is served. */
+      client_build: z.string().nullable(),
+    }),
     instances: z.array(systemInstance),
     database: z.object({
       kind: z.enum(['sqlite', 'postgres']),
@@ -82,6 +92,11 @@ export const adminSystem = defineAdminEndpoint({
       last_good_bytes: z.number().int().nullable(),
     }),
     webhooks: z.array(systemWebhook),
+    /**
+     * Errors from shoppers' phones in the last ERROR_GROUP_DAYS days, grouped, last seen first, with their counts
+     * (docs/decisions/045-errors-from-phones.md).
+     */
+    error_groups: z.array(clientErrorGroup),
   }),
 });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CLIENT_ERROR_PATH } from '../../../../src/common/client-error-rules';
 import { type AdminSystemOutput, adminSystem } from '../../../../src/common/contract/admin/system';
 import { buildApp } from '../../../../src/server/app';
 import { createDb, type Db, parseDatabaseUrl } from '../../../../src/server/db/connection';
@@ -62,6 +63,9 @@ describe.each(dialects)('the System page on %s', (dialect) => {
       { source: 'telegram', on: true, last_heard_at: null },
       { source: 'stripe', on: true, last_heard_at: null },
     ]);
+    // No client build is served here, and no phone has reported an error.
+    expect(s.release.client_build).toBeNull();
+    expect(s.error_groups).toEqual([]);
   });
 
   it('shows each job’s last round, its next one and the last error (scrubbed) after a failing round', async () => {
@@ -86,6 +90,14 @@ describe.each(dialects)('the System page on %s', (dialect) => {
     const failed = jobs.find((j) => j.name === 'system test failing')!;
     expect(failed).toMatchObject({ outcome: 'failed', last_error: 'could not reach [email] at somewhere' });
     expect(failed.last_finished_at).not.toBeNull();
+  });
+
+  it('lists the errors phones reported, grouped with their counts', async () => {
+    const report = { kind: 'error', message: 'x is not a function', route: '/cart' };
+    for (let i = 0; i < 3; i++) expect((await post(t.app, CLIENT_ERROR_PATH, report)).status).toBe(200);
+    const { error_groups } = await system();
+    expect(error_groups).toHaveLength(1);
+    expect(error_groups[0]).toMatchObject({ kind: 'error', message: 'x is not a function', total: 3, recent: 3 });
   });
 
   it('shows the outbox backlog of an order, the last backup and its size, and when the webhooks were heard', async () => {

@@ -13,7 +13,7 @@ const ago = (seconds: number) => new Date(Date.parse(NOW) - seconds * 1000).toIS
 
 const full: AdminSystemOutput = {
   now: NOW,
-  release: { version: '1.4.0', commit: 'abc123def456' },
+  release: { version: '1.4.0', commit: 'abc123def456', client_build: 'index-Ab12Cd34' },
   instances: [
     {
       id: 'web-1:100:aa',
@@ -73,6 +73,25 @@ const full: AdminSystemOutput = {
     { source: 'telegram', on: true, last_heard_at: ago(45) },
     { source: 'stripe', on: true, last_heard_at: null },
   ],
+  error_groups: [
+    {
+      id: 7,
+      kind: 'error',
+      message: 'x is not a function',
+      top_frame: 'src/client/features/cart/Cart.tsx:42',
+      stack: null,
+      stack_state: 'mapped',
+      build_id: 'index-Ab12Cd34',
+      route: '/cart',
+      platform: 'ios',
+      platform_version: '8.0',
+      first_seen: ago(86_400),
+      last_seen: ago(90),
+      total: 12,
+      recent: 5,
+      days: [{ day: '2026-12-07', count: 5 }],
+    },
+  ],
 };
 
 const empty: AdminSystemOutput = {
@@ -96,6 +115,7 @@ const empty: AdminSystemOutput = {
     { source: 'telegram', on: false, last_heard_at: null },
     { source: 'stripe', on: true, last_heard_at: null },
   ],
+  error_groups: [],
 };
 
 const renderSystem = (lang: 'en' | 'zh' = 'en') =>
@@ -127,8 +147,13 @@ describe('back office: System', () => {
       'Outboxes',
       'Backups',
       'Webhooks',
+      'Errors from phones',
     ]);
-    expect(rowsOf('The release this instance runs')).toEqual(['Version1.4.0', 'Commitabc123def456']);
+    expect(rowsOf('The release this instance runs')).toEqual([
+      'Version1.4.0',
+      'Commitabc123def456',
+      'Client buildindex-Ab12Cd34',
+    ]);
     const instances = rowsOf(/^Server instances/);
     expect(instances[1]).toContain('web-1');
     expect(instances[1]).toContain('2 d 3 h');
@@ -157,6 +182,9 @@ describe('back office: System', () => {
     const hooks = rowsOf('When each webhook was last heard from');
     expect(hooks[1]).toMatch(/^Telegram45 seconds ago/);
     expect(hooks[2]).toBe('Card payments (Stripe)No webhook heard yet');
+    const errors = rowsOf(/reported in the last 7 days/);
+    expect(errors[1]).toMatch(/^error: x is not a function\/cart · src\/client\/features\/cart\/Cart.tsx:42512/);
+    expect(errors[1]).toContain('2 minutes ago');
   });
 
   it('says honestly what is empty: no jobs run, no backups configured, a webhook not set up', async () => {
@@ -164,6 +192,7 @@ describe('back office: System', () => {
     renderSystem();
     expect(await screen.findByText('No background job has run yet.')).toBeInTheDocument();
     expect(screen.getByText('No backups configured.')).toBeInTheDocument();
+    expect(screen.getByText('No errors reported in the last 7 days.')).toBeInTheDocument();
     expect(rowsOf('When each webhook was last heard from')[1]).toBe('TelegramNot set up');
     expect(rowsOf('Messages waiting to be sent')[1]).toBe('E-mail0Nothing waits');
     expect(rowsOf('The database the shop runs on')).toEqual(['KindSQLite', 'Size4 KB']);

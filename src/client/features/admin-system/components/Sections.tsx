@@ -16,6 +16,7 @@ export function ReleaseSection({ release }: { release: System['release'] }) {
         rows={[
           [t('release.version'), release.version],
           [t('release.commit'), release.commit ? <code>{release.commit}</code> : t('release.unknown')],
+          [t('release.client'), release.client_build ? <code>{release.client_build}</code> : t('release.noClient')],
         ]}
       />
     </Section>

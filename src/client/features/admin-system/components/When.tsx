@@ -15,7 +15,8 @@ export function relativeTime(iso: string, now: string): string {
   for (const [unit, next] of STEPS) {
     if (Math.abs(value) < next) {
       return new Intl.RelativeTimeFormat(currentLang() === 'zh' ? 'zh-CN' : 'en', { numeric: 'auto' }).format(
-        Math.round(value),
+        // Half a unit rounds away from now, in the past as in the future.
+        Math.sign(value) * Math.round(Math.abs(value)),
         unit,
       );
     }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { AdminPage } from '@/lib/ui/admin/AdminPage';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { useSystem } from '../api/system';
+import { ErrorGroupsSection } from '../components/ErrorGroups';
 import {
   BackupsSection,
   DatabaseSection,
@@ -17,7 +18,7 @@ import '../system.css';
 
 /**
  * The back office's System page (owner): the release, the live instances, the database, the background jobs, the
- * outboxes, the backups and the webhooks, read once when opened (and again on Refresh). Times are shown relative to
+ * outboxes, the backups, the webhooks and the errors from phones, read once when opened (and again on Refresh). Times are shown relative to
  * when the server answered, and in full.
  */
 export default function SystemPage() {
@@ -51,6 +52,7 @@ export default function SystemPage() {
           <OutboxesSection outboxes={data.outboxes} now={data.now} />
           <BackupsSection backups={data.backups} now={data.now} />
           <WebhooksSection webhooks={data.webhooks} now={data.now} />
+          <ErrorGroupsSection groups={data.error_groups} now={data.now} />
         </>
       ) : (
         <ListStatus isPending={system.isPending} error={system.error} onRetry={() => system.refetch()} />
