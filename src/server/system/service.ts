@@ -1,10 +1,5 @@
-import {
-  type AdminSystemOutput,
-  ERROR_GROUP_DAYS,
-  ERROR_GROUP_LIMIT,
-  type JobOutcome,
-  type SystemInstance,
-} from '../../common/contract/admin/system';
+import type { AdminSystemOutput, JobOutcome, SystemInstance } from '../../common/contract/admin/system';
+import { ERROR_GROUP_DAYS, ERROR_GROUP_LIMIT } from '../../common/system-rules';
 import { currentRelease } from '../backups/release';
 import { backupStatusWithSize } from '../backups/schedule';
 import { listErrorGroups } from '../client-errors/service';

@@ -9,10 +9,6 @@ import { backupStatus } from './dashboard';
  * SQLite (one process by design, docs/decisions/025).
  */
 
-/** The days of phones' error groups the page lists, and how many groups at most. */
-export const ERROR_GROUP_DAYS = 7;
-export const ERROR_GROUP_LIMIT = 50;
-
 export const JOB_OUTCOMES = ['ok', 'failed', 'running', 'stopped', 'never'] as const;
 export type JobOutcome = (typeof JOB_OUTCOMES)[number];
 
@@ -93,7 +89,7 @@ export const adminSystem = defineAdminEndpoint({
     }),
     webhooks: z.array(systemWebhook),
     /**
-     * Errors from shoppers' phones in the last ERROR_GROUP_DAYS days, grouped, last seen first, with their counts
+     * Errors from shoppers' phones in the last ERROR_GROUP_DAYS days (common/system-rules.ts), grouped, last seen first, with their counts
      * (docs/decisions/045-errors-from-phones.md).
      */
     error_groups: z.array(clientErrorGroup),

@@ -1,5 +1,5 @@
 import type { AdminSystemOutput } from '@common/contract/admin/system';
-import { ERROR_GROUP_DAYS } from '@common/contract/admin/system';
+import { ERROR_GROUP_DAYS } from '@common/system-rules';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/lib/ui/DataTable';
 import { Section } from './Facts';
