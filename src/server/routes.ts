@@ -32,6 +32,7 @@ import stockAlertRoutes from './stock-alerts/routes';
 import subscriptionAdminRoutes from './subscriptions/admin-routes';
 import subscriptionRoutes from './subscriptions/routes';
 import telegramRoutes from './telegram/routes';
+import webPresenceRoutes from './web-presence/routes';
 
 /** Every domain's routes. Each domain folder owns its routes, repository (SQL) and service. */
 export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -49,6 +50,8 @@ export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   fileRoutes,
   referralRoutes,
   telegramRoutes,
+  // robots.txt and the sitemaps (docs/decisions/047).
+  webPresenceRoutes,
   // The card provider's notices (docs/decisions/040).
   paymentRoutes,
   subscriptionRoutes,
