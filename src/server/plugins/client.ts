@@ -11,6 +11,7 @@ import { isPrivatePath } from '../../common/web-presence';
 import { readCookie } from '../lib/cookies';
 import { redactUrl } from '../lib/log';
 import { CachedAnswer, sendEncoded } from '../lib/response-cache';
+import { scriptJson } from '../lib/script-json';
 import { pageLang, shopOrigin } from '../web-presence/address';
 import { type PageFacts, pageHead, withHead } from '../web-presence/page-head';
 import { START_BOOT, THEME_BOOT } from './boot-scripts';
@@ -66,9 +67,6 @@ const etagOf = (body: string) =>
     .digest('base64url')}"`;
 
 const escapeAttr = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
-/** JSON inside <script type="application/json">: no `</script>` or `<!--` can close it early. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replaceAll('<', '\\u003c').replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029');
 
 /** Answers `body` as the page's HTML: revalidated on each visit (no-cache), 304 when the browser has these bytes. */
 function sendHtml(req: FastifyRequest, reply: FastifyReply, page: { body: CachedAnswer; etag: string }) {

@@ -12,6 +12,7 @@ import type { ProductDetails, Review as ShopReview } from '../../common/contract
 import { centsToDecimal } from '../../common/money';
 import { saleUnitCents } from '../../common/pricing';
 import { effectiveStockState } from '../../common/stock';
+import { scriptJson } from '../lib/script-json';
 
 /**
  * The pages' structured data (JSON-LD, typed with schema-dts; docs/decisions/047): a product with one offer per
@@ -100,9 +101,5 @@ export function organizationLd({
   return { '@context': 'https://schema.org', '@type': 'Organization', name, url, logo };
 }
 
-/** JSON-LD inside <script type="application/ld+json">: no `<` (so no `</script>` or `<!--`), no line separators. */
-export const ldScript = (data: JsonLd): string =>
-  `<script type="application/ld+json">${JSON.stringify(data)
-    .replaceAll('<', '\\u003c')
-    .replaceAll('\u2028', '\\u2028')
-    .replaceAll('\u2029', '\\u2029')}</script>`;
+/** A JSON-LD object as its own data block, escaped (lib/script-json.ts). */
+export const ldScript = (data: JsonLd): string => `<script type="application/ld+json">${scriptJson(data)}</script>`;
