@@ -139,11 +139,17 @@ describe.each(dialects)('found by search engines and previewed in chats (%s)', (
     expect((await get('/sitemap-products.xml?after=-1')).statusCode).toBe(400);
   });
 
-  it('answers 404 with the shop’s page for an unknown route, an unknown product and a hidden product', async () => {
+  it('answers 404 with the shop’s page for an unknown route, product (or hidden one) and category', async () => {
     const hidden = await t.db.selectFrom('products').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
     await t.db.updateTable('products').set({ is_active: 0 }).where('id', '=', hidden.id).execute();
     try {
-      for (const url of ['/no/such/page', '/details/99999', `/details/${hidden.id}`, '/details/abc']) {
+      for (const url of [
+        '/no/such/page',
+        '/details/99999',
+        `/details/${hidden.id}`,
+        '/details/abc',
+        '/products/nope',
+      ]) {
         const res = await get(url);
         expect(res.statusCode, url).toBe(404);
         expect(res.headers['content-type'], url).toMatch(/^text\/html/);
