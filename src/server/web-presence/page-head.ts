@@ -67,9 +67,12 @@ function describe(f: PageFacts, absolute: (path: string) => string): Described {
   const base = { title: t.shop, description: t.description, ld: [] as JsonLd[] };
   if (f.notFound) return { ...base, title: `${t.notFound} · ${t.shop}` };
   if (f.screen === 'home') {
+    // The preview's picture: the first banner's, at its widest rendition.
+    const banner = dataOf<{ banners: Array<{ image: string }> }>(f.queries, 'banners')?.banners[0];
     return {
       ...base,
       title: t.home,
+      ...(banner ? { image: absolute(renditionAt(banner.image, 1280)) } : {}),
       ld: [organizationLd({ name: t.shop, url: home.url, logo: absolute('/favicon.svg') })],
     };
   }

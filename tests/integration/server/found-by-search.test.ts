@@ -209,6 +209,8 @@ describe.each(dialects)('found by search engines and previewed in chats (%s)', (
       '<html lang="en">',
     );
     const home = await get('/?lang=zh');
+    const banner = (await post(t.app, '/v2/get-banners', { lang: 'zh' })).body.data.banners[0]!;
+    expect(metaOf(home.body, 'og:image')).toBe(`${SHOP}${banner.image}`);
     expect(home.body).toContain('<title>Leaf &amp; Cup：散装茶叶、抹茶与礼品</title>');
     expect(ldOf(home.body).find((ld) => ld['@type'] === 'Organization')).toMatchObject({
       name: 'Leaf & Cup',
