@@ -2,10 +2,11 @@ import type { Lang } from '@common/contract/lang';
 import { dehydrate, type Query, QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { matchPath, StaticRouter } from 'react-router-dom';
+import { createRoutesFromChildren, matchPath, matchRoutes, StaticRouter } from 'react-router-dom';
 import { App } from '@/app/App';
-import { SERVER_SCREENS, type ServerScreen } from '@/app/router';
-import { setApiTransport } from '@/lib/api/client';
+import { AppRoutes, SERVER_SCREENS, type ServerScreen } from '@/app/router';
+import { isReferralCode } from '@/entities/user/referral-code';
+import { ApiError, setApiTransport } from '@/lib/api/client';
 import { i18n, initI18n } from '@/lib/i18n/i18n';
 import { zhStart } from '@/lib/i18n/locales/zh';
 import type { Boot } from '@/lib/ssr/boot';
@@ -24,6 +25,21 @@ initI18n('en', zhStart);
 
 /** The query keys a screen may fetch on the server: public catalogue and info reads (nothing per-user, no writes). */
 const SERVER_QUERIES = new Set(['banners', 'products', 'product', 'categories', 'tags', 'reviews', 'faq', 'info-page']);
+
+/** The shop's routes as data, to tell a known path from an unknown one. */
+let routes: ReturnType<typeof createRoutesFromChildren> | undefined;
+
+/**
+ * Whether the shop has a page at `pathname` (docs/decisions/047): the router's own routes, so an unknown path answers
+ * 404. `/{referral_code}` counts when it has a code's form (the client checks the code itself).
+ */
+export function knownPath(pathname: string): boolean {
+  routes ??= createRoutesFromChildren((AppRoutes() as { props: { children: unknown } }).props.children as never);
+  const matches = matchRoutes(routes, pathname);
+  const last = matches?.[matches.length - 1];
+  if (!last || last.route.path === '*') return false;
+  return last.route.path !== ':referralCode' || isReferralCode(last.params.referralCode);
+}
 
 /** The server-rendered screen of a path, or null (the client renders it). */
 export function screenOf(pathname: string): ServerScreen | null {
@@ -52,6 +68,8 @@ export interface Rendered {
   boot: Boot;
   /** The largest image of the first screen, preloaded by the page's head. */
   lcpImage: { src: string; srcset?: string; sizes?: string } | null;
+  /** What the screen shows is not there (a read answered 404 or 400: an unknown or hidden product): a 404 page. */
+  notFound: boolean;
 }
 
 /** localStorage on the server: only what the cookies mirror. */
@@ -131,6 +149,8 @@ async function renderNow({ url, lang, visited, send }: RenderRequest): Promise<R
     // Render, fetch what the screen asked for, render again, until it asks for nothing new (a screen's data may
     // depend on an earlier answer; three rounds at most).
     const tried = new Set<string>();
+    // A product page whose id is not an id asks for nothing (its query is disabled): no product is there.
+    let notFound = screen === 'details' && !/^\/details\/[1-9]\d{0,15}\/?$/.test(pathname);
     let html = draw();
     for (let round = 0; round < 3; round++) {
       const wanted = client
@@ -146,8 +166,14 @@ async function renderNow({ url, lang, visited, send }: RenderRequest): Promise<R
       if (!wanted.length) break;
       for (const q of wanted) tried.add(q.queryHash);
       await Promise.all(wanted.map((q) => q.fetch().catch(() => undefined)));
-      // A failed read is left to the client (it shows the screen's loading state, as the server then does).
-      for (const q of wanted) if (q.state.status === 'error') client.getQueryCache().remove(q);
+      // A failed read is left to the client (it shows the screen's loading state, as the server then does); one the
+      // API refused as missing or malformed makes the page a 404 (docs/decisions/047).
+      for (const q of wanted) {
+        if (q.state.status !== 'error') continue;
+        const { error } = q.state;
+        if (error instanceof ApiError && (error.code === 404 || error.code === 400)) notFound = true;
+        client.getQueryCache().remove(q);
+      }
       html = draw();
     }
     const boot: Boot = {
@@ -156,7 +182,7 @@ async function renderNow({ url, lang, visited, send }: RenderRequest): Promise<R
       ageGate: !visited,
       queries: dehydrate(client),
     };
-    return { screen, module: SERVER_SCREENS[screen].module, html, boot, lcpImage: lcpImageOf(html) };
+    return { screen, module: SERVER_SCREENS[screen].module, html, boot, lcpImage: lcpImageOf(html), notFound };
   } finally {
     setServerStorage(null);
     setApiTransport((input, init) => fetch(input, init));

@@ -34,6 +34,7 @@ import subscriptionAdminRoutes from './subscriptions/admin-routes';
 import subscriptionRoutes from './subscriptions/routes';
 import systemRoutes from './system/routes';
 import telegramRoutes from './telegram/routes';
+import webPresenceRoutes from './web-presence/routes';
 
 /** Every domain's routes. Each domain folder owns its routes, repository (SQL) and service. */
 export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -51,6 +52,8 @@ export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   fileRoutes,
   referralRoutes,
   telegramRoutes,
+  // robots.txt and the sitemaps (docs/decisions/047).
+  webPresenceRoutes,
   // The card provider's notices (docs/decisions/040).
   paymentRoutes,
   subscriptionRoutes,

@@ -75,6 +75,26 @@ describe('server-rendered first screens', () => {
     await close();
   });
 
+  it('?lang=zh renders and hydrates the page in Chinese, stores the language, and the next page follows it (047)', async () => {
+    const productId = (await journey.kit.catalogue()).product_id;
+    const opened = await newPage(journey.browser, 'about:blank');
+    await watch(opened);
+    const { page, errors, close } = opened;
+    await page.context().clearCookies();
+    await page.goto(`${journey.shop.url}/details/${productId}?lang=zh`, { waitUntil: 'load' });
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
+    // The page's JSON-LD is a data block: the CSP (no inline script but the two hashed ones) lets it be, no error.
+    expect(await page.locator('script[type="application/ld+json"]').count()).toBeGreaterThan(0);
+    await appReady(page);
+    expect(await sameMain(page)).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('zh');
+    expect((await page.context().cookies()).map((c) => `${c.name}=${c.value}`)).toContain('leafcup_lang=zh');
+    await page.goto(`${journey.shop.url}/products`, { waitUntil: 'load' });
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('a first visit’s scripts come as the build’s brotli files, not compressed again on each request', async () => {
     const opened = await newPage(journey.browser, 'about:blank');
     // Each asset as the server first sent it (the next pages take it from the cache): its encoding and length.

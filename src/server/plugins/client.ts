@@ -5,12 +5,15 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { parseLang } from '../../common/contract/lang';
 import { formatMessage } from '../../common/i18n/messages';
 import { SSR_COOKIES as COOKIE } from '../../common/server-render';
+import { isPrivatePath } from '../../common/web-presence';
 import { readCookie } from '../lib/cookies';
 import { redactUrl } from '../lib/log';
 import { CachedAnswer, sendEncoded } from '../lib/response-cache';
+import { scriptJson } from '../lib/script-json';
+import { pageLang, shopOrigin } from '../web-presence/address';
+import { type PageFacts, pageHead, withHead } from '../web-presence/page-head';
 import { START_BOOT, THEME_BOOT } from './boot-scripts';
 import { requestLang } from './errors';
 
@@ -24,7 +27,10 @@ interface Renderer {
     html: string;
     boot: unknown;
     lcpImage: { src: string; srcset?: string; sizes?: string } | null;
+    notFound: boolean;
   } | null>;
+  /** Whether the shop has a page at this path (docs/decisions/047). */
+  knownPath(pathname: string): boolean;
 }
 
 interface ManifestChunk {
@@ -61,9 +67,6 @@ const etagOf = (body: string) =>
     .digest('base64url')}"`;
 
 const escapeAttr = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
-/** JSON inside <script type="application/json">: no `</script>` or `<!--` can close it early. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replaceAll('<', '\\u003c').replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029');
 
 /** Answers `body` as the page's HTML: revalidated on each visit (no-cache), 304 when the browser has these bytes. */
 function sendHtml(req: FastifyRequest, reply: FastifyReply, page: { body: CachedAnswer; etag: string }) {
@@ -169,8 +172,9 @@ function renderedPage(
   { html, manifest }: SpaBuild,
   assetText: (file: string) => string,
   rendered: Rendered,
-  lang: 'en' | 'zh',
+  facts: PageFacts,
 ): string {
+  const { lang } = facts;
   const entry = manifest?.['index.html'];
   const screen = manifest?.[rendered.module];
   if (!manifest || !entry || !screen) throw new Error(`no build manifest entry for ${rendered.module}`);
@@ -209,7 +213,7 @@ function renderedPage(
   const withoutEntry = html
     .replace(/<script type="module"[^>]*src="[^"]*"[^>]*><\/script>\s*/, '')
     .replace(/<link rel="stylesheet"[^>]*>\s*/g, '');
-  return withoutEntry
+  return withHead(withoutEntry, pageHead(facts))
     .replace('<html lang="en">', `<html lang="${lang === 'zh' ? 'zh-CN' : 'en'}">`)
     .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />${imagePreload}`)
     .replace('</head>', `${head}</head>`)
@@ -265,12 +269,18 @@ function serverRender(
     });
   };
 
-  /** The rendered page for this request, or null (not a rendered screen, rendering off, or it failed). */
-  async function rendered(req: FastifyRequest): Promise<{ body: CachedAnswer; etag: string; ms?: number } | null> {
+  /**
+   * The rendered page for this request, 'missing' when its screen's data is not there (an unknown or hidden product)
+   * or the path is no page of the shop, or null (not a rendered screen, rendering off, or it failed).
+   */
+  async function rendered(
+    req: FastifyRequest,
+  ): Promise<{ body: CachedAnswer; etag: string; ms?: number } | 'missing' | null> {
     if (!renderOn) return null;
-    const lang = parseLang(readCookie(req, COOKIE.lang)) ?? 'en';
+    const lang = pageLang(req);
     const visited = readCookie(req, COOKIE.visited) === '1';
-    const key = `${lang}|${visited ? 1 : 0}|${req.url}`;
+    const origin = shopOrigin(app, req);
+    const key = `${lang}|${visited ? 1 : 0}|${origin}${req.url}`;
     const cacheMs = opts.cacheMs ?? 0;
     const fresh = opts.freshness?.();
     const reusable = fresh === undefined || (fresh !== null && !fresh.bypassed);
@@ -280,10 +290,15 @@ function serverRender(
     }
     try {
       const started = performance.now();
-      const { render } = await loadRenderer();
+      const { render, knownPath } = await loadRenderer();
       const result = await render({ url: req.url, lang, visited, send });
-      if (!result) return null;
-      const body = renderedPage(build.current(), build.assetText, result, lang);
+      if (!result) return knownPath(req.url.split('?')[0] ?? '/') ? null : 'missing';
+      if (result.notFound) return 'missing';
+      const facts = { origin, url: req.url, lang, screen: result.screen, noindex: false };
+      const body = renderedPage(build.current(), build.assetText, result, {
+        ...facts,
+        queries: (result.boot as { queries: { queries: PageFacts['queries'] } }).queries.queries,
+      });
       const entry = { at: Date.now(), body: new CachedAnswer(body), etag: etagOf(body), generation: fresh?.generation };
       // Not kept when the catalogue changed while rendering (the page may hold the old rows).
       if (cacheMs > 0 && reusable && opts.freshness?.()?.generation === fresh?.generation) {
@@ -320,8 +335,26 @@ export default fp(async function client(app: FastifyInstance, opts: ClientOption
   }
   // Rendered pages by URL, language and age gate, for cacheMs (bounded: the oldest go first).
   const pages: PageCache = new Map();
-  const build = readBuild(root, indexFile, () => pages.clear());
+  // The SPA page not to be indexed (private or missing, docs/decisions/047), by kind, language and shop address.
+  const unlisted = new Map<string, { body: CachedAnswer; etag: string }>();
+  const build = readBuild(root, indexFile, () => {
+    pages.clear();
+    unlisted.clear();
+  });
   const rendered = serverRender(app, opts, { root, hasClient, build, pages });
+  const unlistedPage = (req: FastifyRequest, notFound: boolean) => {
+    const lang = pageLang(req);
+    const origin = shopOrigin(app, req);
+    const key = `${notFound}|${lang}|${origin}`;
+    let page = unlisted.get(key);
+    if (!page) {
+      const facts = { origin, url: '/', lang, screen: null, queries: [], noindex: true, notFound };
+      const html = withHead(build.current().html, pageHead(facts));
+      page = { body: new CachedAnswer(html), etag: etagOf(html) };
+      unlisted.set(key, page);
+    }
+    return page;
+  };
 
   app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
@@ -333,8 +366,12 @@ export default fp(async function client(app: FastifyInstance, opts: ClientOption
     ) {
       const spaPage = build.current();
       const page = await rendered(req);
-      // The HTML depends on the language and age-gate cookies.
-      reply.header('vary', 'cookie');
+      // The HTML depends on the language (cookie, else the browser's on a first visit) and the age-gate cookie.
+      reply.header('vary', 'cookie, accept-language');
+      // An unknown page, product or hidden product: the shop's page (it shows "not found") with a 404
+      // (docs/decisions/047); a private page is not to be indexed.
+      if (page === 'missing') return sendHtml(req, reply.code(404), unlistedPage(req, true));
+      if (!page && isPrivatePath(path)) return sendHtml(req, reply, unlistedPage(req, false));
       // What the render cost (absent: the page came from the cache, or was not rendered).
       if (page?.ms !== undefined) reply.header('server-timing', `render;dur=${page.ms.toFixed(1)}`);
       return sendHtml(req, reply, page ?? { body: spaPage.answer, etag: spaPage.etag });
