@@ -4,7 +4,7 @@ import { buildApp } from '../../../../src/server/app';
 import { createDb, type Db, parseDatabaseUrl } from '../../../../src/server/db/connection';
 import { createProduct } from '../../../factories/products';
 import { createStaff } from '../../../factories/staff';
-import { type FakeEvent, type FakeStripe, startFakeStripe } from '../../../support/fake-stripe';
+import { type CardChoice, type FakeEvent, type FakeStripe, startFakeStripe } from '../../../support/fake-stripe';
 import { buildTestApp, type Dialect, post, type TestApp } from '../../helper';
 import { type Customer, customer, placeOrder } from '../orders/support';
 
@@ -118,9 +118,12 @@ export async function stopCardShops(shops: Partial<CardShops>): Promise<void> {
 }
 
 /** A card order paid (its notice applied), then cancelled by staff: it owes its total back. */
-export async function paidThenCancelled({ fake, t, owner }: Pick<CardShops, 'fake' | 't' | 'owner'>) {
-  const placed = await placeCardOrder(t.app, t.db);
-  const { paymentIntent } = fake.pay(placed.sessionId);
+export async function paidThenCancelled(
+  { fake, t, owner }: Pick<CardShops, 'fake' | 't' | 'owner'>,
+  opts: { c?: Customer; card?: CardChoice } = {},
+) {
+  const placed = await placeCardOrder(t.app, t.db, opts.c ? { c: opts.c } : {});
+  const { paymentIntent } = fake.pay(placed.sessionId, opts.card ? { card: opts.card } : {});
   await sendEvent(t.app, fake, lastEvent(fake, 'checkout.session.completed', placed.sessionId));
   const cancelled = await post(t.app, '/admin/orders/cancel', { order_no: placed.order.order_no }, owner);
   expect(cancelled.status, cancelled.body.message).toBe(200);
