@@ -72,6 +72,39 @@ export async function markRemoved(db: Db, id: number, at: string): Promise<boole
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Removed cards of `provider` not yet detached at the provider (oldest first). */
+export async function removedCardsToDetach(db: Db, provider: string, limit: number): Promise<SavedCardRow[]> {
+  return db
+    .selectFrom('saved_cards')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('removed_at', 'is not', null)
+    .where('detached_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The provider detached the removed card (or had nothing left to detach). */
+export async function markDetached(db: Db, id: number, at: string): Promise<void> {
+  await db
+    .updateTable('saved_cards')
+    .set({ detached_at: at, detach_note: null })
+    .where('id', '=', id)
+    .where('detached_at', 'is', null)
+    .execute();
+}
+
+/** Why the provider did not detach the removed card this time (tried again later). */
+export async function noteDetachFailure(db: Db, id: number, note: string): Promise<void> {
+  await db
+    .updateTable('saved_cards')
+    .set({ detach_note: note })
+    .where('id', '=', id)
+    .where('detached_at', 'is', null)
+    .execute();
+}
+
 // ---------------------------------------------------------------------------
 // Renewal charge attempts
 // ---------------------------------------------------------------------------
