@@ -126,6 +126,36 @@ export async function scheduleAttempt(
 }
 
 /**
+ * Renewal orders whose first charge was never scheduled (an instance stopped between the order's commit and
+ * scheduling attempt 1), placed within `window`: Pending card orders with no attempt at all, of an active
+ * subscription charged to a card that is not removed, was saved before the order was placed, and with the consent of
+ * the order that started the subscription. A renewal that waits for Pay now (no card when it was placed) is not one.
+ */
+export async function renewalsNeverScheduled(db: Db, window: { after: string; before: string }, limit: number) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('subscriptions as s', 's.id', 'o.subscription_id')
+    .innerJoin('saved_cards as c', 'c.id', 's.saved_card_id')
+    .innerJoin('orders as origin', 'origin.id', 's.origin_order_id')
+    .select(['o.id as order_id', 's.id as subscription_id', 'c.id as saved_card_id'])
+    .where('o.status', '=', 'Pending')
+    .where('o.payment_method', '=', 'card')
+    .where('o.placed_at', '>', window.after)
+    .where('o.placed_at', '<=', window.before)
+    .where('s.status', '=', 'active')
+    .where('c.removed_at', 'is', null)
+    .whereRef('c.created_at', '<=', 'o.placed_at')
+    .where('origin.save_card_consent_at', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('renewal_charges as rc').select('rc.id').whereRef('rc.order_id', '=', 'o.id'))),
+    )
+    .orderBy('o.placed_at')
+    .orderBy('o.id')
+    .limit(limit)
+    .execute();
+}
+
+/**
  * Attempts to run at `now`: scheduled ones due, and ones left `charging` since before `staleBefore` (an instance
  * stopped inside the provider's call: run again under the same idempotency key, so never charged twice).
  */
