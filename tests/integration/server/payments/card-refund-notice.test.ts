@@ -3,13 +3,10 @@ import { buildApp } from '../../../../src/server/app';
 import { createDb, type Db, parseDatabaseUrl } from '../../../../src/server/db/connection';
 import { RECONCILE, reconcileCardPayments } from '../../../../src/server/payments/reconcile';
 import { createStaff } from '../../../factories/staff';
-import { buildMailTestApp, sendMailNow, startSmtp, type TestSmtp } from '../../../setup/smtp';
-import { type FakeStripe, startFakeStripe } from '../../../support/fake-stripe';
-import { interceptBotApi } from '../../../support/telegram/fake-bot-api';
-import { TEST_BOT_TOKEN } from '../../../support/telegram/init-data';
-import { dialects, post, type TestApp } from '../../helper';
+import { sendMailNow } from '../../../setup/smtp';
+import { dialects, post } from '../../helper';
 import { customer } from '../orders/support';
-import { lastEvent, orderRow, paidThenCancelled, sendEvent, stripeEnv } from './support';
+import { lastEvent, orderRow, paidThenCancelled, sendEvent, withCardMailShop } from './support';
 
 /**
  * A refund given back to the card tells the customer (docs/decisions/040), as a recorded refund does: the bot message
@@ -18,43 +15,34 @@ import { lastEvent, orderRow, paidThenCancelled, sendEvent, stripeEnv } from './
  * reconciliation's read-back says first that it succeeded. A failed refund tells the customer nothing.
  */
 describe.each(dialects)('the customer’s notice of a refund to the card on %s', (dialect) => {
-  let fake: FakeStripe;
-  let smtp: TestSmtp;
-  let t: TestApp;
+  const shop = withCardMailShop(dialect);
+  // A second instance on the same database, and an owner to press Refund to card.
   let second: { app: FastifyInstance; db: Db };
   let owner: { token: string };
-  let api: ReturnType<typeof interceptBotApi>;
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    smtp = await startSmtp();
-    t = await buildMailTestApp(dialect, smtp, { botToken: TEST_BOT_TOKEN, env: stripeEnv(fake) });
-    api = interceptBotApi(t.app.bot!);
-    const db = createDb(parseDatabaseUrl(t.config.DATABASE_URL), { poolSize: 5 });
-    second = { app: await buildApp({ config: t.config, db }), db };
+    const db = createDb(parseDatabaseUrl(shop.t.config.DATABASE_URL), { poolSize: 5 });
+    second = { app: await buildApp({ config: shop.t.config, db }), db };
     await second.app.ready();
-    owner = await createStaff(t.db, 'owner');
+    owner = await createStaff(shop.t.db, 'owner');
   });
   afterAll(async () => {
     await second?.app.close();
     await second?.db.destroy();
-    await t?.close();
-    await smtp?.close();
-    await fake?.close();
   });
   afterEach(() => {
-    fake.nextRefundStatus = 'succeeded';
+    shop.fake.nextRefundStatus = 'succeeded';
   });
 
   const later = () => new Date(Date.now() + RECONCILE.settleMs + 60_000);
   const refundNotices = (orderId: number) =>
-    t.db
+    shop.t.db
       .selectFrom('notifications')
       .select(['user_id', 'params'])
       .where('order_id', '=', orderId)
       .where('kind', '=', 'refund_recorded')
       .execute();
   const refundMails = (orderId: number) =>
-    t.db
+    shop.t.db
       .selectFrom('mail_outbox')
       .select('id')
       .where('order_id', '=', orderId)
@@ -62,7 +50,7 @@ describe.each(dialects)('the customer’s notice of a refund to the card on %s',
       .execute();
   const refundToCard = (orderNo: string, amount: number) =>
     post(
-      t.app,
+      shop.t.app,
       '/admin/orders/refund-to-card',
       { order_no: orderNo, amount_cents: amount, reason: 'Dented tin' },
       owner,
@@ -70,6 +58,7 @@ describe.each(dialects)('the customer’s notice of a refund to the card on %s',
 
   /** A card order paid with `card`, cancelled by staff, its customer linked to Telegram and speaking `lang`. */
   async function paidOrder(lang: 'en' | 'zh', card = { brand: 'visa', last4: '4242' }) {
+    const { t, fake } = shop;
     const c = await customer(t.db);
     const telegram = String(6_500_000_000 + c.userId);
     await t.db
@@ -85,6 +74,7 @@ describe.each(dialects)('the customer’s notice of a refund to the card on %s',
   }
 
   async function botTexts(telegram: string) {
+    const { t, api } = shop;
     await t.app.notificationSender!.drainOnce();
     return api
       .of('sendMessage')
@@ -93,6 +83,7 @@ describe.each(dialects)('the customer’s notice of a refund to the card on %s',
   }
 
   it('told once in English when the refund settles, whatever repeats: the notice ×3 on two instances and a round', async () => {
+    const { t, fake } = shop;
     const { order } = await paidOrder('en');
     fake.nextRefundStatus = 'pending';
     const sent = await refundToCard(order.order_no, 500);
@@ -125,6 +116,7 @@ describe.each(dialects)('the customer’s notice of a refund to the card on %s',
   });
 
   it('the reconciliation read back first (notice lost): told once, with the card, in both messages', async () => {
+    const { t, fake, smtp } = shop;
     const { order, email, telegram } = await paidOrder('en', { brand: 'mastercard', last4: '4444' });
     fake.nextRefundStatus = 'pending';
     expect((await refundToCard(order.order_no, 700)).status).toBe(200);
@@ -152,6 +144,7 @@ describe.each(dialects)('the customer’s notice of a refund to the card on %s',
   });
 
   it('in Chinese: a refund the provider answers succeeded at once is told in the customer’s language', async () => {
+    const { t, smtp } = shop;
     const { order, email, telegram } = await paidOrder('zh');
     expect((await refundToCard(order.order_no, 300)).status).toBe(200);
     expect(await refundNotices(order.id)).toHaveLength(1);
@@ -164,6 +157,7 @@ describe.each(dialects)('the customer’s notice of a refund to the card on %s',
   });
 
   it('a refund that fails tells the customer nothing; staff are flagged as before', async () => {
+    const { t, fake } = shop;
     const { order } = await paidOrder('en');
     fake.nextRefundStatus = 'pending';
     expect((await refundToCard(order.order_no, 400)).status).toBe(200);
