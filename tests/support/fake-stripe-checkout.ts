@@ -196,7 +196,7 @@ export class FakeStripeCheckout {
   /**
    * The shopper pays on the hosted page: a PaymentIntent and its charge (card brand, last 4), a saved payment method
    * when the session asked for one, and checkout.session.completed. `async`: a bank debit on its way
-   * (payment_status stays unpaid until `settleAsync`).
+   * (payment_status stays unpaid until `settleAsync`, fake-stripe-state.ts).
    */
   pay(id: string, options: { card?: CardChoice; async?: boolean } = {}) {
     const session = this.session(id);
@@ -227,24 +227,8 @@ export class FakeStripeCheckout {
     return { session, paymentIntent: intent, paymentMethod: method };
   }
 
-  /** An asynchronous payment settles: checkout.session.async_payment_succeeded or _failed. */
-  settleAsync(id: string, outcome: 'succeeded' | 'failed'): FakeSession {
-    const session = this.session(id);
-    const intent = this.paymentIntents.get(String(session.payment_intent));
-    if (intent?.status !== 'processing') throw new Error(`session ${id} has no processing payment`);
-    if (outcome === 'succeeded') {
-      this.succeed(intent, this.paymentMethods.get(String(intent.payment_method))!);
-      session.payment_status = 'paid';
-    } else {
-      intent.status = 'requires_payment_method';
-      intent.last_payment_error = { type: 'card_error', code: 'payment_method_provider_decline', message: 'Declined' };
-    }
-    this.emit(`checkout.session.async_payment_${outcome}`, session);
-    return session;
-  }
-
   addPaymentMethod(card: CardChoice, customer: string | null): FakePaymentMethod {
-    const method: FakePaymentMethod = { id: newId('pm'), customer, ...card, outcome: 'succeed' };
+    const method: FakePaymentMethod = { id: newId('pm'), created: now(), customer, ...card, outcome: 'succeed' };
     this.paymentMethods.set(method.id, method);
     return method;
   }
@@ -308,7 +292,7 @@ export class FakeStripeCheckout {
     return charge;
   }
 
-  private succeed(intent: FakePaymentIntent, method: FakePaymentMethod): void {
+  protected succeed(intent: FakePaymentIntent, method: FakePaymentMethod): void {
     this.newCharge(intent, method, true);
     intent.status = 'succeeded';
     intent.amount_received = intent.amount;
@@ -342,6 +326,11 @@ export class FakeStripeCheckout {
       setupFutureUsage: null,
     });
     if (str(p.confirm) !== 'true' || !method) return intent;
+    if (method.outcome === 'processing') {
+      intent.status = 'processing';
+      this.emit('payment_intent.processing', intent, { idempotencyKey });
+      return intent;
+    }
     if (method.outcome === 'succeed') {
       this.succeed(intent, method);
       this.emit('payment_intent.succeeded', intent, { idempotencyKey });

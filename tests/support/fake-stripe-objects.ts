@@ -103,12 +103,23 @@ export type FakeEvent = Pick<
 
 export interface FakePaymentMethod {
   id: string;
+  created: number;
+  /** The customer it is attached to; null once detached (or never saved). */
   customer: string | null;
   brand: string;
   last4: string;
-  /** What charging it off-session does. */
-  outcome: 'succeed' | 'card_declined' | 'authentication_required';
+  /**
+   * What charging it off-session does: `processing` leaves the payment processing until `settlePayment`, as a
+   * payment the bank confirms later does.
+   */
+  outcome: 'succeed' | 'card_declined' | 'authentication_required' | 'processing';
 }
+
+/** A PaymentMethod as the API answers it (retrieve, detach), with the card fields the shop could read. */
+export type FakePaymentMethodObject = Pick<
+  Stripe.PaymentMethod,
+  'id' | 'object' | 'billing_details' | 'card' | 'created' | 'customer' | 'livemode' | 'metadata' | 'type'
+>;
 
 export interface CardChoice {
   brand: string;

@@ -3,7 +3,10 @@ import { FakeStripeCheckout } from './fake-stripe-checkout';
 import {
   type FakeCharge,
   type FakeDispute,
+  type FakePaymentIntent,
+  type FakePaymentMethodObject,
   type FakeRefund,
+  type FakeSession,
   int,
   invalid,
   metadataOf,
@@ -14,8 +17,77 @@ import {
   str,
 } from './fake-stripe-objects';
 
-/** The fake's whole state: Checkout and its payments (fake-stripe-checkout.ts), plus refunds and disputes. */
+/**
+ * The fake's whole state: Checkout and its payments (fake-stripe-checkout.ts), plus payments settling later, saved
+ * payment methods read and detached, refunds and disputes.
+ */
 export class FakeStripeState extends FakeStripeCheckout {
+  /** An asynchronous payment settles: checkout.session.async_payment_succeeded or _failed. */
+  settleAsync(id: string, outcome: 'succeeded' | 'failed'): FakeSession {
+    const session = this.session(id);
+    const intent = this.paymentIntents.get(String(session.payment_intent));
+    if (intent?.status !== 'processing') throw new Error(`session ${id} has no processing payment`);
+    this.settleIntent(intent, outcome);
+    if (outcome === 'succeeded') session.payment_status = 'paid';
+    this.emit(`checkout.session.async_payment_${outcome}`, session);
+    return session;
+  }
+
+  /**
+   * A processing payment of a saved card (its method's outcome `processing`) settles, as the bank confirms it later:
+   * payment_intent.succeeded or payment_intent.payment_failed. The shop learns it by reading the payment again.
+   */
+  settlePayment(id: string, outcome: 'succeeded' | 'failed'): FakePaymentIntent {
+    const intent = this.paymentIntent(id);
+    if (intent.status !== 'processing') throw new Error(`payment ${id} is ${intent.status}, not processing`);
+    this.settleIntent(intent, outcome);
+    this.emit(outcome === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed', intent);
+    return intent;
+  }
+
+  private settleIntent(intent: FakePaymentIntent, outcome: 'succeeded' | 'failed'): void {
+    if (outcome === 'succeeded') {
+      this.succeed(intent, this.paymentMethods.get(String(intent.payment_method))!);
+      return;
+    }
+    intent.status = 'requires_payment_method';
+    intent.last_payment_error = { type: 'card_error', code: 'payment_method_provider_decline', message: 'Declined' };
+  }
+
+  /** GET /v1/payment_methods/:id, in the API's shape. */
+  paymentMethod(id: string): FakePaymentMethodObject {
+    const method = this.paymentMethods.get(id);
+    if (!method) throw missing('payment_method', id);
+    return {
+      id: method.id,
+      object: 'payment_method',
+      billing_details: { address: null, email: null, name: null, phone: null } as Stripe.PaymentMethod.BillingDetails,
+      // Only the card fields the shop could read; the rest of Stripe's card details are left out.
+      card: { brand: method.brand, last4: method.last4 } as Stripe.PaymentMethod.Card,
+      created: method.created,
+      customer: method.customer,
+      livemode: false,
+      metadata: {},
+      type: 'card',
+    };
+  }
+
+  /**
+   * POST /v1/payment_methods/:id/detach: the method leaves its customer (`customer: null`) and can never be charged
+   * again; one attached to nobody is refused as Stripe refuses it.
+   */
+  detachPaymentMethod(id: string): FakePaymentMethodObject {
+    const method = this.paymentMethods.get(id);
+    if (!method) throw missing('payment_method', id);
+    if (!method.customer) {
+      throw invalid('The payment method you provided is not attached to a customer so detachment is impossible.');
+    }
+    method.customer = null;
+    const answer = this.paymentMethod(id);
+    this.emit('payment_method.detached', answer);
+    return answer;
+  }
+
   /** POST /v1/refunds: of a PaymentIntent's (or a charge's) succeeded charge, never more than is left of it. */
   createRefund(p: Params, idempotencyKey?: string): FakeRefund {
     const charge = this.refundableCharge(p);

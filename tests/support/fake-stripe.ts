@@ -20,7 +20,7 @@ import { FakeStripeState } from './fake-stripe-state';
  * idempotency_error). Every request is recorded.
  *
  * Test helpers act as the shopper, the bank and Stripe's own timers (`pay`, `settleAsync`, `expire`, `declineCard`,
- * `settleRefund`, `dispute`), and `deliver` posts an event signed with `stripe.webhooks.generateTestHeaderString`,
+ * `chargeLater` and `settlePayment`, `settleRefund`, `dispute`), and `deliver` posts an event signed with `stripe.webhooks.generateTestHeaderString`,
  * exactly as Stripe signs. A tiny hosted page, GET /pay/:session, has Pay and Cancel buttons that go back to the
  * session's success_url / cancel_url, for browser tests.
  *
@@ -64,6 +64,8 @@ export interface FakeStripe extends Omit<FakeStripeState, 'emit' | 'find'> {
   expire(sessionId: string): void;
   /** Off-session charges of this card answer 402 card_declined (or authentication_required). */
   declineCard(paymentMethodId: string, code?: 'card_declined' | 'authentication_required'): FakePaymentMethod;
+  /** Off-session charges of this card stay `processing` until `settlePayment` (the bank confirms them later). */
+  chargeLater(paymentMethodId: string): FakePaymentMethod;
   /** The event's body (or any body) and a Stripe-Signature header for it (`timestamp` in s; `secret` to sign wrongly). */
   signed(
     event: FakeEvent | string,
@@ -144,6 +146,20 @@ function routes(state: FakeStripeState): Array<[string, RegExp, (m: string[]) =>
       ([id]) =>
         () =>
           state.paymentIntent(id!),
+    ],
+    [
+      'GET',
+      /^\/v1\/payment_methods\/([^/]+)$/,
+      ([id]) =>
+        () =>
+          state.paymentMethod(id!),
+    ],
+    [
+      'POST',
+      /^\/v1\/payment_methods\/([^/]+)\/detach$/,
+      ([id]) =>
+        () =>
+          state.detachPaymentMethod(id!),
     ],
     ['POST', /^\/v1\/refunds$/, () => (p, key) => state.createRefund(p, key)],
     [
@@ -314,6 +330,12 @@ export async function startFakeStripe(options: { apiKey?: string; webhookSecret?
     return { status: response.status, body: await response.text() };
   };
   const deliveries: Array<Promise<Delivery>> = [];
+  const chargesAnswer = (paymentMethodId: string, outcome: FakePaymentMethod['outcome']) => {
+    const method = state.paymentMethods.get(paymentMethodId);
+    if (!method) throw missing('PaymentMethod', paymentMethodId);
+    method.outcome = outcome;
+    return method;
+  };
 
   // The state's methods and stores, plus the server's own helpers.
   return Object.assign(state, {
@@ -326,12 +348,9 @@ export async function startFakeStripe(options: { apiKey?: string; webhookSecret?
       down = count;
     },
     expire: (sessionId: string) => void state.expireSession(sessionId),
-    declineCard: (paymentMethodId: string, code: 'card_declined' | 'authentication_required' = 'card_declined') => {
-      const method = state.paymentMethods.get(paymentMethodId);
-      if (!method) throw missing('PaymentMethod', paymentMethodId);
-      method.outcome = code;
-      return method;
-    },
+    declineCard: (paymentMethodId: string, code: 'card_declined' | 'authentication_required' = 'card_declined') =>
+      chargesAnswer(paymentMethodId, code),
+    chargeLater: (paymentMethodId: string) => chargesAnswer(paymentMethodId, 'processing'),
     signed,
     deliver,
     forwardEvents: (target: string | null) => {

@@ -37,6 +37,7 @@ import * as paymentWatch from './migrations/2026-12-07T16-00-payment-watch';
 import * as backupRuns from './migrations/2026-12-07T18-00-backup-runs';
 import * as clientErrors from './migrations/2026-12-07T19-00-client-errors';
 import * as system from './migrations/2026-12-07T21-00-system';
+import * as savedCardDetach from './migrations/2026-12-07T22-00-saved-card-detach';
 
 /**
  * Every migration, by its frozen date-stamped name. Add new ones at the end. A new one follows the rule of
@@ -74,6 +75,7 @@ export const migrations: Record<string, ShopMigration> = {
   '2026-12-07T18-00-backup-runs': backupRuns,
   '2026-12-07T19-00-client-errors': clientErrors,
   '2026-12-07T21-00-system': system,
+  '2026-12-07T22-00-saved-card-detach': savedCardDetach,
 };
 
 /**

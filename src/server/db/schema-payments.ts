@@ -49,6 +49,10 @@ export interface SavedCardsTable {
   created_at: string;
   /** When the customer removed it: never charged again. */
   removed_at: string | null;
+  /** When the provider detached it from its customer after removal (null: not yet; migration 2026-12-07T22-00). */
+  detached_at: string | null;
+  /** Why the last detach did not go through (the provider down or refusing), for the operator; null once detached. */
+  detach_note: string | null;
 }
 
 /** One off-session charge attempt of a renewal order (unique by order and attempt): written before the provider call. */

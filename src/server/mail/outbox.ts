@@ -41,7 +41,8 @@ export interface MailParams {
   order_completed: OrderMail;
   order_cancelled: OrderMail;
   order_expired: OrderMail;
-  order_refund_recorded: OrderMail & { amountCents: number; method: string };
+  /** `card`: a refund the provider gave back to the card, as it reported the card (docs/decisions/040). */
+  order_refund_recorded: OrderMail & { amountCents: number; method: string; card?: { brand: string; last4: string } };
   // Exchanges (mail/templates/order-exchange.tsx; exchanges/service.ts): the request as it was when the change
   // happened (orders/notify.ts), so a message sent later says what was true then.
   /** The customer's receipt of their request. */

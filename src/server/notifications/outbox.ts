@@ -21,7 +21,10 @@ const ORDER_NOTIFICATION_KINDS = [
   'address_changed',
   /** Staff refused the transfer's receipt (`params.reason`); the customer may upload a new one. */
   'receipt_rejected',
-  /** Staff recorded money given back on a cancelled order (`params.amount`, `params.method`). */
+  /**
+   * Staff recorded money given back (`params.amount`, `params.method`), or the card provider gave a refund back to
+   * the card (`method` card, with `card_brand` and `card_last4` when known: docs/decisions/040).
+   */
   'refund_recorded',
   /** An exchange was asked, approved or declined (exchanges/service.ts; `params.item_en`, `item_zh`, `answer`). */
   'exchange_requested',

@@ -64,7 +64,7 @@ export interface OrderNews {
     amountCents?: number;
     method?: string;
     exchange?: MailExchange;
-    /** The card that paid (a Paid notice of a card payment). */
+    /** The card that paid (a Paid notice of a card payment), or the card a refund went back to. */
     card?: { brand: string; last4: string };
   };
   /** The order_events row (or refund) of this change: tells apart two changes of a repeatable kind. */
@@ -149,17 +149,12 @@ async function queueOrderMail(tx: MailTx, news: OrderNews, now: string): Promise
       await enqueueMail(tx, { ...common, kind: base, params: { orderId, figures, ...(card ? { card } : {}) } }, now);
       return;
     }
-    case 'order_refund_recorded':
-      await enqueueMail(
-        tx,
-        {
-          ...common,
-          kind: base,
-          params: { orderId, figures, amountCents: news.mail?.amountCents ?? 0, method: news.mail?.method ?? '' },
-        },
-        now,
-      );
+    case 'order_refund_recorded': {
+      const { amountCents = 0, method = '', card } = news.mail ?? {};
+      const params = { orderId, figures, amountCents, method, ...(card ? { card } : {}) };
+      await enqueueMail(tx, { ...common, kind: base, params }, now);
       return;
+    }
     default:
       await enqueueMail(tx, { ...common, kind: base, params: { orderId, figures } }, now);
   }

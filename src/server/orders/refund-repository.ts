@@ -93,3 +93,14 @@ export function findUnsentCardRefund(db: Db, orderId: number) {
     .orderBy('id')
     .executeTakeFirst();
 }
+
+/** The card a refund goes back to, as the provider reported it when it was paid (undefined when it did not). */
+export async function refundCard(db: Db, refundId: number): Promise<{ brand: string; last4: string } | undefined> {
+  const row = await db
+    .selectFrom('refunds')
+    .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+    .select(['payments.card_brand', 'payments.card_last4'])
+    .where('refunds.id', '=', refundId)
+    .executeTakeFirst();
+  return row?.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : undefined;
+}

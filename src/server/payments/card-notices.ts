@@ -3,6 +3,7 @@ import { AppError } from '../lib/errors';
 import { findOrderForPayment, flagPaymentAttention, notePayment } from '../orders/payment-hooks';
 import { changeOrderStatus } from '../orders/status';
 import { inTransaction, type Shop } from '../shop';
+import { settleProviderRefund } from './card-refunds';
 import * as repo from './card-repository';
 import type { CheckoutSessionInfo, PaymentInfo, RefundInfo, RefundReason, WebhookNotice } from './provider';
 import { applyRenewalFailureNotice } from './renewal-failures';
@@ -85,7 +86,7 @@ async function applyNoticeBody(shop: Shop, notice: WebhookNotice): Promise<Appli
 
 /** A refund's state as the provider reports it (its notice, or the reconciliation job reading it back). */
 export async function applyRefundInfo(shop: Shop, refund: RefundInfo): Promise<Applied> {
-  const row = await repo.updateProviderRefund(shop.db, {
+  const row = await settleProviderRefund(shop, {
     refundId: refund.refundId,
     providerRef: refund.reference,
     status: refund.status,
@@ -294,7 +295,7 @@ async function refundUnwantedPayment(
     return;
   }
   const refund = result.value;
-  await repo.updateProviderRefund(shop.db, {
+  await settleProviderRefund(shop, {
     refundId: claimed.row.id,
     providerRef: refund.reference,
     status: refund.status,

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection';
-import type { Shop } from '../shop';
+import { notifyCardRefunded } from '../orders/payment-hooks';
+import { inTransaction, type Shop } from '../shop';
 import * as repo from './card-repository';
 import type { RefundReason } from './provider';
 
@@ -7,7 +8,8 @@ import type { RefundReason } from './provider';
  * Staff's refunds to the card (docs/decisions/040): the orders domain records the refund row (its id is the
  * provider's idempotency key) with the order's row locked; this file finds the payment to give back and, outside any
  * transaction, asks the provider. What happens to the refund afterwards comes with the provider's notices
- * (card-notices.ts: refund.updated).
+ * (card-notices.ts: refund.updated) or the reconciliation's read-back (reconcile.ts). Whichever first says it
+ * succeeded tells the customer (settleProviderRefund).
  */
 
 export interface CardPaymentToRefund {
@@ -75,11 +77,31 @@ export async function sendCardRefund(
     return { ok: false, unconfirmed: false, reason };
   }
   const info = result.value;
-  await repo.updateProviderRefund(shop.db, {
+  await settleProviderRefund(shop, {
     refundId: refund.refundId,
     providerRef: info.reference,
     status: info.status,
     failureReason: info.failureReason,
   });
   return { ok: true, providerRef: info.reference, status: info.status };
+}
+
+/**
+ * Writes what the provider said of a refund (its answer, its notice, or the reconciliation reading it back) and, when
+ * this moved it to succeeded, tells the customer in the same transaction (orders/payment-hooks.ts). The change to a
+ * final state is conditional (card-repository.ts updateProviderRefund), so of the answer, a notice repeated, the
+ * read-back and two instances at once, one makes it and the customer is told once. A failed refund tells the customer
+ * nothing (staff are flagged by the caller). Answers the row when it changed now.
+ */
+export async function settleProviderRefund(
+  shop: Shop,
+  refund: { refundId: number | null; providerRef: string; status: string; failureReason: string | null },
+): Promise<repo.ProviderRefundRow | undefined> {
+  return inTransaction(shop, async (tx) => {
+    const row = await repo.updateProviderRefund(tx.db, refund);
+    if (row && refund.status === 'succeeded') {
+      await notifyCardRefunded(tx, { orderId: row.order_id, refundId: row.id, amountCents: row.amount_cents });
+    }
+    return row;
+  });
 }

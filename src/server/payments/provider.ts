@@ -267,6 +267,12 @@ export interface PaymentProvider {
   readRefund(reference: string): Promise<ProviderResult<RefundInfo>>;
   /** Charges a saved card without the customer; a decline is `{ ok: false }` with the payment's reference. */
   chargeSavedCard(request: OffSessionChargeRequest): Promise<ProviderResult<PaymentInfo>>;
+  /**
+   * Detaches a saved card (`SavedCard.paymentMethodRef`) from its provider customer, so nobody can charge it again
+   * (the customer removed it). A card already detached, or unknown to the provider, answers ok: there is nothing left
+   * to detach.
+   */
+  detachSavedCard(paymentMethodRef: string): Promise<ProviderResult<null>>;
   /** Verifies a notice's signature on the raw body, as received, and reads it. Never throws. */
   parseWebhook(rawBody: string | Buffer, signatureHeader: string | undefined): WebhookResult;
   /** The provider's dashboard page of a payment, for staff. */

@@ -5,6 +5,8 @@ import { applyRefundInfo, applySession, unwantedRefundReason } from './card-noti
 import { sendCardRefund } from './card-refunds';
 import type { PaymentProvider, ProviderFailure } from './provider';
 import * as repo from './reconcile-repository';
+import { removedCardsToDetach } from './renewal-repository';
+import { detachRemovedCard } from './saved-cards';
 
 /**
  * Card payments that never need a person to notice them (docs/decisions/040): a background job, once across the
@@ -14,7 +16,10 @@ import * as repo from './reconcile-repository';
  * - refunds to the card the provider never answered for (it was down): sent again as they were, with the same
  *   idempotency key, so the provider makes each at most once; past the provider's 24 hours of keys they are no longer
  *   sent but flagged for a person;
- * - refunds the provider made and had not settled: read back, settled as their notice would have.
+ * - refunds the provider made and had not settled: read back, settled as their notice would have (the customer told
+ *   once it succeeded: card-refunds.ts);
+ * - saved cards the customer removed that the provider has not detached yet (it did not answer at the removal):
+ *   detached now (saved-cards.ts); they are never charged meanwhile, as the removal stopped that in our database.
  * Everything found is applied through the notices' own functions (card-notices.ts), idempotent by the provider's ids,
  * so the job racing a notice (or the shopper's return) still makes one payment and one status change. The provider
  * not answering ends the round at once with nothing changed; the next round asks again.
@@ -48,6 +53,8 @@ export interface ReconcileReport {
   settled: Array<{ refundId: number; outcome: string }>;
   /** Refunds too old to send again, flagged for a person. */
   stale: number[];
+  /** Removed saved cards detached at the provider this round. */
+  detached: number[];
   /** The provider did not answer: the round stopped there (tried again next round). */
   unavailable: boolean;
   /** Items left after an unexpected error (tried again next round). */
@@ -77,7 +84,15 @@ export async function reconcileCardPayments(
   now: Date = new Date(),
   opts: { log?: Log; extend?: () => Promise<void> } = {},
 ): Promise<ReconcileReport> {
-  const report: ReconcileReport = { sessions: [], resent: [], settled: [], stale: [], unavailable: false, errors: [] };
+  const report: ReconcileReport = {
+    sessions: [],
+    resent: [],
+    settled: [],
+    stale: [],
+    detached: [],
+    unavailable: false,
+    errors: [],
+  };
   const provider = shop.payments;
   if (!provider) return report;
   const at = now.getTime();
@@ -87,6 +102,7 @@ export async function reconcileCardPayments(
     () => resendRefunds(shop, { after: iso(at - RECONCILE.resendMs), before }, report, opts),
     () => flagStaleRefunds(shop, iso(at - RECONCILE.resendMs), report),
     () => readBackRefunds(shop, provider, { after: iso(at - RECONCILE.watchMs), before }, report, opts),
+    () => detachRemovedCards(shop, provider, report, opts),
   ];
   try {
     for (const step of steps) await step();
@@ -238,6 +254,29 @@ async function readBackRefunds(
     report,
     opts,
   );
+}
+
+/**
+ * Removed cards the provider has not detached: detached now. The provider down ends the round (the next one asks
+ * again); a refusal about our key (authentication, permission) ends this step, as every card would meet it; a
+ * refusal about one card is noted on it and the next card is tried.
+ */
+async function detachRemovedCards(
+  shop: Shop,
+  provider: PaymentProvider,
+  report: ReconcileReport,
+  opts: { extend?: () => Promise<void> },
+) {
+  for (const card of await removedCardsToDetach(shop.db, provider.name, RECONCILE.batch)) {
+    await opts.extend?.();
+    const failure = await detachRemovedCard(shop, provider, card);
+    if (!failure) {
+      report.detached.push(card.id);
+      continue;
+    }
+    if (failure.retryable) throw new ProviderDown(failure);
+    if (failure.kind === 'authentication' || failure.kind === 'permission') return;
+  }
 }
 
 /** The job: a round every `intervalMs` across the fleet, only while the shop has a card provider. */

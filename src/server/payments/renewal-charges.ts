@@ -19,16 +19,24 @@ import * as repo from './renewal-repository';
  * inside the call, found `charging` after STALE_CHARGE_MS) answer the first charge instead of making a second.
  * A success records the payment once (by its reference) and moves the order Pending → Paid through the order
  * workflow (card-notices.ts, actor `card`); a decline or a bank asking for the customer is a failure
- * (renewal-failures.ts: retries, the customer told, Pay now).
+ * (renewal-failures.ts: retries, the customer told, Pay now). A renewal whose attempt 1 was never scheduled (the
+ * placing instance stopped right after the order's commit) is found by the next round and scheduled then.
  */
 
 /** A claimed attempt still `charging` after this was interrupted: it runs again under the same idempotency key. */
 const STALE_CHARGE_MS = 15 * 60_000;
 /** The provider could not be reached: the same attempt (same key) again after this. */
 const OUTAGE_RETRY_MS = 15 * 60_000;
+/**
+ * A renewal order with no attempt this long after it was placed lost its scheduling (the placing instance stopped
+ * right after the commit; it schedules within milliseconds), up to `withinMs` after it was placed.
+ */
+const NEVER_SCHEDULED = { afterMs: 60_000, withinMs: 7 * 24 * 3_600_000 } as const;
 const BATCH = 100;
 
 export interface ChargeReport {
+  /** Renewal orders whose first charge was never scheduled: scheduled by this round (and run with the others). */
+  recovered: number[];
   /** Renewal orders this round charged and marked Paid. */
   paid: number[];
   /** Renewal orders whose charge this round failed (retried later or left for Pay now). */
@@ -55,14 +63,35 @@ export async function scheduleRenewalCharge(
   });
 }
 
+/**
+ * Schedules attempt 1, due now, of each renewal order that never got it (`repo.renewalsNeverScheduled`), so this
+ * round charges it. The unique order and attempt decide: two instances at once write one row, and one of them claims
+ * it. Answers the orders this call scheduled.
+ */
+async function scheduleNeverScheduled(shop: Shop, now: Date, log?: Log): Promise<number[]> {
+  const window = {
+    after: new Date(now.getTime() - NEVER_SCHEDULED.withinMs).toISOString(),
+    before: new Date(now.getTime() - NEVER_SCHEDULED.afterMs).toISOString(),
+  };
+  const scheduled: number[] = [];
+  for (const row of await repo.renewalsNeverScheduled(shop.db, window, BATCH)) {
+    const wrote = await repo.scheduleAttempt(shop.db, { ...row, attempt: 1, due_at: now.toISOString() });
+    if (!wrote) continue;
+    scheduled.push(row.order_id);
+    log?.warn?.({ orderId: row.order_id }, 'renewal charge was never scheduled; scheduled now');
+  }
+  return scheduled;
+}
+
 /** Runs every attempt due at `now` (scheduled, or interrupted long ago). Safe to run concurrently. */
 export async function chargeDueRenewals(
   shop: Shop,
   now: Date,
   opts: { log?: Log; extend?: () => Promise<void> } = {},
 ): Promise<ChargeReport> {
-  const report: ChargeReport = { paid: [], failed: [], skipped: [], later: [] };
+  const report: ChargeReport = { recovered: [], paid: [], failed: [], skipped: [], later: [] };
   if (!shop.payments) return report;
+  report.recovered = await scheduleNeverScheduled(shop, now, opts.log);
   const stale = new Date(now.getTime() - STALE_CHARGE_MS).toISOString();
   for (const row of await repo.dueAttempts(shop.db, now.toISOString(), stale, BATCH)) {
     await opts.extend?.();

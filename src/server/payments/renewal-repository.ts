@@ -72,6 +72,39 @@ export async function markRemoved(db: Db, id: number, at: string): Promise<boole
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Removed cards of `provider` not yet detached at the provider (oldest first). */
+export async function removedCardsToDetach(db: Db, provider: string, limit: number): Promise<SavedCardRow[]> {
+  return db
+    .selectFrom('saved_cards')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('removed_at', 'is not', null)
+    .where('detached_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The provider detached the removed card (or had nothing left to detach). */
+export async function markDetached(db: Db, id: number, at: string): Promise<void> {
+  await db
+    .updateTable('saved_cards')
+    .set({ detached_at: at, detach_note: null })
+    .where('id', '=', id)
+    .where('detached_at', 'is', null)
+    .execute();
+}
+
+/** Why the provider did not detach the removed card this time (tried again later). */
+export async function noteDetachFailure(db: Db, id: number, note: string): Promise<void> {
+  await db
+    .updateTable('saved_cards')
+    .set({ detach_note: note })
+    .where('id', '=', id)
+    .where('detached_at', 'is', null)
+    .execute();
+}
+
 // ---------------------------------------------------------------------------
 // Renewal charge attempts
 // ---------------------------------------------------------------------------
@@ -90,6 +123,36 @@ export async function scheduleAttempt(
     .onConflict((oc) => oc.columns(['order_id', 'attempt']).doNothing())
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * Renewal orders whose first charge was never scheduled (an instance stopped between the order's commit and
+ * scheduling attempt 1), placed within `window`: Pending card orders with no attempt at all, of an active
+ * subscription charged to a card that is not removed, was saved before the order was placed, and with the consent of
+ * the order that started the subscription. A renewal that waits for Pay now (no card when it was placed) is not one.
+ */
+export async function renewalsNeverScheduled(db: Db, window: { after: string; before: string }, limit: number) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('subscriptions as s', 's.id', 'o.subscription_id')
+    .innerJoin('saved_cards as c', 'c.id', 's.saved_card_id')
+    .innerJoin('orders as origin', 'origin.id', 's.origin_order_id')
+    .select(['o.id as order_id', 's.id as subscription_id', 'c.id as saved_card_id'])
+    .where('o.status', '=', 'Pending')
+    .where('o.payment_method', '=', 'card')
+    .where('o.placed_at', '>', window.after)
+    .where('o.placed_at', '<=', window.before)
+    .where('s.status', '=', 'active')
+    .where('c.removed_at', 'is', null)
+    .whereRef('c.created_at', '<=', 'o.placed_at')
+    .where('origin.save_card_consent_at', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('renewal_charges as rc').select('rc.id').whereRef('rc.order_id', '=', 'o.id'))),
+    )
+    .orderBy('o.placed_at')
+    .orderBy('o.id')
+    .limit(limit)
+    .execute();
 }
 
 /**

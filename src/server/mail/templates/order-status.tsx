@@ -51,10 +51,17 @@ const strings = {
     refundSubject: 'Refund of {{amount}} for order #{{orderNo}}',
     refundHeading: 'Your refund is on its way',
     refundBody: 'We have sent you a refund of {{amount}} for order #{{orderNo}}.',
+    refundCardBody: 'We have sent a refund of {{amount}} for order #{{orderNo}} to your card {{card}}.',
     amount: 'Amount',
     method: 'Method',
     refundLeft: 'Still to be refunded: {{amount}}.',
-    methods: { bank_transfer: 'Bank transfer', telegram: 'Telegram payment', cash: 'Cash', other: 'Other' },
+    methods: {
+      bank_transfer: 'Bank transfer',
+      telegram: 'Telegram payment',
+      cash: 'Cash',
+      card: 'Card',
+      other: 'Other',
+    },
   },
   zh: {
     paidSubject: '订单 #{{orderNo}} 已收到付款',
@@ -91,10 +98,11 @@ const strings = {
     refundSubject: '订单 #{{orderNo}} 退款 {{amount}}',
     refundHeading: '您的退款已发出',
     refundBody: '我们已为订单 #{{orderNo}} 向您退款 {{amount}}。',
+    refundCardBody: '我们已将订单 #{{orderNo}} 的退款 {{amount}} 退回您的银行卡 {{card}}。',
     amount: '金额',
     method: '方式',
     refundLeft: '尚待退款：{{amount}}。',
-    methods: { bank_transfer: '银行转账', telegram: 'Telegram 支付', cash: '现金', other: '其他' },
+    methods: { bank_transfer: '银行转账', telegram: 'Telegram 支付', cash: '现金', card: '银行卡', other: '其他' },
   },
 } as const;
 
@@ -239,12 +247,16 @@ export const orderRefundRecordedMail: MailTemplate<'order_refund_recorded'> = (c
   statusMail(ctx, params, (s, _order, vars, _link, { owedCents }) => {
     const amount = formatCents(params.amountCents);
     const method = (s.methods as Record<string, string>)[params.method] ?? params.method;
+    // A refund to the card names the card as the provider reported it, nothing more (docs/decisions/040).
+    const said = params.card
+      ? fill(s.refundCardBody, { ...vars, amount, card: cardLabel(params.card) })
+      : fill(s.refundBody, { ...vars, amount });
     return {
       subject: fill(s.refundSubject, { amount }),
       heading: s.refundHeading,
       body: (
         <>
-          <MailText>{fill(s.refundBody, { ...vars, amount })}</MailText>
+          <MailText>{said}</MailText>
           <MailRows
             rows={[
               [s.amount, amount],

@@ -16,7 +16,8 @@ import { parseStripeWebhook } from './webhook';
 
 /**
  * Stripe behind `PaymentProvider` (docs/decisions/040), through its official SDK only: hosted Checkout sessions in
- * payment mode, refunds of a PaymentIntent, off-session PaymentIntents for renewals, and signed webhooks.
+ * payment mode, refunds of a PaymentIntent, off-session PaymentIntents for renewals, detaching a removed card's
+ * PaymentMethod, and signed webhooks.
  */
 
 export interface StripeSettings {
@@ -222,6 +223,20 @@ async function chargeSavedCard(stripe: Stripe, r: OffSessionChargeRequest): Prom
   };
 }
 
+/**
+ * Detaches a saved card from its customer. Stripe refuses to detach a card that is no longer attached (removed twice,
+ * or detached in the dashboard) with an invalid request: the card is read then, and one attached to nobody is done.
+ */
+async function detachSavedCard(stripe: Stripe, paymentMethodRef: string): Promise<ProviderResult<null>> {
+  const detached = await attempt(() => stripe.paymentMethods.detach(paymentMethodRef));
+  if (detached.ok || detached.failure.kind === 'not_found') return { ok: true, value: null };
+  if (detached.failure.kind !== 'invalid_request') return detached;
+  const read = await attempt(() => stripe.paymentMethods.retrieve(paymentMethodRef));
+  if (read.ok && read.value.customer === null) return { ok: true, value: null };
+  if (!read.ok && read.failure.kind === 'not_found') return { ok: true, value: null };
+  return read.ok ? detached : read;
+}
+
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
   const stripe = stripeClient(settings);
   const mode = /^(sk|rk)_live_/.test(settings.secretKey) ? 'live' : 'test';
@@ -241,6 +256,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       return read.ok ? { ok: true, value: toRefundInfo(read.value) } : read;
     },
     chargeSavedCard: (request) => chargeSavedCard(stripe, request),
+    detachSavedCard: (reference) => detachSavedCard(stripe, reference),
     parseWebhook: (rawBody, signatureHeader) =>
       parseStripeWebhook(stripe.webhooks, settings.webhookSecret, rawBody, signatureHeader),
     dashboardUrl: (reference) =>

@@ -32,6 +32,7 @@ const en = {
   notifyReceiptRejected:
     'Your receipt for order #{{orderNo}} was not accepted: {{reason}}. Please upload a new receipt on the order page.',
   notifyRefundRecorded: 'A refund of {{amount}} for order #{{orderNo}} has been sent to you.',
+  notifyRefundCard: 'A refund of {{amount}} for order #{{orderNo}} has been sent to your card {{card}}.',
   notifyTracking: 'Shipping company: {{company}}. Tracking number: {{number}}.',
   notifyCompleted: 'Order #{{orderNo}} is completed. Enjoy your tea!',
   notifyCancelled: 'Order #{{orderNo}} was cancelled.',
@@ -164,6 +165,7 @@ const zh: Record<BotTextKey, string> = {
   notifyAddressChanged: '订单 #{{orderNo}} 的收货地址已更改。',
   notifyReceiptRejected: '订单 #{{orderNo}} 的付款凭证未被接受：{{reason}}。请在订单页面重新上传付款凭证。',
   notifyRefundRecorded: '订单 #{{orderNo}} 的退款 {{amount}} 已退还给您。',
+  notifyRefundCard: '订单 #{{orderNo}} 的退款 {{amount}} 已退回您的银行卡 {{card}}。',
   notifyTracking: '物流公司：{{company}}。运单号：{{number}}。',
   notifyCompleted: '订单 #{{orderNo}} 已完成。请享用您的茶！',
   notifyCancelled: '订单 #{{orderNo}} 已取消。',

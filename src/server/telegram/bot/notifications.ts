@@ -50,6 +50,10 @@ type OrderNews = Pick<
   'id' | 'order_no' | 'status' | 'total_cents' | 'tracking_company' | 'tracking_number' | 'tracking_link'
 >;
 
+/** "Visa •••• 4242" from a notice's `card_brand` and `card_last4`, or null when the provider did not report them. */
+const cardOf = (extra: Record<string, string>) =>
+  extra.card_brand && extra.card_last4 ? cardLabel({ brand: extra.card_brand, last4: extra.card_last4 }) : null;
+
 /** The message of one piece of order news, in the customer's language, with a button to the order. */
 function orderNotification(
   lang: Lang,
@@ -70,8 +74,7 @@ function orderNotification(
       break;
     case 'paid': {
       // A card payment names its card as the provider reported it (docs/decisions/040).
-      const card =
-        extra.card_brand && extra.card_last4 ? cardLabel({ brand: extra.card_brand, last4: extra.card_last4 }) : null;
+      const card = cardOf(extra);
       const paid = { ...params, status: statusText(lang, 'Paid') };
       lines.push(card ? botText(lang, 'notifyPaidCard', { ...paid, card }) : botText(lang, 'notifyPaid', paid));
       break;
@@ -111,9 +114,15 @@ function orderNotification(
           : botText(lang, 'notifyRenewalChargeFailedLast', params),
       );
       break;
-    case 'refund_recorded':
-      lines.push(botText(lang, 'notifyRefundRecorded', { ...params, amount: extra.amount ?? '-' }));
+    case 'refund_recorded': {
+      // A refund the provider gave back to the card names that card (docs/decisions/040).
+      const card = cardOf(extra);
+      const refund = { ...params, amount: extra.amount ?? '-' };
+      lines.push(
+        card ? botText(lang, 'notifyRefundCard', { ...refund, card }) : botText(lang, 'notifyRefundRecorded', refund),
+      );
       break;
+    }
     case 'exchange_requested':
     case 'exchange_approved':
     case 'exchange_declined': {

@@ -1,33 +1,17 @@
-import { buildMailTestApp, sendMailNow, startSmtp, type TestSmtp } from '../../../setup/smtp';
-import { type FakeStripe, startFakeStripe } from '../../../support/fake-stripe';
-import { interceptBotApi } from '../../../support/telegram/fake-bot-api';
-import { TEST_BOT_TOKEN } from '../../../support/telegram/init-data';
-import { dialects, type TestApp } from '../../helper';
+import { sendMailNow } from '../../../setup/smtp';
+import { dialects } from '../../helper';
 import { customer } from '../orders/support';
-import { lastEvent, placeCardOrder, sendEvent, stripeEnv } from './support';
+import { lastEvent, placeCardOrder, sendEvent, withCardMailShop } from './support';
 
 /**
  * The customer's Paid notice of a card payment (docs/decisions/040): the bot message and the e-mail name the amount
  * and the card's brand and last four digits as the provider reported them — nothing more of the card.
  */
 describe.each(dialects)('the Paid notice of a card payment on %s', (dialect) => {
-  let fake: FakeStripe;
-  let smtp: TestSmtp;
-  let t: TestApp;
-  let api: ReturnType<typeof interceptBotApi>;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    smtp = await startSmtp();
-    t = await buildMailTestApp(dialect, smtp, { botToken: TEST_BOT_TOKEN, env: stripeEnv(fake) });
-    api = interceptBotApi(t.app.bot!);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
-    await fake?.close();
-  });
+  const shop = withCardMailShop(dialect);
 
   it('names the amount and the card in the bot message and the e-mail, in the order’s language', async () => {
+    const { fake, smtp, t, api } = shop;
     // A customer linked to Telegram, so the bot tells them too.
     const c = await customer(t.db);
     await t.db.updateTable('users').set({ telegram_user_id: '6400000001' }).where('id', '=', c.userId).execute();

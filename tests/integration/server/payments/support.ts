@@ -4,7 +4,10 @@ import { buildApp } from '../../../../src/server/app';
 import { createDb, type Db, parseDatabaseUrl } from '../../../../src/server/db/connection';
 import { createProduct } from '../../../factories/products';
 import { createStaff } from '../../../factories/staff';
-import { type FakeEvent, type FakeStripe, startFakeStripe } from '../../../support/fake-stripe';
+import { buildMailTestApp, startSmtp, type TestSmtp } from '../../../setup/smtp';
+import { type CardChoice, type FakeEvent, type FakeStripe, startFakeStripe } from '../../../support/fake-stripe';
+import { interceptBotApi } from '../../../support/telegram/fake-bot-api';
+import { TEST_BOT_TOKEN } from '../../../support/telegram/init-data';
 import { buildTestApp, type Dialect, post, type TestApp } from '../../helper';
 import { type Customer, customer, placeOrder } from '../orders/support';
 
@@ -118,11 +121,39 @@ export async function stopCardShops(shops: Partial<CardShops>): Promise<void> {
 }
 
 /** A card order paid (its notice applied), then cancelled by staff: it owes its total back. */
-export async function paidThenCancelled({ fake, t, owner }: Pick<CardShops, 'fake' | 't' | 'owner'>) {
-  const placed = await placeCardOrder(t.app, t.db);
-  const { paymentIntent } = fake.pay(placed.sessionId);
+export async function paidThenCancelled(
+  { fake, t, owner }: Pick<CardShops, 'fake' | 't' | 'owner'>,
+  opts: { c?: Customer; card?: CardChoice } = {},
+) {
+  const placed = await placeCardOrder(t.app, t.db, opts.c ? { c: opts.c } : {});
+  const { paymentIntent } = fake.pay(placed.sessionId, opts.card ? { card: opts.card } : {});
   await sendEvent(t.app, fake, lastEvent(fake, 'checkout.session.completed', placed.sessionId));
   const cancelled = await post(t.app, '/admin/orders/cancel', { order_no: placed.order.order_no }, owner);
   expect(cancelled.status, cancelled.body.message).toBe(200);
   return { ...placed, total: placed.order.total_cents as number, paymentIntent };
+}
+
+/** The fake Stripe, a test SMTP server and a shop with e-mail and the bot (its calls recorded), for customers' notices. */
+export interface CardMailShop {
+  fake: FakeStripe;
+  smtp: TestSmtp;
+  t: TestApp;
+  api: ReturnType<typeof interceptBotApi>;
+}
+
+/** `CardMailShop` for a test file, started before its tests and stopped after them (read its fields inside them). */
+export function withCardMailShop(dialect: Dialect): CardMailShop {
+  const shop = {} as CardMailShop;
+  beforeAll(async () => {
+    shop.fake = await startFakeStripe();
+    shop.smtp = await startSmtp();
+    shop.t = await buildMailTestApp(dialect, shop.smtp, { botToken: TEST_BOT_TOKEN, env: stripeEnv(shop.fake) });
+    shop.api = interceptBotApi(shop.t.app.bot!);
+  });
+  afterAll(async () => {
+    await shop.t?.close();
+    await shop.smtp?.close();
+    await shop.fake?.close();
+  });
+  return shop;
 }
