@@ -26,6 +26,7 @@ import { canConnect, createPgDatabase, type PgDatabase, redact } from '../setup/
  * PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; a temporary
  * database is created there and dropped after. Env: BENCH_SECONDS (10), BENCH_CUSTOMERS (50),
  * BENCH_PORT (8500; PostgreSQL uses the next port).
+ * More than 1% of the orders refused fails the bench (exit 1): its figures would be those of the refusals.
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -204,6 +205,9 @@ async function load(port: number, prepared: Prepared, seconds: number): Promise<
   };
 }
 
+/** Above this share of refused orders the run measured refusals, not orders. */
+const MAX_REFUSED_SHARE = 0.01;
+
 /** Stock taken must equal units sold, never below zero. */
 async function checkBooks(db: Db, prepared: Prepared): Promise<string> {
   const ids = prepared.lines.map((l) => l.variant_id);
@@ -313,6 +317,11 @@ export async function runOrdersBench(): Promise<void> {
   for (const r of table) console.log(line(r));
   console.log('');
   for (const r of rows) console.log(`books on ${r.dialect}: ${r.books}`);
+  const failed = rows.filter((r) => r.refused > MAX_REFUSED_SHARE * (r.orders + r.refused));
+  for (const r of failed) {
+    console.error(`FAILED on ${r.dialect}: ${r.refused} of ${r.orders + r.refused} orders refused (over 1%)`);
+  }
+  if (failed.length) process.exitCode = 1;
 }
 
 /** The bench's server process: the real app on the prepared database. */
@@ -324,6 +333,9 @@ async function serve(databaseUrl: string, port: number): Promise<void> {
     CLIENT_DIST: join(root, 'dist/client'),
     UPLOAD_DIR: join(tmpdir(), 'leafcup-bench-uploads'),
     SEED: 'off',
+    // Each customer places order after order without paying: the unpaid-orders limit would refuse all but the first
+    // few (config.ts MAX_UNPAID_ORDERS), and the bench would measure refusals.
+    MAX_UNPAID_ORDERS: '0',
     ...PROVIDER,
   });
   const db = createDb(parseDatabaseUrl(databaseUrl));
