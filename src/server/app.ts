@@ -35,6 +35,7 @@ import { createShop, type Shop } from './shop';
 import { createRenewalScheduler } from './subscriptions/scheduler';
 import { createInstance, type Instance } from './system/heartbeat';
 import telegramPlugin from './telegram/plugin';
+import { tracing } from './telemetry/hooks';
 
 interface AppOptions {
   config: Config;
@@ -122,6 +123,7 @@ function createFastify(config: Config, logger: AppOptions['logger']): FastifyIns
       serializers: { req: requestLogFields },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       hooks: { streamWrite: scrubLine },
+      ...traceIdInLogs(),
     },
     // Our own line per request instead of Fastify's two (plugins/request-log.ts).
     disableRequestLogging: true,
@@ -137,6 +139,21 @@ function createFastify(config: Config, logger: AppOptions['logger']): FastifyIns
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   return app;
+}
+
+/**
+ * With tracing on, every log line written while a span is active (a request's, a job round's) carries its `trace_id`
+ * (docs/decisions/046); off, the logger is left as it was.
+ */
+function traceIdInLogs(): { mixin?: () => { trace_id?: string } } {
+  const traced = tracing();
+  if (!traced) return {};
+  return {
+    mixin: () => {
+      const traceId = traced.traceId();
+      return traceId ? { trace_id: traceId } : {};
+    },
+  };
 }
 
 /** E-mail (docs/decisions/016): on with SMTP_URL; messages are queued only then (mail/outbox.ts, shop.mailOn). */

@@ -24,6 +24,11 @@ export const envelope = <T extends z.ZodType>(data: T) =>
 export const fieldError = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldError>;
 
-/** What every refusal answers: `data` holds the field errors when fields were at fault. */
-export const errorEnvelope = envelope(z.object({ errors: z.array(fieldError) }).nullable());
+/**
+ * What every refusal answers: `data` holds the field errors when fields were at fault. With tracing on, `trace_id`
+ * names the request's trace, so a report of the error leads to it (docs/decisions/046); clients may ignore it.
+ */
+export const errorEnvelope = envelope(z.object({ errors: z.array(fieldError) }).nullable()).extend({
+  trace_id: z.string().optional(),
+});
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;

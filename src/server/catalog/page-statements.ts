@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { type Compilable, sql } from 'kysely';
 import { type Db, nativeHandle } from '../db/connection';
+import { tracedSqlite } from '../telemetry/hooks';
 
 // Hot reads compiled once per shape (docs/decisions/007, "Cache off"): Kysely builds the query, as it does for
 // every other read (one source of truth for the SQL), but only the first time a shape is asked for; afterwards
@@ -102,7 +103,9 @@ export async function readPrepared<Row>(db: Db, read: PreparedRead<Row>): Promis
     }
     const statement = shape.statement;
     // Inside Kysely's lock on the one connection: never in the middle of another caller's transaction.
-    const rows = await db.getExecutor().provideConnection(async () => statement.all(values) as unknown[][]);
+    const rows = await db
+      .getExecutor()
+      .provideConnection(() => tracedSqlite(shape.sql, async () => statement.all(values) as unknown[][]));
     return rows.map(read.row);
   }
   const result = await native.pool.query({ name: shape.name, text: shape.sql, values, rowMode: 'array' });

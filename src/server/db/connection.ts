@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, type Driver, Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { tracing } from '../telemetry/hooks';
 import { InlineLimitPlugin } from './inline-limit';
 import type { Database } from './schema';
 
@@ -63,14 +64,26 @@ export function timeQueries(db: Db, timer: QueryTimer): () => void {
 /**
  * Kysely's log hook, the one place it measures a query: with a function here it takes two clock readings a query,
  * and this calls the timer (if any) without logging anything (the SQL and its parameters never reach the logs).
+ * `traced` (SQLite with tracing on) gets each query too, for its span (telemetry/start.ts); PostgreSQL's spans come
+ * from its pg instrumentation instead.
  */
-function queryClock(): { slot: { current: QueryTimer | null }; log: (event: LogEvent) => void } {
+function queryClock(traced?: (event: LogEvent) => void): {
+  slot: { current: QueryTimer | null };
+  log: (event: LogEvent) => void;
+} {
   const slot: { current: QueryTimer | null } = { current: null };
-  return { slot, log: (event) => slot.current?.(event.queryDurationMillis / 1000, event.level === 'error') };
+  const time = (event: LogEvent) => slot.current?.(event.queryDurationMillis / 1000, event.level === 'error');
+  const log = traced
+    ? (event: LogEvent) => {
+        time(event);
+        traced(event);
+      }
+    : time;
+  return { slot, log };
 }
 
 export function createDb(target: DatabaseTarget, options: { poolSize?: number } = {}): Db {
-  const clock = queryClock();
+  const clock = queryClock(target.kind === 'sqlite' ? tracing()?.sqliteQuery : undefined);
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.location, max: options.poolSize ?? 10 });
     // An idle client whose connection drops (server restart, failover, admin shutdown) emits 'error' on the

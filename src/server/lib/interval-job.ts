@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection';
+import { tracing } from '../telemetry/hooks';
 import { type JobLease, jobLease } from './job-lease';
 
 type Log = { warn?(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -113,7 +114,10 @@ class Job<R> {
     const { name, metrics } = this.options;
     const ended = (outcome: 'ok' | 'failed' | 'stopped') =>
       metrics?.jobRound(name, (performance.now() - begun) / 1000, outcome);
-    this.running = start()
+    // With tracing on, each round is a span of its own: its queries and calls are traced beneath it (docs/decisions/046).
+    const traced = tracing();
+    const round = traced ? () => traced.inSpan(`job ${name}`, { 'job.name': name }, start) : start;
+    this.running = round()
       .then(
         (result) => {
           ended('ok');

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { tracing } from '../telemetry/hooks';
 
 /** Query values that are secrets: a signed receipt link's signature, a token some client put in a URL. */
 const SECRET_QUERY = /([?&](?:sig|token)=)[^&#]*/gi;
@@ -41,12 +42,14 @@ export function routeOf(req: FastifyRequest): string {
 const TRACEPARENT = /^[\da-f]{2}-([\da-f]{32})-[\da-f]{16}-[\da-f]{2}$/;
 
 /**
- * The trace a request belongs to, for its log line's `trace_id` (docs/decisions/044). The seam for tracing: once the
- * server runs OpenTelemetry this answers the active span's trace id. Until then it is the trace id of a valid W3C
- * `traceparent` header a proxy or caller sent (so our line can be found from theirs), else undefined: the field is
- * absent, and the request id (`reqId`) is the only id of the request.
+ * The trace a request belongs to, for its log line's `trace_id` (docs/decisions/044). With tracing on
+ * (docs/decisions/046) the active span's trace id, which continues a caller's `traceparent` when it sent one. Off, the
+ * trace id of a valid W3C `traceparent` header a proxy or caller sent (so our line can be found from theirs), else
+ * undefined: the field is absent, and the request id (`reqId`) is the only id of the request.
  */
 export function traceIdOf(req: FastifyRequest): string | undefined {
+  const traced = tracing()?.traceId();
+  if (traced) return traced;
   const header = req.headers.traceparent;
   const match = typeof header === 'string' ? TRACEPARENT.exec(header.trim().toLowerCase()) : null;
   const traceId = match?.[1];

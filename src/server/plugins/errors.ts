@@ -5,6 +5,7 @@ import type { ErrorEnvelope } from '../../common/contract/envelope';
 import { DEFAULT_LANG, type Lang, parseLang } from '../../common/contract/lang';
 import { formatAnyMessage as formatMessage, type AnyMessageKey as MessageKey } from '../../common/i18n/admin-messages';
 import { AppError } from '../lib/errors';
+import { tracing } from '../telemetry/hooks';
 
 /** busboy's own messages for a body that is not valid multipart (and nothing else). */
 const MULTIPART_PARSE_ERROR =
@@ -22,6 +23,9 @@ export function requestLang(req: FastifyRequest): Lang {
 
 function send(reply: FastifyReply, status: number, message: string, errors: ErrorEnvelope['data'] = null) {
   const body: ErrorEnvelope = { success: false, code: status, message, data: errors };
+  // With tracing on, the trace to look up (telemetry/hooks.ts); the log lines of the request carry it too.
+  const traceId = tracing()?.traceId();
+  if (traceId) body.trace_id = traceId;
   return reply.code(status).type('application/json').send(body);
 }
 

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type Bot, webhookCallback } from 'grammy';
 import { formatMessage } from '../../common/i18n/messages';
+import { tracing } from '../telemetry/hooks';
 import { WEBHOOK_PATH } from './bot/webhook-secret';
 
 const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
@@ -12,6 +13,9 @@ function sameSecret(given: unknown, expected: string): boolean {
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+/** What kind of update it is: its one field besides update_id (Bot API, Update). */
+const updateType = (update: object) => Object.keys(update).find((key) => key !== 'update_id') ?? 'unknown';
 
 /**
  * POST /telegram/webhook: the bot's updates from Telegram. A request without the right
@@ -36,7 +40,11 @@ export default async function telegramWebhook(app: FastifyInstance, opts: { bot:
     }
     // Telegram is heard from: the webhook's silence gauge starts again (metrics/scrape.ts).
     app.shop.metrics.webhookReceived('telegram');
-    await handle(req, reply);
+    // With tracing on, a span per update naming its kind only (message, callback_query, …): never its content.
+    const traced = tracing();
+    if (traced)
+      await traced.inSpan('bot update', { 'telegram.update_type': updateType(req.body) }, () => handle(req, reply));
+    else await handle(req, reply);
     return reply;
   });
 }
