@@ -16,6 +16,7 @@ import { seedDemo } from '../../src/server/seed/index';
 import { seedSyntheticProducts } from '../../src/server/seed/synthetic';
 import { firstLoad } from './bundle-size';
 import { type LoadResult, runLoad, type Sample, summarize } from './load';
+import { otlpSinkIfAsked } from './otlp-sink';
 
 /**
  * Catalogue bench: a temp SQLite database with the demo shop plus 100,000 generated products, the real app
@@ -26,7 +27,8 @@ import { type LoadResult, runLoad, type Sample, summarize } from './load';
  * With the cache off too (a second server): page 1, a cursor page, a category page and a type page, each as a
  * ratio of the bare route by req/s and by server CPU (the issue's aim: >= 0.3 by req/s).
  * Env: BENCH_PRODUCTS (100000), BENCH_SECONDS (6 per target), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_PORT (8310),
- * BENCH_SKIP_BUNDLE (1: no first-load JS section).
+ * BENCH_SKIP_BUNDLE (1: no first-load JS section), BENCH_TRACES (1: the servers trace, exporting over OTLP to a sink in
+ * this process, otlp-sink.ts).
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -71,6 +73,7 @@ export async function runCatalogBench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'leafcup-bench-'));
   const file = join(dir, 'bench.sqlite');
   const servers: ReturnType<typeof spawn>[] = [];
+  const sink = await otlpSinkIfAsked(root);
   try {
     // 1. The catalogue.
     const db = createDb({ kind: 'sqlite', location: file });
@@ -189,8 +192,16 @@ export async function runCatalogBench(): Promise<void> {
     const start = (port: number, cacheMs: number) => {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', join(root, 'tests/bench/catalog-server.ts'), file, String(port), String(cacheMs)],
-        { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+        [
+          '--import',
+          'tsx',
+          ...(sink?.nodeArgs ?? []),
+          join(root, 'tests/bench/catalog-server.ts'),
+          file,
+          String(port),
+          String(cacheMs),
+        ],
+        { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...sink?.env } },
       );
       servers.push(child);
       return new Promise<void>((resolve, reject) => {
@@ -252,6 +263,7 @@ export async function runCatalogBench(): Promise<void> {
     console.log(
       `\nload: machine load average ${load1?.toFixed(1)} on ${cpus().length} cores; ${CONNECTIONS} connections, ${SECONDS} s per target in ${ROUNDS} interleaved rounds (so background load hits all alike), keep-alive, 0.5 s warm-up per round`,
     );
+    console.log(`tracing: ${sink ? 'on, every span exported over OTLP (BENCH_TRACES=1)' : 'off'}`);
     const pids = new Map(servers.map((child, n) => [n === 0 ? PORT : UNCACHED, child.pid]));
     const samples = targets.map(() => [] as Sample[]);
     for (let round = 0; round < ROUNDS; round++) {
@@ -348,6 +360,11 @@ export async function runCatalogBench(): Promise<void> {
       if (server.exitCode !== null) continue;
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
+    }
+    if (sink) {
+      const { requests, bytes } = sink.received();
+      console.log(`\ntraces exported: ${requests} OTLP requests, ${(bytes / 1e6).toFixed(1)} MB`);
+      await sink.close();
     }
     rmSync(dir, { recursive: true, force: true });
   }

@@ -16,6 +16,7 @@ import { seedDemo } from '../../src/server/seed/index';
 import { createAddress } from '../factories/addresses';
 import { createProduct } from '../factories/products';
 import { canConnect, createPgDatabase, type PgDatabase, redact } from '../setup/postgres';
+import { type OtlpSink, otlpSinkIfAsked } from './otlp-sink';
 
 /**
  * Orders bench (`npm run bench:orders`): the real server in its own process on a fresh database, and
@@ -25,7 +26,8 @@ import { canConnect, createPgDatabase, type PgDatabase, redact } from '../setup/
  *
  * PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; a temporary
  * database is created there and dropped after. Env: BENCH_SECONDS (10), BENCH_CUSTOMERS (50),
- * BENCH_PORT (8500; PostgreSQL uses the next port).
+ * BENCH_PORT (8500; PostgreSQL uses the next port), BENCH_TRACES (1: the server traces, exporting over OTLP to a sink
+ * in this process, otlp-sink.ts).
  * More than 1% of the orders refused fails the bench (exit 1): its figures would be those of the refusals.
  */
 
@@ -87,15 +89,20 @@ async function prepare(db: Db): Promise<Prepared> {
   return { shoppers, lines };
 }
 
-function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
+function startServer(databaseUrl: string, port: number, sink: OtlpSink | null): Promise<ChildProcess> {
   return new Promise((resolveStart, reject) => {
     const child = spawn(
-      join(root, 'node_modules/.bin/tsx'),
-      [fileURLToPath(import.meta.url), '--serve', databaseUrl, String(port)],
-      {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        ...(sink?.nodeArgs ?? []),
+        fileURLToPath(import.meta.url),
+        '--serve',
+        databaseUrl,
+        String(port),
+      ],
+      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...sink?.env } },
     );
     const timer = setTimeout(() => reject(new Error('the bench server did not start in 30 s')), 30_000);
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -241,7 +248,7 @@ interface Row {
   books: string;
 }
 
-async function benchOne(dialect: 'sqlite' | 'postgres', port: number): Promise<Row | string> {
+async function benchOne(dialect: 'sqlite' | 'postgres', port: number, sink: OtlpSink | null): Promise<Row | string> {
   let url: string;
   let cleanup: () => Promise<void>;
   if (dialect === 'sqlite') {
@@ -260,7 +267,7 @@ async function benchOne(dialect: 'sqlite' | 'postgres', port: number): Promise<R
     const db = createDb(parseDatabaseUrl(url));
     const prepared = await prepare(db);
     await db.destroy();
-    const server = await startServer(url, port);
+    const server = await startServer(url, port, sink);
     let result: Result;
     try {
       result = await load(port, prepared, SECONDS);
@@ -293,12 +300,22 @@ async function benchOne(dialect: 'sqlite' | 'postgres', port: number): Promise<R
 }
 
 export async function runOrdersBench(): Promise<void> {
-  console.log(`Orders bench: ${CUSTOMERS} concurrent customers, ${SECONDS} s per database (after a 2 s warm-up)\n`);
+  console.log(`Orders bench: ${CUSTOMERS} concurrent customers, ${SECONDS} s per database (after a 2 s warm-up)`);
+  const sink = await otlpSinkIfAsked(root);
+  console.log(`tracing: ${sink ? 'on, every span exported over OTLP (BENCH_TRACES=1)' : 'off'}\n`);
   const rows: Row[] = [];
-  for (const [i, dialect] of (['sqlite', 'postgres'] as const).entries()) {
-    const row = await benchOne(dialect, PORT + i);
-    if (typeof row === 'string') console.log(row);
-    else rows.push(row);
+  try {
+    for (const [i, dialect] of (['sqlite', 'postgres'] as const).entries()) {
+      const row = await benchOne(dialect, PORT + i, sink);
+      if (typeof row === 'string') console.log(row);
+      else rows.push(row);
+    }
+  } finally {
+    if (sink) {
+      const { requests, bytes } = sink.received();
+      console.log(`traces exported: ${requests} OTLP requests, ${(bytes / 1e6).toFixed(1)} MB\n`);
+      await sink.close();
+    }
   }
   const header = ['database', 'orders', 'refused', 'orders/s', 'p50 ms', 'p99 ms'];
   const table = rows.map((r) => [

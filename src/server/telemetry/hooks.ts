@@ -33,10 +33,16 @@ export function setTracing(value: Tracing): void {
   current = value;
 }
 
-/** Runs a SQLite statement Kysely does not see (a hot read's own prepared statement) with its span when tracing is on. */
-export async function tracedSqlite<R>(sql: string, run: () => Promise<R>): Promise<R> {
+/**
+ * Runs a SQLite statement Kysely does not see (a hot read's own prepared statement) with its span when tracing is on;
+ * off, it hands back `run()`'s own promise.
+ */
+export function tracedSqlite<R>(sql: string, run: () => Promise<R>): Promise<R> {
   const traced = current;
-  if (!traced) return run();
+  return traced ? timed(traced, sql, run) : run();
+}
+
+async function timed<R>(traced: Tracing, sql: string, run: () => Promise<R>): Promise<R> {
   const started = performance.now();
   let level: QueryEvent['level'] = 'error';
   try {
