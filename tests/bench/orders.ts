@@ -16,13 +16,15 @@ import { seedDemo } from '../../src/server/seed/index';
 import { createAddress } from '../factories/addresses';
 import { createProduct } from '../factories/products';
 import { canConnect, createPgDatabase, type PgDatabase, redact } from '../setup/postgres';
+import { processCpuSeconds } from './load';
 import { type OtlpSink, otlpSinkIfAsked } from './otlp-sink';
 
 /**
  * Orders bench (`npm run bench:orders`): the real server in its own process on a fresh database, and
  * 50 customers each placing orders back to back (1-3 lines, a new idempotency key each, one
  * transaction per order: re-price, take stock, write the order), on SQLite and on PostgreSQL.
- * Prints orders per second and p50/p99 latency, then checks the books: stock taken = units sold.
+ * Prints orders per second, p50/p99 latency and the server's CPU time per order, then checks the books: stock taken =
+ * units sold.
  *
  * PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; a temporary
  * database is created there and dropped after. Env: BENCH_SECONDS (10), BENCH_CUSTOMERS (50),
@@ -127,6 +129,8 @@ const stopServer = (child: ChildProcess) =>
   });
 
 interface Result {
+  /** The server process's CPU time per answered request in ms (Linux), the figure other load on the machine bends least. */
+  cpuMsPerOrder: number | null;
   orders: number;
   refused: number;
   seconds: number;
@@ -135,7 +139,7 @@ interface Result {
 }
 
 /** 50 closed-loop customers placing orders for `seconds` (after a 2 s warm-up). */
-async function load(port: number, prepared: Prepared, seconds: number): Promise<Result> {
+async function load(port: number, prepared: Prepared, seconds: number, serverPid?: number): Promise<Result> {
   const agent = new Agent({ keepAlive: true, maxSockets: prepared.shoppers.length });
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
@@ -199,11 +203,16 @@ async function load(port: number, prepared: Prepared, seconds: number): Promise<
     );
   await loop(performance.now() + 2000);
   counting = true;
+  const cpuBefore = processCpuSeconds(serverPid);
   const started = performance.now();
   await loop(started + seconds * 1000);
   const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = processCpuSeconds(serverPid);
   agent.destroy();
+  const answered = latencies.length;
   return {
+    cpuMsPerOrder:
+      cpuBefore !== null && cpuAfter !== null && answered ? ((cpuAfter - cpuBefore) * 1000) / answered : null,
     orders: statuses.get(200) ?? 0,
     refused: [...statuses].filter(([code]) => code !== 200).reduce((n, [, c]) => n + c, 0),
     seconds: elapsed,
@@ -245,6 +254,7 @@ interface Row {
   perSecond: number;
   p50: number;
   p99: number;
+  cpuMs: number | null;
   books: string;
 }
 
@@ -270,7 +280,7 @@ async function benchOne(dialect: 'sqlite' | 'postgres', port: number, sink: Otlp
     const server = await startServer(url, port, sink);
     let result: Result;
     try {
-      result = await load(port, prepared, SECONDS);
+      result = await load(port, prepared, SECONDS, server.pid);
     } finally {
       await stopServer(server);
     }
@@ -292,6 +302,7 @@ async function benchOne(dialect: 'sqlite' | 'postgres', port: number, sink: Otlp
       perSecond: result.orders / result.seconds,
       p50: percentile(sorted, 0.5),
       p99: percentile(sorted, 0.99),
+      cpuMs: result.cpuMsPerOrder,
       books,
     };
   } finally {
@@ -317,7 +328,7 @@ export async function runOrdersBench(): Promise<void> {
       await sink.close();
     }
   }
-  const header = ['database', 'orders', 'refused', 'orders/s', 'p50 ms', 'p99 ms'];
+  const header = ['database', 'orders', 'refused', 'orders/s', 'p50 ms', 'p99 ms', 'server CPU ms/order'];
   const table = rows.map((r) => [
     r.dialect,
     String(r.orders),
@@ -325,6 +336,7 @@ export async function runOrdersBench(): Promise<void> {
     r.perSecond.toFixed(1),
     r.p50.toFixed(1),
     r.p99.toFixed(1),
+    r.cpuMs?.toFixed(2) ?? 'n/a',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
