@@ -1,6 +1,6 @@
 import { register } from 'node:module';
 import { FastifyOtelInstrumentation } from '@fastify/otel';
-import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, isSpanContextValid, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
@@ -82,7 +82,11 @@ const active: Tracing = {
       }
     }),
   sqliteQuery,
-  traceId: () => trace.getSpan(context.active())?.spanContext().traceId,
+  // None outside a span, nor under OTEL_SDK_DISABLED (the API's spans then carry an all-zero id).
+  traceId: () => {
+    const spanContext = trace.getSpan(context.active())?.spanContext();
+    return spanContext && isSpanContextValid(spanContext) ? spanContext.traceId : undefined;
+  },
   shutdown: () => sdk.shutdown(),
 };
 setTracing(active);
