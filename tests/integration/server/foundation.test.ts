@@ -127,7 +127,7 @@ describe.each(dialects)('serving the built client on %s', (dialect) => {
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     mkdirSync(join(dist, 'images/banners'), { recursive: true });
     writeFileSync(join(dist, 'images/banners/hero.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
+    writeFileSync(join(dist, 'humans.txt'), 'Leaf & Cup');
     t = await buildTestApp(dialect, { clientDist: dist });
   });
   afterAll(async () => {
@@ -140,7 +140,9 @@ describe.each(dialects)('serving the built client on %s', (dialect) => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.body).toBe(indexHtml);
+      // index.html itself (a page's own head tags may be added: docs/decisions/047).
+      expect(res.body).toContain('<script type="module" src="/assets/x-abc123.js"></script>');
+      expect(res.body).toContain('<div id="root"></div>');
       expect(String(res.headers['cache-control'])).not.toMatch(/immutable/);
     }
   });
@@ -160,7 +162,7 @@ describe.each(dialects)('serving the built client on %s', (dialect) => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('public, max-age=86400, stale-while-revalidate=604800');
     }
-    const other = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    const other = await t.app.inject({ method: 'GET', url: '/humans.txt' });
     expect(other.statusCode).toBe(200);
     expect(other.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     const missing = await t.app.inject({ method: 'GET', url: '/assets/missing-zzz999.js' });
