@@ -4,24 +4,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCart } from '../../../../src/client/entities/cart/cart-store';
 import UnguardedCheckoutPage from '../../../../src/client/features/checkout/pages/CheckoutPage';
 import {
-  address,
   allowSlowScreens,
   bankTransfer,
   cardMethod,
   cartLine,
-  type Handlers,
   leaveTelegram,
   logIn,
   mockApi,
   openInTelegram,
-  orderDetails,
   paymentLink,
   renderRoutes,
   resetStores,
-  states,
-  summary,
 } from '../toolkit';
 import { guarded } from '../toolkit/guarded';
+import { checkoutHandlers, HOSTED, placedCard } from './card-support';
 
 const leaveFor = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src/client/lib/leave-for', () => ({ leaveFor }));
@@ -29,39 +25,6 @@ vi.mock('../../../../src/client/lib/leave-for', () => ({ leaveFor }));
 allowSlowScreens();
 
 const CheckoutPage = guarded('checkout', UnguardedCheckoutPage);
-const HOSTED = 'https://checkout.stripe.test/c/pay/cs_test_1';
-
-function handlers(methods = [bankTransfer, cardMethod], overrides: Handlers = {}): Handlers {
-  return {
-    '/v2/get-addresses': () => ({ data: { addresses: [address()] } }),
-    '/v2/get-states': () => ({ data: { states, free_shipping_threshold_cents: 7500 } }),
-    '/v2/get-all-payment-method': () => ({ data: { payment_methods: methods } }),
-    '/v1/get-shipping-fee': () => ({
-      data: {
-        fee_cents: 450,
-        subtotal_cents: 2400,
-        free_shipping_threshold_cents: 7500,
-        is_free: false,
-        method: 'standard',
-      },
-    }),
-    '/v2/checkout-summary': () => ({ data: summary() }),
-    ...overrides,
-  };
-}
-
-const placedCard = (checkoutUrl: string | null) => () => ({
-  data: {
-    order: orderDetails({
-      payment_method: 'card',
-      payment_reference: null,
-      receipt_url: null,
-      card_payment: { state: 'awaiting_payment', checkout_url: checkoutUrl },
-    }),
-    created: true,
-    checkout_url: checkoutUrl,
-  },
-});
 
 const renderCheckout = () => renderRoutes([{ path: '/checkout', Component: CheckoutPage }], '/checkout');
 
@@ -79,7 +42,7 @@ afterEach(() => {
 describe('Checkout: paying by card on the provider’s page (docs/decisions/040)', () => {
   it('lists Card beside Bank Transfer, asks no receipt, and sends the browser to the checkout page', async () => {
     const user = userEvent.setup();
-    const { callsTo } = mockApi(handlers([bankTransfer, cardMethod], { '/v1/order': placedCard(HOSTED) }));
+    const { callsTo } = mockApi(checkoutHandlers([bankTransfer, cardMethod], { '/v1/order': placedCard(HOSTED) }));
     renderCheckout();
     expect(await screen.findByRole('radio', { name: /Bank Transfer/ })).toBeInTheDocument();
     await user.click(await screen.findByRole('radio', { name: /Card/ }));
@@ -103,7 +66,7 @@ describe('Checkout: paying by card on the provider’s page (docs/decisions/040)
 
   it('without a hosted page (the provider did not answer) opens the order, where Pay now is offered', async () => {
     const user = userEvent.setup();
-    mockApi(handlers([bankTransfer, cardMethod], { '/v1/order': placedCard(null) }));
+    mockApi(checkoutHandlers([bankTransfer, cardMethod], { '/v1/order': placedCard(null) }));
     renderCheckout();
     await user.click(await screen.findByRole('radio', { name: /Card/ }));
     const place = screen.getByRole('button', { name: 'Place order · $28.50' });
@@ -114,7 +77,7 @@ describe('Checkout: paying by card on the provider’s page (docs/decisions/040)
   });
 
   it('does not list Card when the shop has no card provider', async () => {
-    mockApi(handlers([bankTransfer, paymentLink]));
+    mockApi(checkoutHandlers([bankTransfer, paymentLink]));
     renderCheckout();
     expect(await screen.findByRole('radio', { name: /Bank Transfer/ })).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: /Card/ })).not.toBeInTheDocument();
@@ -122,7 +85,7 @@ describe('Checkout: paying by card on the provider’s page (docs/decisions/040)
 
   it('inside Telegram does not list Card: the Telegram invoice is the card payment there', async () => {
     await openInTelegram('4242');
-    mockApi(handlers([bankTransfer, paymentLink, cardMethod]));
+    mockApi(checkoutHandlers([bankTransfer, paymentLink, cardMethod]));
     renderCheckout();
     expect(await screen.findByRole('radio', { name: /Bank Transfer/ })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /Pay by Link/ })).toBeInTheDocument();

@@ -5,20 +5,17 @@ import { useCart } from '../../../../src/client/entities/cart/cart-store';
 import UnguardedCheckoutPage from '../../../../src/client/features/checkout/pages/CheckoutPage';
 import { i18n } from '../../../../src/client/lib/i18n/i18n';
 import {
-  address,
   allowSlowScreens,
   bankTransfer,
   cardMethod,
   cartLine,
   logIn,
   mockApi,
-  orderDetails,
   renderRoutes,
   resetStores,
-  states,
-  summary,
 } from '../toolkit';
 import { guarded } from '../toolkit/guarded';
+import { checkoutHandlers, HOSTED, placedCard } from './card-support';
 
 const leaveFor = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src/client/lib/leave-for', () => ({ leaveFor }));
@@ -26,25 +23,8 @@ vi.mock('../../../../src/client/lib/leave-for', () => ({ leaveFor }));
 allowSlowScreens();
 
 const CheckoutPage = guarded('checkout', UnguardedCheckoutPage);
-const HOSTED = 'https://checkout.stripe.test/c/pay/cs_test_1';
 
-const api = () =>
-  mockApi({
-    '/v2/get-addresses': () => ({ data: { addresses: [address()] } }),
-    '/v2/get-states': () => ({ data: { states, free_shipping_threshold_cents: 7500 } }),
-    '/v2/get-all-payment-method': () => ({ data: { payment_methods: [bankTransfer, cardMethod] } }),
-    '/v2/checkout-summary': () => ({ data: summary() }),
-    '/v1/order': () => ({
-      data: {
-        order: orderDetails({
-          payment_method: 'card',
-          card_payment: { state: 'awaiting_payment', checkout_url: HOSTED },
-        }),
-        created: true,
-        checkout_url: HOSTED,
-      },
-    }),
-  });
+const api = () => mockApi(checkoutHandlers([bankTransfer, cardMethod], { '/v1/order': placedCard(HOSTED) }));
 
 const renderCheckout = () => renderRoutes([{ path: '/checkout', Component: CheckoutPage }], '/checkout');
 

@@ -33,6 +33,22 @@ const cardOrder = (state: NonNullable<OrderDetails['card_payment']>['state'], ov
     ...overrides,
   });
 
+/** Back from the provider's page with a session to ask about. */
+const RETURNED = '/order?id=42&checkout=success&session_id=cs_test_1';
+
+/** The order's reads: `first` on the first, then Paid (the provider's notice has arrived). */
+const paidOnSecondRead = (first: NonNullable<OrderDetails['card_payment']>['state']): Handler => {
+  let reads = 0;
+  return () => {
+    reads += 1;
+    return {
+      data: {
+        order: reads < 2 ? cardOrder(first) : cardOrder('none', { status: 'Paid', paid_at: '2026-11-24T00:00:00Z' }),
+      },
+    };
+  };
+};
+
 function show(url: string, details: Handler, extra: { pay?: Handler; list?: Handler } = {}) {
   const api = mockApi({
     '/v1/get-orders': extra.list ?? (() => ({ data: { orders: [], next_cursor: null } })),
@@ -58,18 +74,7 @@ afterEach(async () => {
 
 describe('Order page: a card payment (docs/decisions/040)', () => {
   it('back from the provider: asks about the session, says it is confirming, and polls until Paid', async () => {
-    let reads = 0;
-    const { callsTo, dialog } = show('/order?id=42&checkout=success&session_id=cs_test_1', () => {
-      reads += 1;
-      return {
-        data: {
-          order:
-            reads < 2
-              ? cardOrder('confirming')
-              : cardOrder('none', { status: 'Paid', paid_at: '2026-11-24T00:00:00Z' }),
-        },
-      };
-    });
+    const { callsTo, dialog } = show(RETURNED, paidOnSecondRead('confirming'));
     const body = await dialog();
     expect(await within(body).findByRole('status')).toHaveTextContent('Confirming your payment…');
     // The return URL alone is never Paid.
@@ -87,19 +92,8 @@ describe('Order page: a card payment (docs/decisions/040)', () => {
   });
 
   it('back from paying while the provider did not answer the read: confirming, polling, then Paid', async () => {
-    let reads = 0;
-    const { callsTo, dialog } = show('/order?id=42&checkout=success&session_id=cs_test_1', () => {
-      reads += 1;
-      // The server could not ask the provider: the order is simply awaiting payment as far as it knows.
-      return {
-        data: {
-          order:
-            reads < 2
-              ? cardOrder('awaiting_payment')
-              : cardOrder('none', { status: 'Paid', paid_at: '2026-11-24T00:00:00Z' }),
-        },
-      };
-    });
+    // The server could not ask the provider: the order is simply awaiting payment as far as it knows.
+    const { callsTo, dialog } = show(RETURNED, paidOnSecondRead('awaiting_payment'));
     const body = await dialog();
     expect(await within(body).findByRole('status')).toHaveTextContent('Confirming your payment…');
     expect(within(body).queryByRole('button', { name: /Pay now/ })).not.toBeInTheDocument();
@@ -131,7 +125,7 @@ describe('Order page: a card payment (docs/decisions/040)', () => {
       can_review: false,
     });
     const { callsTo, dialog } = show(
-      '/order?id=42&checkout=success&session_id=cs_test_1',
+      RETURNED,
       () => {
         reads += 1;
         const paid = cardOrder('none', { status: 'Paid', paid_at: '2026-11-24T00:00:00Z' });
@@ -153,7 +147,7 @@ describe('Order page: a card payment (docs/decisions/040)', () => {
     await act(async () => {
       await i18n.changeLanguage('zh');
     });
-    const { dialog } = show('/order?id=42&checkout=success&session_id=cs_test_1', () => ({
+    const { dialog } = show(RETURNED, () => ({
       data: { order: cardOrder('confirming') },
     }));
     expect(await within(await dialog()).findByText('正在确认您的付款…')).toBeInTheDocument();
