@@ -1,3 +1,4 @@
+import { cardBrandName } from '@common/card-brand';
 import type { SavedCard } from '@common/contract/subscriptions';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api/client';
@@ -6,20 +7,11 @@ import { useRemoveSavedCard } from '../api/saved-cards';
 import '../locales';
 import '../user.css';
 
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  unionpay: 'UnionPay',
-  discover: 'Discover',
-  jcb: 'JCB',
-};
-
 /** "Visa •••• 4242" (the provider's brand name in its usual spelling). */
 export function useCardLabel() {
   const { t } = useTranslation('user');
   return (card: Pick<SavedCard, 'brand' | 'last4'>) =>
-    t('savedCardLabel', { brand: BRANDS[card.brand] ?? card.brand, last4: card.last4 });
+    t('savedCardLabel', { brand: cardBrandName(card.brand), last4: card.last4 });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { cardLabel } from '@common/card-brand';
 import type { AdminOrderDetail, AdminOrderEvent } from '@common/contract/admin/orders';
 import { formatCents } from '@common/money';
 import { refundKind } from '@common/order-workflow';
@@ -214,7 +215,7 @@ function providerPaymentFacts(t: TFunction<'admin-orders'>, c: ProviderPayment):
       [t('chargeId'), <code>{c.charge_id}</code>],
     ];
   }
-  const card = c.card_last4 ? `${capitalise(c.card_brand ?? '')} •••• ${c.card_last4}`.trim() : null;
+  const card = c.card_last4 ? cardLabel({ brand: c.card_brand ?? '', last4: c.card_last4 }).trim() : null;
   const status = c.status && c.status !== 'succeeded' ? c.status : null;
   const facts: Array<[string, ReactNode]> = [
     [t('cardPayment'), [formatCents(c.amount_cents), card, status, when].filter(Boolean).join(' · ')],
@@ -223,8 +224,6 @@ function providerPaymentFacts(t: TFunction<'admin-orders'>, c: ProviderPayment):
   facts.push([t('paymentId'), <code>{c.charge_id}</code>]);
   return facts;
 }
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A refund's method: a payment method's name (card, bank transfer), else the Record refund form's (cash, other…). */
 const refundMethodLabel = (t: TFunction<'admin-orders'>, method: string) =>
