@@ -18,6 +18,7 @@ import { createShop } from '../../../src/server/shop';
 import { createProduct } from '../../factories/products';
 import { createStaff } from '../../factories/staff';
 import { logLines, rawPost, type ServerProcess, startServerProcess, tail } from '../../support/server-process';
+import { until } from '../../support/until';
 import { formEncode, freshDatabase, onPostgres, type TestDatabase } from '../helper';
 import { productFormOf } from './admin/support';
 import { holdTransaction, lockWaits } from './lock-waits';
@@ -295,7 +296,10 @@ describe.runIf(onPostgres)('several instances on one PostgreSQL database', { tim
     );
     expect(changed.status, changed.body.message).toBe(200);
     const started = Date.now();
-    await until(async () => (await cardOn(b))?.name === 'Shared Oolong', 'the new name on B', 2000, 20);
+    await until(async () => (await cardOn(b))?.name === 'Shared Oolong', 'the new name on B', {
+      withinMs: 2000,
+      everyMs: 20,
+    });
     expect(Date.now() - started, 'B saw the change well within its 60 s cache').toBeLessThan(1500);
 
     // The operator's command line (another process, here this test's): both instances see it at once.
@@ -305,8 +309,14 @@ describe.runIf(onPostgres)('several instances on one PostgreSQL database', { tim
       ['adjust-stock', String(variants[0]!.id), '+5', '--reason', 'counted'],
       (line) => lines.push(line),
     );
-    await until(async () => (await cardOn(a))?.stock_total === 12, 'the new stock on A', 2000, 20);
-    await until(async () => (await cardOn(b))?.stock_total === 12, 'the new stock on B', 2000, 20);
+    await until(async () => (await cardOn(a))?.stock_total === 12, 'the new stock on A', {
+      withinMs: 2000,
+      everyMs: 20,
+    });
+    await until(async () => (await cardOn(b))?.stock_total === 12, 'the new stock on B', {
+      withinMs: 2000,
+      everyMs: 20,
+    });
   });
 
   it('SIGKILL of A mid-order (through the proxy) loses no acknowledged order and never places one twice', async () => {
@@ -400,7 +410,10 @@ describe.runIf(onPostgres)('several instances on one PostgreSQL database', { tim
 
       const signalled = Date.now();
       b.process.kill('SIGTERM');
-      await until(async () => (await fetch(`${b.url}/readyz`)).status === 503, '/readyz 503 on B', 1000, 20);
+      await until(async () => (await fetch(`${b.url}/readyz`)).status === 503, '/readyz 503 on B', {
+        withinMs: 1000,
+        everyMs: 20,
+      });
       // Past the drain (1 s) B has stopped listening; the order still waits on the lock, then is answered.
       await new Promise((r) => setTimeout(r, Math.max(0, 1300 - (Date.now() - signalled))));
       lock.release();
@@ -446,13 +459,4 @@ async function postJson<T = Record<string, unknown>>(
 function keepAlivePost(agent: Agent, port: number, path: string, token: string, fields: Record<string, unknown>) {
   return rawPost({ port, path, agent, body: formEncode(fields), headers: { authorization: `Bearer ${token}` } })
     .response;
-}
-
-/** Polls `check` every `everyMs` until it is true; fails naming `what` after `withinMs`. */
-async function until(check: () => Promise<boolean>, what: string, withinMs = 30_000, everyMs = 100): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs} ms`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
 }

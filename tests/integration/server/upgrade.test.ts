@@ -10,6 +10,7 @@ import { createProduct } from '../../factories/products';
 import { releaseBefore } from '../../support/expand-contract';
 import { type StreamFigures, type StreamShopper, startOrderStream } from '../../support/order-stream';
 import { type ServerProcess, startServerProcess, tail } from '../../support/server-process';
+import { until } from '../../support/until';
 import { freshDatabase, onPostgres, type TestDatabase } from '../helper';
 import { customer, PROVIDER_ENV } from './orders/support';
 
@@ -20,6 +21,8 @@ import { customer, PROVIDER_ENV } from './orders/support';
  * be in the database once.
  */
 const root = fileURLToPath(new URL('../../..', import.meta.url));
+/** Servers start slowly on a loaded machine. */
+const SLOW = { withinMs: 60_000, everyMs: 50 };
 
 describe.runIf(onPostgres)('upgrading a shop that is taking orders', { timeout: 240_000 }, () => {
   let database: TestDatabase;
@@ -88,7 +91,7 @@ describe.runIf(onPostgres)('upgrading a shop that is taking orders', { timeout: 
     const [a, b] = await Promise.all([start('a'), start('b')]);
     proxy = await startProxy({ upstreams: [{ port: a!.port }, { port: b!.port }], checkMs: 200 });
     const stream = startOrderStream({ baseUrl: () => `http://127.0.0.1:${proxy!.port}`, shoppers, line });
-    await until(() => stream.count() >= 20, 'orders before the restart');
+    await until(() => stream.count() >= 20, 'orders before the restart', SLOW);
     for (const [name, old] of [
       ['a2', a!],
       ['b2', b!],
@@ -97,7 +100,7 @@ describe.runIf(onPostgres)('upgrading a shop that is taking orders', { timeout: 
       expect(code, tail(old.output())).toBe(0);
       await start(name, { port: old.port });
       const placed = stream.count();
-      await until(() => stream.count() >= placed + 20, `orders after ${name} started`);
+      await until(() => stream.count() >= placed + 20, `orders after ${name} started`, SLOW);
     }
     await expectEveryOrderKept(await stream.stop(), productId, 100_000);
   });
@@ -119,7 +122,7 @@ describe.runIf(onPostgres)('upgrading a shop that is taking orders', { timeout: 
     const old = await start('old', { cwd: tree });
     let target = old.url;
     const stream = startOrderStream({ baseUrl: () => target, shoppers, line });
-    await until(() => stream.count() >= 10, 'orders on the previous release');
+    await until(() => stream.count() >= 10, 'orders on the previous release', SLOW);
 
     const upgraded = await start('new');
     const applied = await database.db
@@ -128,18 +131,10 @@ describe.runIf(onPostgres)('upgrading a shop that is taking orders', { timeout: 
       .execute();
     expect((applied as Array<{ name: string }>).map((r) => r.name)).toContain(newest);
     const before = stream.count();
-    await until(() => stream.count() >= before + 20, 'orders on the previous release after the migration');
+    await until(() => stream.count() >= before + 20, 'orders on the previous release after the migration', SLOW);
     target = upgraded.url;
     const moved = stream.count();
-    await until(() => stream.count() >= moved + 20, 'orders on this release');
+    await until(() => stream.count() >= moved + 20, 'orders on this release', SLOW);
     await expectEveryOrderKept(await stream.stop(), productId, 100_000);
   });
 });
-
-async function until(check: () => boolean, what: string, withinMs = 60_000): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

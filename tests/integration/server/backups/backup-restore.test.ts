@@ -10,6 +10,7 @@ import { backupTo, restoreFrom } from '../../../../src/server/backups/service';
 import { type Db, parseDatabaseUrl } from '../../../../src/server/db/connection';
 import { MIGRATION_NAMES, migrationProvider } from '../../../../src/server/db/migrate';
 import { createProduct } from '../../../factories/products';
+import { until } from '../../../support/until';
 import { buildTestApp, dialects, freshDatabase, post, type TestApp } from '../../helper';
 import { type Customer, customer, PROVIDER_ENV, placeOrder } from '../orders/support';
 import { skippedWithoutPgTools } from './pg-tools';
@@ -18,15 +19,6 @@ import { backupDir, configFor, emptyTarget } from './support';
 const exec = promisify(execFile);
 const TSX = join(process.cwd(), 'node_modules/.bin/tsx');
 const STOCK = 10_000;
-
-/** Waits (polling) until `done()` holds. */
-async function until(done: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 const ordersOf = async (db: Db) => (await db.selectFrom('orders').select('order_no').execute()).map((o) => o.order_no);
 const countOrders = async (db: Db) => (await ordersOf(db)).length;
@@ -66,7 +58,7 @@ describe.each(dialects)('backup and restore on %s', async (dialect) => {
         acked.push(r.body.data.order.order_no);
       }),
     );
-    await until(() => acked.length >= 15);
+    await until(() => acked.length >= 15, 'orders acknowledged before the backup', { withinMs: 60_000, everyMs: 5 });
     ackedBefore = [...acked];
     // The backup begins while most orders are still on their way.
     expect(ackedBefore.length).toBeLessThan(60);
