@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { parseAst } from 'rolldown/parseAst';
 import type { Db } from '../../src/server/db/connection';
 import { isPostgres } from '../../src/server/db/dialect';
+import { migrations } from '../../src/server/db/migrate';
 import type { ShopMigration } from '../../src/server/db/migration-safety';
 
 /**
@@ -13,6 +14,15 @@ import type { ShopMigration } from '../../src/server/db/migration-safety';
  * Kysely is typed by it, so a table or column missing there is one the release cannot name. Raw SQL outside it
  * (the search and card triggers) is the migration author's to check.
  */
+
+/** The last migration before the rule was adopted: the earlier ones predate it and stay as shipped. */
+export const RULE_ADOPTED_AFTER = '2026-12-07T12-00-card-payments';
+
+/** The migrations the rule governs, in the order they apply. */
+export const governedMigrations = (): string[] =>
+  Object.keys(migrations)
+    .sort()
+    .filter((name) => name > RULE_ADOPTED_AFTER);
 
 export interface ColumnShape {
   nullable: boolean;

@@ -1,7 +1,8 @@
 import { type Kysely, Migrator, sql } from 'kysely';
-import { migrationProvider, migrations } from '../../../../src/server/db/migrate';
+import { migrationProvider } from '../../../../src/server/db/migrate';
 import { isLockTimeout, retryOnLockTimeout, withLockTimeout } from '../../../../src/server/db/migration-safety';
 import { startBusyLoad } from '../../../support/busy-tables';
+import { governedMigrations, RULE_ADOPTED_AFTER } from '../../../support/expand-contract';
 import { freshDatabase, onPostgres, type TestDatabase } from '../../helper';
 
 /**
@@ -9,14 +10,11 @@ import { freshDatabase, onPostgres, type TestDatabase } from '../../helper';
  * adopted runs with a low `lock_timeout` while short transactions keep the busiest tables in use, and the slowest of
  * those transactions stays well under a second. PostgreSQL only: SQLite is one process's file.
  */
-const RULE_ADOPTED_AFTER = '2026-12-07T12-00-card-payments';
 const LOW_LOCK_TIMEOUT_MS = 200;
 /** What a shopper may wait for a migration: a moment, not a stopped shop. */
 const LONGEST_WAIT_MS = 1_000;
 
-const governed = Object.keys(migrations)
-  .sort()
-  .filter((n) => n > RULE_ADOPTED_AFTER);
+const governed = governedMigrations();
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the database whatever its schema
 type AnyDb = Kysely<any>;
