@@ -13,10 +13,11 @@
  * client sends nothing but the error's own message, its stack and the path (never a form's content).
  */
 
+import { EMAIL_IN_TEXT } from '../lib/personal-data';
+
 export const MAX_MESSAGE = 500;
 
 const URL_TAIL = /\b((?:[a-z][\w+.-]*:)?\/\/[^\s?#'"`<>()]*)[?#][^\s'"`<>()]*/gi;
-const EMAIL = /[\w.+%-]+@[\w-]+(?:\.[\w-]+)+/g;
 const BEARER = /\b(bearer|basic)\s+[\w~+/.=-]+/gi;
 const SECRET_PAIR =
   /\b((?:[\w-]*(?:password|passwd|pwd|token|secret|init_?data|api_?key|auth\w*|session\w*)))(\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s&,;]+)/gi;
@@ -35,7 +36,7 @@ export const withoutQuery = (text: string): string => text.replace(URL_TAIL, '$1
 /** An error's message as it may be stored and shown (see the top of this file). */
 export function scrubMessage(message: string): string {
   return withoutQuery(message)
-    .replace(EMAIL, '<email>')
+    .replace(EMAIL_IN_TEXT, '<email>')
     .replace(JWT, '<token>')
     .replace(BEARER, '$1 <token>')
     .replace(SECRET_PAIR, '$1$2<hidden>')

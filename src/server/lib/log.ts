@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { tracing } from '../telemetry/hooks';
+import { EMAIL_IN_TEXT } from './personal-data';
 
 /** Query values that are secrets: a signed receipt link's signature, a token some client put in a URL. */
 const SECRET_QUERY = /([?&](?:sig|token)=)[^&#]*/gi;
@@ -65,11 +66,8 @@ export const REDACTED_KEYS = ['password', 'email', 'phone', 'token', 'authorizat
 );
 export const REDACTED_PATHS = [...REDACTED_KEYS, 'err.detail', '*.headers.authorization', 'headers.authorization'];
 
-/** An e-mail address anywhere in a line (an SMTP server's refusal quotes the recipient). */
-const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}/gi;
-
 /**
  * The last guard before a log line is written (pino's `streamWrite` hook): e-mail addresses in free text — an error's
  * message, a provider's answer — become `[email]`. Lines without an `@` (nearly all) are passed on untouched.
  */
-export const scrubLine = (line: string): string => (line.includes('@') ? line.replace(EMAIL, '[email]') : line);
+export const scrubLine = (line: string): string => (line.includes('@') ? line.replace(EMAIL_IN_TEXT, '[email]') : line);

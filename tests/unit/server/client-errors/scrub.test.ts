@@ -6,6 +6,8 @@ import { routePattern, scriptLocation, scrubMessage } from '../../../../src/serv
 describe('scrubbing a report', () => {
   it('takes e-mail addresses, phones and tokens out of a message', () => {
     expect(scrubMessage('No account for ana.reyes+tea@example.com.ph')).toBe('No account for <email>');
+    expect(scrubMessage('No account for Ana.Reyes@Example.COM')).toBe('No account for <email>');
+    expect(scrubMessage('loaded vite@8.3.4 and @fastify/static')).toBe('loaded vite@8.3.4 and @fastify/static');
     expect(scrubMessage('Invalid phone +63 917 555 0123 given')).toBe('Invalid phone <phone> given');
     expect(scrubMessage('call (02) 8123-4567 now')).toBe('call <phone> now');
     expect(scrubMessage('sent Bearer abc.def-123_xyz and failed')).toBe('sent Bearer <token> and failed');
