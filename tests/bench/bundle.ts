@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type ChunkSize, closure, firstLoad, size as gz } from './bundle-size';
+import { measureWire, printWire } from './bundle-wire';
 import { builtRevision, viteBuild } from './revision';
 
 /**
@@ -11,11 +12,16 @@ import { builtRevision, viteBuild } from './revision';
  *   page chunk and its static imports (tests/bench/bundle-size.ts), compared with the build before the back office;
  * - the back office: its own first load (entry + AdminApp + the dashboard screen) and what each screen adds;
  * - whether any back-office module is in the chunks the shop's first load requests (from the hidden source maps).
- * Prints "FAIL" and exits 1 when the shop's first load holds admin code or grew past the baseline.
+ * - the same first visits on the wire (tests/bench/bundle-wire.ts, docs/decisions/054): the real server serving the
+ *   build, Chromium loading each route in a fresh context, every script's compressed body plus its answer's headers,
+ *   against the aims there; and the document apart.
+ * Prints "FAIL" and exits 1 when the shop's first load holds admin code or grew past the baseline, when a route is
+ * over its aim on the wire, or when a script answer errored or came uncompressed (or not as brotli when asked for).
  *
- * Options: --no-build (measure dist/client as it is), --dist=<dir> (measure another build; implies --no-build),
- * --baseline=<rev> (build that commit from `git archive` in a temp dir and compare with it instead of the figures
- * recorded below).
+ * Options: --no-build (measure dist/client as it is), --dist=<dir> (measure another build; implies --no-build; its
+ * server render is read from <dir>/../server), --baseline=<rev> (build that commit from `git archive` in a temp dir
+ * and compare with it instead of the figures recorded below), --no-wire (skip the browser), --wire-only (only the
+ * browser), --files (list every script each route fetched on the wire).
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -236,6 +242,7 @@ export async function runBundleBench(argv = process.argv.slice(2)): Promise<bool
   if (!distArg && !flag('no-build')) viteBuild(root);
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`no build in ${dist} (run npm run build)`);
 
+  if (flag('wire-only')) return printWire(await measureWire(dist), { files: Boolean(flag('files')) });
   const baselineRev = value('baseline');
   const baseline: Record<string, { js: number; scripts: number }> = baselineRev
     ? Object.fromEntries(
@@ -304,6 +311,7 @@ export async function runBundleBench(argv = process.argv.slice(2)): Promise<bool
   } else {
     console.log("OK: the shop's first load is not larger than the baseline on any route");
   }
+  if (!flag('no-wire') && !printWire(await measureWire(dist), { files: Boolean(flag('files')) })) ok = false;
   return ok;
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { buildApp } from '../../../../src/server/app';
 import { loadConfig } from '../../../../src/server/config';
 import { migrateToLatest } from '../../../../src/server/db/migrate';
@@ -18,7 +19,7 @@ import { buildTestApp, dialects, freshDatabase, post, type TestApp } from '../..
 import { METRICS_TOKEN, sample, scrape } from '../metrics/support';
 import { placeOrder } from '../orders/support';
 
-/** A built client in miniature: index.html, a script and its source map. */
+/** A built client in miniature: index.html, a script (and its brotli) and its source map. */
 function fakeClient(): string {
   const dist = mkdtempSync(join(tmpdir(), 'leafcup-dist-'));
   mkdirSync(join(dist, 'assets'));
@@ -27,6 +28,8 @@ function fakeClient(): string {
     '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>',
   );
   writeFileSync(join(dist, 'assets/app.js'), 'console.log(1)');
+  // As the build writes it beside each script (vite.config.ts, docs/decisions/030).
+  writeFileSync(join(dist, 'assets/app.js.br'), brotliCompressSync('console.log(1)'));
   writeFileSync(join(dist, 'assets/app.js.map'), '{"version":3,"sources":["src/client/secret.ts"]}');
   return dist;
 }
@@ -71,25 +74,68 @@ describe.each(dialects)('security headers on %s', (dialect) => {
     },
   );
 
-  it('API answers and refusals carry them too (400, 401, 404)', async () => {
+  it('API answers, refusals and missing files carry nosniff and CORP, not the policies of a document (400, 401, 404)', async () => {
     for (const res of [
       await post(t.app, '/v2/get-category', {}),
       await post(t.app, '/v2/get-product-details', { product_id: 'x' }),
       await post(t.app, '/v1/get-user-info', {}),
       await t.app.inject({ method: 'GET', url: '/assets/missing-zzz999.js' }),
     ]) {
-      expect(csp(res.headers)).toContain('frame-ancestors');
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      // docs/decisions/054: a JSON answer is never shown as a page, so it has no use for a document's policies.
+      for (const name of ['content-security-policy', 'referrer-policy', 'cross-origin-opener-policy']) {
+        expect(res.headers[name], name).toBeUndefined();
+      }
     }
   });
 
-  it('over HTTPS (PUBLIC_URL https) answers carry HSTS and upgrade insecure requests', async () => {
+  it('a hashed asset is answered with what a script needs and no more: nosniff, CORP, cache, type, length', async () => {
+    for (const encoding of [undefined, 'gzip, deflate, br']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/assets/app.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+      expect(res.statusCode).toBe(200);
+      expect(encoding ? brotliDecompressSync(res.rawPayload).toString() : res.body).toBe('console.log(1)');
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'cross-origin-resource-policy': 'same-origin',
+        'cache-control': 'public, max-age=31536000, immutable',
+        vary: 'accept-encoding',
+        ...(encoding ? { 'content-encoding': 'br' } : {}),
+      });
+      expect(res.headers['content-type']).toMatch(/^application\/javascript/);
+      // docs/decisions/054: every other header is bytes on each script of a first visit (no CSP, COOP, referrer
+      // policy, ETag, Last-Modified, Accept-Ranges).
+      expect(Object.keys(res.headers).sort()).toEqual([
+        'cache-control',
+        'connection',
+        ...(encoding ? ['content-encoding'] : []),
+        'content-length',
+        'content-type',
+        'cross-origin-resource-policy',
+        'date',
+        'vary',
+        'x-content-type-options',
+      ]);
+    }
+  });
+
+  it('over HTTPS (PUBLIC_URL https) pages carry HSTS and upgrade insecure requests; assets and API answers do not', async () => {
     const res = await https.app.inject({ method: 'GET', url: '/' });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
     expect(csp(res.headers)).toContain('upgrade-insecure-requests');
-    const api = await post(https.app, '/v2/get-category', {});
-    expect(api.headers['strict-transport-security']).toBe('max-age=31536000');
+    // The browser keeps HSTS from the page it navigated to: every later request to the shop is HTTPS already.
+    for (const other of [
+      await post(https.app, '/v2/get-category', {}),
+      await https.app.inject({ method: 'GET', url: '/assets/app.js' }),
+    ]) {
+      expect(other.headers['strict-transport-security']).toBeUndefined();
+      expect(other.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 
   it('serves the scripts but never their source maps', async () => {
