@@ -32,7 +32,7 @@ describe('keyboard-only journeys', () => {
       password: shopper.password,
       confirm_password: shopper.password,
     });
-  });
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await shop?.stop();
@@ -98,6 +98,18 @@ describe('keyboard-only journeys', () => {
     await expectVisibleFocus(page);
     await page.keyboard.press('Tab');
     expect((await focused(page)).label).toBe('A "Home"');
+
+    // The Shop menu (a disclosure, not modal): ArrowDown opens it on its first entry, Escape closes it and gives
+    // focus back to its button.
+    const shopButton = page.getByRole('button', { name: 'Shop', exact: true });
+    await tabTo(page, shopButton);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => shopButton.getAttribute('aria-expanded')).toBe('true');
+    const menu = page.locator(`[id="${await shopButton.getAttribute('aria-controls')}"]`);
+    await expect.poll(() => menu.evaluate((m) => m.contains(document.activeElement))).toBe(true);
+    await expectVisibleFocus(page);
+    await pressAndExpectFocus(page, 'Escape', shopButton);
+    expect(await shopButton.getAttribute('aria-expanded')).toBe('false');
 
     // Search from the header.
     const search = page.getByRole('searchbox', { name: 'Search' });

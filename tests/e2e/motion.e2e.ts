@@ -35,7 +35,7 @@ describe('motion', () => {
 
   beforeAll(async () => {
     [shop, browser] = await Promise.all([startShop({ timeoutMs: 90_000 }), launchBrowser()]);
-  });
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await shop?.stop();

@@ -74,7 +74,7 @@ export function focused(page: Page): Promise<Focused> {
     const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50);
     return {
       label: `${el.tagName} "${name || el.getAttribute('href') || el.getAttribute('name') || el.id}"`,
-      detail: `${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[type=${el.getAttribute('type')}]` : ''}.${el.className} outline ${own.outlineStyle} ${own.outlineWidth} box-shadow ${own.boxShadow}`,
+      detail: `${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[type=${el.getAttribute('type')}]` : ''}.${el.className} outline ${own.outlineStyle} ${own.outlineWidth} box-shadow ${own.boxShadow} :focus ${el.matches(':focus')} :focus-visible ${el.matches(':focus-visible')}`,
       ring: Boolean(outline || shadow || insetShadow),
       contrast,
       top: r.top,
