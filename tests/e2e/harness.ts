@@ -153,11 +153,14 @@ export async function newPage(
     locale?: string;
     viewport?: { width: number; height: number };
     session?: { user: unknown; token: string };
+    /** The visitor's motion preference (`prefers-reduced-motion`); the browser's default is no preference. */
+    reducedMotion?: 'reduce' | 'no-preference';
   } = {},
 ): Promise<TestPage> {
   const context = await browser.newContext({
     locale: opts.locale ?? 'en-US',
     viewport: opts.viewport ?? { width: 390, height: 844 },
+    ...(opts.reducedMotion ? { reducedMotion: opts.reducedMotion } : {}),
   });
   if (opts.session) {
     await context.addInitScript(({ user, token }) => {

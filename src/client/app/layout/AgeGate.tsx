@@ -38,7 +38,7 @@ function AgeGateDialog({ onConfirm }: { onConfirm(): void }) {
   const { t } = useTranslation();
   const [refused, setRefused] = useState(false);
   const dialog = useRef<HTMLDivElement>(null);
-  useDialogFocus(dialog, true, { initial: dialog });
+  useDialogFocus(dialog, true, { initial: dialog, returnTo: 'start' });
 
   return (
     <div className="overlay overlay--center age-gate__overlay">

@@ -89,7 +89,9 @@ function Todo({ todo }: { todo: AdminDashboardOutput['todo'] }) {
   // The low-stock list is at the bottom of the page: the card takes the reader (and the keyboard) there.
   const showLowStock = () => {
     const heading = document.getElementById(LOW_STOCK_HEADING);
-    heading?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    // Smooth only where motion is welcome (docs/decisions/049).
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+    heading?.scrollIntoView?.({ behavior: still ? 'auto' : 'smooth', block: 'start' });
     heading?.focus({ preventScroll: true });
   };
   return (

@@ -1,6 +1,6 @@
 import type { AdminOrderDetail } from '@common/contract/admin/orders';
 import { nextOrderAction, ORDER_ACTION_PERMISSION, type OrderAction, refundKind } from '@common/order-workflow';
-import { useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allows, useStaffMe } from '@/entities/staff/api/use-staff';
 import { errorText } from '@/lib/api/error-text';
@@ -37,6 +37,8 @@ export function OrderActions({ order }: { order: Order }) {
   const roleAllows = useRoleAllows();
   const [open, setOpen] = useState<Exclude<OrderAction, Direct> | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const card = useRef<HTMLElement>(null);
+  const moveOn = useFocusOnNextStep(card, order.actions);
   const actions = order.actions.filter(roleAllows);
   if (!actions.length) return null;
 
@@ -44,6 +46,7 @@ export function OrderActions({ order }: { order: Order }) {
     setError(null);
     try {
       await run(action, {});
+      moveOn();
     } catch (err) {
       const message = errorText(err, t('failed')) ?? t('failed');
       setError(message);
@@ -56,7 +59,7 @@ export function OrderActions({ order }: { order: Order }) {
   const label = (action: OrderAction) => t(action === 'refund' && toCard ? 'refund_card' : action);
 
   return (
-    <section className="admin-card admin-order-actions" aria-labelledby="admin-order-actions-title">
+    <section ref={card} className="admin-card admin-order-actions" aria-labelledby="admin-order-actions-title">
       <h2 id="admin-order-actions-title">{t('heading')}</h2>
       <div className="admin-page__actions">
         {actions.map((action) => (
@@ -83,6 +86,27 @@ export function OrderActions({ order }: { order: Order }) {
         ))}
     </section>
   );
+}
+
+/**
+ * After a direct action its button is gone (the order moved on): focus, lost on the page, goes to the next step's
+ * button once the order's actions have changed, so a keyboard user goes on from where they were
+ * (docs/decisions/049). Focus the user moved elsewhere meanwhile stays there.
+ */
+function useFocusOnNextStep(card: RefObject<HTMLElement | null>, actions: readonly string[]): () => void {
+  const now = actions.join();
+  // The actions when the button was pressed: focus moves once they are different (the order read again).
+  const pressedAt = useRef<string | null>(null);
+  useEffect(() => {
+    if (pressedAt.current === null || pressedAt.current === now) return;
+    pressedAt.current = null;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    card.current?.querySelector<HTMLElement>('.admin-page__actions button:not([disabled])')?.focus();
+  }, [card, now]);
+  return () => {
+    pressedAt.current ??= now;
+  };
 }
 
 /**

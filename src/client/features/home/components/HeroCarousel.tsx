@@ -15,6 +15,7 @@ const AUTOPLAY_MS = 6000;
 // (docs/decisions/021-first-load.md).
 const HeroEmbla = lazy(() => import('./HeroEmbla'));
 
+/** Less motion asked for: no autoplay, and the arrows and dots jump to a slide instead of sliding (docs/decisions/049). */
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
@@ -77,7 +78,7 @@ export function HeroCarousel({ banners }: { banners: Banner[] }) {
   useEffect(() => {
     if (!playing || hovered || total < 2) return;
     const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') withEmbla((api) => api.scrollNext());
+      if (document.visibilityState === 'visible') withEmbla((api) => api.scrollNext(prefersReducedMotion()));
     }, AUTOPLAY_MS);
     return () => window.clearInterval(timer);
   }, [withEmbla, playing, hovered, total]);
@@ -177,7 +178,7 @@ function renderControls(
         type="button"
         className="home-hero__arrow"
         aria-label={t('hero.previous')}
-        onClick={() => withEmbla((api) => api.scrollPrev())}
+        onClick={() => withEmbla((api) => api.scrollPrev(prefersReducedMotion()))}
       >
         <span aria-hidden="true">‹</span>
       </button>
@@ -189,7 +190,7 @@ function renderControls(
             className={`home-hero__dot${i === selected ? ' home-hero__dot--on' : ''}`}
             aria-label={t('hero.goTo', { n: i + 1, total })}
             aria-current={i === selected ? 'true' : undefined}
-            onClick={() => withEmbla((api) => api.scrollTo(i))}
+            onClick={() => withEmbla((api) => api.scrollTo(i, prefersReducedMotion()))}
           />
         ))}
       </div>
@@ -197,7 +198,7 @@ function renderControls(
         type="button"
         className="home-hero__arrow"
         aria-label={t('hero.next')}
-        onClick={() => withEmbla((api) => api.scrollNext())}
+        onClick={() => withEmbla((api) => api.scrollNext(prefersReducedMotion()))}
       >
         <span aria-hidden="true">›</span>
       </button>
