@@ -1,0 +1,110 @@
+import type { Page } from 'playwright-core';
+import type { TestPage } from './harness';
+import { checkScreen, openVariant, VARIANTS } from './support/axe';
+import { backOfficeJourney, type PlacedOrder } from './support/back-office';
+
+// WCAG 2.2 AA by axe-core on every back-office screen as an owner, in English and Chinese at 390 and 1366 px
+// (docs/decisions/048): each screen of the navigation, an order, its packing slip, a customer, a product's edit page
+// with its stock, a coupon, each tab of the tabbed screens and a dialog. One shop, one context per language/width.
+
+/** Screens by path under /admin, and what shows once each has loaded its data. */
+const SCREENS: Array<{ path: string; name: string; tabs?: boolean }> = [
+  { path: '', name: 'dashboard' },
+  { path: '/orders', name: 'orders list' },
+  { path: '/exchanges', name: 'exchanges' },
+  { path: '/customers', name: 'customers list' },
+  { path: '/coupons', name: 'coupons list' },
+  { path: '/coupons/new', name: 'new coupon' },
+  { path: '/subscriptions', name: 'subscriptions' },
+  { path: '/affiliates', name: 'affiliates', tabs: true },
+  { path: '/products', name: 'products list' },
+  { path: '/products/import', name: 'catalogue import and export' },
+  { path: '/staff', name: 'staff' },
+  { path: '/shipping', name: 'shipping' },
+  { path: '/settings', name: 'settings' },
+  { path: '/content', name: 'content', tabs: true },
+  { path: '/audit', name: 'audit' },
+  { path: '/system', name: 'system' },
+  { path: '/me', name: 'my alerts' },
+  { path: '/no-such-screen', name: 'back-office not found' },
+];
+
+describe('accessibility of the back office', () => {
+  const journey = backOfficeJourney(
+    async (kit) => {
+      const owner = await kit.staff('Olive Owner', 'owner');
+      const buyer = await kit.customer('Carl Customer');
+      const order: PlacedOrder = await kit.placeTransferOrder(buyer);
+      const product = await kit.catalogue();
+      return { owner, buyer, order, productId: product.product_id };
+    },
+    { timeoutMs: 120_000 },
+  );
+
+  describe.each(VARIANTS)('in $lang at $width px', (v) => {
+    let opened: TestPage;
+    let page: Page;
+    const go = async (path: string) => {
+      await page.goto(`${journey.shop.url}/admin${path}`, { waitUntil: 'load' });
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+    };
+
+    beforeAll(async () => {
+      const { owner } = journey.people;
+      opened = await openVariant(journey.browser, journey.shop.url, v, '/admin', {
+        session: { user: owner.userInfo, token: owner.token },
+      });
+      page = opened.page;
+    });
+    afterAll(() => opened?.close());
+
+    it('every screen of the navigation, tab by tab', async () => {
+      for (const screen of SCREENS) {
+        await go(screen.path);
+        await checkScreen(page, v, `admin ${screen.name}`);
+        if (!screen.tabs) continue;
+        const tabs = page.getByRole('tab');
+        const count = await tabs.count();
+        for (let i = 1; i < count; i++) {
+          await tabs.nth(i).click();
+          await page.waitForLoadState('networkidle');
+          await checkScreen(page, v, `admin ${screen.name} · tab ${i + 1}`);
+        }
+      }
+    }, 300_000);
+
+    it('an order, its packing slip, a customer, a product with its stock, a coupon', async () => {
+      const { order, buyer, productId } = journey.people;
+      await go(`/orders/${order.order_no}`);
+      await checkScreen(page, v, 'admin order page');
+      await page.goto(`${journey.shop.url}/admin/orders/${order.order_no}/slip`, { waitUntil: 'load' });
+      await page.waitForLoadState('networkidle');
+      await checkScreen(page, v, 'admin packing slip');
+      await go(`/customers/${buyer.id}`);
+      await checkScreen(page, v, 'admin customer page');
+      await go(`/products/${productId}`);
+      await checkScreen(page, v, 'admin product edit with stock');
+      await go('/coupons');
+      const coupon = page.locator('main a[href^="/admin/coupons/"]:not([href$="/new"])').first();
+      if (await coupon.count()) {
+        await coupon.click();
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await checkScreen(page, v, 'admin coupon page');
+      }
+    }, 240_000);
+
+    it('dialogs: making an agent, a new packaging', async () => {
+      await go('/affiliates');
+      await page.locator('.admin-page__actions .btn--primary').click();
+      await page.getByRole('dialog').waitFor();
+      await checkScreen(page, v, 'admin make agent dialog');
+      await page.keyboard.press('Escape');
+      await go(`/products/${journey.people.productId}`);
+      await page.locator('main .card button.btn--secondary').first().click();
+      const dialog = page.getByRole('dialog');
+      if (await dialog.count()) await checkScreen(page, v, 'admin product dialog');
+    }, 120_000);
+  });
+});
