@@ -38,6 +38,9 @@ async function buyerWithHistory(kit: BackOfficeKit, shopCmd: (argv: string[]) =>
   return { buyer, pending };
 }
 
+// The shop's start and its people take minutes on a busy machine (the shared CI box runs others' tests too).
+vi.setConfig({ hookTimeout: 300_000 });
+
 describe('accessibility of a customer’s screens', { timeout: 240_000 }, () => {
   const shop = (): Shop => journey.shop;
   const journey = backOfficeJourney(

@@ -29,6 +29,9 @@ const SCREENS: Array<{ path: string; name: string; tabs?: boolean }> = [
   { path: '/no-such-screen', name: 'back-office not found' },
 ];
 
+// The shop's start and its people take minutes on a busy machine (the shared CI box runs others' tests too).
+vi.setConfig({ hookTimeout: 300_000 });
+
 describe('accessibility of the back office', { timeout: 240_000 }, () => {
   const journey = backOfficeJourney(
     async (kit) => {

@@ -8,6 +8,9 @@ import { shopJourney } from './support/back-office';
 // not found), a product, the info pages and the FAQ, the not-found page, log-in, register, forgotten password, the
 // e-mail links' pages and /login_be. One shop for the file, one browser context per language and width.
 
+// The shop's start and its people take minutes on a busy machine (the shared CI box runs others' tests too).
+vi.setConfig({ hookTimeout: 300_000 });
+
 describe('accessibility of the public shop', { timeout: 240_000 }, () => {
   const journey = shopJourney({ timeoutMs: 120_000 });
   let productId = 0;
