@@ -234,7 +234,7 @@ export function backOfficeJourney<P>(makePeople: (kit: BackOfficeKit) => Promise
           botApi = started.botApi;
           return started.shop;
         })
-      : startShop({ smtp, env: opts.env });
+      : startShop({ smtp, env: opts.env, timeoutMs: opts.timeoutMs });
     [shop, browser] = await Promise.all([starting, launchBrowser()]);
     people = await makePeople(kit);
   });
@@ -275,6 +275,8 @@ export interface JourneyOptions {
   telegram?: boolean;
   /** More environment for the server. */
   env?: Record<string, string>;
+  /** How long the server may take to answer /readyz (startShop's default otherwise). */
+  timeoutMs?: number;
 }
 
 /** A journey's shop and browser (`backOfficeJourney` without people). */
