@@ -13,8 +13,10 @@ import { openMiniApp, openMiniAppLoggedIn, tgEvents, tgReceive } from './support
 
 const MINI_APP = 'https://t.me/leafcup_test_bot/shop';
 
+// One shop for both: starting one costs seconds of a loaded machine.
+const journey = shopJourney({ telegram: true, env: { BOT_USERNAME: 'leafcup_test_bot', MINI_APP_NAME: 'shop' } });
+
 describe('Share', () => {
-  const journey = shopJourney({ telegram: true, env: { BOT_USERNAME: 'leafcup_test_bot', MINI_APP_NAME: 'shop' } });
   let productId: number;
   let productName: string;
   let nextTgId = 890_000_000;
@@ -175,7 +177,6 @@ describe('Share', () => {
 });
 
 describe('Full screen in Telegram', () => {
-  const journey = shopJourney({ telegram: true });
   let productId: number;
 
   beforeAll(async () => {
