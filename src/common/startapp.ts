@@ -5,7 +5,8 @@
  * initData (and `tgWebAppStartParam` in the URL), and to the bot as `/start <param>` for a `?start=` link.
  *
  * The shop's parameter names a product and, optionally, the referral code of whoever shared it:
- * `p<productId>` or `p<productId>_<referralCode>`. Telegram allows A-Z, a-z, 0-9, `_` and `-`, up to 64 characters
+ * `p<productId>` or `p<productId>_<referralCode>`; or, for the shop itself (the referral page's card), the bare referral
+ * code, as the bot's `/start <code>` takes it (docs/decisions/053). Telegram allows A-Z, a-z, 0-9, `_` and `-`, up to 64 characters
  * for `/start` (512 for `startapp`); the shop keeps to 64 so one parameter fits both. A referral code that would not
  * fit is left out (the link still opens the product). Anything else is not a product parameter: `parseStartParam`
  * answers null and never throws.
@@ -20,6 +21,8 @@ const START_PARAM = /^[A-Za-z0-9_-]{1,64}$/;
 const REFERRAL_CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 /** `p`, a product id without leading zeros, then optionally `_` and a referral code. */
 const PRODUCT_PARAM = /^p([1-9]\d{0,9})(?:_([A-Za-z0-9][A-Za-z0-9_-]*))?$/;
+/** What reads as a product parameter, valid or not (`p0`, `p12_…`): never taken as a referral code. */
+const PRODUCT_LIKE = /^p\d/;
 /** Product ids are int4 (the contract's `id()`). */
 const MAX_PRODUCT_ID = 2_147_483_647;
 
@@ -51,6 +54,26 @@ export function parseStartParam(value: unknown): ProductStart | null {
   const productId = Number(m[1]);
   if (!isProductId(productId)) return null;
   return { productId, referralCode: m[2] ?? null };
+}
+
+/**
+ * The start parameter opening the shop's home with `referralCode` (the referral page's card): the code itself, or null
+ * when it is no valid code or reads as a product parameter (`p<digit>…`; the shop's own codes are upper case).
+ */
+export function shopStartParam(referralCode: string | null | undefined): string | null {
+  if (!referralCode || !REFERRAL_CODE.test(referralCode) || !START_PARAM.test(referralCode)) return null;
+  return PRODUCT_LIKE.test(referralCode) ? null : referralCode;
+}
+
+/**
+ * What a Mini App start parameter opens: a product (with the referral code it carries, if any), or the shop with a
+ * referral code (a bare code); null for anything else, whatever its type.
+ */
+export function parseAppStart(value: unknown): { productId: number | null; referralCode: string | null } | null {
+  const product = parseStartParam(value);
+  if (product) return product;
+  if (typeof value !== 'string') return null;
+  return shopStartParam(value) ? { productId: null, referralCode: value } : null;
 }
 
 /** Bot usernames: 5-32 letters, digits and `_`. Mini App short names: 3-30 letters, digits and `_`. */

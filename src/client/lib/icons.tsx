@@ -147,3 +147,9 @@ export const ShareIcon = (p: IconProps) => (
     <path d="M8.2 10.8l7.6-4.1M8.2 13.2l7.6 4.1" />
   </Icon>
 );
+
+export const ExpandIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+  </Icon>
+);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { passwordText, userInfo } from './accounts';
 import { defineEndpoint } from './endpoint';
-import { optional } from './fields';
+import { id, optional } from './fields';
 
 /**
  * Telegram identity (docs/decisions/001). Inside Telegram the client sends the raw initData as the common
@@ -91,4 +91,20 @@ export const unlinkTelegram = defineEndpoint({
   summary: 'Unlink the account (password required) from its Telegram user',
   request: z.object({ password: passwordField() }),
   response: z.object({ user_info: userInfo }),
+});
+
+/**
+ * Share inside Telegram (Bot API 8.0, docs/decisions/053): the server saves a prepared inline message for the Telegram
+ * user of the validated init_data, who must be the logged-in account's linked Telegram user, and answers its id for
+ * the Mini App's `shareMessage`. With `product_id`: a card of that product (picture, name, the shop's price) with an
+ * "Open" button opening the Mini App on it; without: a card of the shop. Either carries the account's referral code.
+ * Refused with 403 (no or bad init_data, not this account's Telegram user), 404 (unknown or hidden product), 429 (too
+ * many), 502 (Telegram refused).
+ */
+export const prepareTelegramShare = defineEndpoint({
+  path: '/v2/prepare-telegram-share',
+  access: 'user',
+  summary: 'Prepare a message (a product, or the shop) for the Mini App to share, with the referral code',
+  request: z.object({ product_id: optional(id()) }),
+  response: z.object({ prepared_message_id: z.string(), expires_at: z.string() }),
 });

@@ -107,6 +107,8 @@ export const restEn = {
     'This account is not linked to a Telegram user now, so nothing was changed: check and try again',
   telegramInitDataReused:
     'This Telegram session has been used to log in too many times: close the shop and open it again from the bot',
+  telegramShareNotLinked: 'Link this account to your Telegram account to share from Telegram',
+  telegramShareFailed: 'Telegram could not prepare the message: please try again',
   // checkout and orders
   couponNotFound: 'This coupon code does not exist',
   couponExpired: 'This coupon has expired',

@@ -90,6 +90,8 @@ export const restZh: Record<keyof typeof restEn, string> = {
   telegramLinkedNow: '此账户目前绑定的是 Telegram 用户 {{current}}，因此未做任何更改：请确认要替换该绑定后再次确认',
   telegramNotLinkedNow: '此账户目前未绑定 Telegram 用户，因此未做任何更改：请检查后重试',
   telegramInitDataReused: '此 Telegram 会话的登录次数过多：请关闭商店，然后从机器人重新打开',
+  telegramShareNotLinked: '请先将此账户绑定到您的 Telegram 账号，才能从 Telegram 分享',
+  telegramShareFailed: 'Telegram 无法准备该消息，请重试',
   couponNotFound: '该优惠码不存在',
   couponExpired: '该优惠券已过期',
   couponNotStarted: '该优惠券尚未生效',

@@ -13,6 +13,9 @@
  * (default 'sent': the user agrees; 'cancelled' refuses) and shares `window.__tgPhoneNumber` when agreed.
  * Home screen: `web_app_check_home_screen` answers `home_screen_checked` with `window.__tgHomeScreenStatus`
  * (default 'missed'); `web_app_add_to_home_screen` answers `home_screen_added` and the status becomes 'added'.
+ * Prepared messages (docs/decisions/053): `web_app_send_prepared_message` answers `prepared_message_sent`, or
+ * `prepared_message_failed` with `window.__tgPreparedError` when set (e.g. 'USER_DECLINED'). Full screen:
+ * `web_app_request_fullscreen` / `web_app_exit_fullscreen` answer `fullscreen_changed` with `is_fullscreen`.
  *
  * The page's URL must carry the launch parameters in its hash (see `telegramLaunchHash`).
  */
@@ -100,6 +103,12 @@ export function fakeTelegramHost(options: FakeHostOptions = {}): string {
           break;
         case 'web_app_check_home_screen': answer('home_screen_checked', { status: window.__tgHomeScreenStatus }); break;
         case 'web_app_add_to_home_screen': window.__tgHomeScreenStatus = 'added'; answer('home_screen_added', {}); break;
+        case 'web_app_send_prepared_message':
+          if (window.__tgPreparedError) answer('prepared_message_failed', { error: window.__tgPreparedError });
+          else answer('prepared_message_sent', {});
+          break;
+        case 'web_app_request_fullscreen': answer('fullscreen_changed', { is_fullscreen: true }); break;
+        case 'web_app_exit_fullscreen': answer('fullscreen_changed', { is_fullscreen: false }); break;
         default: break;
       }
     },

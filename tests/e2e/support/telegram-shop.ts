@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { type FakeBotApi, startFakeBotApi } from '../../support/telegram/fake-bot-api-server';
 import { signInitData, TEST_BOT_TOKEN, tgUser } from '../../support/telegram/init-data';
 import { acceptAgeGate, type Shop, startShop } from '../harness';
-import { fakeTelegramHost, type TgEvent, telegramLaunchHash } from './fake-telegram-host';
+import { type FakeHostOptions, fakeTelegramHost, type TgEvent, telegramLaunchHash } from './fake-telegram-host';
 
 // What the Mini App journeys share: a shop with a bot whose Bot API is a local fake (nothing reaches Telegram), and
 // the fake Telegram host's side of a page (what the app posted to Telegram, an event from Telegram).
@@ -38,23 +38,34 @@ export async function openMiniApp(
     beforeOpen?: (context: BrowserContext) => Promise<unknown>;
     /** What the opening waits for: the load event unless said. */
     waitUntil?: 'load' | 'domcontentloaded';
+    /** The Mini Apps version the client says it runs (`tgWebAppVersion`), 8.0 unless said. */
+    version?: string;
+    /** The fake host's viewport and safe areas. */
+    host?: FakeHostOptions;
   } = {},
 ) {
   const context = await browser.newContext({ viewport: { width: 390, height: 780 }, locale: 'en-US' });
-  await context.addInitScript(fakeTelegramHost());
+  await context.addInitScript(fakeTelegramHost(opts.host));
   await opts.beforeOpen?.(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
   const initData = signInitData(tgUser(telegramId), { startParam: opts.startParam });
   const query = opts.startParam ? `?tgWebAppStartParam=${opts.startParam}` : '';
-  await page.goto(`${url}${query}${telegramLaunchHash(initData)}`, { waitUntil: opts.waitUntil ?? 'load' });
+  await page.goto(`${url}${query}${telegramLaunchHash(initData, { version: opts.version })}`, {
+    waitUntil: opts.waitUntil ?? 'load',
+  });
   return { context, page, errors };
 }
 
 /** `openMiniApp`, the age question answered, and logged in as the linked customer. */
-export async function openMiniAppLoggedIn(browser: Browser, url: string, telegramId: number) {
-  const opened = await openMiniApp(browser, url, telegramId);
+export async function openMiniAppLoggedIn(
+  browser: Browser,
+  url: string,
+  telegramId: number,
+  opts: Parameters<typeof openMiniApp>[3] = {},
+) {
+  const opened = await openMiniApp(browser, url, telegramId, opts);
   await acceptAgeGate(opened.page);
   await expect.poll(() => opened.page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
   return opened;

@@ -24,7 +24,7 @@ export const TEST_BOT_INFO: UserFromGetMe = {
 
 /**
  * Intercepts every outgoing Bot API call of `bot` (nothing reaches Telegram): records it and answers
- * like Telegram would. `fail(method, chatId?)` makes matching calls answer an error instead.
+ * like Telegram would (`savePreparedInlineMessage`: `preparedMessage()`). `fail(method, chatId?)` makes matching calls answer an error instead.
  */
 export function interceptBotApi(bot: Bot) {
   const calls: BotApiCall[] = [];
@@ -53,6 +53,7 @@ export function interceptBotApi(bot: Bot) {
         },
       });
     }
+    if (method === 'savePreparedInlineMessage') return answer({ ok: true, result: preparedMessage() });
     return answer({ ok: true, result: true });
   });
   return {
@@ -68,6 +69,20 @@ export function interceptBotApi(bot: Bot) {
     reset() {
       calls.length = 0;
     },
+  };
+}
+
+let preparedId = 0;
+
+/**
+ * What Telegram answers `savePreparedInlineMessage` (a PreparedInlineMessage): a fresh id, valid for 24 hours. The ids
+ * differ between calls, so a test can tell which one the Mini App shared.
+ */
+export function preparedMessage(): { id: string; expiration_date: number } {
+  preparedId += 1;
+  return {
+    id: `prep${preparedId}${Math.random().toString(36).slice(2, 8)}`,
+    expiration_date: Math.floor(Date.now() / 1000) + 24 * 3600,
   };
 }
 

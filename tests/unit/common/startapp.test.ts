@@ -1,4 +1,11 @@
-import { miniAppBaseLink, miniAppLink, parseStartParam, productStartParam } from '../../../src/common/startapp';
+import {
+  miniAppBaseLink,
+  miniAppLink,
+  parseAppStart,
+  parseStartParam,
+  productStartParam,
+  shopStartParam,
+} from '../../../src/common/startapp';
 
 describe('productStartParam', () => {
   it('names the product, with the referral code when there is one', () => {
@@ -80,4 +87,29 @@ describe('links', () => {
     );
     expect(miniAppLink('https://t.me/leafcup_bot', 'p3')).toBe('https://t.me/leafcup_bot?startapp=p3');
   });
+});
+
+describe('shopStartParam and parseAppStart (the shop with a referral code, docs/decisions/053)', () => {
+  it('opens the shop with a bare referral code, and reads it back', () => {
+    expect(shopStartParam('ABCD2345')).toBe('ABCD2345');
+    expect(parseAppStart(shopStartParam('ABCD2345'))).toEqual({ productId: null, referralCode: 'ABCD2345' });
+  });
+
+  it('still reads a product parameter as the product', () => {
+    expect(parseAppStart('p42_ABCD2345')).toEqual({ productId: 42, referralCode: 'ABCD2345' });
+    expect(parseAppStart('p42')).toEqual({ productId: 42, referralCode: null });
+  });
+
+  it('makes no parameter of a code that is none, too long, or reads as a product', () => {
+    for (const code of [null, undefined, '', 'has space', '_-', 'A'.repeat(65), 'p12', 'p0', 'p1_x']) {
+      expect(shopStartParam(code)).toBeNull();
+    }
+  });
+
+  it.each([undefined, null, 42, '', 'p0', 'p0_%%', 'p12_', 'a b', 'A'.repeat(65), {}])(
+    'answers null for %j',
+    (value) => {
+      expect(parseAppStart(value)).toBeNull();
+    },
+  );
 });

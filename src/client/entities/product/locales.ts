@@ -18,6 +18,11 @@ export const en = {
   gallery: {
     label: 'Product images',
     showImage: 'Show image {{n}} of {{total}}',
+    fullScreen: 'View images full screen',
+    exitFullScreen: 'Exit full screen',
+    previous: 'Previous image',
+    next: 'Next image',
+    position: '{{n}} of {{total}}',
   },
   search: {
     label: 'Search',
@@ -43,6 +48,11 @@ export const zh: typeof en = {
   gallery: {
     label: '商品图片',
     showImage: '显示第 {{n}} 张图片，共 {{total}} 张',
+    fullScreen: '全屏查看图片',
+    exitFullScreen: '退出全屏',
+    previous: '上一张',
+    next: '下一张',
+    position: '第 {{n}} 张，共 {{total}} 张',
   },
   search: {
     label: '搜索',

@@ -12,6 +12,7 @@ export const en = {
   copyLink: 'Copy link',
   share: 'Share',
   shareText: 'Shop fresh teas at Leaf & Cup with my referral link',
+  shareInTelegram: 'Share in Telegram',
   qrTitle: 'QR code of your referral link',
   qrHint: 'Let a friend scan this code to open the shop with your referral.',
   summary: {
@@ -44,6 +45,7 @@ export const zh: typeof en = {
   copyLink: '复制链接',
   share: '分享',
   shareText: '通过我的推荐链接在 Leaf & Cup 选购新鲜好茶',
+  shareInTelegram: '在 Telegram 中分享',
   qrTitle: '推荐链接二维码',
   qrHint: '让朋友扫描此二维码，即可通过您的推荐进入商店。',
   summary: {

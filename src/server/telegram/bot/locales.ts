@@ -128,6 +128,10 @@ const en = {
   inlinePrice: 'from {{price}}',
   inlineMessage: '{{name}}, from {{price}} at Leaf & Cup',
   inlineNoResults: 'No products match. Open the shop',
+  // Share inside Telegram (docs/decisions/053)
+  shareOpen: 'Open',
+  shareShopTitle: 'Leaf & Cup',
+  shareShopText: 'Loose-leaf teas, matcha and teaware, delivered to your door.',
   openProduct: 'View the product',
   // statuses
   statusPending: 'Pending',
@@ -251,6 +255,9 @@ const zh: Record<BotTextKey, string> = {
   inlinePrice: '{{price}} 起',
   inlineMessage: '{{name}}，Leaf & Cup 售价 {{price}} 起',
   inlineNoResults: '没有匹配的商品。打开商店',
+  shareOpen: '打开',
+  shareShopTitle: 'Leaf & Cup',
+  shareShopText: '散装茶叶、抹茶和茶具，送货上门。',
   openProduct: '查看商品',
   statusPending: '待付款',
   statusPaid: '已付款',

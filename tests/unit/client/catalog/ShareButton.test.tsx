@@ -1,5 +1,5 @@
 import type { ProductDetails } from '@common/contract/catalog';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { vi } from 'vitest';
@@ -9,6 +9,7 @@ import {
   installFakeSdk,
   leaveTelegram,
   logIn,
+  makeUser,
   mockApi,
   openInTelegram,
   productDetails,
@@ -24,12 +25,20 @@ import {
 const routes = [{ path: '/details/:productId', Component: ProductDetailPage }];
 const MINI_APP = 'https://t.me/leafcup_bot/shop';
 
-function serve(product: ProductDetails, miniAppLink?: string | null) {
+function serve(
+  product: ProductDetails,
+  miniAppLink?: string | null,
+  prepared: { status?: number; message?: string } = {},
+) {
   return mockApi({
     '/v2/get-product-details': () => ({
       data: { product, ...(miniAppLink === undefined ? {} : { mini_app_link: miniAppLink }) },
     }),
     '/v2/get-product-reviews': () => ({ data: { reviews: [], next_cursor: null } }),
+    '/v2/prepare-telegram-share': () => ({
+      ...prepared,
+      data: { prepared_message_id: 'prep-77', expires_at: '2099-01-01T00:00:00.000Z' },
+    }),
   });
 }
 
@@ -131,7 +140,13 @@ describe('Share inside Telegram', () => {
     serve(productDetails(), MINI_APP);
     const product = await openProduct();
     await user.click(shareButton());
-    expect(shareURL).toHaveBeenCalledWith(`${MINI_APP}?startapp=p${product.id}_MEI7`, `${product.name} at Leaf & Cup`);
+    // lib/telegram/share.ts is loaded on the press (docs/decisions/053).
+    await waitFor(() =>
+      expect(shareURL).toHaveBeenCalledWith(
+        `${MINI_APP}?startapp=p${product.id}_MEI7`,
+        `${product.name} at Leaf & Cup`,
+      ),
+    );
     expect(share).not.toHaveBeenCalled();
   });
 
@@ -141,9 +156,11 @@ describe('Share inside Telegram', () => {
     serve(productDetails());
     const product = await openProduct();
     await user.click(shareButton());
-    expect(shareURL).toHaveBeenCalledWith(
-      `${window.location.origin}/details/${product.id}`,
-      `${product.name} at Leaf & Cup`,
+    await waitFor(() =>
+      expect(shareURL).toHaveBeenCalledWith(
+        `${window.location.origin}/details/${product.id}`,
+        `${product.name} at Leaf & Cup`,
+      ),
     );
   });
 
@@ -154,7 +171,79 @@ describe('Share inside Telegram', () => {
     serve(productDetails(), MINI_APP);
     const product = await openProduct();
     await user.click(shareButton());
+    await waitFor(() => expect(copy).toHaveBeenCalledWith(`${window.location.origin}/details/${product.id}`));
     expect(shareURL).not.toHaveBeenCalled();
-    expect(copy).toHaveBeenCalledWith(`${window.location.origin}/details/${product.id}`);
+  });
+});
+
+describe('Share inside Telegram 8.0+, logged in with the linked Telegram account (docs/decisions/053)', () => {
+  const linked = () => logIn(makeUser({ telegram_user_id: '4242' }));
+
+  it('has the server prepare a message of the product and shares it through Telegram, not the link', async () => {
+    await openInTelegram('4242');
+    const { shareURL, shareMessage } = installFakeSdk();
+    linked();
+    const api = serve(productDetails(), MINI_APP);
+    const product = await openProduct();
+    await user.click(shareButton());
+    await waitFor(() => expect(shareMessage).toHaveBeenCalledWith('prep-77'));
+    const prepare = api.calls.filter((c) => c.path === '/v2/prepare-telegram-share');
+    expect(prepare).toHaveLength(1);
+    expect(prepare[0]?.body.get('product_id')).toBe(String(product.id));
+    // The initData rides along: the server reads the Telegram user from it, never from a field.
+    expect(prepare[0]?.body.get('init_data')).toContain('4242');
+    expect(shareURL).not.toHaveBeenCalled();
+  });
+
+  it('does nothing more when the customer closes the chat picker', async () => {
+    await openInTelegram('4242');
+    const { shareURL, shareMessage } = installFakeSdk({ shareMessageAnswer: 'USER_DECLINED' });
+    linked();
+    serve(productDetails(), MINI_APP);
+    await openProduct();
+    await user.click(shareButton());
+    await waitFor(() => expect(shareMessage).toHaveBeenCalledTimes(1));
+    expect(shareURL).not.toHaveBeenCalled();
+  });
+
+  it('shares the link when the server refuses or Telegram fails to send', async () => {
+    await openInTelegram('4242');
+    const { shareURL, shareMessage } = installFakeSdk({ shareMessageAnswer: 'MESSAGE_SEND_FAILED' });
+    linked();
+    serve(productDetails(), MINI_APP);
+    const product = await openProduct();
+    await user.click(shareButton());
+    await waitFor(() => expect(shareURL).toHaveBeenCalledTimes(1));
+    expect(shareMessage).toHaveBeenCalledTimes(1);
+
+    removeSdk();
+    const again = installFakeSdk();
+    serve(productDetails(), MINI_APP, { status: 403, message: 'Link this account' });
+    await user.click(shareButton());
+    await waitFor(() =>
+      expect(again.shareURL).toHaveBeenCalledWith(
+        `${MINI_APP}?startapp=p${product.id}_MEI7`,
+        `${product.name} at Leaf & Cup`,
+      ),
+    );
+    expect(again.shareMessage).not.toHaveBeenCalled();
+  });
+
+  it('on an older Telegram, or for an account linked to another Telegram user, shares the link without asking the server', async () => {
+    await openInTelegram('4242');
+    const { shareURL, shareMessage } = installFakeSdk({ shareMessageAvailable: false });
+    linked();
+    const api = serve(productDetails(), MINI_APP);
+    await openProduct();
+    await user.click(shareButton());
+    await waitFor(() => expect(shareURL).toHaveBeenCalledTimes(1));
+    expect(shareMessage).not.toHaveBeenCalled();
+
+    logIn(makeUser({ telegram_user_id: '5555' }));
+    removeSdk();
+    const other = installFakeSdk();
+    await user.click(shareButton());
+    await waitFor(() => expect(other.shareURL).toHaveBeenCalledTimes(1));
+    expect(api.calls.filter((c) => c.path === '/v2/prepare-telegram-share')).toHaveLength(0);
   });
 });

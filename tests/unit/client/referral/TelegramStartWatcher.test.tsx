@@ -6,7 +6,7 @@ import { APP_KEYS } from '../../../../src/client/lib/storage/storage';
 import { confirmTelegramHost, resetLaunchCache } from '../../../../src/client/lib/telegram/launch';
 import { installTelegramHost, leaveTelegram, mockApi, renderRoutes } from '../toolkit';
 
-/** Opening the Mini App with a shared product's `startapp` (docs/decisions/019). */
+/** Opening the Mini App with a shared product's `startapp`, or a bare referral code (docs/decisions/019, 053). */
 
 const initData = (startParam?: string) =>
   new URLSearchParams({
@@ -83,7 +83,18 @@ describe('TelegramStartWatcher', () => {
     expect(api.calls).toEqual([]);
   });
 
-  it.each(['', 'MEI7', 'p0', 'p12_', 'x12', 'p12_bad code'])('ignores the start parameter %j', async (param) => {
+  it("stays on the shop for a bare referral code (the referral page's card) and records it as /{code}", async () => {
+    const api = mockApi({ '/v2/record-visit': () => ({ data: { recorded: true, code: 'MEI7' } }) });
+    await launch('MEI7');
+    renderShop();
+    await waitFor(() => expect(getStoredReferralCode()).toBe('MEI7'));
+    expect(where()).toBe('/');
+    const visits = api.calls.filter((c) => c.path === '/v2/record-visit');
+    expect(visits).toHaveLength(1);
+    expect(visits[0]?.body.get('link')).toBe('/MEI7');
+  });
+
+  it.each(['', 'p0', 'p12_', 'p0_x', 'p12_bad code', 'a b'])('ignores the start parameter %j', async (param) => {
     const api = mockApi({});
     await launch(param);
     renderShop();

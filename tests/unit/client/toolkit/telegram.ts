@@ -84,10 +84,18 @@ export function sdkFunction<A extends unknown[], R>(
 
 /**
  * A stand-in for @telegram-apps/sdk-react with what the app uses: MainButton, closing behaviour, invoices, the share
- * sheet (`shareURL`; `shareAvailable: false` for a Telegram that cannot open it), links opened outside (`openLink`).
+ * sheet (`shareURL`; `shareAvailable: false` for a Telegram that cannot open it), prepared messages (`shareMessage`,
+ * Bot API 8.0: `shareMessageAvailable: false` for an older Telegram; `shareMessageAnswer` what Telegram answers, an
+ * error such as `USER_DECLINED` rejecting), links opened outside (`openLink`).
  */
 export function installFakeSdk(
-  opts: { invoiceStatus?: string; invoiceAvailable?: boolean; shareAvailable?: boolean } = {},
+  opts: {
+    invoiceStatus?: string;
+    invoiceAvailable?: boolean;
+    shareAvailable?: boolean;
+    shareMessageAvailable?: boolean;
+    shareMessageAnswer?: 'sent' | string;
+  } = {},
 ) {
   const clickListeners = new Set<() => void>();
   const setParams = vi.fn();
@@ -96,6 +104,11 @@ export function installFakeSdk(
   const open = vi.fn(async (_url: string, _type?: string) => opts.invoiceStatus ?? 'paid');
   const shareURL = vi.fn((_url: string, _text?: string) => {});
   const openLink = vi.fn((_url: string) => {});
+  const shareMessage = vi.fn(async (_id: string) => {
+    const answer = opts.shareMessageAnswer ?? 'sent';
+    // The SDK's ShareMessageError carries Telegram's error as its message.
+    if (answer !== 'sent') throw new Error(answer);
+  });
   const onClick = vi.fn((fn: () => void) => {
     clickListeners.add(fn);
     return () => {
@@ -115,6 +128,7 @@ export function installFakeSdk(
     },
     invoice: { open: sdkFunction(open, () => opts.invoiceAvailable ?? true) },
     shareURL: sdkFunction(shareURL, () => opts.shareAvailable ?? true),
+    shareMessage: sdkFunction(shareMessage, () => opts.shareMessageAvailable ?? true),
     hapticFeedback: {
       impactOccurred: { ifAvailable: vi.fn() },
       notificationOccurred: { ifAvailable: vi.fn() },
@@ -128,6 +142,7 @@ export function installFakeSdk(
     disableConfirmation,
     open,
     shareURL,
+    shareMessage,
     openLink,
     /** Telegram's main_button_pressed. */
     press: () => {

@@ -8,6 +8,7 @@ import { type Column, DataTable } from '@/lib/ui/DataTable';
 import { ListStatus, LoadMore } from '@/lib/ui/ListStatus';
 import { useReferralLinkCustomerVersion } from '../api/get-referral-link-customer-version';
 import { useReferralMemberAward } from '../api/get-referral-member-award';
+import { TelegramShareButton } from '../components/TelegramShareButton';
 import '../locales';
 import '@/lib/ui/panels.css';
 import '../referral.css';
@@ -102,6 +103,7 @@ function ShareCard() {
           <div className="referral__fields">
             <CopyField label={t('codeLabel')} value={link.data.code} copyLabel={t('copyCode')} />
             <CopyField label={t('linkLabel')} value={link.data.link} copyLabel={t('copyLink')} />
+            <TelegramShareButton link={link.data.link} />
           </div>
           <figure className="referral__qr">
             <QRCodeSVG
