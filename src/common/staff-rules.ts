@@ -27,6 +27,8 @@ export const PERMISSIONS = [
   'exchanges',
   /** Customers, their cash reward and referrals. */
   'customers',
+  /** Delete a customer's account on their request (owner; docs/decisions/050). */
+  'customers.delete',
   /** Agents, commissions, payouts. */
   'affiliates',
   'subscriptions',
@@ -48,7 +50,7 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const OWNER_ONLY: readonly Permission[] = ['staff', 'settings', 'audit', 'system'];
+const OWNER_ONLY: readonly Permission[] = ['staff', 'settings', 'audit', 'system', 'customers.delete'];
 const MANAGER: readonly Permission[] = PERMISSIONS.filter((p) => !OWNER_ONLY.includes(p));
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
@@ -83,5 +85,7 @@ export const AUDIT_KINDS = [
   'shipping',
   /** Exchange requests approved or declined (docs/decisions/020). */
   'exchange',
+  /** Accounts deleted by their customer or by the owner on request (docs/decisions/050). */
+  'customer',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
