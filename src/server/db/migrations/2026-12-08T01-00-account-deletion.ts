@@ -32,12 +32,17 @@ export const concurrentIndexes: ConcurrentIndex[] = [
 /** The prefixes of the keys that held an e-mail address, a phone number or a typed log-in id in clear. */
 const CLEAR_KEY_PREFIXES = ['contact-check:email:', 'contact-check:phone:', 'pw-reset:email:', 'login:id:'];
 
-export async function up(db: Db): Promise<void> {
-  await db.schema.alterTable('users').addColumn('deleted_at', 'text').execute();
-  await db.schema.alterTable('orders').addColumn('address_erased_at', 'text').execute();
+/** Drops the rows whose key held a person in clear (every such key, before this release). */
+export async function dropClearLimitKeys(db: Db): Promise<void> {
   for (const prefix of CLEAR_KEY_PREFIXES) {
     await db.deleteFrom('rate_limits').where('key', 'like', `${prefix}%`).execute();
   }
+}
+
+export async function up(db: Db): Promise<void> {
+  await db.schema.alterTable('users').addColumn('deleted_at', 'text').execute();
+  await db.schema.alterTable('orders').addColumn('address_erased_at', 'text').execute();
+  await dropClearLimitKeys(db);
 }
 
 export async function down(db: Db): Promise<void> {
