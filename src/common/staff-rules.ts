@@ -60,6 +60,17 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   fulfilment: ['dashboard', 'orders.view', 'orders.fulfil'],
 };
 
+/**
+ * The statuses of the orders fulfilment packs and ships (Paid, Processing): the only orders whose delivery name,
+ * phone and address, and the customer's e-mail and phone, a fulfilment member sees (docs/decisions/050). The other
+ * roles see them on every order.
+ */
+export const PACKING_STATUSES: readonly string[] = ['Paid', 'Processing'];
+
+/** Whether `role` sees the customer's contact and the delivery address of an order in `status`. */
+export const seesOrderContact = (role: StaffRole | null | undefined, status: string): boolean =>
+  role !== 'fulfilment' || PACKING_STATUSES.includes(status);
+
 /** Whether a role may do something. `undefined` permission: any staff member. */
 export function can(role: StaffRole | null | undefined, permission?: Permission): boolean {
   if (!role || !isStaffRole(role)) return false;

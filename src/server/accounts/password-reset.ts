@@ -33,7 +33,7 @@ export const RESET_LIMITS = {
   linkUsesPerAddress: 30,
   windowMinutes: 60,
 } as const;
-const resetKeys = {
+export const resetKeys = {
   /** The e-mail as a keyed hash: the table never holds it (rate-limits/person-key.ts). */
   email: async (db: Db, email: string) => `pw-reset:email:${await personKeyPart(db, 'pw-reset:email', email)}`,
   account: (userId: number) => `pw-reset:user:${userId}`,
