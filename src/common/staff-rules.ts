@@ -27,6 +27,8 @@ export const PERMISSIONS = [
   'exchanges',
   /** Customers, their cash reward and referrals. */
   'customers',
+  /** Delete a customer's account on their request (owner; docs/decisions/050). */
+  'customers.delete',
   /** Agents, commissions, payouts. */
   'affiliates',
   'subscriptions',
@@ -48,7 +50,7 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const OWNER_ONLY: readonly Permission[] = ['staff', 'settings', 'audit', 'system'];
+const OWNER_ONLY: readonly Permission[] = ['staff', 'settings', 'audit', 'system', 'customers.delete'];
 const MANAGER: readonly Permission[] = PERMISSIONS.filter((p) => !OWNER_ONLY.includes(p));
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
@@ -57,6 +59,17 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   // Orders: see, pack, ship, complete. No money decisions, no catalogue, no coupons, no customers' money.
   fulfilment: ['dashboard', 'orders.view', 'orders.fulfil'],
 };
+
+/**
+ * The statuses of the orders fulfilment packs and ships (Paid, Processing): the only orders whose delivery name,
+ * phone and address, and the customer's e-mail and phone, a fulfilment member sees (docs/decisions/050). The other
+ * roles see them on every order.
+ */
+export const PACKING_STATUSES: readonly string[] = ['Paid', 'Processing'];
+
+/** Whether `role` sees the customer's contact and the delivery address of an order in `status`. */
+export const seesOrderContact = (role: StaffRole | null | undefined, status: string): boolean =>
+  role !== 'fulfilment' || PACKING_STATUSES.includes(status);
 
 /** Whether a role may do something. `undefined` permission: any staff member. */
 export function can(role: StaffRole | null | undefined, permission?: Permission): boolean {
@@ -83,5 +96,7 @@ export const AUDIT_KINDS = [
   'shipping',
   /** Exchange requests approved or declined (docs/decisions/020). */
   'exchange',
+  /** Accounts deleted by their customer or by the owner on request (docs/decisions/050). */
+  'customer',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import qs from 'qs';
+import { createRetentionJob } from './account-deletion/retention';
 import { createAccountCleanupJob } from './accounts/cleanup';
 import { createBackupJob } from './backups/schedule';
 import type { Config } from './config';
@@ -231,6 +232,8 @@ function runBackgroundJobs(app: FastifyInstance, shop: Shop): void {
     createExpiryScheduler(shop),
     ...(shop.payments ? [createReconcileJob(shop)] : []),
     createReceiptRetentionJob(shop),
+    // Hourly: old orders' delivery details and old referral visitors' keys (docs/decisions/050).
+    createRetentionJob(shop),
     // Hourly: expired or long-revoked sessions and passed rate-limit windows (accounts/cleanup.ts).
     createAccountCleanupJob({ db, log: app.log, metrics: shop.metrics }),
     // Every 5 seconds with SMTP_URL: the e-mail outbox (mail/sender.ts).

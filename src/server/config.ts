@@ -191,6 +191,17 @@ const schema = z.object({
     .max(3650, 'RECEIPT_RETENTION_DAYS must be at most 3650 (10 years)')
     .default(30),
   /**
+   * Days a completed or cancelled order keeps the delivery's name, phone, street, postcode and company; then the
+   * hourly retention job erases them (the order's amounts, lines, dates and region stay). 0 keeps them for ever.
+   * docs/decisions/050.
+   */
+  ORDER_ADDRESS_RETENTION_DAYS: z.coerce
+    .number()
+    .int('ORDER_ADDRESS_RETENTION_DAYS must be a whole number of days')
+    .min(0, 'ORDER_ADDRESS_RETENTION_DAYS must be 0 (keep for ever) or a number of days')
+    .max(3650, 'ORDER_ADDRESS_RETENTION_DAYS must be at most 3650 (10 years)')
+    .default(365),
+  /**
    * The shop's time zone (IANA, e.g. Asia/Manila): the back office's "today", "7 days", "30 days" and revenue per
    * day are the shop's calendar days in it, not UTC's.
    */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import accountDeletionRoutes from './account-deletion/routes';
 import accountRoutes from './accounts/routes';
 import addressRoutes from './addresses/routes';
 import auditRoutes from './audit/routes';
@@ -39,6 +40,8 @@ import webPresenceRoutes from './web-presence/routes';
 /** Every domain's routes. Each domain folder owns its routes, repository (SQL) and service. */
 export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   accountRoutes,
+  // Deleting an account, the customer's and the owner's (docs/decisions/050).
+  accountDeletionRoutes,
   catalogRoutes,
   settingsRoutes,
   shippingRoutes,

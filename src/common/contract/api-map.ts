@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type * as accountDeletion from './account-deletion';
 import type * as accountMail from './account-mail';
 import type * as accounts from './accounts';
 import type * as adminAffiliates from './admin/affiliates';
@@ -7,6 +8,7 @@ import type * as adminCatalogueIo from './admin/catalogue-io';
 import type * as adminClientErrors from './admin/client-errors';
 import type * as adminContent from './admin/content';
 import type * as adminCoupons from './admin/coupons';
+import type * as adminCustomerDeletion from './admin/customer-deletion';
 import type * as adminCustomers from './admin/customers';
 import type * as adminDashboard from './admin/dashboard';
 import type * as adminExchanges from './admin/exchanges';
@@ -39,6 +41,7 @@ type EndpointsOf<M> = { [K in keyof M]: M[K] extends EndpointDef ? M[K] : never 
 type AllEndpoints =
   | EndpointsOf<typeof accounts>
   | EndpointsOf<typeof accountMail>
+  | EndpointsOf<typeof accountDeletion>
   | EndpointsOf<typeof catalog>
   | EndpointsOf<typeof checkout>
   | EndpointsOf<typeof orders>
@@ -57,6 +60,7 @@ type AllEndpoints =
   | EndpointsOf<typeof adminDashboard>
   | EndpointsOf<typeof adminSystem>
   | EndpointsOf<typeof adminCustomers>
+  | EndpointsOf<typeof adminCustomerDeletion>
   | EndpointsOf<typeof adminSubscriptions>
   | EndpointsOf<typeof adminAudit>
   | EndpointsOf<typeof adminContent>

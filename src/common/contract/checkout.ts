@@ -267,7 +267,7 @@ export const updateOnholdRebateAmount = defineEndpoint({
   response: z.object({ on_hold_cents: z.number().int(), balance_cents: z.number().int() }),
 });
 
-export const CASH_REWARD_TYPES = ['earned', 'redeemed', 'returned', 'referral'] as const;
+export const CASH_REWARD_TYPES = ['earned', 'redeemed', 'returned', 'referral', 'forfeited'] as const;
 export type CashRewardType = (typeof CASH_REWARD_TYPES)[number];
 
 export const cashRewardEntry = z.object({

@@ -1,3 +1,4 @@
+import { deletionEn, deletionZh } from './messages-account-deletion';
 import { firstEn } from './messages-first.en';
 import { firstZh } from './messages-first.zh';
 import { restEn } from './messages-rest.en';
@@ -9,8 +10,8 @@ import { restZh } from './messages-rest.zh';
  * the client shows the same texts for its own checks.
  */
 export const messages = {
-  en: { ...firstEn, ...restEn },
-  zh: { ...firstZh, ...restZh },
+  en: { ...firstEn, ...restEn, ...deletionEn },
+  zh: { ...firstZh, ...restZh, ...deletionZh },
 } as const;
 
 export type MessageKey = keyof (typeof messages)['en'];

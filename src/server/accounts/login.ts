@@ -4,6 +4,7 @@ import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
 import { clientAddressKey } from '../lib/client-address';
 import { tooManyRequests, unprocessable } from '../lib/errors';
+import { personKeyPart } from '../rate-limits/person-key';
 import * as rateLimit from '../rate-limits/rate-limit';
 import { clientSignals, hasRecordedSignal, recordSignals } from '../referral/signals';
 import type { MailTx } from '../shop';
@@ -60,8 +61,12 @@ export const loginKeys = {
   pace: (userId: number) => `login:user:${userId}:pace`,
   accountFromAddress: (userId: number, ip: string) => `login:user:${userId}:ip:${clientAddressKey(ip)}`,
   accountFromDevice: (userId: number, deviceId: string) => `login:user:${userId}:device:${shortHash(deviceId)}`,
-  /** No such account: the typed login id from this address (nothing tells whether it exists). */
-  unknownFromAddress: (loginId: string, ip: string) => `login:id:${loginId}:ip:${clientAddressKey(ip)}`,
+  /**
+   * No such account: the typed login id from this address (nothing tells whether it exists); the id as a keyed hash,
+   * so the table never holds it (rate-limits/person-key.ts).
+   */
+  unknownFromAddress: async (db: Db, loginId: string, ip: string) =>
+    `login:id:${await personKeyPart(db, 'login:id', loginId)}:ip:${clientAddressKey(ip)}`,
 };
 
 const tooMany = (minutes: number) => tooManyRequests('tooManyRequests', { minutes });
@@ -118,7 +123,7 @@ export async function login(
   const { windowMinutes } = LOGIN_LIMITS;
   const attempt = new Attempt(db);
   const clientKey = !user
-    ? loginKeys.unknownFromAddress(id.value, client.ip)
+    ? await loginKeys.unknownFromAddress(db, id.value, client.ip)
     : known
       ? loginKeys.accountFromDevice(user.id, client.deviceId!)
       : loginKeys.accountFromAddress(user.id, client.ip);

@@ -1,12 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { normalizeEmail } from '../../common/account-rules';
 import { type Lang, langOf } from '../../common/contract/lang';
+import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
 import { clientAddressKey } from '../lib/client-address';
 import { unprocessable } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import { enqueueMail } from '../mail/outbox';
 import { enqueueAccountNotification } from '../notifications/outbox';
+import { personKeyPart } from '../rate-limits/person-key';
 import * as rateLimit from '../rate-limits/rate-limit';
 import { inTransaction, type MailTx, requireMail } from '../shop';
 import { findAccountToken, issueAccountToken, useAccountToken } from './account-tokens';
@@ -31,8 +33,9 @@ export const RESET_LIMITS = {
   linkUsesPerAddress: 30,
   windowMinutes: 60,
 } as const;
-const resetKeys = {
-  email: (email: string) => `pw-reset:email:${email}`,
+export const resetKeys = {
+  /** The e-mail as a keyed hash: the table never holds it (rate-limits/person-key.ts). */
+  email: async (db: Db, email: string) => `pw-reset:email:${await personKeyPart(db, 'pw-reset:email', email)}`,
   account: (userId: number) => `pw-reset:user:${userId}`,
   address: (ip: string) => `pw-reset:ip:${clientAddressKey(ip)}`,
   linkUse: (ip: string) => `pw-reset-link:ip:${clientAddressKey(ip)}`,
@@ -95,7 +98,12 @@ export async function forgotPassword(
   if (!email) throw unprocessable('emailRequired', {}, [{ field: 'email', key: 'emailRequired' }]);
   const started = Date.now();
   try {
-    const perEmail = await rateLimit.hit(db, resetKeys.email(email), RESET_LIMITS.perEmail, RESET_LIMITS.windowMinutes);
+    const perEmail = await rateLimit.hit(
+      db,
+      await resetKeys.email(db, email),
+      RESET_LIMITS.perEmail,
+      RESET_LIMITS.windowMinutes,
+    );
     const perAddress = ip
       ? await rateLimit.hit(db, resetKeys.address(ip), RESET_LIMITS.perAddress, RESET_LIMITS.windowMinutes)
       : { allowed: true };

@@ -10,6 +10,7 @@ import { tooManyRequests } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import { enqueueMail } from '../mail/outbox';
 import { mayMail } from '../mail/policy';
+import { personKeyPart } from '../rate-limits/person-key';
 import * as rateLimit from '../rate-limits/rate-limit';
 import { derivedVisitorKey } from '../referral/service';
 import { clientSignals, recordSignals } from '../referral/signals';
@@ -143,8 +144,8 @@ export async function register(
   }
   // "Already registered" tells whether an address has an account: each check counts per e-mail, per phone and per address.
   await rateLimit.enforce(db, [
-    contactCheckLimit(contactCheckKeys.email(email), CONTACT_CHECK_LIMITS.perContact),
-    contactCheckLimit(contactCheckKeys.phone(phone), CONTACT_CHECK_LIMITS.perContact),
+    contactCheckLimit(await contactCheckKeys.email(db, email), CONTACT_CHECK_LIMITS.perContact),
+    contactCheckLimit(await contactCheckKeys.phone(db, phone), CONTACT_CHECK_LIMITS.perContact),
     ...(client.ip ? [contactCheckLimit(contactCheckKeys.address(client.ip), CONTACT_CHECK_LIMITS.perAddress)] : []),
   ]);
   refuseTaken(await repo.takenContacts(db, { email, phone }));
@@ -213,8 +214,11 @@ const registerLimitKey = (ip: string): string => `register:ip:${clientAddressKey
  */
 export const CONTACT_CHECK_LIMITS = { perContact: 5, perAccount: 10, perAddress: 20, windowMinutes: 60 } as const;
 export const contactCheckKeys = {
-  email: (email: string) => `contact-check:email:${email}`,
-  phone: (phone: string) => `contact-check:phone:${phone}`,
+  /** The probed e-mail and phone as keyed hashes: the table never holds them (rate-limits/person-key.ts). */
+  email: async (db: Db, email: string) =>
+    `contact-check:email:${await personKeyPart(db, 'contact-check:email', email)}`,
+  phone: async (db: Db, phone: string) =>
+    `contact-check:phone:${await personKeyPart(db, 'contact-check:phone', phone)}`,
   account: (userId: number) => `contact-check:user:${userId}`,
   address: (ip: string) => `contact-check:ip:${clientAddressKey(ip)}`,
 };

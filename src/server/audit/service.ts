@@ -38,6 +38,30 @@ export async function recordAudit(db: Db, actor: StaffActor, entry: AuditEntry, 
   });
 }
 
+/**
+ * Writes one audit-log entry for something a customer did themself that the log keeps (deleting their account,
+ * docs/decisions/050): named "customer #id", source 'customer', with no personal data.
+ */
+export async function recordCustomerAudit(
+  db: Db,
+  userId: number,
+  entry: AuditEntry,
+  now: string = nowIso(),
+): Promise<void> {
+  await repo.insertAuditEntry(db, {
+    actor_user_id: null,
+    actor: `customer #${userId}`,
+    source: 'customer',
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+    order_no: entry.orderNo ?? null,
+    before_json: json(entry.before),
+    after_json: json(entry.after),
+    created_at: now,
+  });
+}
+
 // The Audit log screen (owner; permission `audit`).
 
 const sourceOf = (s: string): (typeof AUDIT_SOURCES)[number] => AUDIT_SOURCES.find((known) => known === s) ?? 'admin';

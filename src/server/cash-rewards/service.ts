@@ -99,5 +99,25 @@ export async function creditReward(
   });
 }
 
+/**
+ * Deleting an account (docs/decisions/050): the whole balance forfeited, with a 'forfeited' ledger row that takes it to
+ * zero, so the ledger still sums to the balance. Answers the amount forfeited (0: nothing to forfeit, no row).
+ */
+export async function forfeitReward(trx: Db, userId: number): Promise<number> {
+  const balance = await repo.getBalance(trx, userId);
+  if (balance <= 0) return 0;
+  const after = await repo.spendBalance(trx, userId, balance);
+  if (after === null) throw new Error('forfeitReward: the balance changed under the account lock');
+  await repo.insertLedgerEntry(trx, {
+    user_id: userId,
+    order_id: null,
+    type: 'forfeited',
+    spend_cents: 0,
+    amount_cents: -balance,
+    balance_after_cents: after,
+  });
+  return balance;
+}
+
 /** Whether the order has already earned its cash reward (an order earns once). */
 export const rewardEarned = (db: Db, orderId: number): Promise<boolean> => repo.hasLedgerEntry(db, orderId, 'earned');

@@ -33,6 +33,8 @@ export interface UsersTable {
   remark: string | null;
   /** When the payout bank account last changed (null: never since it was first set, or before this was kept). */
   bank_changed_at: string | null;
+  /** When the account was deleted (docs/decisions/050): the row stays, without the person, for the orders naming it. */
+  deleted_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -47,6 +47,11 @@ export interface OrdersTable {
   /** When the shopper agreed to have this order's card charged for its subscriptions' renewals (null: not agreed). */
   save_card_consent_at: string | null;
   lang: Lang;
+  /**
+   * When the delivery's name, phone, street, postcode and company were erased (docs/decisions/050): by the account's
+   * deletion, or by the retention job after ORDER_ADDRESS_RETENTION_DAYS; null: still there.
+   */
+  address_erased_at: string | null;
   placed_at: string;
   paid_at: string | null;
   completed_at: string | null;

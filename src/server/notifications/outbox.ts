@@ -74,6 +74,8 @@ const ACCOUNT_NOTIFICATION_KINDS = [
   'bank_details_changed',
   /** Many wrong passwords were tried for the account: log-ins from new devices are slowed (accounts/login.ts). */
   'login_attempts',
+  /** The customer asked to delete the account from inside Telegram: the bot asks them to confirm (docs/decisions/050). */
+  'delete_account_confirm',
 ] as const;
 export type AccountNotificationKind = (typeof ACCOUNT_NOTIFICATION_KINDS)[number];
 

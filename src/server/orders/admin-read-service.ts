@@ -9,7 +9,7 @@ import {
 } from '../../common/contract/admin/orders';
 import type { PaymentMethodCode } from '../../common/contract/checkout';
 import { availableOrderActions } from '../../common/order-workflow';
-import { can, type StaffRole } from '../../common/staff-rules';
+import { can, type StaffRole, seesOrderContact } from '../../common/staff-rules';
 import { encodeCursor, readCursor } from '../catalog/cursor';
 import type { Db } from '../db/connection';
 import type { Order } from '../db/schema';
@@ -19,6 +19,7 @@ import { adminLimit } from '../lib/paging';
 import { addDaysToDate, startOfDay } from '../lib/shop-days';
 import { actionState, receiptWaiting } from './admin-actions';
 import * as repo from './admin-repository';
+import { visibleDetail, visibleRow, visibleSearch } from './contact-visibility';
 import { orderEvents } from './event-repository';
 import { receiptLink } from './receipts';
 import { paidCents, refundableCents, refundOwedCents } from './refunds';
@@ -63,7 +64,11 @@ export function parseOrderSearch(q: string): repo.OrderSearch {
  * The repository's filter from the contract's fields. Dates are the shop's days (`SHOP_TIMEZONE`, like the
  * dashboard's): `from` starts at its local midnight, `to` includes its whole day.
  */
-export function orderFilter(input: AdminOrderFilterInput, zone: string): repo.AdminOrderFilter {
+export function orderFilter(
+  input: AdminOrderFilterInput,
+  zone: string,
+  role: StaffRole | null = null,
+): repo.AdminOrderFilter {
   const iso = (ms: number) => new Date(ms).toISOString();
   const placedFrom = input.from ? iso(startOfDay(zone, input.from)) : undefined;
   const placedBefore = input.to ? iso(startOfDay(zone, addDaysToDate(input.to, 1))) : undefined;
@@ -73,7 +78,7 @@ export function orderFilter(input: AdminOrderFilterInput, zone: string): repo.Ad
     paymentMethod: input.payment_method,
     placedFrom,
     placedBefore,
-    search: input.q ? parseOrderSearch(input.q) : undefined,
+    search: visibleSearch(input.q ? parseOrderSearch(input.q) : undefined, role),
   };
 }
 
@@ -85,9 +90,10 @@ export async function listOrders(
   db: Db,
   input: AdminOrderFilterInput & { cursor?: string; limit?: number },
   zone: string,
+  role: StaffRole | null = null,
 ): Promise<{ orders: AdminOrderRow[]; next_cursor: string | null }> {
   const limit = adminLimit(input.limit);
-  const filter = orderFilter(input, zone);
+  const filter = orderFilter(input, zone, role);
   const after = input.cursor ? readCursor(input.cursor) : undefined;
   const rows = await repo.listAdminOrders(
     db,
@@ -98,19 +104,24 @@ export async function listOrders(
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    orders: page.map((r) => ({
-      id: r.id,
-      order_no: r.order_no,
-      status: r.status,
-      placed_at: r.placed_at,
-      customer: { id: r.user_id, nickname: r.nickname, email: r.email },
-      phone: r.phone,
-      total_cents: r.total_cents,
-      payment_method: r.payment_method,
-      receipt_waiting: receiptWaiting(r),
-      refund_owed_cents: refundOwedCents(r, r.payments_cents, r.refunded_cents),
-      tracking_number: r.tracking_number,
-    })),
+    orders: page.map((r) =>
+      visibleRow(
+        {
+          id: r.id,
+          order_no: r.order_no,
+          status: r.status,
+          placed_at: r.placed_at,
+          customer: { id: r.user_id, nickname: r.nickname, email: r.email },
+          phone: r.phone,
+          total_cents: r.total_cents,
+          payment_method: r.payment_method,
+          receipt_waiting: receiptWaiting(r),
+          refund_owed_cents: refundOwedCents(r, r.payments_cents, r.refunded_cents),
+          tracking_number: r.tracking_number,
+        },
+        role,
+      ),
+    ),
     next_cursor: rows.length > limit && last ? encodeCursor({ createdAt: last.placed_at, id: last.id }) : null,
   };
 }
@@ -142,8 +153,13 @@ const frequencyText = (weeks: number) => (weeks > 0 ? ` every ${weeks} weeks` : 
  * The filtered list as CSV, read `EXPORT_BATCH` rows at a time by keyset (never the whole list in memory).
  * Filters are checked before the first byte, so a bad filter is a 422 and not a broken file.
  */
-export function exportOrdersCsv(db: Db, input: AdminOrderFilterInput, zone: string): Readable {
-  const filter = orderFilter(input, zone);
+export function exportOrdersCsv(
+  db: Db,
+  input: AdminOrderFilterInput,
+  zone: string,
+  role: StaffRole | null = null,
+): Readable {
+  const filter = orderFilter(input, zone, role);
   async function* lines(): AsyncGenerator<string> {
     yield `${CSV_BOM}${ORDER_CSV_COLUMNS.map((c) => csvCell(c)).join(',')}\r\n`;
     let after: repo.ListPosition | undefined;
@@ -161,18 +177,20 @@ export function exportOrdersCsv(db: Db, input: AdminOrderFilterInput, zone: stri
       }
       let chunk = '';
       for (const r of rows) {
+        const shown = role === null || seesOrderContact(role, r.status);
+        const contact = (v: string | null) => csvCell(shown ? v : '');
         chunk += `${[
           csvCell(r.order_no),
           csvCell(r.placed_at.slice(0, 19).replace('T', ' ')),
           csvCell(r.status),
           csvCell(r.nickname),
-          csvCell(r.email),
-          csvCell(r.phone),
-          csvCell(r.receiver_name),
-          csvCell(r.address),
+          contact(r.email),
+          contact(r.phone),
+          contact(r.receiver_name),
+          contact(r.address),
           csvCell(r.city),
           csvCell(r.state_name),
-          csvCell(r.zip),
+          contact(r.zip),
           csvCell(r.country),
           csvCell((itemsOf.get(r.id) ?? []).join('; ')),
           csvCell(dollars(r.subtotal_cents), { number: true }),
@@ -291,72 +309,75 @@ export async function orderDetail(db: Db, order: Order, role: StaffRole | null):
     owedCents: refundOwedCents(order, paymentsCents, refundedCents),
     refundableCents: refundableCents(order, paymentsCents, refundedCents),
   });
-  return {
-    id: order.id,
-    order_no: order.order_no,
-    status: order.status,
-    placed_at: order.placed_at,
-    paid_at: order.paid_at,
-    completed_at: order.completed_at,
-    cancelled_at: order.cancelled_at,
-    subscription_id: order.subscription_id,
-    items: items.map((i) => ({
-      id: i.id,
-      product_id: i.product_id,
-      name: i.name_en,
-      packaging: i.variant_name_en,
-      image: i.image,
-      quantity: i.quantity,
-      frequency_weeks: i.frequency_weeks,
-      unit_price_cents: i.unit_price_cents,
-      line_total_cents: i.line_total_cents,
-    })),
-    customer: {
-      id: order.user_id,
-      nickname: customer?.nickname ?? '',
-      email: customer?.email ?? '',
-      phone: customer?.phone ?? '',
-      telegram_linked: Boolean(customer?.telegram_user_id),
+  return visibleDetail(
+    {
+      id: order.id,
+      order_no: order.order_no,
+      status: order.status,
+      placed_at: order.placed_at,
+      paid_at: order.paid_at,
+      completed_at: order.completed_at,
+      cancelled_at: order.cancelled_at,
+      subscription_id: order.subscription_id,
+      items: items.map((i) => ({
+        id: i.id,
+        product_id: i.product_id,
+        name: i.name_en,
+        packaging: i.variant_name_en,
+        image: i.image,
+        quantity: i.quantity,
+        frequency_weeks: i.frequency_weeks,
+        unit_price_cents: i.unit_price_cents,
+        line_total_cents: i.line_total_cents,
+      })),
+      customer: {
+        id: order.user_id,
+        nickname: customer?.nickname ?? '',
+        email: customer?.email ?? '',
+        phone: customer?.phone ?? '',
+        telegram_linked: Boolean(customer?.telegram_user_id),
+      },
+      delivery_address: {
+        receiver_name: order.receiver_name,
+        phone: order.phone,
+        address: order.address,
+        city: order.city,
+        state_name: order.state_name,
+        zip: order.zip,
+        company: order.company,
+        country: order.country,
+      },
+      shipping_method: order.shipping_method,
+      payment: {
+        method: order.payment_method,
+        reference: order.payment_reference,
+        receipt_url: receiptUrl,
+        receipt_waiting: state.has_receipt,
+        receipt_rejected_reason: order.receipt_rejected_reason,
+        receipt_rejected_at: order.receipt_rejected_at,
+        provider_payments: payments.map(providerPayment),
+        attention: order.payment_attention,
+      },
+      totals: {
+        ...orderAmounts(order),
+        paid_cents: paidCents(order, paymentsCents),
+        refunded_cents: refundedCents,
+      },
+      refunds: refunds.map((r) => ({
+        id: r.id,
+        amount_cents: r.amount_cents,
+        method: r.method,
+        reference: r.reference,
+        recorded_by: r.recorded_by ?? null,
+        at: r.created_at,
+        ...(r.provider_status !== null ? { provider_status: r.provider_status, failure_reason: r.failure_reason } : {}),
+      })),
+      refund_owed_cents: state.refund_owed_cents,
+      refundable_cents: state.refundable_cents,
+      tracking: { company: order.tracking_company, number: order.tracking_number, link: order.tracking_link },
+      timeline: buildTimeline(order, events),
+      actions: role ? availableOrderActions(state, (p) => can(role, p)) : [],
     },
-    delivery_address: {
-      receiver_name: order.receiver_name,
-      phone: order.phone,
-      address: order.address,
-      city: order.city,
-      state_name: order.state_name,
-      zip: order.zip,
-      company: order.company,
-      country: order.country,
-    },
-    shipping_method: order.shipping_method,
-    payment: {
-      method: order.payment_method,
-      reference: order.payment_reference,
-      receipt_url: receiptUrl,
-      receipt_waiting: state.has_receipt,
-      receipt_rejected_reason: order.receipt_rejected_reason,
-      receipt_rejected_at: order.receipt_rejected_at,
-      provider_payments: payments.map(providerPayment),
-      attention: order.payment_attention,
-    },
-    totals: {
-      ...orderAmounts(order),
-      paid_cents: paidCents(order, paymentsCents),
-      refunded_cents: refundedCents,
-    },
-    refunds: refunds.map((r) => ({
-      id: r.id,
-      amount_cents: r.amount_cents,
-      method: r.method,
-      reference: r.reference,
-      recorded_by: r.recorded_by ?? null,
-      at: r.created_at,
-      ...(r.provider_status !== null ? { provider_status: r.provider_status, failure_reason: r.failure_reason } : {}),
-    })),
-    refund_owed_cents: state.refund_owed_cents,
-    refundable_cents: state.refundable_cents,
-    tracking: { company: order.tracking_company, number: order.tracking_number, link: order.tracking_link },
-    timeline: buildTimeline(order, events),
-    actions: role ? availableOrderActions(state, (p) => can(role, p)) : [],
-  };
+    role,
+  );
 }

@@ -6,7 +6,7 @@ import { spendReward, takeHeldReward } from '../cash-rewards/service';
 import { redeemAppliedCoupon } from '../coupons/service';
 import { isForeignKeyViolation, isRetryableConflict, isUniqueViolation, withRetry } from '../db/errors';
 import type { Order, User } from '../db/schema';
-import { AppError, badRequest, invalidField } from '../lib/errors';
+import { AppError, badRequest, invalidField, unauthorized } from '../lib/errors';
 import { recordCommissionForOrder } from '../referral/commission-service';
 import { recordSignals } from '../referral/signals';
 import { paymentProviderConfigured } from '../settings/service';
@@ -175,8 +175,9 @@ async function placeInTransaction(
         at,
         use: input.useCoupon !== false,
       });
-  // The customer's row, in its place in the lock order: one customer's concurrent orders queue here.
-  if (maxUnpaid > 0) await repo.lockCustomer(trx, user.id);
+  // The customer's row, in its place in the lock order: one customer's concurrent orders queue here, and an order
+  // and the account's deletion take turns (docs/decisions/050): an account deleted meanwhile places nothing.
+  if (!(await repo.lockCustomer(trx, user.id))) throw unauthorized();
   const held = input.renewal ? 0 : await takeHeldReward(trx, user.id);
   const totals = await checkTotals(
     trx,

@@ -139,13 +139,15 @@ export async function hasPayment(db: Db, orderId: number): Promise<boolean> {
  * FOR NO KEY UPDATE, the lock an UPDATE of the balance takes: it does not wait for the key-share locks that
  * this customer's other new orders hold on the row through their foreign key, so it cannot deadlock with them.
  */
-export async function lockCustomer(db: Db, userId: number): Promise<void> {
-  await db
+/** Locks the customer's row; answers whether the account is still live (not deleted: docs/decisions/050). */
+export async function lockCustomer(db: Db, userId: number): Promise<boolean> {
+  const row = await db
     .selectFrom('users')
-    .select('id')
+    .select(['id', 'deleted_at'])
     .where('id', '=', userId)
     .$if(isPostgres(db as unknown as Kysely<unknown>), (q) => q.forNoKeyUpdate())
     .executeTakeFirst();
+  return row !== undefined && row.deleted_at === null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { PRIVACY_RETENTION_SECTION, SEEDED_PRIVACY } from '../db/migrations/2026-12-08T01-05-privacy-retention';
 import type { CouponsTable } from '../db/schema';
 import { addDays } from '../lib/time';
 import { statesCn } from './states-cn';
@@ -66,10 +67,8 @@ export const basePages = [
     slug: 'privacy',
     title_en: 'Privacy Policy',
     title_zh: '隐私政策',
-    body_en:
-      'We keep only what we need to deliver your orders: your name, contact details, addresses and order history.\n\nPasswords are stored as one-way hashes. If you link Telegram, we store your Telegram id, username and name to send you order updates.\n\nWe never sell your data. Write to hello@leafandcup.example to see or delete it.',
-    body_zh:
-      '我们只保存为您配送订单所需的信息：姓名、联系方式、地址和订单记录。\n\n密码以单向哈希形式保存。若您绑定 Telegram，我们会保存您的 Telegram ID、用户名和姓名，用于发送订单通知。\n\n我们绝不出售您的数据。如需查看或删除，请发送邮件至 hello@leafandcup.example。',
+    body_en: `${SEEDED_PRIVACY.en}\n\n${PRIVACY_RETENTION_SECTION.en}`,
+    body_zh: `${SEEDED_PRIVACY.zh}\n\n${PRIVACY_RETENTION_SECTION.zh}`,
   },
   {
     slug: 'shipping',

@@ -50,7 +50,10 @@ export const en = {
   amount: 'Amount',
   balanceAfter: 'Balance after',
   order: 'Order',
-  ledgerType: { earned: 'Earned', redeemed: 'Redeemed', returned: 'Returned' } as Record<string, string>,
+  ledgerType: { earned: 'Earned', redeemed: 'Redeemed', returned: 'Returned', forfeited: 'Forfeited' } as Record<
+    string,
+    string
+  >,
   referrals: 'Referrals',
   upline: 'Upline',
   noUpline: 'Joined without a referrer.',
@@ -124,7 +127,7 @@ export const zh: typeof en = {
   amount: '金额',
   balanceAfter: '变动后余额',
   order: '订单',
-  ledgerType: { earned: '获得', redeemed: '已使用', returned: '已退回' },
+  ledgerType: { earned: '获得', redeemed: '已使用', returned: '已退回', forfeited: '已作废' },
   referrals: '推荐',
   upline: '上线',
   noUpline: '没有推荐人。',

@@ -10,7 +10,8 @@ import { adminPaging, nextCursor } from './paging';
 
 export { AUDIT_KINDS, type AuditKind };
 
-export const AUDIT_SOURCES = ['admin', 'bot', 'cli'] as const;
+/** 'customer': the customer's own action that the log keeps (deleting their account, docs/decisions/050). */
+export const AUDIT_SOURCES = ['admin', 'bot', 'cli', 'customer'] as const;
 
 /** `actor`: a staff member's user id, or `cli` for the command line. */
 const actorFilter = z.union([z.literal('cli'), id()], { error: 'must be a staff member’s id or cli' });

@@ -14,6 +14,7 @@ import { latestOrdersOf } from '../../orders/records';
 import { checkPreCheckout, recordTelegramPayment } from '../../payments/telegram-payments';
 import type { Shop } from '../../shop';
 import { findUserByTelegramId } from '../repository';
+import { handleDeleteAccountButtons } from './account-deletion';
 import { registerInlineQueries } from './inline';
 import { markup, ShopLinks } from './links';
 import { type BotTextKey, botLang, botText, statusText } from './locales';
@@ -70,6 +71,7 @@ export function createBot({ shop, botInfo }: BotDeps): Bot {
   answerFailures(bot, log);
   handlePayments(bot, kit);
   handleConfirmPaymentButton(bot, kit);
+  handleDeleteAccountButtons(bot, shop);
   // Any other button (an old message's): answered, so the client stops waiting.
   bot.on('callback_query', (ctx) => ctx.answerCallbackQuery());
   // `@bot oolong` in any chat (inline.ts).

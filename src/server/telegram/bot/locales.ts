@@ -67,6 +67,16 @@ const en = {
   notifyLoginAttempts:
     'Someone has tried many wrong passwords for your Leaf & Cup account {{nickname}}, so log-ins from new devices are slowed down for a while. Your devices that logged in before are not affected. If this was not you, consider choosing a stronger password.',
   openProfile: 'Open profile',
+  // Deleting the account from inside Telegram (docs/decisions/050)
+  notifyDeleteConfirm:
+    'Delete your Leaf & Cup account {{nickname}}? Your name, contact details, addresses, Telegram link and uploads are erased, any cash reward is forfeited and subscriptions end; your past orders stay in the shop\'s books as "Former customer". This cannot be undone. The button works for 15 minutes.',
+  deleteConfirmButton: 'Delete my account',
+  deleteKeepButton: 'Keep my account',
+  deleteDone: 'Your Leaf & Cup account has been deleted.',
+  deleteKept: 'Your account was not deleted.',
+  deleteExpired: 'This button no longer works: ask again from your profile.',
+  deleteNotYours: 'Only the Telegram account linked to this shop account can confirm.',
+  deleteGone: 'This account has already been deleted.',
   // /password (docs/decisions/016)
   passwordLinkSent:
     'We have sent a link to reset your password to {{email}}. It works once, for 30 minutes. If it does not arrive, check your spam folder.',
@@ -201,6 +211,15 @@ const zh: Record<BotTextKey, string> = {
   notifyLoginAttempts:
     '有人为您的 Leaf & Cup 账户 {{nickname}} 多次输入了错误密码，因此新设备的登录会暂时放慢。您以前登录过的设备不受影响。如果这不是您本人，建议换一个更强的密码。',
   openProfile: '打开个人资料',
+  notifyDeleteConfirm:
+    '要删除您的 Leaf & Cup 账户 {{nickname}} 吗？您的姓名、联系方式、地址、Telegram 绑定和上传的文件将被删除，现金奖励余额作废，订阅结束；过往订单以“前顾客”的名义保留在店铺账簿中。此操作无法撤销。按钮 15 分钟内有效。',
+  deleteConfirmButton: '删除我的账户',
+  deleteKeepButton: '保留我的账户',
+  deleteDone: '您的 Leaf & Cup 账户已删除。',
+  deleteKept: '您的账户未被删除。',
+  deleteExpired: '此按钮已失效：请在个人资料中重新申请。',
+  deleteNotYours: '只有与此店铺账户绑定的 Telegram 账户才能确认。',
+  deleteGone: '此账户已被删除。',
   passwordLinkSent:
     '我们已将重置密码的链接发送至 {{email}}。链接只能使用一次，30 分钟内有效。如未收到，请检查垃圾邮件。',
   passwordLinkThrottled: '不久前已向 {{email}} 发送过重置链接，请使用该链接，或稍后再试。',

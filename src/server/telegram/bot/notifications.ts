@@ -17,6 +17,7 @@ import {
   retryNoticeLater,
 } from '../../notifications/outbox';
 import { BACKUP_FAILED_ALERT, isStaffAlertKind } from '../../notifications/staff-alerts';
+import { DELETE_KEEP_DATA } from './account-deletion';
 import { markup, type ShopLinks } from './links';
 import { type BotTextKey, botLang, botText, statusText } from './locales';
 import { backupFailedMessage, staffAlertMessage } from './staff-alerts';
@@ -178,6 +179,7 @@ const accountTextKeys: Record<AccountNotificationKind, BotTextKey> = {
   contact_changed: 'notifyContactChanged',
   bank_details_changed: 'notifyBankDetailsChanged',
   login_attempts: 'notifyLoginAttempts',
+  delete_account_confirm: 'notifyDeleteConfirm',
 };
 
 /** An account notice (src/server/notifications/outbox.ts), with a button to the profile. */
@@ -188,6 +190,14 @@ function accountNotification(
   links: ShopLinks,
 ): { text: string; keyboard?: InlineKeyboard } {
   const keyboard = new InlineKeyboard();
+  if (kind === 'delete_account_confirm' && params.data) {
+    // The signed confirmation (account-deletion/service.ts); the bot's callback handler (account-deletion.ts) reads it.
+    keyboard
+      .text(botText(lang, 'deleteConfirmButton'), params.data)
+      .row()
+      .text(botText(lang, 'deleteKeepButton'), DELETE_KEEP_DATA);
+    return { text: botText(lang, accountTextKeys[kind], params), keyboard };
+  }
   links.addButton(keyboard, botText(lang, 'openProfile'), links.url('/profile'));
   return { text: botText(lang, accountTextKeys[kind], params), keyboard: markup(keyboard) };
 }
