@@ -27,6 +27,8 @@ export const PERMISSIONS = [
   'exchanges',
   /** Customers, their cash reward and referrals. */
   'customers',
+  /** A copy of a customer's data, made and downloaded in the back office (owner; docs/decisions/051). */
+  'customers.export',
   /** Agents, commissions, payouts. */
   'affiliates',
   'subscriptions',
@@ -48,7 +50,7 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const OWNER_ONLY: readonly Permission[] = ['staff', 'settings', 'audit', 'system'];
+const OWNER_ONLY: readonly Permission[] = ['staff', 'settings', 'audit', 'system', 'customers.export'];
 const MANAGER: readonly Permission[] = PERMISSIONS.filter((p) => !OWNER_ONLY.includes(p));
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
@@ -83,5 +85,7 @@ export const AUDIT_KINDS = [
   'shipping',
   /** Exchange requests approved or declined (docs/decisions/020). */
   'exchange',
+  /** A copy of a customer's data made by the owner (docs/decisions/051). */
+  'customer',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -9,6 +9,7 @@ import type * as adminContent from './admin/content';
 import type * as adminCoupons from './admin/coupons';
 import type * as adminCustomers from './admin/customers';
 import type * as adminDashboard from './admin/dashboard';
+import type * as adminDataExport from './admin/data-export';
 import type * as adminExchanges from './admin/exchanges';
 import type * as adminOrderActions from './admin/order-actions';
 import type * as adminOrders from './admin/orders';
@@ -22,6 +23,7 @@ import type * as adminSystem from './admin/system';
 import type * as catalog from './catalog';
 import type * as checkout from './checkout';
 import type * as clientErrors from './client-errors';
+import type * as dataExport from './data-export';
 import type { EndpointDef } from './endpoint';
 import type * as exchanges from './exchanges';
 import type * as info from './info';
@@ -49,6 +51,7 @@ type AllEndpoints =
   | EndpointsOf<typeof subscriptions>
   | EndpointsOf<typeof stockAlerts>
   | EndpointsOf<typeof clientErrors>
+  | EndpointsOf<typeof dataExport>
   // The back office (docs/decisions/013).
   | EndpointsOf<typeof adminStaff>
   | EndpointsOf<typeof adminClientErrors>
@@ -57,6 +60,7 @@ type AllEndpoints =
   | EndpointsOf<typeof adminDashboard>
   | EndpointsOf<typeof adminSystem>
   | EndpointsOf<typeof adminCustomers>
+  | EndpointsOf<typeof adminDataExport>
   | EndpointsOf<typeof adminSubscriptions>
   | EndpointsOf<typeof adminAudit>
   | EndpointsOf<typeof adminContent>
