@@ -39,8 +39,7 @@ export async function runExportRound(shop: JobShop, now: Date, round?: JobRound)
   for (const row of await repo.expiredReady(shop.db, at, 100)) {
     // The file first, then the row: a crash between leaves a row whose file is gone, deleted again next round.
     if (row.file_key) await shop.files.remove(row.file_key);
-    await repo.markExpired(shop.db, row.id);
-    report.expired.push(row.id);
+    if (await repo.markExpired(shop.db, row.id)) report.expired.push(row.id);
   }
   for (const row of await repo.duePreparing(shop.db, at, MAX_ATTEMPTS, BATCH)) {
     await round?.extend();

@@ -149,13 +149,15 @@ export const expiredReady = (db: Db, now: string, limit: number) =>
     .limit(limit)
     .execute();
 
-export async function markExpired(db: Db, id: number): Promise<void> {
-  await db
+/** The copy's file is gone: expired. False when another round marked it first. */
+export async function markExpired(db: Db, id: number): Promise<boolean> {
+  const result = await db
     .updateTable('data_exports')
     .set({ status: 'expired', file_key: null })
     .where('id', '=', id)
     .where('status', '=', 'ready')
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The customer the copy is of, as its notices need them. */
