@@ -43,6 +43,9 @@ export const EXPORT_COVERAGE: Partial<Record<keyof Database, { in: string } | { 
   audit_log: {
     out: 'the staff’s record of their own actions (names staff members); what they changed is in the rows above',
   },
+  stock_movements: {
+    out: 'the shop’s stock bookkeeping (a sale or a return by order); the order’s lines are in orders[].lines',
+  },
   rate_limits: { out: 'short-lived counters of attempts, deleted when their window ends' },
   data_exports: { out: 'the copies themselves: a copy does not list the copies' },
 };
