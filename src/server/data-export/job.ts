@@ -41,6 +41,7 @@ export async function runExportRound(shop: JobShop, now: Date, round?: JobRound)
     if (row.file_key) await shop.files.remove(row.file_key);
     if (await repo.markExpired(shop.db, row.id)) report.expired.push(row.id);
   }
+  await repo.failAbandoned(shop.db, at, MAX_ATTEMPTS);
   for (const row of await repo.duePreparing(shop.db, at, MAX_ATTEMPTS, BATCH)) {
     await round?.extend();
     const claimedUntil = new Date(now.getTime() + CLAIM_MS).toISOString();

@@ -138,6 +138,20 @@ export async function markFailed(db: Db, id: number, error: string, final: boole
     .execute();
 }
 
+/**
+ * Copies whose last attempt's round died before it finished (the claim ran out, no attempts left): failed, so the
+ * profile offers a new request instead of "Preparing…" for ever.
+ */
+export async function failAbandoned(db: Db, now: string, maxAttempts: number): Promise<void> {
+  await db
+    .updateTable('data_exports')
+    .set({ status: 'failed', claimed_until: null, error: 'the round making it stopped' })
+    .where('status', '=', 'preparing')
+    .where('attempts', '>=', maxAttempts)
+    .where('claimed_until', '<', now)
+    .execute();
+}
+
 /** Ready copies whose link has run out. */
 export const expiredReady = (db: Db, now: string, limit: number) =>
   db

@@ -138,6 +138,27 @@ describe.each(dialects)('copies of customers’ data: limits, links, instances, 
     for (const c of customers) expect((await state(c.token)).body.data.export?.status).toBe('ready');
   });
 
+  it('marks a copy failed when the round making its last attempt died, and offers a new request', async () => {
+    const { user, token } = await createUser(t.db);
+    const asked = await ask(token);
+    const id = asked.body.data.export.id;
+    // Its third round claimed it and never came back (the instance died): the claim has run out.
+    await t.db
+      .updateTable('data_exports')
+      .set({ attempts: 3, claimed_until: new Date(Date.now() - 60_000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    const round = await runExportJob(t.shop);
+    expect(round.made).not.toContain(id);
+    expect((await state(token)).body.data.export).toMatchObject({ id, status: 'failed' });
+    const again = await ask(token);
+    expect(again.status).toBe(200);
+    expect(again.body.data.export.id).not.toBe(id);
+    expect((await runExportJob(t.shop)).made).toContain(again.body.data.export.id);
+    const rows = await t.db.selectFrom('data_exports').select('status').where('user_id', '=', user.id).execute();
+    expect(rows.map((r) => r.status).sort()).toEqual(['failed', 'ready']);
+  });
+
   it('lets only an owner make and download a customer’s copy, audited by id, not told to the customer', async () => {
     const crew = await staffCrew(t.db);
     const { customer } = crew;
