@@ -29,6 +29,8 @@ export const PERMISSIONS = [
   'customers',
   /** Delete a customer's account on their request (owner; docs/decisions/050). */
   'customers.delete',
+  /** A copy of a customer's data, made and downloaded in the back office (owner; docs/decisions/051). */
+  'customers.export',
   /** Agents, commissions, payouts. */
   'affiliates',
   'subscriptions',
@@ -50,7 +52,14 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const OWNER_ONLY: readonly Permission[] = ['staff', 'settings', 'audit', 'system', 'customers.delete'];
+const OWNER_ONLY: readonly Permission[] = [
+  'staff',
+  'settings',
+  'audit',
+  'system',
+  'customers.delete',
+  'customers.export',
+];
 const MANAGER: readonly Permission[] = PERMISSIONS.filter((p) => !OWNER_ONLY.includes(p));
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
@@ -96,7 +105,10 @@ export const AUDIT_KINDS = [
   'shipping',
   /** Exchange requests approved or declined (docs/decisions/020). */
   'exchange',
-  /** Accounts deleted by their customer or by the owner on request (docs/decisions/050). */
+  /**
+   * Accounts deleted by their customer or by the owner on request (docs/decisions/050), and copies of a customer's
+   * data made by the owner (docs/decisions/051).
+   */
   'customer',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -10,6 +10,7 @@ import { createRetentionJob } from './account-deletion/retention';
 import { createAccountCleanupJob } from './accounts/cleanup';
 import { createBackupJob } from './backups/schedule';
 import type { Config } from './config';
+import { createDataExportJob } from './data-export/job';
 import type { ChangeListener } from './db/change-bus';
 import { type Db, parseDatabaseUrl } from './db/connection';
 import { isPostgres } from './db/dialect';
@@ -240,6 +241,8 @@ function runBackgroundJobs(app: FastifyInstance, shop: Shop): void {
     ...(config.SMTP_URL ? [createMailSender({ db, config, log: app.log, metrics: shop.metrics })] : []),
     // Every BACKUP_EVERY_HOURS with BACKUP_DIR or BACKUP_URL: a backup, old ones pruned (backups/schedule.ts).
     ...[createBackupJob(shop)].filter((job) => job !== null),
+    // Every 15 seconds: copies of customers' data asked for, and the files of expired ones (data-export/job.ts).
+    createDataExportJob(shop),
   ];
   if (config.NODE_ENV !== 'test') {
     app.addHook('onReady', async () => {

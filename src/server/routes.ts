@@ -13,6 +13,8 @@ import couponAdminRoutes from './coupons/admin-routes';
 import couponRoutes from './coupons/routes';
 import customerAdminRoutes from './customers/admin-routes';
 import dashboardRoutes from './dashboard/routes';
+import dataExportAdminRoutes from './data-export/admin-routes';
+import dataExportRoutes from './data-export/routes';
 import exchangeAdminRoutes from './exchanges/admin-routes';
 import exchangeRoutes from './exchanges/routes';
 import fileRoutes from './files/routes';
@@ -63,11 +65,14 @@ export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   stockAlertRoutes,
   // Errors from shoppers' phones, and the owners' list of them (docs/decisions/045).
   clientErrorRoutes,
+  // "Download my data" and its signed links (docs/decisions/051).
+  dataExportRoutes,
   // The back office (`/admin/…`, docs/decisions/013): each domain's staff paths.
   staffRoutes,
   affiliateAdminRoutes,
   orderAdminRoutes,
   customerAdminRoutes,
+  dataExportAdminRoutes,
   subscriptionAdminRoutes,
   auditRoutes,
   orderActionRoutes,

@@ -11,6 +11,7 @@ import type * as adminCoupons from './admin/coupons';
 import type * as adminCustomerDeletion from './admin/customer-deletion';
 import type * as adminCustomers from './admin/customers';
 import type * as adminDashboard from './admin/dashboard';
+import type * as adminDataExport from './admin/data-export';
 import type * as adminExchanges from './admin/exchanges';
 import type * as adminOrderActions from './admin/order-actions';
 import type * as adminOrders from './admin/orders';
@@ -24,6 +25,7 @@ import type * as adminSystem from './admin/system';
 import type * as catalog from './catalog';
 import type * as checkout from './checkout';
 import type * as clientErrors from './client-errors';
+import type * as dataExport from './data-export';
 import type { EndpointDef } from './endpoint';
 import type * as exchanges from './exchanges';
 import type * as info from './info';
@@ -52,6 +54,7 @@ type AllEndpoints =
   | EndpointsOf<typeof subscriptions>
   | EndpointsOf<typeof stockAlerts>
   | EndpointsOf<typeof clientErrors>
+  | EndpointsOf<typeof dataExport>
   // The back office (docs/decisions/013).
   | EndpointsOf<typeof adminStaff>
   | EndpointsOf<typeof adminClientErrors>
@@ -61,6 +64,7 @@ type AllEndpoints =
   | EndpointsOf<typeof adminSystem>
   | EndpointsOf<typeof adminCustomers>
   | EndpointsOf<typeof adminCustomerDeletion>
+  | EndpointsOf<typeof adminDataExport>
   | EndpointsOf<typeof adminSubscriptions>
   | EndpointsOf<typeof adminAudit>
   | EndpointsOf<typeof adminContent>

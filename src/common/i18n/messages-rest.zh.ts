@@ -1,3 +1,4 @@
+import { dataExportZh } from './messages-data-export';
 import type { restEn } from './messages-rest.en';
 
 /** The rest of the server messages in Chinese (see messages-rest.en.ts). */
@@ -161,4 +162,5 @@ export const restZh: Record<keyof typeof restEn, string> = {
   multipartNotAccepted: '此接口不接受文件上传；请以 application/x-www-form-urlencoded 格式提交表单',
   tooManyUnpaidOrders: '您有 {{count}} 个待付款订单；请先付款或取消其中一个，再下新订单',
   receiptUploadLimit: '每天最多可上传 {{max}} 张收据；请在 {{hours}} 小时后重试',
+  ...dataExportZh,
 };

@@ -40,6 +40,7 @@ import * as system from './migrations/2026-12-07T21-00-system';
 import * as savedCardDetach from './migrations/2026-12-07T22-00-saved-card-detach';
 import * as accountDeletion from './migrations/2026-12-08T01-00-account-deletion';
 import * as privacyRetention from './migrations/2026-12-08T01-05-privacy-retention';
+import * as dataExports from './migrations/2026-12-08T01-30-data-exports';
 
 /**
  * Every migration, by its frozen date-stamped name. Add new ones at the end. A new one follows the rule of
@@ -80,6 +81,7 @@ export const migrations: Record<string, ShopMigration> = {
   '2026-12-07T22-00-saved-card-detach': savedCardDetach,
   '2026-12-08T01-00-account-deletion': accountDeletion,
   '2026-12-08T01-05-privacy-retention': privacyRetention,
+  '2026-12-08T01-30-data-exports': dataExports,
 };
 
 /**

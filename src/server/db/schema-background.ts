@@ -122,3 +122,29 @@ export interface InstancesTable {
   /** When it last received a Telegram update (null: none since it started). */
   telegram_heard_at: string | null;
 }
+
+/** What a copy of a customer's data is doing (docs/decisions/051). */
+export type DataExportStatus = 'preparing' | 'ready' | 'failed' | 'expired';
+
+/** A copy of a customer's data asked for (migration 2026-12-08T01-30, src/server/data-export, docs/decisions/051). */
+export interface DataExportsTable {
+  id: Generated<number>;
+  /** The customer whose data it is. */
+  user_id: number;
+  /** The staff member (an owner) who asked for it in the back office; null: the customer did. */
+  requested_by: number | null;
+  /** preparing → ready (the file is there until `expires_at`) → expired (the file deleted); failed after the last try. */
+  status: DataExportStatus;
+  requested_at: string;
+  /** A job round's claim on a preparing row until then (null: unclaimed): another round leaves it alone meanwhile. */
+  claimed_until: string | null;
+  attempts: Generated<number>;
+  /** The ZIP's key in the file store (`exports/<hex>.zip`) while ready. */
+  file_key: string | null;
+  size: number | null;
+  ready_at: string | null;
+  /** When the link stops working and the job deletes the file (24 h after `ready_at`). */
+  expires_at: string | null;
+  /** Why the last try failed, for the operator. */
+  error: string | null;
+}

@@ -10,6 +10,7 @@ import type {
 } from './schema-accounts';
 import type {
   BackupRunsTable,
+  DataExportsTable,
   FileChunksTable,
   FilesTable,
   InstancesTable,
@@ -135,6 +136,7 @@ export interface Database {
   file_chunks: FileChunksTable;
   client_error_groups: ClientErrorGroupsTable;
   client_error_days: ClientErrorDaysTable;
+  data_exports: DataExportsTable;
 }
 
 export type User = Selectable<UsersTable>;

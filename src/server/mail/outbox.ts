@@ -59,6 +59,8 @@ export interface MailParams {
   renewal_charge_failed: OrderMail & { retryAt: string | null };
   /** A product the customer asked about ("Notify me when available") is available again (stock-alerts/tell.ts). */
   back_in_stock: { productId: number };
+  /** A copy of the customer's data they asked for is ready (data-export/notify.ts, docs/decisions/051). */
+  data_export_ready: { exportId: number };
   /** To the owners: a scheduled backup failed (backups/schedule.ts, docs/decisions/042); once per failing streak. */
   backup_failed: { error: string; at: string };
 }

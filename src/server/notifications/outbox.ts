@@ -125,6 +125,27 @@ export async function enqueueBackInStockNotification(
   });
 }
 
+/**
+ * A copy of the customer's data they asked for is ready (data-export/notify.ts, docs/decisions/051; `params.exportId`):
+ * sent whatever the order-news switch says, since the customer asked for it.
+ */
+export const DATA_EXPORT_READY = 'data_export_ready';
+
+/** Queues the bot's "your copy is ready" for the customer's linked chat. */
+export async function enqueueDataExportNotification(
+  db: Db,
+  notice: { userId: number; exportId: number },
+  now: string = nowIso(),
+): Promise<void> {
+  await repo.insertNotification(db, {
+    user_id: notice.userId,
+    order_id: null,
+    kind: DATA_EXPORT_READY,
+    params: JSON.stringify({ exportId: String(notice.exportId) }),
+    created_at: now,
+  });
+}
+
 // The sender's side (the bot's telegram/bot/notifications.ts): what is due, a claim per attempt, the outcome.
 
 /** Up to `limit` notices due at `now` with attempts left, oldest first, with what their messages need. */

@@ -6,6 +6,7 @@ import { confirmEmailMail, emailChangedMail, passwordResetMail, passwordWasReset
 import { accountNoticeMail } from './account-notice';
 import { backInStockMail } from './back-in-stock';
 import { backupFailedMail } from './backup-failed';
+import { dataExportReadyMail } from './data-export-ready';
 import { exchangeApprovedMail, exchangeDeclinedMail, exchangeRequestedMail } from './order-exchange';
 import { orderPlacedMail, renewalPlacedMail } from './order-placed';
 import { renewalChargeFailedMail, renewalSkippedMail } from './order-renewal';
@@ -75,6 +76,7 @@ const templates: MailTemplates = {
   exchange_declined: exchangeDeclinedMail,
   back_in_stock: backInStockMail,
   backup_failed: backupFailedMail,
+  data_export_ready: dataExportReadyMail,
   // One line per kind, e.g.  order_placed: orderPlaced,
 };
 

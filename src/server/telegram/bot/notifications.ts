@@ -11,6 +11,7 @@ import {
   type AccountNotificationKind,
   BACK_IN_STOCK,
   claimNotice,
+  DATA_EXPORT_READY,
   dueNotices,
   finishNotice,
   isAccountNotificationKind,
@@ -18,6 +19,7 @@ import {
 } from '../../notifications/outbox';
 import { BACKUP_FAILED_ALERT, isStaffAlertKind } from '../../notifications/staff-alerts';
 import { DELETE_KEEP_DATA } from './account-deletion';
+import { dataExportReadyMessage } from './data-export';
 import { markup, type ShopLinks } from './links';
 import { type BotTextKey, botLang, botText, statusText } from './locales';
 import { backupFailedMessage, staffAlertMessage } from './staff-alerts';
@@ -300,7 +302,9 @@ async function sendDue(s: Sender, now: Date, job: JobRound, batchSize: number): 
     }
     // Security notices go out whatever the order-news switch says; staff alerts follow the staff switch.
     const forStaff = isStaffAlertKind(row.kind) || row.kind === BACKUP_FAILED_ALERT;
-    if (row.notify_orders === 0 && !isAccountNotificationKind(row.kind) && !forStaff) {
+    // A copy of their data the customer asked for is told whatever the switch says (docs/decisions/051).
+    const askedFor = row.kind === DATA_EXPORT_READY;
+    if (row.notify_orders === 0 && !isAccountNotificationKind(row.kind) && !forStaff && !askedFor) {
       await finishNotice(db, row.id, 'skipped: order notifications turned off');
       continue;
     }
@@ -322,6 +326,7 @@ async function noticeMessage(s: Sender, row: DueNotice): Promise<NoticeMessage |
   if (isStaffAlertKind(row.kind)) return staffAlertMessage(db, files, lang, { ...row, kind: row.kind }, links);
   if (row.kind === BACKUP_FAILED_ALERT) return backupFailedMessage(lang, row, links);
   if (row.kind === BACK_IN_STOCK) return backInStockMessage(db, lang, paramsOf(row.params), links);
+  if (row.kind === DATA_EXPORT_READY) return dataExportReadyMessage(db, lang, paramsOf(row.params), links);
   if (isAccountNotificationKind(row.kind))
     return accountNotification(lang, row.kind, { nickname: row.nickname, ...paramsOf(row.params) }, links);
   if (order_id !== null && order_no !== null && status !== null && total_cents !== null) {

@@ -8,6 +8,7 @@ import { Card, Facts } from '@/lib/ui/admin/Card';
 import { type Column, DataTable } from '@/lib/ui/DataTable';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { useCustomer } from '../api/customers-get';
+import { DataExportCard } from '../components/DataExportCard';
 import '../locales';
 
 type Detail = AdminCustomerDetail;
@@ -33,6 +34,7 @@ export default function CustomerPage() {
           <CashReward d={d} />
           <Referrals d={d} />
           <Subscriptions d={d} />
+          <DataExportCard customerId={d.profile.id} />
         </div>
       )}
     </AdminPage>

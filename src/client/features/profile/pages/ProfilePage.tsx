@@ -15,6 +15,7 @@ import { editUserDetail } from '../api/edit-user-detail';
 import { editUserProfile } from '../api/edit-user-profile';
 import { useEmailStatus } from '../api/email-status';
 import { useUserDetail } from '../api/get-user-detail';
+import { DataExportSection } from '../components/DataExportSection';
 import { EmailStatus } from '../components/EmailStatus';
 import { SavedCardsSection } from '../components/SavedCardsSection';
 import { StockAlertsSection } from '../components/StockAlertsSection';
@@ -47,6 +48,7 @@ export default function ProfilePage() {
           <TelegramLinkSection />
           <StockAlertsSection userId={user.id} />
           <SavedCardsSection />
+          <DataExportSection userId={user.id} />
           <Preferences userId={user.id} email={user.email} />
         </div>
       </div>
