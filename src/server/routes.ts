@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import accountRoutes from './accounts/routes';
 import addressRoutes from './addresses/routes';
 import auditRoutes from './audit/routes';
+import cartRoutes from './cart/routes';
 import cashRewardRoutes from './cash-rewards/routes';
 import productAdminRoutes from './catalog/admin-routes';
 import catalogueIoRoutes from './catalog/catalogue-io/routes';
@@ -46,6 +47,8 @@ export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   couponRoutes,
   cashRewardRoutes,
   checkoutRoutes,
+  // The cart kept on the server for a logged-in customer (docs/decisions/052).
+  cartRoutes,
   orderRoutes,
   exchangeRoutes,
   infoRoutes,
