@@ -17,9 +17,9 @@ import { INT4, json, text } from './fields';
 export const CART_PROBLEMS = ['no_longer_sold', 'out_of_stock', 'only_left', 'cart_full'] as const;
 export type CartProblemReason = (typeof CART_PROBLEMS)[number];
 
-const frequency = z
-  .number({ error: 'must be 0, 2, 4 or 8' })
-  .refine(isFrequency, { error: `must be ${FREQUENCIES.slice(0, -1).join(', ')} or ${FREQUENCIES.at(-1)}` });
+const frequency = z.number({ error: 'must be 0, 2, 4 or 8' }).refine((v: number): boolean => isFrequency(v), {
+  error: `must be ${FREQUENCIES.slice(0, -1).join(', ')} or ${FREQUENCIES.at(-1)}`,
+});
 
 /** One line's new state: `quantity` 0 removes the line. */
 export const cartChange = z.object({
