@@ -204,6 +204,24 @@ describe('the cart follows the saved cart (docs/decisions/052)', () => {
     expect(Object.fromEntries(server.lines)).toEqual({ 71: 2, 91: 2 });
   });
 
+  it('takes another tab’s write to the cart key without saving it again', async () => {
+    const server = fakeServer({ 71: 1 });
+    localStorage.setItem('leafcup.cart_sync', JSON.stringify({ user: 5, merged: true, mergeKey: 'k', pending: {} }));
+    logIn(makeUser({ id: 5 }));
+    stop = startCartSync();
+    await settle();
+    const other = [{ ...lineInput({ quantity: 4 }), totalPrice: '50.00', index: 0 }];
+    localStorage.setItem('cart', JSON.stringify(other));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'cart' }));
+    expect(quantities()).toEqual({ 71: 4 });
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    expect(server.callsTo('/v2/save-cart')).toHaveLength(0);
+    // A change of this tab's own is saved.
+    useCart.getState().increase('7:71:0');
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(Object.fromEntries(server.lines)).toEqual({ 71: 5 });
+  });
+
   it('after an order drops what it had not saved and reads the saved cart; log-out saves nothing and forgets the sync', async () => {
     const server = fakeServer({ 71: 1 });
     localStorage.setItem('leafcup.cart_sync', JSON.stringify({ user: 5, merged: true, mergeKey: 'k', pending: {} }));
