@@ -74,6 +74,8 @@ export function startCartSync(): () => void {
   let queued = new Map<string, Pending>(Object.entries(mine?.pending ?? {}));
   /** Changes of the save on its way. */
   let sending: Map<string, Pending> | null = null;
+  /** An order was placed while a save was on its way: that save may land after the order removed its lines. */
+  let orderedWhileSending = false;
   let busy = false;
   let stopped = false;
   let applying = false;
@@ -163,11 +165,13 @@ export function startCartSync(): () => void {
       const answer = await api('/v2/save-cart', { changes: [...batch.values()].map(toChange) });
       sending = null;
       succeeded();
+      if (afterOrder(batch)) return;
       if (!stopped) take(answer, [queued]);
       persist();
       tellProblems(answer.problems, 'save');
     } catch (err) {
       sending = null;
+      if (afterOrder(batch)) return;
       // Back under anything newer for the same line.
       if (isRetryable(err)) queued = new Map([...batch, ...queued]);
       persist();
@@ -175,6 +179,21 @@ export function startCartSync(): () => void {
       notify.error(i18n.t('cartSync:couldNotSave'));
       await refresh(true);
     }
+  };
+
+  /**
+   * A save that was on its way when an order was placed may have landed after the order removed its lines: the lines
+   * it set (all in the order) are removed again, and it is not sent again. True when that was the case.
+   */
+  const afterOrder = (batch: Map<string, Pending>): boolean => {
+    if (!orderedWhileSending) return false;
+    orderedWhileSending = false;
+    const removals = [...batch]
+      .filter(([, p]) => p.quantity > 0)
+      .map(([key, p]) => [key, { ...p, quantity: 0 }] as const);
+    queued = new Map([...removals, ...queued]);
+    persist();
+    return true;
   };
 
   /** Reads the saved cart (a tab coming back, after an order), keeping the changes not saved yet on top. */
@@ -215,6 +234,7 @@ export function startCartSync(): () => void {
     if (state.clears !== previous.clears) {
       // An order was placed from these lines: the server removed them with it; what was not saved is moot.
       queued.clear();
+      if (sending) orderedWhileSending = true;
       persist();
       lastRefresh = 0;
       void (busy ? Promise.resolve() : run(true));

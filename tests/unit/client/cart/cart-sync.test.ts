@@ -18,6 +18,7 @@ function fakeServer(initial: Record<number, number> = {}) {
   const lines = new Map(Object.entries(initial).map(([k, v]) => [Number(k), v]));
   let problems: SavedCart['problems'] = [];
   let failing = 0;
+  let hold: Promise<void> | null = null;
   const answer = (): Answer => {
     const out = problems;
     problems = [];
@@ -55,7 +56,8 @@ function fakeServer(initial: Record<number, number> = {}) {
   };
   const api = mockApi({
     '/v2/get-cart': () => answer(),
-    '/v2/save-cart': (body) => {
+    '/v2/save-cart': async (body) => {
+      if (hold) await hold;
       if (failing > 0) {
         failing -= 1;
         return { network: true };
@@ -78,6 +80,17 @@ function fakeServer(initial: Record<number, number> = {}) {
     lines,
     failNext(n: number) {
       failing = n;
+    },
+    /** Holds the next saves until the returned function is called. */
+    holdSaves() {
+      let release = () => {};
+      hold = new Promise<void>((resolve) => {
+        release = () => {
+          hold = null;
+          resolve();
+        };
+      });
+      return release;
     },
     problem(p: SavedCart['problems'][number]) {
       problems.push(p);
@@ -202,6 +215,24 @@ describe('the cart follows the saved cart (docs/decisions/052)', () => {
     expect(quantities()).toEqual({ 71: 2, 91: 2 });
     await act(() => vi.advanceTimersByTimeAsync(600));
     expect(Object.fromEntries(server.lines)).toEqual({ 71: 2, 91: 2 });
+  });
+
+  it('removes again the lines of a save that lands after an order placed while it was on its way', async () => {
+    const server = fakeServer();
+    logIn(makeUser({ id: 5 }));
+    stop = startCartSync();
+    await settle();
+    const release = server.holdSaves();
+    useCart.getState().add(lineInput({ quantity: 2 }));
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(server.callsTo('/v2/save-cart')).toHaveLength(1);
+    // The order is placed (the server removed nothing yet: the save had not landed) and the cart cleared.
+    useCart.getState().clear();
+    release();
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(server.callsTo('/v2/save-cart')).toHaveLength(2);
+    expect(Object.fromEntries(server.lines)).toEqual({});
+    expect(useCart.getState().lines).toEqual([]);
   });
 
   it('takes another tab’s write to the cart key without saving it again', async () => {
