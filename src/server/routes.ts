@@ -3,6 +3,7 @@ import accountDeletionRoutes from './account-deletion/routes';
 import accountRoutes from './accounts/routes';
 import addressRoutes from './addresses/routes';
 import auditRoutes from './audit/routes';
+import cartRoutes from './cart/routes';
 import cashRewardRoutes from './cash-rewards/routes';
 import productAdminRoutes from './catalog/admin-routes';
 import catalogueIoRoutes from './catalog/catalogue-io/routes';
@@ -51,6 +52,8 @@ export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   couponRoutes,
   cashRewardRoutes,
   checkoutRoutes,
+  // The cart kept on the server for a logged-in customer (docs/decisions/052).
+  cartRoutes,
   orderRoutes,
   exchangeRoutes,
   infoRoutes,

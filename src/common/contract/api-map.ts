@@ -22,6 +22,7 @@ import type * as adminStaff from './admin/staff';
 import type * as adminStock from './admin/stock';
 import type * as adminSubscriptions from './admin/subscriptions';
 import type * as adminSystem from './admin/system';
+import type * as cart from './cart';
 import type * as catalog from './catalog';
 import type * as checkout from './checkout';
 import type * as clientErrors from './client-errors';
@@ -46,6 +47,7 @@ type AllEndpoints =
   | EndpointsOf<typeof accountDeletion>
   | EndpointsOf<typeof catalog>
   | EndpointsOf<typeof checkout>
+  | EndpointsOf<typeof cart>
   | EndpointsOf<typeof orders>
   | EndpointsOf<typeof exchanges>
   | EndpointsOf<typeof info>

@@ -32,3 +32,112 @@ export async function findPackagings(db: Db, packagingIds: number[]) {
 }
 
 export type PackagingRow = Awaited<ReturnType<typeof findPackagings>>[number];
+
+// The saved cart (docs/decisions/052): `carts` (one row per customer) and `cart_lines`.
+
+/** The saved cart's lines, in the order they were added. */
+export function findCartLines(db: Db, userId: number) {
+  return db
+    .selectFrom('cart_lines')
+    .select(['product_id', 'variant_id', 'frequency_weeks', 'quantity', 'position'])
+    .where('user_id', '=', userId)
+    .orderBy('position')
+    .execute();
+}
+
+export type CartLineRow = Awaited<ReturnType<typeof findCartLines>>[number];
+
+export async function findCart(db: Db, userId: number) {
+  return db.selectFrom('carts').select(['updated_at', 'merge_key']).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/**
+ * Creates the customer's cart row or marks it changed at `at`, and answers its merge key as it was. On PostgreSQL the
+ * upsert holds the row's lock to the end of the transaction: one customer's saves and merges run one after another,
+ * so each reads the lines the one before wrote (SQLite runs one write transaction at a time anyway).
+ */
+export async function touchCart(db: Db, userId: number, at: string): Promise<{ merge_key: string | null }> {
+  return db
+    .insertInto('carts')
+    .values({ user_id: userId, updated_at: at, merge_key: null })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ updated_at: at }))
+    .returning('merge_key')
+    .executeTakeFirstOrThrow();
+}
+
+export async function setMergeKey(db: Db, userId: number, mergeKey: string): Promise<void> {
+  await db.updateTable('carts').set({ merge_key: mergeKey }).where('user_id', '=', userId).execute();
+}
+
+/** Writes one line: inserted at the end of the cart, or its quantity changed in place. */
+export async function upsertCartLine(
+  db: Db,
+  userId: number,
+  line: { product_id: number; variant_id: number; frequency_weeks: number; quantity: number; position: number },
+  at: string,
+): Promise<void> {
+  await db
+    .insertInto('cart_lines')
+    .values({ user_id: userId, ...line, created_at: at, updated_at: at })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'variant_id', 'frequency_weeks']).doUpdateSet({ quantity: line.quantity, updated_at: at }),
+    )
+    .execute();
+}
+
+export async function deleteCartLine(
+  db: Db,
+  userId: number,
+  line: { variant_id: number; frequency_weeks: number },
+): Promise<void> {
+  await db
+    .deleteFrom('cart_lines')
+    .where('user_id', '=', userId)
+    .where('variant_id', '=', line.variant_id)
+    .where('frequency_weeks', '=', line.frequency_weeks)
+    .execute();
+}
+
+/**
+ * Removes an order's lines from the customer's saved cart (inside the order's transaction). The cart row is marked
+ * changed first, so the locks come in the order saves take them (cart row, then lines); a cart not yet made has no
+ * row to wait for.
+ */
+export async function removeOrderedLines(
+  db: Db,
+  userId: number,
+  lines: ReadonlyArray<{ variant_id: number; frequency_weeks: number }>,
+  at: string,
+): Promise<number> {
+  const touched = await db.updateTable('carts').set({ updated_at: at }).where('user_id', '=', userId).execute();
+  if (!lines.length || Number(touched[0]?.numUpdatedRows ?? 0) === 0) return 0;
+  const result = await db
+    .deleteFrom('cart_lines')
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.or(
+        lines.map((l) => eb.and([eb('variant_id', '=', l.variant_id), eb('frequency_weeks', '=', l.frequency_weeks)])),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Carts with at least one line whose last change is before `before` (ISO-8601 UTC), oldest first: what an
+ * abandoned-cart reminder reads (carts_updated_at_idx).
+ */
+export function findIdleCarts(db: Db, before: string, limit = 100) {
+  return db
+    .selectFrom('carts')
+    .select(['carts.user_id', 'carts.updated_at'])
+    .where('carts.updated_at', '<', before)
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom('cart_lines').select('cart_lines.user_id').whereRef('cart_lines.user_id', '=', 'carts.user_id'),
+      ),
+    )
+    .orderBy('carts.updated_at')
+    .limit(limit)
+    .execute();
+}

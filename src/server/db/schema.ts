@@ -19,6 +19,7 @@ import type {
   NotificationsTable,
   StockAlertsTable,
 } from './schema-background';
+import type { CartLinesTable, CartsTable } from './schema-carts';
 import type {
   BannersTable,
   CategoriesTable,
@@ -65,6 +66,7 @@ import type { FaqsTable, PagesTable, PaymentMethodsTable, SettingsTable, StatesT
 // too, so code imports the database's types from db/schema.ts alone.
 export type * from './schema-accounts';
 export type * from './schema-background';
+export type * from './schema-carts';
 export type * from './schema-catalog';
 export type * from './schema-diagnostics';
 export type * from './schema-orders';
@@ -137,6 +139,8 @@ export interface Database {
   client_error_groups: ClientErrorGroupsTable;
   client_error_days: ClientErrorDaysTable;
   data_exports: DataExportsTable;
+  carts: CartsTable;
+  cart_lines: CartLinesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,7 +1,7 @@
 import type { Lang } from '../../common/contract/lang';
 import type { BuyAgainLine, BuyAgainProblem } from '../../common/contract/orders';
 import { hasDiscount } from '../../common/pricing';
-import { cartHolding, mergeLine } from '../cart/merge';
+import { cartHolding, mergeLine, sellableStock } from '../cart/merge';
 import { type CartInput, cartPackagings, isOnSale } from '../cart/service';
 import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
@@ -55,7 +55,7 @@ export async function buyAgain(
         problems.push(problem('no_longer_sold'));
         continue;
       }
-      const stock = row.stock_state === 'out_of_stock' ? 0 : row.stock;
+      const stock = sellableStock(row, item.product_id);
       const merged = mergeLine(holding, { ...item, frequency_weeks: 0 }, quantity, stock);
       if (!merged.ok) {
         problems.push(problem(merged.reason, merged.reason === 'only_left' ? stock : 0));

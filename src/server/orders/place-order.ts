@@ -1,6 +1,7 @@
 import type { ShippingMethod } from '../../common/checkout-rules';
 import type { PaymentMethodCode } from '../../common/contract/checkout';
 import type { Lang } from '../../common/contract/lang';
+import { removeOrderedLines } from '../cart/saved-cart';
 import { type CartInput, requireItems } from '../cart/service';
 import { spendReward, takeHeldReward } from '../cash-rewards/service';
 import { redeemAppliedCoupon } from '../coupons/service';
@@ -100,8 +101,9 @@ function checkRequest(shop: Pick<Shop, 'config' | 'payments'>, input: PlaceOrder
  *    zero, never twice), a 'redeemed' ledger row;
  * 4. the totals; 5. lines, subscriptions for Subscribe & save lines, the customer's notice, the
  *    upline's commission;
- * 6. stock, taken last (shortest lock time) per packaging with a conditional update, in ascending id
- *    order, then the products' stock totals. Row locks are always taken in the order coupon → user →
+ * 6. stock, per packaging with a conditional update, in ascending id order, then the products' stock totals;
+ * 7. the ordered lines removed from the customer's saved cart (docs/decisions/052), after the stock: a cart's
+ *    saves lock only its own rows, so this lock comes last. Row locks are always taken in the order coupon → user →
  *    packagings → products, here and when cancelling, so concurrent orders and cancels never deadlock.
  * Placing with a key that already placed an order answers that order (`created: false`).
  */
@@ -220,5 +222,8 @@ async function placeInTransaction(
     lowStockDefault: basket.settings.lowStockDefault,
   });
   if (short) throw shortLineError(basket.cart.lines, short, lang);
+  // The ordered lines leave the customer's saved cart in this transaction, last (docs/decisions/052): never an order
+  // without its lines gone, nor a cart emptied by an order that failed. A renewal was not placed from the cart.
+  if (!input.renewal) await removeOrderedLines(trx, user.id, basket.cart.lines);
   return order;
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { usePendingCartLine } from '@/entities/cart/add-to-cart';
+import { useCartSync } from '@/entities/cart/use-cart-sync';
 import { useTelegramAutoLogin } from '@/features/auth/use-telegram-auto-login';
 import { useUserInfoSync } from '@/features/auth/use-user-info-sync';
 import { CartPanelHost } from '@/features/cart/components/CartPanelHost';
@@ -57,6 +58,8 @@ export function useShellEffects() {
   // User info on each route change (docs/product.md §2, Sessions); a guest's pending "Add to cart" once logged in.
   useUserInfoSync();
   usePendingCartLine();
+  // The cart follows the customer's saved cart (docs/decisions/052).
+  useCartSync();
   // docs/decisions/001: inside Telegram, a linked Telegram user is logged in with no password.
   useTelegramAutoLogin();
 }

@@ -61,7 +61,7 @@ export const lineCents = (line: Pick<CartLineInput, 'quantity' | 'unit_price' | 
   linePriceCents(line);
 
 /** Renumbers `index` and recomputes `totalPrice`: every list the rules return goes through here. */
-function finish(lines: CartLineInput[]): CartLine[] {
+export function finish(lines: CartLineInput[]): CartLine[] {
   return lines.map((line, index) => ({
     ...stripDerived(line),
     totalPrice: centsToDecimal(lineCents(line)),

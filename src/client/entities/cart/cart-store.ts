@@ -9,6 +9,7 @@ import {
   type CartLineInput,
   type CartRefusal,
   decreaseLine,
+  finish,
   increaseLine,
   itemCount,
   parseStoredCart,
@@ -35,7 +36,12 @@ interface CartState {
   increase(key: string): CartOutcome;
   decrease(key: string): CartOutcome;
   remove(key: string): CartOutcome;
+  /** Empties the cart after an order was placed (the server removed the order's lines: docs/decisions/052). */
   clear(): void;
+  /** How many times `clear` ran: the cart's sync tells an order's clearing from removals. */
+  clears: number;
+  /** Takes the lines as they are (the saved cart's answer, docs/decisions/052). */
+  replace(lines: CartLineInput[]): void;
   /** Rewrites lines (the stock re-check): `update` returns the new line, or null to drop it. */
   update(update: (line: CartLine) => CartLineInput | null): void;
 }
@@ -76,7 +82,9 @@ export const useCart = create<CartState>()(
         increase: (key) => apply(increaseLine(get().lines, key)),
         decrease: (key) => apply(decreaseLine(get().lines, key)),
         remove: (key) => apply(removeLine(get().lines, key)),
-        clear: () => set(derive([])),
+        clear: () => set({ ...derive([]), clears: get().clears + 1 }),
+        clears: 0,
+        replace: (lines) => set(derive(finish(lines))),
         update: (update) => set(derive(updateLines(get().lines, update))),
       };
     },

@@ -25,6 +25,11 @@ export const APP_KEYS = {
    * The product whose "Notify me when available" a guest pressed, set once they have logged in (docs/decisions/018).
    */
   pendingStockAlert: 'leafcup.pending_stock_alert',
+  /**
+   * The cart's sync with the server (localStorage, docs/decisions/052): whose saved cart the `cart` key mirrors,
+   * whether this browser's cart was merged into it, and the changes not saved yet.
+   */
+  cartSync: 'leafcup.cart_sync',
   /** The idempotency key of the checkout in progress (docs/decisions/006). */
   checkoutIdempotencyKey: 'leafcup/checkout-idempotency-key',
   /** The verified Telegram launch parameters of this tab. */
