@@ -2,7 +2,7 @@ import type { ProductDetails, Review } from '../../common/contract/catalog';
 import type { Lang } from '../../common/contract/lang';
 import { renditionAt } from '../../common/image-renditions';
 import { centsToDecimal } from '../../common/money';
-import { saleUnitCents } from '../../common/pricing';
+import { cheapestPackaging, saleUnitCents } from '../../common/pricing';
 import { addressFollowingVisitor, addressIn } from '../../common/web-presence';
 import { breadcrumbLd, type JsonLd, ldScript, organizationLd, productLd } from './json-ld';
 import { HEAD_TEXTS } from './texts';
@@ -132,15 +132,18 @@ function describe(f: PageFacts, absolute: (path: string) => string): Described {
 const meta = (attr: 'name' | 'property', key: string, content: string) =>
   `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
 
-/** Open Graph's product price (the lowest packaging's) and availability, from the page's own data. */
+/**
+ * Open Graph's product price (the packaging the card prices and the page opens on, docs/decisions/055) and
+ * availability, from the page's own data.
+ */
 function productTags(product: ProductDetails): string[] {
-  const prices = product.variants.map((v) => saleUnitCents(v));
-  if (!prices.length) return [];
+  const priced = cheapestPackaging(product.variants);
+  if (!priced) return [];
   // The state the shopper sees (the API's, after the common stock rule).
   const availability =
     product.stock_state === 'coming_soon' ? 'preorder' : product.stock_state === 'out_of_stock' ? 'oos' : 'instock';
   return [
-    meta('property', 'product:price:amount', centsToDecimal(Math.min(...prices))),
+    meta('property', 'product:price:amount', centsToDecimal(saleUnitCents(priced))),
     meta('property', 'product:price:currency', 'USD'),
     meta('property', 'product:availability', availability),
   ];
