@@ -54,6 +54,13 @@ describe.each(dialects)('the list card’s price and the product page’s on %s'
     for (const card of cards) expect(zh.get(card.id)?.price_varies).toBe(card.price_varies);
   });
 
+  it('opens the demo shop’s default list on products a shopper can buy', async () => {
+    const first = (await allCards('en')).slice(0, 12);
+    expect(first.map((c) => `${c.name}: ${c.stock_state}`).filter((c) => /coming_soon|out_of_stock/.test(c))).toEqual(
+      [],
+    );
+  });
+
   it('follows a back-office price change: the card, its "From" and the packaging the page opens on', async () => {
     const fog = (await allCards('en')).find((c) => c.slug === 'london-fog-latte');
     if (!fog) throw new Error('no London Fog');
