@@ -31,6 +31,8 @@ interface Renderer {
   } | null>;
   /** Whether the shop has a page at this path (docs/decisions/047). */
   knownPath(pathname: string): boolean;
+  /** The referral code a path of the referral page names, else null (absent from a bundle built before it). */
+  referralCodeOf?(pathname: string): string | null;
 }
 
 interface ManifestChunk {
@@ -55,6 +57,11 @@ export interface ClientOptions {
    * and never while that cache is bypassed. Without it a page is reused for `cacheMs` whatever happens.
    */
   freshness?: () => { generation: number; bypassed: boolean } | null;
+  /**
+   * Whether a referral code is someone's: the referral page (`/{code}`) of an unknown code answers 404
+   * (docs/decisions/055). A read: the visit itself is recorded by the page's client, as before.
+   */
+  referralCodeKnown?: (code: string) => Promise<boolean>;
 }
 
 /**
@@ -290,9 +297,14 @@ function serverRender(
     }
     try {
       const started = performance.now();
-      const { render, knownPath } = await loadRenderer();
+      const { render, knownPath, referralCodeOf } = await loadRenderer();
       const result = await render({ url: req.url, lang, visited, send });
-      if (!result) return knownPath(req.url.split('?')[0] ?? '/') ? null : 'missing';
+      if (!result) {
+        const path = req.url.split('?')[0] ?? '/';
+        if (!knownPath(path)) return 'missing';
+        const code = referralCodeOf?.(path) ?? null;
+        return code !== null && opts.referralCodeKnown && !(await opts.referralCodeKnown(code)) ? 'missing' : null;
+      }
       if (result.notFound) return 'missing';
       const facts = { origin, url: req.url, lang, screen: result.screen, noindex: false };
       const body = renderedPage(build.current(), build.assetText, result, {
