@@ -112,6 +112,26 @@ describe('ProductDetailPage', () => {
     expect(quantity()).toHaveAccessibleDescription('This packaging is out of stock');
   });
 
+  it('shows one chip per label: a tag named like a category or another tag is left out', async () => {
+    serve(
+      productDetails({
+        categories: [{ id: 7, slug: 'matcha', name: '抹茶' }],
+        tags: [
+          { id: 8, kind: 'type', slug: 'matcha', name: '抹茶' },
+          { id: 9, kind: 'benefit', slug: 'focus', name: '专注' },
+          { id: 10, kind: 'tag', slug: 'focus-2', name: '专注 ' },
+        ],
+      }),
+    );
+    renderRoutes(routes, '/details/5', { staleTime: Infinity });
+    await screen.findByRole('heading', { level: 1 });
+    const chips = within(screen.getByRole('list', { name: 'Tags' }));
+    expect(chips.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['抹茶', '/products/matcha'],
+      ['专注', '/products?benefit=focus'],
+    ]);
+  });
+
   it('opens on the packaging the list card priced: the cheapest, wherever it is in the order', async () => {
     const base = productDetails();
     const [pouch, tin, bags] = base.variants as [Packaging, Packaging, Packaging];

@@ -334,22 +334,41 @@ function renderActions(
   );
 }
 
+/**
+ * The product's categories, then its tags, one chip per label: a tag named like a category or an earlier tag in
+ * this language (the category MATCHA and the type Matcha are both 抹茶 in Chinese) is left out.
+ */
+function chipsOf(product: ProductDetails) {
+  const seen = new Set<string>();
+  const fresh = (name: string) => {
+    const label = name.trim().toLocaleLowerCase();
+    if (seen.has(label)) return false;
+    seen.add(label);
+    return true;
+  };
+  return {
+    categories: product.categories.filter((c) => fresh(c.name)),
+    tags: product.tags.filter((g) => fresh(g.name)),
+  };
+}
+
 /** The description, then the product's categories and tags as links to the lists they lead to. */
 function renderDescription(t: TFunction<'catalog'>, product: ProductDetails) {
+  const chips = chipsOf(product);
   return (
     <section className="product-detail__section">
       <h2>{t('detail.description')}</h2>
       <p className="product-detail__description">{product.description}</p>
       {(product.categories.length > 0 || product.tags.length > 0) && (
         <ul className="chips" aria-label={t('detail.tags')}>
-          {product.categories.map((c) => (
+          {chips.categories.map((c) => (
             <li key={`c${c.id}`}>
               <Link className="chip" to={`/products/${c.slug}`}>
                 {c.name}
               </Link>
             </li>
           ))}
-          {product.tags.map((tag) => (
+          {chips.tags.map((tag) => (
             <li key={`t${tag.id}`}>
               <Link className="chip chip--tag" to={`/products?${tag.kind}=${tag.slug}`}>
                 {tag.name}
