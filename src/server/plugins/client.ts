@@ -35,6 +35,9 @@ interface Renderer {
   referralCodeOf?(pathname: string): string | null;
 }
 
+/** The shop's icons in public/ (the PNGs made by scripts/raster-logo.mjs, docs/decisions/055). */
+const ICONS = ['favicon.svg', 'logo-512.png', 'apple-touch-icon.png', 'og-default.png'];
+
 interface ManifestChunk {
   file: string;
   css?: string[];
@@ -122,9 +125,9 @@ async function serveStatic(app: FastifyInstance, root: string) {
         'cache-control',
         path.includes(`${join(root, 'assets')}`)
           ? 'public, max-age=31536000, immutable'
-          : // The seed's images and the favicon are not hashed but seldom change: a repeat visit within a day asks
+          : // The seed's images and the icons are not hashed but seldom change: a repeat visit within a day asks
             // nothing, within a week it is answered from cache and revalidated behind (docs/decisions/021).
-            path.startsWith(`${join(root, 'images')}/`) || path === join(root, 'favicon.svg')
+            path.startsWith(`${join(root, 'images')}/`) || ICONS.some((icon) => path === join(root, icon))
             ? 'public, max-age=86400, stale-while-revalidate=604800'
             : 'public, max-age=0, must-revalidate',
       );

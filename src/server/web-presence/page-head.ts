@@ -58,6 +58,14 @@ interface Described {
   ld: JsonLd[];
 }
 
+/**
+ * The shop's raster logo and the preview picture of pages without one of their own, made from public/favicon.svg by
+ * scripts/raster-logo.mjs (docs/decisions/055): search engines want a raster logo of 112 px or more, and many chat
+ * clients show no SVG.
+ */
+const LOGO = '/logo-512.png';
+const PREVIEW = { path: '/og-default.png', width: '1200', height: '630' };
+
 /** Title, description, image and structured data of a rendered screen. */
 function describe(f: PageFacts, absolute: (path: string) => string): Described {
   const t = HEAD_TEXTS[f.lang];
@@ -73,7 +81,7 @@ function describe(f: PageFacts, absolute: (path: string) => string): Described {
       ...base,
       title: t.home,
       ...(banner ? { image: absolute(renditionAt(banner.image, 1280)) } : {}),
-      ld: [organizationLd({ name: t.shop, url: home.url, logo: absolute('/favicon.svg') })],
+      ld: [organizationLd({ name: t.shop, url: home.url, logo: absolute(LOGO) })],
     };
   }
   if (f.screen === 'details') {
@@ -156,7 +164,7 @@ export function pageHead(f: PageFacts): string {
   const tags = [`<title>${escapeHtml(d.title)}</title>`, meta('name', 'description', d.description)];
   if (f.noindex || f.notFound) return [...tags, meta('name', 'robots', 'noindex')].join('');
   const canonical = absolute(addressIn(f.url, f.lang));
-  const image = d.image ?? absolute('/favicon.svg');
+  const image = d.image ?? absolute(PREVIEW.path);
   tags.push(
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     ...(['en', 'zh'] as const).map(
@@ -169,6 +177,10 @@ export function pageHead(f: PageFacts): string {
     meta('property', 'og:description', d.description),
     meta('property', 'og:url', canonical),
     meta('property', 'og:image', image),
+    // The fallback picture's size is known (a page's own pictures come in renditions of several shapes).
+    ...(d.image
+      ? []
+      : [meta('property', 'og:image:width', PREVIEW.width), meta('property', 'og:image:height', PREVIEW.height)]),
     meta('property', 'og:locale', f.lang === 'zh' ? 'zh_CN' : 'en_US'),
     meta('property', 'og:locale:alternate', f.lang === 'zh' ? 'en_US' : 'zh_CN'),
     ...(d.product ? productTags(d.product) : []),
