@@ -16,7 +16,10 @@ const GREEN = '#2f6b4f';
 const LIGHT = '#eef5e8';
 
 /** The SVG drawn at `size` px square (rendered at the density that gives that size, not scaled up from 64 px). */
-const logo = (size) => sharp(svg, { density: Math.ceil((72 * size) / 64) }).resize(size, size).png();
+const logo = (size) =>
+  sharp(svg, { density: Math.ceil((72 * size) / 64) })
+    .resize(size, size)
+    .png();
 // Fixed output (no time or software chunks), so a run on an unchanged SVG rewrites the same bytes.
 const png = (image) => image.png({ compressionLevel: 9, palette: false }).withMetadata({});
 
