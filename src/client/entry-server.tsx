@@ -31,14 +31,28 @@ let routes: ReturnType<typeof createRoutesFromChildren> | undefined;
 
 /**
  * Whether the shop has a page at `pathname` (docs/decisions/047): the router's own routes, so an unknown path answers
- * 404. `/{referral_code}` counts when it has a code's form (the client checks the code itself).
+ * 404. `/{referral_code}` counts when it has a code's form (whether the code is anyone's: `referralCodeOf`).
  */
 export function knownPath(pathname: string): boolean {
-  routes ??= createRoutesFromChildren((AppRoutes() as { props: { children: unknown } }).props.children as never);
-  const matches = matchRoutes(routes, pathname);
-  const last = matches?.[matches.length - 1];
+  const last = lastMatch(pathname);
   if (!last || last.route.path === '*') return false;
   return last.route.path !== ':referralCode' || isReferralCode(last.params.referralCode);
+}
+
+/**
+ * The code a path of the referral page (`/{referral_code}`) names, else null: the server answers 404 when no one has
+ * that code (docs/decisions/055).
+ */
+export function referralCodeOf(pathname: string): string | null {
+  const last = lastMatch(pathname);
+  const code = last?.route.path === ':referralCode' ? last.params.referralCode : undefined;
+  return isReferralCode(code) ? code : null;
+}
+
+function lastMatch(pathname: string) {
+  routes ??= createRoutesFromChildren((AppRoutes() as { props: { children: unknown } }).props.children as never);
+  const matches = matchRoutes(routes, pathname);
+  return matches?.[matches.length - 1];
 }
 
 /** The server-rendered screen of a path, or null (the client renders it). */

@@ -69,3 +69,33 @@ export function linePriceCents(line: PricedLine): number {
   const useDiscount = Boolean(line.has_discount) && line.discount_price !== null && line.discount_price !== undefined;
   return line.quantity * (useDiscount ? (line.discount_price as number) : line.unit_price);
 }
+
+/** A packaging's two prices as kept and as the API gives them (the discount applies when below the price). */
+export interface ListedPrices {
+  price_cents: number;
+  discount_price_cents: number | null;
+}
+
+/** What one unit of a packaging sells at one-time, from its kept prices (`saleUnitCents` for the API's). */
+export function listedSaleCents(packaging: ListedPrices): number {
+  return hasDiscount(packaging.price_cents, packaging.discount_price_cents)
+    ? (packaging.discount_price_cents as number)
+    : packaging.price_cents;
+}
+
+/**
+ * The packaging a product is priced by (docs/decisions/055): the cheapest on sale by the price a shopper pays, the
+ * first in the given order (the shop's packaging order) among equals. The list card shows its price and the product
+ * page opens on it, so the first price a shopper sees on the page is the card's. `packagings` are those on sale
+ * (retired ones left out); undefined when there are none.
+ */
+export function cheapestPackaging<T extends ListedPrices>(packagings: readonly T[]): T | undefined {
+  let best: T | undefined;
+  for (const p of packagings) if (best === undefined || listedSaleCents(p) < listedSaleCents(best)) best = p;
+  return best;
+}
+
+/** Whether a product's packagings on sale sell at different prices: its card then says "From" (docs/decisions/055). */
+export function pricesVary(packagings: readonly ListedPrices[]): boolean {
+  return new Set(packagings.map(listedSaleCents)).size > 1;
+}

@@ -32,6 +32,7 @@ import healthPlugin from './plugins/health';
 import multipartPaths from './plugins/multipart-paths';
 import requestLog from './plugins/request-log';
 import securityHeaders from './plugins/security-headers';
+import { isKnownCode } from './referral/service';
 import { domainRoutes } from './routes';
 import { createShop, type Shop } from './shop';
 import { createRenewalScheduler } from './subscriptions/scheduler';
@@ -106,6 +107,7 @@ export async function buildApp({
       const list = shop.catalog.list;
       return list ? { generation: list.generation, bypassed: list.bypassed } : null;
     },
+    referralCodeKnown: (code) => isKnownCode(app.db, code),
   });
 
   followCatalogueChanges(app, shop);

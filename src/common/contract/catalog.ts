@@ -100,7 +100,7 @@ export const ratingSummary = z.object({
   count: z.number().int(),
 });
 
-/** A card of the product list. Prices are of the cheapest packaging. */
+/** A card of the product list. Prices are of the cheapest packaging (src/common/pricing.ts cheapestPackaging). */
 export const productCard = z.object({
   id: z.number().int(),
   slug: z.string(),
@@ -109,6 +109,8 @@ export const productCard = z.object({
   price_cents: z.number().int(),
   discount_price_cents: z.number().int().nullable(),
   has_discount: z.boolean(),
+  /** The packagings sell at different prices: the card's price is a "From" price (docs/decisions/055). */
+  price_varies: z.boolean(),
   stock_state: stockState,
   /** Units in stock over all packagings. */
   stock_total: z.number().int(),

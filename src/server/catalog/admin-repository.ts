@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import type { StockFilter } from '../../common/catalogue-rules';
+import { cheapestPackaging, pricesVary } from '../../common/pricing';
 import type { Db } from '../db/connection';
 import { isPostgres } from '../db/dialect';
 import { newestBelow } from '../db/keyset';
@@ -277,24 +278,28 @@ export async function updatePackaging(
 }
 
 /**
- * Keeps the list card's price in step with the packagings: the cheapest one on sale (by the price a shopper pays),
- * its price and discount price. A product without one keeps what it had.
+ * Keeps the list card's price in step with the packagings (docs/decisions/055): the price and discount price of the
+ * packaging the product is priced by (`cheapestPackaging`, the rule the product page opens on), and whether the
+ * packagings' prices differ ("From"). A product without a packaging on sale keeps what it had.
  */
 export async function refreshListPrice(db: Db, productId: number): Promise<void> {
-  const cheapest = await db
+  const packagings = await db
     .selectFrom('product_variants')
     .select(['price_cents', 'discount_price_cents'])
     .where('product_id', '=', productId)
     .where('is_retired', '=', 0)
-    .orderBy(sql`coalesce(discount_price_cents, price_cents)`)
     .orderBy('sort_order')
     .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
+    .execute();
+  const cheapest = cheapestPackaging(packagings);
   if (!cheapest) return;
   await db
     .updateTable('products')
-    .set({ price_cents: cheapest.price_cents, discount_price_cents: cheapest.discount_price_cents })
+    .set({
+      price_cents: cheapest.price_cents,
+      discount_price_cents: cheapest.discount_price_cents,
+      price_varies: pricesVary(packagings) ? 1 : 0,
+    })
     .where('id', '=', productId)
     .execute();
 }

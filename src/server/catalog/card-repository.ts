@@ -9,7 +9,7 @@ import { type CardSource, sourceColumns } from './list-repository';
 
 /**
  * The columns of products a card is made of: an update that names one clears the row's kept cards (the trigger of
- * migration 2026-12-02T00-00-product-cards; a test holds the two lists together).
+ * migrations 2026-12-02T00-00-product-cards and 2026-12-07T23-00-card-price-varies; a test holds the two lists together).
  */
 export const CARD_SOURCE_COLUMNS = [
   'slug',
@@ -18,6 +18,7 @@ export const CARD_SOURCE_COLUMNS = [
   'image',
   'price_cents',
   'discount_price_cents',
+  'price_varies',
   'stock_state',
   'stock_total',
   'rating_sum',

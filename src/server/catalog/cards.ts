@@ -25,6 +25,7 @@ export const toCard = (r: CardSource): ProductCard => ({
   price_cents: r.price_cents,
   discount_price_cents: r.discount_price_cents,
   has_discount: hasDiscount(r.price_cents, r.discount_price_cents),
+  price_varies: r.price_varies === 1,
   stock_state: effectiveStockState(r.stock_state, r.stock_total),
   stock_total: r.stock_total,
   rating: { average: average(r.rating_sum, r.rating_count), count: r.rating_count },

@@ -32,6 +32,7 @@ export interface CardSource {
   image: string;
   price_cents: number;
   discount_price_cents: number | null;
+  price_varies: number;
   stock_state: StockState;
   stock_total: number;
   rating_sum: number;
@@ -75,6 +76,7 @@ export const sourceColumns = (lang: Lang) =>
     'p.image',
     'p.price_cents',
     'p.discount_price_cents',
+    'p.price_varies',
     'p.stock_state',
     'p.stock_total',
     'p.rating_sum',

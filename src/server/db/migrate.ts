@@ -38,6 +38,7 @@ import * as backupRuns from './migrations/2026-12-07T18-00-backup-runs';
 import * as clientErrors from './migrations/2026-12-07T19-00-client-errors';
 import * as system from './migrations/2026-12-07T21-00-system';
 import * as savedCardDetach from './migrations/2026-12-07T22-00-saved-card-detach';
+import * as cardPriceVaries from './migrations/2026-12-07T23-00-card-price-varies';
 import * as accountDeletion from './migrations/2026-12-08T01-00-account-deletion';
 import * as privacyRetention from './migrations/2026-12-08T01-05-privacy-retention';
 import * as dataExports from './migrations/2026-12-08T01-30-data-exports';
@@ -80,6 +81,7 @@ export const migrations: Record<string, ShopMigration> = {
   '2026-12-07T19-00-client-errors': clientErrors,
   '2026-12-07T21-00-system': system,
   '2026-12-07T22-00-saved-card-detach': savedCardDetach,
+  '2026-12-07T23-00-card-price-varies': cardPriceVaries,
   '2026-12-08T01-00-account-deletion': accountDeletion,
   '2026-12-08T01-05-privacy-retention': privacyRetention,
   '2026-12-08T01-30-data-exports': dataExports,

@@ -37,6 +37,8 @@ export interface ProductsTable {
   /** Lowest variant price and its discount price, kept for list cards and price sorting. */
   price_cents: number;
   discount_price_cents: number | null;
+  /** 1 when the packagings on sale sell at different prices: the card says "From" (docs/decisions/055). */
+  price_varies: Generated<number>;
   /** Sum of the variants' stock, kept for list cards. */
   stock_total: number;
   /** A packaging is low at or below this stock (null: the shop's `low_stock_default` setting). */

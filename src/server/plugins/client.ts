@@ -31,7 +31,12 @@ interface Renderer {
   } | null>;
   /** Whether the shop has a page at this path (docs/decisions/047). */
   knownPath(pathname: string): boolean;
+  /** The referral code a path of the referral page names, else null (absent from a bundle built before it). */
+  referralCodeOf?(pathname: string): string | null;
 }
+
+/** The shop's icons in public/ (the PNGs made by scripts/raster-logo.mjs, docs/decisions/055). */
+const ICONS = ['favicon.svg', 'logo-512.png', 'apple-touch-icon.png', 'og-default.png'];
 
 interface ManifestChunk {
   file: string;
@@ -55,6 +60,11 @@ export interface ClientOptions {
    * and never while that cache is bypassed. Without it a page is reused for `cacheMs` whatever happens.
    */
   freshness?: () => { generation: number; bypassed: boolean } | null;
+  /**
+   * Whether a referral code is someone's: the referral page (`/{code}`) of an unknown code answers 404
+   * (docs/decisions/055). A read: the visit itself is recorded by the page's client, as before.
+   */
+  referralCodeKnown?: (code: string) => Promise<boolean>;
 }
 
 /**
@@ -121,9 +131,9 @@ async function serveStatic(app: FastifyInstance, root: string) {
       }
       reply.header(
         'cache-control',
-        // The seed's images and the favicon are not hashed but seldom change: a repeat visit within a day asks
+        // The seed's images and the icons are not hashed but seldom change: a repeat visit within a day asks
         // nothing, within a week it is answered from cache and revalidated behind (docs/decisions/021).
-        path.startsWith(`${join(root, 'images')}/`) || path === join(root, 'favicon.svg')
+        path.startsWith(`${join(root, 'images')}/`) || ICONS.some((icon) => path === join(root, icon))
           ? 'public, max-age=86400, stale-while-revalidate=604800'
           : 'public, max-age=0, must-revalidate',
       );
@@ -296,9 +306,14 @@ function serverRender(
     }
     try {
       const started = performance.now();
-      const { render, knownPath } = await loadRenderer();
+      const { render, knownPath, referralCodeOf } = await loadRenderer();
       const result = await render({ url: req.url, lang, visited, send });
-      if (!result) return knownPath(req.url.split('?')[0] ?? '/') ? null : 'missing';
+      if (!result) {
+        const path = req.url.split('?')[0] ?? '/';
+        if (!knownPath(path)) return 'missing';
+        const code = referralCodeOf?.(path) ?? null;
+        return code !== null && opts.referralCodeKnown && !(await opts.referralCodeKnown(code)) ? 'missing' : null;
+      }
       if (result.notFound) return 'missing';
       const facts = { origin, url: req.url, lang, screen: result.screen, noindex: false };
       const body = renderedPage(build.current(), build.assetText, result, {

@@ -61,6 +61,17 @@ export function derivedVisitorKey(ip: string, userAgent: string | undefined): st
 }
 
 /** Finds the owner of a code as typed (exact, then upper case); 404 when there is none. */
+/**
+ * Whether a referral code is someone's (as `recordVisit` reads it): a read only, so the page of an unknown code can
+ * answer 404 without recording anything (docs/decisions/055).
+ */
+export async function isKnownCode(db: Db, code: string): Promise<boolean> {
+  return (
+    (await repo.findUserByCode(db, code)) !== undefined ||
+    (await repo.findUserByCode(db, code.toUpperCase())) !== undefined
+  );
+}
+
 async function ownerOfCode(db: Db, code: string) {
   const owner = (await repo.findUserByCode(db, code)) ?? (await repo.findUserByCode(db, code.toUpperCase()));
   if (!owner) throw notFound('referralCodeNotFound');

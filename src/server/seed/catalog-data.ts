@@ -5,6 +5,9 @@
  *
  * Plain data only. Every image path below has a matching file in
  * public/images, written by scripts/generate-images.mjs.
+ *
+ * The coming-soon products are dated behind the first dozen products on sale, so the list's first screen (newest
+ * first, the spec's default sort) shows teas a shopper can buy (docs/decisions/055).
  */
 import type { Localized, SeedBanner, SeedCategory, SeedProduct, SeedTag } from './types';
 
@@ -374,7 +377,7 @@ export const products: SeedProduct[] = [
     image: '/images/products/pumpkin-spice-chai-640.webp',
     gallery: [],
     subscribable: true,
-    addedDaysAgo: 3,
+    addedDaysAgo: 92,
     reviews: [],
   },
   {
@@ -1573,7 +1576,7 @@ export const products: SeedProduct[] = [
     image: '/images/products/mocha-mate-640.webp',
     gallery: [],
     subscribable: true,
-    addedDaysAgo: 7,
+    addedDaysAgo: 112,
     reviews: [],
   },
 
@@ -1746,7 +1749,7 @@ export const products: SeedProduct[] = [
     image: '/images/products/organic-kagoshima-matcha-640.webp',
     gallery: [],
     subscribable: true,
-    addedDaysAgo: 5,
+    addedDaysAgo: 104,
     reviews: [],
   },
   {
@@ -2342,7 +2345,7 @@ export const products: SeedProduct[] = [
     image: '/images/products/yixing-clay-teapot-640.webp',
     gallery: [],
     subscribable: false,
-    addedDaysAgo: 12,
+    addedDaysAgo: 126,
     reviews: [],
   },
 
@@ -2720,7 +2723,7 @@ export const products: SeedProduct[] = [
     image: '/images/products/tea-advent-calendar-640.webp',
     gallery: [],
     subscribable: false,
-    addedDaysAgo: 1,
+    addedDaysAgo: 145,
     reviews: [],
   },
   {

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { cheapestPackaging, pricesVary } from '../../common/pricing';
 import { catalogueSlugIds, type SlugIds } from '../catalog/upsert-service';
 import type { Db } from '../db/connection';
 import { isPostgres } from '../db/dialect';
@@ -66,7 +67,12 @@ async function insertDemo(trx: Db, now: string): Promise<void> {
 
 /** The columns of a product row that come from its catalogue entry (ids and times aside). */
 export function productFields(p: SeedProduct) {
-  const cheapest = p.variants.reduce((a, b) => (effective(b) < effective(a) ? b : a));
+  const priced = p.variants.map((v) => ({
+    price_cents: v.priceCents,
+    discount_price_cents: v.discountPriceCents ?? null,
+  }));
+  const cheapest = cheapestPackaging(priced);
+  if (!cheapest) throw new Error(`product ${p.slug} has no packaging`);
   return {
     name_en: p.name.en,
     name_zh: p.name.zh,
@@ -77,8 +83,9 @@ export function productFields(p: SeedProduct) {
     available_ph: p.availability.ph ? 1 : 0,
     available_cn: p.availability.cn ? 1 : 0,
     subscribable: p.subscribable ? 1 : 0,
-    price_cents: cheapest.priceCents,
-    discount_price_cents: cheapest.discountPriceCents ?? null,
+    price_cents: cheapest.price_cents,
+    discount_price_cents: cheapest.discount_price_cents,
+    price_varies: pricesVary(priced) ? 1 : 0,
     stock_total: p.variants.reduce((s, v) => s + v.stock, 0),
   };
 }
@@ -152,5 +159,3 @@ export async function insertProducts(db: Db, list: readonly SeedProduct[], now =
     }
   }
 }
-
-const effective = (v: SeedPackaging) => v.discountPriceCents ?? v.priceCents;

@@ -2,7 +2,7 @@ import type { ProductDetails, Review } from '../../common/contract/catalog';
 import type { Lang } from '../../common/contract/lang';
 import { renditionAt } from '../../common/image-renditions';
 import { centsToDecimal } from '../../common/money';
-import { saleUnitCents } from '../../common/pricing';
+import { cheapestPackaging, saleUnitCents } from '../../common/pricing';
 import { addressFollowingVisitor, addressIn } from '../../common/web-presence';
 import { breadcrumbLd, type JsonLd, ldScript, organizationLd, productLd } from './json-ld';
 import { HEAD_TEXTS } from './texts';
@@ -58,6 +58,14 @@ interface Described {
   ld: JsonLd[];
 }
 
+/**
+ * The shop's raster logo and the preview picture of pages without one of their own, made from public/favicon.svg by
+ * scripts/raster-logo.mjs (docs/decisions/055): search engines want a raster logo of 112 px or more, and many chat
+ * clients show no SVG.
+ */
+const LOGO = '/logo-512.png';
+const PREVIEW = { path: '/og-default.png', width: '1200', height: '630' };
+
 /** Title, description, image and structured data of a rendered screen. */
 function describe(f: PageFacts, absolute: (path: string) => string): Described {
   const t = HEAD_TEXTS[f.lang];
@@ -73,7 +81,7 @@ function describe(f: PageFacts, absolute: (path: string) => string): Described {
       ...base,
       title: t.home,
       ...(banner ? { image: absolute(renditionAt(banner.image, 1280)) } : {}),
-      ld: [organizationLd({ name: t.shop, url: home.url, logo: absolute('/favicon.svg') })],
+      ld: [organizationLd({ name: t.shop, url: home.url, logo: absolute(LOGO) })],
     };
   }
   if (f.screen === 'details') {
@@ -132,15 +140,18 @@ function describe(f: PageFacts, absolute: (path: string) => string): Described {
 const meta = (attr: 'name' | 'property', key: string, content: string) =>
   `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
 
-/** Open Graph's product price (the lowest packaging's) and availability, from the page's own data. */
+/**
+ * Open Graph's product price (the packaging the card prices and the page opens on, docs/decisions/055) and
+ * availability, from the page's own data.
+ */
 function productTags(product: ProductDetails): string[] {
-  const prices = product.variants.map((v) => saleUnitCents(v));
-  if (!prices.length) return [];
+  const priced = cheapestPackaging(product.variants);
+  if (!priced) return [];
   // The state the shopper sees (the API's, after the common stock rule).
   const availability =
     product.stock_state === 'coming_soon' ? 'preorder' : product.stock_state === 'out_of_stock' ? 'oos' : 'instock';
   return [
-    meta('property', 'product:price:amount', centsToDecimal(Math.min(...prices))),
+    meta('property', 'product:price:amount', centsToDecimal(saleUnitCents(priced))),
     meta('property', 'product:price:currency', 'USD'),
     meta('property', 'product:availability', availability),
   ];
@@ -153,7 +164,7 @@ export function pageHead(f: PageFacts): string {
   const tags = [`<title>${escapeHtml(d.title)}</title>`, meta('name', 'description', d.description)];
   if (f.noindex || f.notFound) return [...tags, meta('name', 'robots', 'noindex')].join('');
   const canonical = absolute(addressIn(f.url, f.lang));
-  const image = d.image ?? absolute('/favicon.svg');
+  const image = d.image ?? absolute(PREVIEW.path);
   tags.push(
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     ...(['en', 'zh'] as const).map(
@@ -166,6 +177,10 @@ export function pageHead(f: PageFacts): string {
     meta('property', 'og:description', d.description),
     meta('property', 'og:url', canonical),
     meta('property', 'og:image', image),
+    // The fallback picture's size is known (a page's own pictures come in renditions of several shapes).
+    ...(d.image
+      ? []
+      : [meta('property', 'og:image:width', PREVIEW.width), meta('property', 'og:image:height', PREVIEW.height)]),
     meta('property', 'og:locale', f.lang === 'zh' ? 'zh_CN' : 'en_US'),
     meta('property', 'og:locale:alternate', f.lang === 'zh' ? 'en_US' : 'zh_CN'),
     ...(d.product ? productTags(d.product) : []),

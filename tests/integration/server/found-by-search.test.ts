@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SaxesParser } from 'saxes';
+import sharp from 'sharp';
 // @ts-expect-error: a plain .mjs script without types
 import { ensureClientBuild } from '../../../scripts/ensure-build.mjs';
 import { saleUnitCents } from '../../../src/common/pricing';
@@ -214,8 +215,30 @@ describe.each(dialects)('found by search engines and previewed in chats (%s)', (
     expect(home.body).toContain('<title>Leaf &amp; Cup：散装茶叶、抹茶与礼品</title>');
     expect(ldOf(home.body).find((ld) => ld['@type'] === 'Organization')).toMatchObject({
       name: 'Leaf & Cup',
-      logo: `${SHOP}/favicon.svg`,
+      logo: `${SHOP}/logo-512.png`,
     });
+  });
+
+  it('previews pages without a picture with the raster picture, and serves the raster logo and icons (055)', async () => {
+    for (const url of ['/products', '/products/best-sellers', '/about', '/faq?lang=zh']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(metaOf(res.body, 'og:image'), url).toBe(`${SHOP}/og-default.png`);
+      expect([metaOf(res.body, 'og:image:width'), metaOf(res.body, 'og:image:height')], url).toEqual(['1200', '630']);
+      expect(res.body, url).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png" />');
+    }
+    // A page with its own picture gives no size (its renditions are of several shapes).
+    expect(metaOf((await get('/')).body, 'og:image:width')).toBeUndefined();
+    for (const [url, width, height] of [
+      ['/logo-512.png', 512, 512],
+      ['/og-default.png', 1200, 630],
+      ['/apple-touch-icon.png', 180, 180],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe('image/png');
+      expect(await sharp(res.rawPayload).metadata(), url).toMatchObject({ format: 'png', width, height });
+    }
   });
 
   it('a product page carries its name, a summary, its picture, prices from the API and Product JSON-LD', async () => {

@@ -1,8 +1,11 @@
 import {
+  cheapestPackaging,
   FREQUENCIES,
   hasDiscount,
   isFrequency,
   linePriceCents,
+  listedSaleCents,
+  pricesVary,
   SUBSCRIPTION_DISCOUNT_PERCENT,
   saleUnitCents,
   subscriptionCents,
@@ -78,5 +81,33 @@ describe('linePriceCents (the line price of docs/product.md section 4)', () => {
   it('refuses a fractional or negative quantity', () => {
     expect(() => linePriceCents({ quantity: 1.5, unit_price: 100, has_discount: false })).toThrow(RangeError);
     expect(() => linePriceCents({ quantity: -1, unit_price: 100, has_discount: false })).toThrow(RangeError);
+  });
+});
+
+describe('the packaging a product is priced by (docs/decisions/055)', () => {
+  const p = (id: number, price: number, discount: number | null = null) => ({
+    id,
+    price_cents: price,
+    discount_price_cents: discount,
+  });
+
+  it('is the cheapest by the price a shopper pays, the first in order among equals', () => {
+    expect(cheapestPackaging([p(1, 1700), p(2, 1100), p(3, 2500)])?.id).toBe(2);
+    expect(cheapestPackaging([p(1, 1700, 990), p(2, 1000)])?.id).toBe(1);
+    expect(cheapestPackaging([p(1, 1200), p(2, 1500, 1200), p(3, 1200)])?.id).toBe(1);
+    expect(cheapestPackaging([])).toBeUndefined();
+  });
+
+  it('ignores a discount price that is not below the price, as the card and the page do', () => {
+    expect(listedSaleCents(p(1, 1000, 1200))).toBe(1000);
+    expect(cheapestPackaging([p(1, 1000, 1200), p(2, 1100)])?.id).toBe(1);
+    expect(cheapestPackaging([p(1, 1300, 1250), p(2, 1260)])?.id).toBe(1);
+  });
+
+  it('says whether the prices vary (the card\'s "From")', () => {
+    expect(pricesVary([p(1, 1100), p(2, 1700)])).toBe(true);
+    expect(pricesVary([p(1, 1100), p(2, 1500, 1100)])).toBe(false);
+    expect(pricesVary([p(1, 1100)])).toBe(false);
+    expect(pricesVary([])).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { useScrollLock } from '@/lib/hooks/use-scroll-lock';
 import { LogoMark } from '@/lib/icons';
 import { answeredEarly, mirrorCookie } from '@/lib/ssr/boot';
 import { STORAGE_KEYS, storage } from '@/lib/storage/storage';
+import { LanguageSelect } from '@/lib/ui/LanguageSelect';
 import './layout.css';
 
 /**
@@ -72,6 +73,9 @@ function AgeGateDialog({ onConfirm }: { onConfirm(): void }) {
             {t('ageGate.yes')}
           </button>
         </div>
+        {/* The language can be chosen before answering: the page reloads in it, the gate's texts with it
+            (docs/decisions/055); the header's select is behind the gate. */}
+        <LanguageSelect className="age-gate__lang" />
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ export const en = {
   card: {
     originalPrice: 'Original price',
     salePrice: 'Sale price',
+    from: 'From {{price}}',
     rating: 'Rated {{average}} out of 5 by {{count}} reviewers',
   },
   stock: {
@@ -35,6 +36,7 @@ export const zh: typeof en = {
   card: {
     originalPrice: '原价',
     salePrice: '优惠价',
+    from: '{{price}} 起',
     rating: '{{count}} 位顾客评分，平均 {{average}} 分（满分 5 分）',
   },
   stock: {

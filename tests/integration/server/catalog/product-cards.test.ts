@@ -130,6 +130,7 @@ describe.each(dialects)('the product list’s kept cards on %s', (dialect) => {
       image: `${before.image}?x`,
       price_cents: before.price_cents + 1,
       discount_price_cents: (before.discount_price_cents ?? 0) + 1,
+      price_varies: before.price_varies === 1 ? 0 : 1,
       stock_state: before.stock_state === 'in_stock' ? 'coming_soon' : 'in_stock',
       stock_total: before.stock_total + 1,
       rating_sum: before.rating_sum + 5,

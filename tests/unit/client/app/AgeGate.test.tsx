@@ -1,8 +1,9 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AgeGate } from '../../../../src/client/app/layout/AgeGate';
 import { setupI18n } from '../../../../src/client/lib/i18n/i18n';
+import { zh } from '../../../../src/client/lib/i18n/locales/common.zh';
 import { EARLY_AGE_YES } from '../../../../src/common/server-render';
 
 beforeAll(() => {
@@ -43,6 +44,37 @@ describe('AgeGate', () => {
     expect(document.body.style.overflow).toBe('');
   });
 
+  it('offers the language inside the gate: choosing 中文 stores it and reloads, and the gate then speaks Chinese', async () => {
+    const user = userEvent.setup();
+    const reload = vi.fn();
+    const location = window.location;
+    Object.defineProperty(window, 'location', { configurable: true, value: { ...location, reload } });
+    try {
+      render(<AgeGate />);
+      const dialog = screen.getByRole('dialog', { name: 'Are you of legal age?' });
+      await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Language' }), '中文');
+      expect(localStorage.getItem('language')).toBe('2');
+      expect(localStorage.getItem('i18nextLng')).toBe('zh');
+      expect(reload).toHaveBeenCalledTimes(1);
+      expect(localStorage.getItem('hasVisited')).toBeNull();
+    } finally {
+      Object.defineProperty(window, 'location', { configurable: true, value: location });
+    }
+    // After the reload: the gate again, in Chinese, with the choice shown.
+    cleanup();
+    await setupI18n('zh');
+    try {
+      render(<AgeGate />);
+      const dialog = screen.getByRole('dialog');
+      expect(dialog).toHaveAccessibleName(zh.ageGate.title);
+      expect(within(dialog).getByRole('button', { name: zh.ageGate.yes })).toBeInTheDocument();
+      expect(within(dialog).getByRole('combobox')).toHaveValue('zh');
+    } finally {
+      cleanup();
+      await setupI18n('en');
+    }
+  });
+
   it('is not shown once the visited flag is stored', () => {
     localStorage.setItem('hasVisited', 'true');
     render(<AgeGate />);
@@ -73,7 +105,7 @@ describe('AgeGate', () => {
     expect(EARLY_AGE_YES.storageKey).toBe('hasVisited');
   });
 
-  it('keeps Tab within its two buttons', async () => {
+  it('keeps Tab within its two buttons and its language select', async () => {
     const user = userEvent.setup();
     render(
       <>
@@ -86,9 +118,11 @@ describe('AgeGate', () => {
     await user.tab();
     expect(screen.getByRole('button', { name: 'Yes' })).toHaveFocus();
     await user.tab();
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveFocus();
+    await user.tab();
     expect(screen.getByRole('button', { name: 'No' })).toHaveFocus();
     await user.tab({ shift: true });
-    expect(screen.getByRole('button', { name: 'Yes' })).toHaveFocus();
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveFocus();
   });
 
   it('speaks Chinese when the language is Chinese', async () => {

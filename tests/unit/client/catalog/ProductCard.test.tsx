@@ -5,11 +5,17 @@ import { card, renderRoute } from '../toolkit';
 
 // The home page's Best Sellers use the catalogue's card without loading the catalogue screens: the card
 // must bring its own strings (it once showed "card.salePrice" and "card.rating" there).
-async function renderCard(lang: 'en' | 'zh') {
+async function renderCard(lang: 'en' | 'zh', overrides: Parameters<typeof card>[1] = {}) {
   await act(async () => {
     await i18n.changeLanguage(lang);
   });
-  const product = card(3, { name: 'Dragon Well', price_cents: 2200, discount_price_cents: 1890, has_discount: true });
+  const product = card(3, {
+    name: 'Dragon Well',
+    price_cents: 2200,
+    discount_price_cents: 1890,
+    has_discount: true,
+    ...overrides,
+  });
   renderRoute(
     <ul>
       <ProductCard product={product} />
@@ -36,5 +42,17 @@ describe('ProductCard outside the catalogue screens', () => {
     expect(screen.getByText('优惠价')).toBeInTheDocument();
     expect(screen.getByText('原价')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '2 位顾客评分，平均 4.5 分（满分 5 分）' })).toBeInTheDocument();
+  });
+
+  it('says "From" when the packagings sell at different prices, in both languages (docs/decisions/055)', async () => {
+    await renderCard('en', { price_varies: true });
+    expect(screen.getByText('From $18.90', { selector: '.price__now' })).toBeInTheDocument();
+    cleanup();
+    await renderCard('zh', { price_varies: true, has_discount: false, discount_price_cents: null });
+    expect(screen.getByText('$22.00 起', { selector: '.price__now' })).toBeInTheDocument();
+    cleanup();
+    await renderCard('en', { price_varies: false });
+    expect(screen.getByText('$18.90', { selector: '.price__now' })).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('From');
   });
 });

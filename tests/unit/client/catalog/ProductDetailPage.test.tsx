@@ -1,4 +1,4 @@
-import type { ProductDetails } from '@common/contract/catalog';
+import type { Variant as Packaging, ProductDetails } from '@common/contract/catalog';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCart } from '../../../../src/client/entities/cart/cart-store';
@@ -49,7 +49,10 @@ describe('ProductDetailPage', () => {
     // The first packaging is on sale: $9.90, with $12.00 struck through.
     expect(addButton()).toHaveTextContent('$9.90');
     expect(screen.getByText('$12.00', { selector: 's' })).toBeInTheDocument();
-    expect(screen.getByText('In stock: 13 available')).toBeInTheDocument();
+    // The count is the chosen packaging's (3 of the 13), the most the quantity can be: one number, said once.
+    expect(screen.getByText('In stock: 3 available')).toBeInTheDocument();
+    expect(quantity()).toHaveAccessibleDescription('In stock: 3 available');
+    expect(screen.queryByText(/At most/)).toBeNull();
     expect(screen.getByText(/Philippines/)).toHaveTextContent('(available)');
     expect(screen.getByText(/China/)).toHaveTextContent('(not available)');
     expect(screen.getByText('Ceylon black tea with bergamot.')).toBeInTheDocument();
@@ -103,6 +106,42 @@ describe('ProductDetailPage', () => {
     await userEvent.click(screen.getByRole('radio', { name: /100 g Tin/ }));
     for (let i = 0; i < 20; i++) await userEvent.click(plus);
     expect(quantity()).toHaveValue(10);
+    expect(screen.getByText('In stock: 10 available')).toBeInTheDocument();
+    // A packaging without stock says so on the stock line, not a count of the others'.
+    await userEvent.click(screen.getByRole('radio', { name: /20 Tea Bags/ }));
+    expect(quantity()).toHaveAccessibleDescription('This packaging is out of stock');
+  });
+
+  it('shows one chip per label: a tag named like a category or another tag is left out', async () => {
+    serve(
+      productDetails({
+        categories: [{ id: 7, slug: 'matcha', name: '抹茶' }],
+        tags: [
+          { id: 8, kind: 'type', slug: 'matcha', name: '抹茶' },
+          { id: 9, kind: 'benefit', slug: 'focus', name: '专注' },
+          { id: 10, kind: 'tag', slug: 'focus-2', name: '专注 ' },
+        ],
+      }),
+    );
+    renderRoutes(routes, '/details/5', { staleTime: Infinity });
+    await screen.findByRole('heading', { level: 1 });
+    const chips = within(screen.getByRole('list', { name: 'Tags' }));
+    expect(chips.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['抹茶', '/products/matcha'],
+      ['专注', '/products?benefit=focus'],
+    ]);
+  });
+
+  it('opens on the packaging the list card priced: the cheapest, wherever it is in the order', async () => {
+    const base = productDetails();
+    const [pouch, tin, bags] = base.variants as [Packaging, Packaging, Packaging];
+    // The tin first at $20.00, then bags at $7.00 (the card's "From $7.00"), then the pouch on sale at $9.90.
+    serve({ ...base, variants: [tin, { ...bags, price_cents: 700, stock: 4 }, pouch] });
+    renderRoutes(routes, '/details/5', { staleTime: Infinity });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('radio', { name: /20 Tea Bags/ })).toBeChecked();
+    expect(addButton()).toHaveTextContent('$7.00');
+    expect(screen.getByText('$7.00', { selector: '.price__now' })).toBeInTheDocument();
   });
 
   it('cannot add an out-of-stock product, and says why', async () => {

@@ -32,6 +32,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
         <Price
           priceCents={product.price_cents}
           discountCents={product.has_discount ? product.discount_price_cents : null}
+          from={product.price_varies}
         />
         {product.rating.count > 0 && (
           <span

@@ -5,22 +5,25 @@ import { toast } from '@/lib/toast';
 
 /**
  * Quantity from 1 to `max` (the chosen packaging's stock). Plus at the limit says "Not Enough Stock"
- * (docs/product.md §3) instead of going over.
+ * (docs/product.md §3) instead of going over. The limit is said once, by the page's stock line (`describedBy`), not
+ * by a second count beside it (docs/decisions/055).
  */
 export function QuantityStepper({
   value,
   max,
   onChange,
+  describedBy,
   disabled = false,
 }: {
   value: number;
   max: number;
   onChange: (n: number) => void;
+  /** The id of the text that says how many can be had. */
+  describedBy: string;
   disabled?: boolean;
 }) {
   const { t } = useTranslation('catalog');
   const id = useId();
-  const hintId = `${id}-hint`;
   const upper = Math.max(1, max);
   const set = (n: number) => onChange(Math.min(upper, Math.max(1, Math.floor(n) || 1)));
   return (
@@ -47,7 +50,7 @@ export function QuantityStepper({
           max={upper}
           value={value}
           disabled={disabled}
-          aria-describedby={hintId}
+          aria-describedby={describedBy}
           onChange={(e) => {
             const n = Number(e.target.value);
             if (n > upper) toast.error(t('messages:notEnoughStock'), { id: 'not-enough-stock' });
@@ -71,9 +74,6 @@ export function QuantityStepper({
           <span aria-hidden="true">+</span>
         </button>
       </div>
-      <span id={hintId} className="stepper__hint">
-        {max > 0 ? t('detail.maxQuantity', { count: max }) : ''}
-      </span>
     </div>
   );
 }

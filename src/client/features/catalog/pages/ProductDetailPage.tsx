@@ -1,6 +1,6 @@
 import type { Variant as Packaging, ProductDetails } from '@common/contract/catalog';
 import { formatCents } from '@common/money';
-import { type FrequencyWeeks, saleUnitCents, unitPriceCents } from '@common/pricing';
+import { cheapestPackaging, type FrequencyWeeks, saleUnitCents, unitPriceCents } from '@common/pricing';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,13 +72,11 @@ export default function ProductDetailPage() {
   return <ProductView product={details.data.product} miniApp={details.data.mini_app_link ?? null} />;
 }
 
-/** The first packaging with stock, else the first one. */
-const defaultPackaging = (variants: Packaging[]) => variants.find((v) => v.stock > 0) ?? variants[0];
-
 function ProductView({ product, miniApp }: { product: ProductDetails; miniApp: string | null }) {
   const { t } = useTranslation('catalog');
   const uid = useId();
-  const [packagingId, setPackagingId] = useState(() => defaultPackaging(product.variants)?.id);
+  // Opens on the packaging the list card priced, so the first price here is the card's (docs/decisions/055).
+  const [packagingId, setPackagingId] = useState(() => cheapestPackaging(product.variants)?.id);
   const [frequency, setFrequency] = useState<FrequencyWeeks>(0);
   const [quantity, setQuantity] = useState(1);
   const packaging = product.variants.find((v) => v.id === packagingId) ?? product.variants[0];
@@ -136,9 +134,10 @@ function ProductView({ product, miniApp }: { product: ProductDetails; miniApp: s
             max={packaging?.stock ?? 0}
             onChange={setQuantity}
             disabled={Boolean(cart.blocked)}
+            describedBy={`${uid}-stock`}
           />
 
-          {renderFacts(t, product, badge?.key)}
+          {renderFacts(t, uid, product, packaging, badge?.key)}
 
           {renderActions(t, uid, product.id, cart, total)}
           <ShareButton product={product} miniApp={miniApp} />
@@ -251,21 +250,29 @@ function renderFrequencyChoice(
   );
 }
 
-/** The product's stock state and where it can be delivered (Philippines, China), each said in words for readers. */
+/**
+ * The stock and where the product can be delivered (Philippines, China), each said in words for readers. In stock,
+ * the count is the chosen packaging's, the most the quantity can be: one number (docs/decisions/055).
+ */
 function renderFacts(
   t: TFunction<'catalog'>,
+  uid: string,
   product: ProductDetails,
+  packaging: Packaging | undefined,
   /** The stock badge's string (entities/product stockBadge), if the product has one. */
   badgeKey: string | undefined,
 ) {
+  const inStock = product.stock_state === 'in_stock' && product.stock_balance > 0;
   return (
     <dl className="product-detail__facts">
       <div>
         <dt>{t('detail.stockState')}</dt>
-        <dd>
-          {product.stock_state === 'in_stock' && product.stock_balance > 0
-            ? t('product:stock.inStockCount', { count: product.stock_balance })
-            : t(`product:${badgeKey ?? 'stock.inStock'}`, { count: product.stock_balance })}
+        <dd id={`${uid}-stock`}>
+          {inStock && packaging && packaging.stock <= 0
+            ? t('detail.packagingSoldOut')
+            : inStock
+              ? t('product:stock.inStockCount', { count: packaging?.stock ?? product.stock_balance })
+              : t(`product:${badgeKey ?? 'stock.inStock'}`, { count: product.stock_balance })}
         </dd>
       </div>
       <div>
@@ -327,22 +334,41 @@ function renderActions(
   );
 }
 
+/**
+ * The product's categories, then its tags, one chip per label: a tag named like a category or an earlier tag in
+ * this language (the category MATCHA and the type Matcha are both 抹茶 in Chinese) is left out.
+ */
+function chipsOf(product: ProductDetails) {
+  const seen = new Set<string>();
+  const fresh = (name: string) => {
+    const label = name.trim().toLocaleLowerCase();
+    if (seen.has(label)) return false;
+    seen.add(label);
+    return true;
+  };
+  return {
+    categories: product.categories.filter((c) => fresh(c.name)),
+    tags: product.tags.filter((g) => fresh(g.name)),
+  };
+}
+
 /** The description, then the product's categories and tags as links to the lists they lead to. */
 function renderDescription(t: TFunction<'catalog'>, product: ProductDetails) {
+  const chips = chipsOf(product);
   return (
     <section className="product-detail__section">
       <h2>{t('detail.description')}</h2>
       <p className="product-detail__description">{product.description}</p>
       {(product.categories.length > 0 || product.tags.length > 0) && (
         <ul className="chips" aria-label={t('detail.tags')}>
-          {product.categories.map((c) => (
+          {chips.categories.map((c) => (
             <li key={`c${c.id}`}>
               <Link className="chip" to={`/products/${c.slug}`}>
                 {c.name}
               </Link>
             </li>
           ))}
-          {product.tags.map((tag) => (
+          {chips.tags.map((tag) => (
             <li key={`t${tag.id}`}>
               <Link className="chip chip--tag" to={`/products?${tag.kind}=${tag.slug}`}>
                 {tag.name}
