@@ -192,6 +192,20 @@ export async function customerFootprint(db: Db, files: FileStore, opts: { staffE
     .insertInto('stock_alerts')
     .values({ user_id: userId, product_id: line.product_id, created_at: now })
     .execute();
+  await db.insertInto('carts').values({ user_id: userId, updated_at: now, merge_key: null }).execute();
+  await db
+    .insertInto('cart_lines')
+    .values({
+      user_id: userId,
+      product_id: line.product_id,
+      variant_id: line.variant_id,
+      frequency_weeks: 0,
+      quantity: 2,
+      position: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   const exchange = await db
     .insertInto('exchange_requests')
     .values({

@@ -274,6 +274,15 @@ export const stockAlerts = (db: Db, userId: number) =>
     .orderBy('a.id')
     .execute();
 
+export const cartLines = (db: Db, userId: number) =>
+  db
+    .selectFrom('cart_lines as l')
+    .leftJoin('products as p', 'p.id', 'l.product_id')
+    .select(['l.product_id', 'p.name_en as product', 'l.variant_id', 'l.frequency_weeks', 'l.quantity', 'l.updated_at'])
+    .where('l.user_id', '=', userId)
+    .orderBy('l.position')
+    .execute();
+
 export const exchanges = (db: Db, userId: number) =>
   db
     .selectFrom('exchange_requests')

@@ -82,6 +82,7 @@ export async function gatherCopy(
     subscriptions: await read.subscriptions(db, userId),
     saved_cards: await read.savedCards(db, userId),
     stock_alerts: await read.stockAlerts(db, userId),
+    cart: await read.cartLines(db, userId),
     exchanges,
     referral: await referralSection(db, me, downlines, downlineNo),
     affiliate: await affiliateSection(db, me, downlineNo),

@@ -87,6 +87,7 @@ describe.each(dialects)('a copy of a customer’s data on %s', (dialect) => {
       'subscriptions',
       'saved_cards',
       'stock_alerts',
+      'cart',
       'exchanges',
       'referral',
       'affiliate',
@@ -116,6 +117,7 @@ describe.each(dialects)('a copy of a customer’s data on %s', (dialect) => {
     expect(data.subscriptions.map((s: { id: number }) => s.id)).toEqual([ids.subscription]);
     expect(data.saved_cards).toEqual([expect.objectContaining({ id: ids.card, brand: 'visa', last4: '4242' })]);
     expect(data.stock_alerts).toHaveLength(1);
+    expect(data.cart).toEqual([expect.objectContaining({ frequency_weeks: 0, quantity: 2 })]);
     expect(data.exchanges).toEqual([
       expect.objectContaining({ id: ids.exchange, photo_file: `uploads/exchanges/${ids.exchange}.jpg` }),
     ]);
