@@ -9,6 +9,7 @@ import { type Column, DataTable } from '@/lib/ui/DataTable';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { useCustomer } from '../api/customers-get';
 import '../locales';
+import { EmailText } from '@/lib/ui/admin/EmailText';
 
 type Detail = AdminCustomerDetail;
 
@@ -47,7 +48,12 @@ function Profile({ d }: { d: Detail }) {
       <Facts
         items={[
           [t('nickname'), p.nickname],
-          [t('email'), <a href={`mailto:${p.email}`}>{p.email}</a>],
+          [
+            t('email'),
+            <a href={`mailto:${p.email}`}>
+              <EmailText email={p.email} />
+            </a>,
+          ],
           [t('phone'), p.phone],
           [t('language'), p.language === 'zh' ? '中文' : 'English'],
           [t('joined'), formatDate(p.joined_at)],
