@@ -61,6 +61,7 @@ export const en = {
     revenue: 'Revenue',
     orders: 'Orders',
     loadFailed: 'The chart could not be loaded. The same figures are in the table.',
+    empty: 'No orders in the last 30 days yet.',
   },
   backups: {
     heading: 'Backups',
@@ -133,6 +134,7 @@ export const zh: typeof en = {
     revenue: '营业额',
     orders: '订单',
     loadFailed: '图表无法加载。表格中有相同的数据。',
+    empty: '最近 30 天还没有订单。',
   },
   backups: {
     heading: '备份',

@@ -146,6 +146,18 @@ describe('back office: Dashboard', () => {
     expect(screen.queryByText('Revenue')).not.toBeInTheDocument();
   });
 
+  it('says there were no orders instead of drawing an empty chart (docs/decisions/055)', async () => {
+    const quiet = days().map((d) => ({ ...d, revenue_cents: 0, orders: 0 }));
+    mockApi({
+      '/admin/dashboard': () => ({ data: { ...full, figures: { ...full.figures, revenue_per_day: quiet } } }),
+    });
+    renderDashboard();
+    const chart = await screen.findByRole('region', { name: 'Revenue per day' });
+    expect(within(chart).getByText('No orders in the last 30 days yet.')).toBeInTheDocument();
+    expect(within(chart).queryByText(/Revenue: 30 days/)).toBeNull();
+    expect(within(chart).queryByRole('button', { name: 'Show as table' })).toBeNull();
+  });
+
   it('says nothing runs low when nothing does, and how many are left out of a long list', async () => {
     mockApi({
       '/admin/dashboard': () => ({

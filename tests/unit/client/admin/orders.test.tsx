@@ -162,6 +162,9 @@ describe('back office: an order', () => {
     const delivery = screen.getByRole('region', { name: 'Delivery' });
     expect(delivery).toHaveTextContent('Maria Santos');
     expect(delivery).toHaveTextContent('Makati, Metro Manila 1200');
+    // The country by its name in the page's language, not its code (docs/decisions/055).
+    expect(within(delivery).getByText('Philippines')).toBeInTheDocument();
+    expect(within(delivery).queryByText('PH')).toBeNull();
     expect(delivery).toHaveTextContent('+63 917 555 0101');
     expect(delivery).toHaveTextContent('Expedited (2-3 days)');
 

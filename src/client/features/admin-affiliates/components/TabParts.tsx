@@ -2,12 +2,15 @@ import type { ReferralSignal } from '@common/referral-signals';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/lib/ui/admin/ConfirmDialog';
+import { EmailText } from '@/lib/ui/admin/EmailText';
 
 /** A person in a row: e-mail, nickname under it. */
 export function Person({ email, nickname }: { email: string; nickname: string }) {
   return (
     <span className="aaf-person">
-      <span>{email}</span>
+      <span>
+        <EmailText email={email} />
+      </span>
       <span className="aaf-muted">{nickname}</span>
     </span>
   );

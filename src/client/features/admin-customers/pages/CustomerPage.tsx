@@ -10,6 +10,7 @@ import { ListStatus } from '@/lib/ui/ListStatus';
 import { useCustomer } from '../api/customers-get';
 import { DataExportCard } from '../components/DataExportCard';
 import '../locales';
+import { EmailText } from '@/lib/ui/admin/EmailText';
 
 type Detail = AdminCustomerDetail;
 
@@ -49,7 +50,12 @@ function Profile({ d }: { d: Detail }) {
       <Facts
         items={[
           [t('nickname'), p.nickname],
-          [t('email'), <a href={`mailto:${p.email}`}>{p.email}</a>],
+          [
+            t('email'),
+            <a href={`mailto:${p.email}`}>
+              <EmailText email={p.email} />
+            </a>,
+          ],
           [t('phone'), p.phone],
           [t('language'), p.language === 'zh' ? '中文' : 'English'],
           [t('joined'), formatDate(p.joined_at)],

@@ -200,6 +200,15 @@ function RevenuePerDay({ figures }: { figures: DashboardFigures }) {
   const { t } = useTranslation('admin-dashboard');
   const [asTable, setAsTable] = useState(false);
   const days = figures.revenue_per_day;
+  // Nothing sold in the period: a sentence, not an empty chart with a blank legend (docs/decisions/055).
+  if (days.every((d) => d.revenue_cents === 0 && d.orders === 0)) {
+    return (
+      <section className="admin-card dash-chart" aria-labelledby="dash-chart-heading">
+        <h2 id="dash-chart-heading">{t('chart.heading')}</h2>
+        <p className="dash-chart__empty">{t('chart.empty')}</p>
+      </section>
+    );
+  }
   return (
     <section className="admin-card dash-chart" aria-labelledby="dash-chart-heading">
       <div className="dash-chart__head">

@@ -22,6 +22,7 @@ import { OrderExchanges } from '../components/OrderExchanges';
 import '../components/order-actions-locales';
 import '../locales';
 import '../admin-orders.css';
+import { EmailText } from '@/lib/ui/admin/EmailText';
 
 type Detail = AdminOrderDetail;
 
@@ -111,7 +112,12 @@ function Customer({ d }: { d: Detail }) {
       <Facts
         items={[
           [t('name'), c.nickname],
-          [t('email'), <a href={`mailto:${c.email}`}>{c.email}</a>],
+          [
+            t('email'),
+            <a href={`mailto:${c.email}`}>
+              <EmailText email={c.email} />
+            </a>,
+          ],
           [t('phone'), c.phone],
           [t('telegram'), c.telegram_linked ? t('linked') : t('notLinked')],
         ]}

@@ -16,6 +16,7 @@ import { downloadOrdersCsv } from '../api/orders-export';
 import { useOrderList } from '../api/orders-list';
 import { StatusBadge, TodoBadges } from '../components/OrderBadges';
 import '../locales';
+import { EmailText } from '@/lib/ui/admin/EmailText';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -61,7 +62,9 @@ export default function OrdersPage() {
         <span>
           {o.customer.nickname || o.customer.email}
           <br />
-          <small>{o.customer.email}</small>
+          <small>
+            <EmailText email={o.customer.email} />
+          </small>
         </span>
       ),
     },

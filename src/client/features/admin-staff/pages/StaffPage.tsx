@@ -15,6 +15,7 @@ import { useStaffList } from '../api/staff-list';
 import { useRemoveStaff } from '../api/staff-remove';
 import { useChangeRole } from '../api/staff-role';
 import '../locales';
+import { EmailText } from '@/lib/ui/admin/EmailText';
 
 /** /admin/staff (owner): who is on the staff; Add staff, change a role, Remove (each confirmed). */
 export default function StaffPage() {
@@ -25,7 +26,7 @@ export default function StaffPage() {
   const [removing, setRemoving] = useState<StaffMember | null>(null);
 
   const columns: Column<StaffMember>[] = [
-    { key: 'email', label: t('col.email'), render: (m) => m.email },
+    { key: 'email', label: t('col.email'), render: (m) => <EmailText email={m.email} /> },
     { key: 'name', label: t('col.name'), render: (m) => m.nickname },
     {
       key: 'role',

@@ -13,6 +13,7 @@ import type { Column } from '@/lib/ui/DataTable';
 import { useCancelSubscription } from '../api/subscriptions-cancel';
 import { useAdminSubscriptions } from '../api/subscriptions-list';
 import '../locales';
+import { EmailText } from '@/lib/ui/admin/EmailText';
 
 /** /admin/subscriptions: filter by status and customer e-mail; Cancel per active row, after a confirmation. */
 export default function SubscriptionsPage() {
@@ -30,7 +31,11 @@ export default function SubscriptionsPage() {
     {
       key: 'customer',
       label: t('col.customer'),
-      render: (s) => <Link to={`/admin/customers/${s.customer.id}`}>{s.customer.email}</Link>,
+      render: (s) => (
+        <Link to={`/admin/customers/${s.customer.id}`}>
+          <EmailText email={s.customer.email} />
+        </Link>
+      ),
     },
     { key: 'product', label: t('col.product'), render: (s) => `${s.product} (${s.packaging})` },
     { key: 'quantity', label: t('col.quantity'), numeric: true, render: (s) => s.quantity },
