@@ -9,7 +9,8 @@ import { startServerProcess } from '../support/server-process';
  * The first load as the phone receives it (docs/decisions/054): the real server (`node --import tsx
  * src/server/main.ts`, a temp seeded SQLite shop) serving `dist`, and Debian's Chromium loading `/`, `/products` and
  * `/details/{id}` each in a fresh context (an empty cache: a first visit) with a 390 px mobile viewport. Every script
- * the visit fetches until the network is idle + 2 s (entry, modulepreloads, lazy chunks) is counted as Chromium
+ * the visit fetches until the app has started and the network is idle + 2 s (entry, modulepreloads, lazy chunks) is
+ * counted as Chromium
  * reports it: the body as sent (compressed) plus the answer's headers (playwright-core's `request.sizes()`, CDP's
  * `encodedDataLength` split in two). The document is counted apart.
  */
@@ -60,27 +61,34 @@ async function visit(browser: Browser, route: string, base: string, path: string
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const scripts: Array<Promise<WireFile>> = [];
-  let document: Promise<WireFile> | null = null;
+  let doc: Promise<WireFile> | null = null;
   const problems: string[] = [];
   page.on('requestfinished', (request) => {
     if (request.resourceType() === 'script') scripts.push(fileOf(request));
-    else if (request.resourceType() === 'document' && request.frame() === page.mainFrame() && !document)
-      document = fileOf(request);
+    else if (request.resourceType() === 'document' && request.frame() === page.mainFrame() && !doc)
+      doc = fileOf(request);
   });
   page.on('requestfailed', (request) => {
     if (request.resourceType() === 'script')
       problems.push(`${request.url()}: failed (${request.failure()?.errorText})`);
   });
   try {
-    await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+    // The page asks for its scripts after its first paint (docs/decisions/022): wait until the app has started
+    // (`<html data-app="ready">`), then until the network is idle, and 2 s more for what the app fetches lazily.
+    await page.goto(`${base}${path}`, { waitUntil: 'load' });
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', null, { timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
     await page.waitForTimeout(2000);
+    // What finishes from here on is not counted: each answer read below is read before the context closes.
+    page.removeAllListeners('requestfinished');
+    page.removeAllListeners('requestfailed');
     const files = await Promise.all(scripts);
     for (const f of files) {
       if (f.status >= 400 || f.status === 0) problems.push(`${f.url}: answered ${f.status}`);
       else if (!f.encoding) problems.push(`${f.url}: not compressed (${f.body} B as it is)`);
       else if (f.askedBr && f.encoding !== 'br') problems.push(`${f.url}: ${f.encoding}, not brotli`);
     }
-    return { route, path, scripts: files, document: document ? await document : null, problems };
+    return { route, path, scripts: files, document: doc ? await doc : null, problems };
   } finally {
     await context.close();
   }
