@@ -86,7 +86,10 @@ export async function personalTexts(db: Db, userId: number): Promise<string[]> {
   return [...new Set(values.filter((v): v is string => typeof v === 'string' && v.trim().length >= 3))];
 }
 
-/** The files the account uploaded: its orders' receipts and its exchange requests' photos (removed after commit). */
+/**
+ * The files the account uploaded, its orders' receipts and its exchange requests' photos, and the copies of its data
+ * still on file (docs/decisions/051): removed after commit.
+ */
 export async function uploadedFiles(db: Db, userId: number): Promise<string[]> {
   const receipts = await db
     .selectFrom('orders')
@@ -100,7 +103,13 @@ export async function uploadedFiles(db: Db, userId: number): Promise<string[]> {
     .where('user_id', '=', userId)
     .where('photo_key', 'is not', null)
     .execute();
-  return [...receipts, ...photos].map((r) => r.key as string);
+  const copies = await db
+    .selectFrom('data_exports')
+    .select('file_key as key')
+    .where('user_id', '=', userId)
+    .where('file_key', 'is not', null)
+    .execute();
+  return [...receipts, ...photos, ...copies].map((r) => r.key as string);
 }
 
 /** Replaces each of `texts` in a text column of the rows `ids` (JSON of timelines and the audit log): few rows, one person's. */
@@ -186,6 +195,11 @@ export async function eraseAccountData(db: Db, userId: number, email: string, at
   await db.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
   await db.deleteFrom('account_signals').where('user_id', '=', userId).execute();
   await db.deleteFrom('stock_alerts').where('user_id', '=', userId).execute();
+  // The saved cart (docs/decisions/052) and the copies of the account's data (docs/decisions/051, files removed
+  // after commit with the uploads).
+  await db.deleteFrom('cart_lines').where('user_id', '=', userId).execute();
+  await db.deleteFrom('carts').where('user_id', '=', userId).execute();
+  await db.deleteFrom('data_exports').where('user_id', '=', userId).execute();
   await db.deleteFrom('notifications').where('user_id', '=', userId).execute();
   await db
     .deleteFrom('mail_outbox')

@@ -100,7 +100,17 @@ describe.each(dialects)('deleting an account on %s', (dialect) => {
     const kept = await storedKeys(t, 'receipts/');
     for (const { receipt_path } of receipts) expect(kept).not.toContain(receipt_path);
     // Nothing of the account is left that is only the person's.
-    for (const table of ['sessions', 'addresses', 'stock_alerts', 'account_signals', 'notifications'] as const) {
+    const tables = [
+      'sessions',
+      'addresses',
+      'stock_alerts',
+      'account_signals',
+      'notifications',
+      'carts',
+      'cart_lines',
+      'data_exports',
+    ] as const;
+    for (const table of tables) {
       const n = await t.db
         .selectFrom(table)
         .select(sql<number>`count(*)`.as('n'))

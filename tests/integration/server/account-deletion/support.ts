@@ -158,6 +158,30 @@ export async function richCustomer(t: TestApp): Promise<RichCustomer> {
     })
     .execute();
   await t.db.insertInto('stock_alerts').values({ user_id: userId, product_id: product.id, created_at: now }).execute();
+  // A saved cart (docs/decisions/052) and a copy of the data asked for earlier (docs/decisions/051).
+  const variant = await t.db
+    .selectFrom('product_variants')
+    .select('id')
+    .where('product_id', '=', product.id)
+    .executeTakeFirstOrThrow();
+  await t.db.insertInto('carts').values({ user_id: userId, updated_at: now, merge_key: null }).execute();
+  await t.db
+    .insertInto('cart_lines')
+    .values({
+      user_id: userId,
+      product_id: product.id,
+      variant_id: variant.id,
+      frequency_weeks: 0,
+      quantity: 1,
+      position: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await t.db
+    .insertInto('data_exports')
+    .values({ user_id: userId, requested_by: null, status: 'preparing', requested_at: now })
+    .execute();
   await createUser(t.db, { upline_id: userId });
   await t.db
     .transaction()
