@@ -15,6 +15,7 @@ import { editUserDetail } from '../api/edit-user-detail';
 import { editUserProfile } from '../api/edit-user-profile';
 import { useEmailStatus } from '../api/email-status';
 import { useUserDetail } from '../api/get-user-detail';
+import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { EmailStatus } from '../components/EmailStatus';
 import { SavedCardsSection } from '../components/SavedCardsSection';
 import { StockAlertsSection } from '../components/StockAlertsSection';
@@ -48,6 +49,7 @@ export default function ProfilePage() {
           <StockAlertsSection userId={user.id} />
           <SavedCardsSection />
           <Preferences userId={user.id} email={user.email} />
+          <DeleteAccountSection userId={user.id} />
         </div>
       </div>
     </main>
