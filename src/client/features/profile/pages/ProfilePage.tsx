@@ -16,6 +16,7 @@ import { editUserProfile } from '../api/edit-user-profile';
 import { useEmailStatus } from '../api/email-status';
 import { useUserDetail } from '../api/get-user-detail';
 import { DataExportSection } from '../components/DataExportSection';
+import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { EmailStatus } from '../components/EmailStatus';
 import { SavedCardsSection } from '../components/SavedCardsSection';
 import { StockAlertsSection } from '../components/StockAlertsSection';
@@ -50,6 +51,7 @@ export default function ProfilePage() {
           <SavedCardsSection />
           <DataExportSection userId={user.id} />
           <Preferences userId={user.id} email={user.email} />
+          <DeleteAccountSection userId={user.id} />
         </div>
       </div>
     </main>
