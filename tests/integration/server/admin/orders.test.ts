@@ -64,10 +64,12 @@ describe.each(dialects)('back office orders (read side) on %s', (dialect) => {
         .values(rows.slice(i, i + 200))
         .execute();
   };
-  const list = (body: PostBody<'/admin/orders/list'>, token = crew.fulfilment.token) =>
+  // A manager by default: fulfilment sees contacts only on the orders it packs and searches by number alone
+  // (docs/decisions/050; tests/integration/server/account-deletion/fulfilment-contact.test.ts).
+  const list = (body: PostBody<'/admin/orders/list'>, token = crew.manager.token) =>
     post(t.app, '/admin/orders/list', body, { token });
   const numbers = (rows: AdminOrderRow[]) => rows.map((r) => r.order_no);
-  const exportCsv = (body: Record<string, unknown>, token = crew.fulfilment.token) =>
+  const exportCsv = (body: Record<string, unknown>, token = crew.manager.token) =>
     t.app.inject({
       method: 'POST',
       url: '/admin/orders/export',
