@@ -4,6 +4,15 @@ import { isProxyEntry, type TrustProxy } from './lib/client-address';
 import { isTimeZone } from './lib/shop-days';
 
 /** The server's settings, read from the environment once at start-up (see the README's table). */
+/** A number of days something is kept; 0 keeps it for ever. */
+const retentionDays = (name: string, days: number) =>
+  z.coerce
+    .number()
+    .int(`${name} must be a whole number of days`)
+    .min(0, `${name} must be 0 (keep for ever) or a number of days`)
+    .max(3650, `${name} must be at most 3650 (10 years)`)
+    .default(days);
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -180,27 +189,10 @@ const schema = z.object({
     .min(0, 'MAX_UNPAID_ORDERS must be 0 (no limit) or a number of orders')
     .max(1000, 'MAX_UNPAID_ORDERS must be at most 1000')
     .default(3),
-  /**
-   * Days a cancelled (or expired) order keeps its payment receipt; then the file and its reference are
-   * deleted. 0 keeps receipts for ever.
-   */
-  RECEIPT_RETENTION_DAYS: z.coerce
-    .number()
-    .int('RECEIPT_RETENTION_DAYS must be a whole number of days')
-    .min(0, 'RECEIPT_RETENTION_DAYS must be 0 (keep for ever) or a number of days')
-    .max(3650, 'RECEIPT_RETENTION_DAYS must be at most 3650 (10 years)')
-    .default(30),
-  /**
-   * Days a completed or cancelled order keeps the delivery's name, phone, street, postcode and company; then the
-   * hourly retention job erases them (the order's amounts, lines, dates and region stay). 0 keeps them for ever.
-   * docs/decisions/050.
-   */
-  ORDER_ADDRESS_RETENTION_DAYS: z.coerce
-    .number()
-    .int('ORDER_ADDRESS_RETENTION_DAYS must be a whole number of days')
-    .min(0, 'ORDER_ADDRESS_RETENTION_DAYS must be 0 (keep for ever) or a number of days')
-    .max(3650, 'ORDER_ADDRESS_RETENTION_DAYS must be at most 3650 (10 years)')
-    .default(365),
+  /** Days a cancelled (or expired) order keeps its payment receipt; then the file and its reference are deleted. */
+  RECEIPT_RETENTION_DAYS: retentionDays('RECEIPT_RETENTION_DAYS', 30),
+  /** Days a completed or cancelled order keeps its delivery's name and contact (docs/decisions/050, retention). */
+  ORDER_ADDRESS_RETENTION_DAYS: retentionDays('ORDER_ADDRESS_RETENTION_DAYS', 365),
   /**
    * The shop's time zone (IANA, e.g. Asia/Manila): the back office's "today", "7 days", "30 days" and revenue per
    * day are the shop's calendar days in it, not UTC's.

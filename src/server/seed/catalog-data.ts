@@ -7,7 +7,7 @@
  * public/images, written by scripts/generate-images.mjs.
  *
  * The coming-soon products are dated behind the first dozen products on sale, so the list's first screen (newest
- * first, the spec's default sort) shows teas a shopper can buy (docs/decisions/055).
+ * first, the shop's default sort) shows teas a shopper can buy (docs/decisions/055).
  */
 import type { Localized, SeedBanner, SeedCategory, SeedProduct, SeedTag } from './types';
 

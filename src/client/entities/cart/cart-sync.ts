@@ -66,32 +66,78 @@ function readStored(): Stored | null {
 export function startCartSync(): () => void {
   const userId = useSession.getState().user?.id;
   if (userId === undefined) return () => {};
-  const stored = readStored();
-  const mine = stored?.user === userId ? stored : null;
-  let merged = mine?.merged ?? false;
-  const mergeKey = mine?.mergeKey ?? crypto.randomUUID();
-  /** Changes not sent yet, by line key (the newest per line). */
-  let queued = new Map<string, Pending>(Object.entries(mine?.pending ?? {}));
-  /** Changes of the save on its way. */
-  let sending: Map<string, Pending> | null = null;
-  /** An order was placed while a save was on its way: that save may land after the order removed its lines. */
-  let orderedWhileSending = false;
-  let busy = false;
-  let stopped = false;
-  let applying = false;
-  let hydrating = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let firstQueuedAt = 0;
-  let failures = 0;
-  let lastRefresh = 0;
+  return new CartSync(userId).start();
+}
 
-  const persist = () => {
-    const pending = Object.fromEntries([...(sending ?? []), ...queued]);
-    storage.set(APP_KEYS.cartSync, JSON.stringify({ user: userId, merged, mergeKey, pending } satisfies Stored));
-  };
+/** One logged-in customer's sync (see the top of this file); the state its steps share. */
+class CartSync {
+  private merged: boolean;
+  private readonly mergeKey: string;
+  /** Changes not sent yet, by line key (the newest per line). */
+  private queued: Map<string, Pending>;
+  /** Changes of the save on its way. */
+  private sending: Map<string, Pending> | null = null;
+  /** An order was placed while a save was on its way: that save may land after the order removed its lines. */
+  private orderedWhileSending = false;
+  private busy = false;
+  private stopped = false;
+  private applying = false;
+  private hydrating = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private firstQueuedAt = 0;
+  private failures = 0;
+  private lastRefresh = 0;
+
+  constructor(private readonly userId: number) {
+    const stored = readStored();
+    const mine = stored?.user === userId ? stored : null;
+    this.merged = mine?.merged ?? false;
+    this.mergeKey = mine?.mergeKey ?? crypto.randomUUID();
+    this.queued = new Map<string, Pending>(Object.entries(mine?.pending ?? {}));
+  }
+
+  start(): () => void {
+    const unsubscribe = useCart.subscribe((state, previous) => this.onChange(state, previous));
+    // Another tab's write to the `cart` key is read into this tab: not this tab's change to save.
+    const unhydrate = useCart.persist.onHydrate(() => {
+      this.hydrating = true;
+    });
+    const unfinished = useCart.persist.onFinishHydration(() => {
+      this.hydrating = false;
+    });
+    const comeBack = () => {
+      if (document.visibilityState === 'visible') void this.run(true);
+    };
+    const online = () => {
+      this.failures = 0;
+      void this.run(true);
+    };
+    document.addEventListener('visibilitychange', comeBack);
+    window.addEventListener('focus', comeBack);
+    window.addEventListener('online', online);
+    void this.run(true);
+    return () => {
+      this.stopped = true;
+      clearTimeout(this.timer);
+      unsubscribe();
+      unhydrate();
+      unfinished();
+      document.removeEventListener('visibilitychange', comeBack);
+      window.removeEventListener('focus', comeBack);
+      window.removeEventListener('online', online);
+    };
+  }
+
+  private persist() {
+    const pending = Object.fromEntries([...(this.sending ?? []), ...this.queued]);
+    storage.set(
+      APP_KEYS.cartSync,
+      JSON.stringify({ user: this.userId, merged: this.merged, mergeKey: this.mergeKey, pending } satisfies Stored),
+    );
+  }
 
   /** Takes the server's cart as the local copy, with the changes not saved yet on top. */
-  const take = (answer: SavedCart, unsaved: Map<string, Pending>[]) => {
+  private take(answer: SavedCart, unsaved: Map<string, Pending>[]) {
     const lines: CartLineInput[] = answer.lines.map((l) =>
       lineFromProduct(l.product, l.packaging, l.frequency_weeks, l.quantity),
     );
@@ -104,180 +150,149 @@ export function startCartSync(): () => void {
         else lines.push({ ...change.line, quantity: change.quantity });
       }
     }
-    applying = true;
+    this.applying = true;
     try {
       useCart.getState().replace(lines);
     } finally {
-      applying = false;
+      this.applying = false;
     }
-  };
+  }
 
-  const schedule = (delay: number) => {
-    clearTimeout(timer);
-    if (!stopped) timer = setTimeout(() => void run(), delay);
-  };
+  private schedule(delay: number) {
+    clearTimeout(this.timer);
+    if (!this.stopped) this.timer = setTimeout(() => void this.run(), delay);
+  }
 
-  const failed = (err: unknown): boolean => {
+  private failed(err: unknown): boolean {
     if (!isRetryable(err)) return false;
-    failures += 1;
-    if (failures === TELL_AFTER) notify.error(i18n.t('cartSync:notSavedYet'));
-    schedule(RETRY_MS[Math.min(failures - 1, RETRY_MS.length - 1)]!);
+    this.failures += 1;
+    if (this.failures === TELL_AFTER) notify.error(i18n.t('cartSync:notSavedYet'));
+    this.schedule(RETRY_MS[Math.min(this.failures - 1, RETRY_MS.length - 1)]!);
     return true;
-  };
+  }
 
-  const succeeded = () => {
-    failures = 0;
-  };
+  private succeeded() {
+    this.failures = 0;
+  }
 
   /** The log-in merge: the browser's cart into the saved one, once per key. */
-  const merge = async () => {
+  private async merge() {
     const items = useCart
       .getState()
       .lines.slice(0, MAX_CART_LINES)
       .map((line) => toChange({ line, quantity: line.quantity }));
     // The browser's lines travel in the merge: changes made before it are part of them.
-    queued.clear();
-    persist();
+    this.queued.clear();
+    this.persist();
     try {
-      const answer = await api('/v2/merge-cart', { merge_key: mergeKey, items });
-      merged = true;
-      succeeded();
-      take(answer, [queued]);
-      persist();
+      const answer = await api('/v2/merge-cart', { merge_key: this.mergeKey, items });
+      this.merged = true;
+      this.succeeded();
+      this.take(answer, [this.queued]);
+      this.persist();
       tellProblems(answer.problems, 'merge');
     } catch (err) {
-      if (stopped || failed(err)) return;
+      if (this.stopped || this.failed(err)) return;
       // Refused (not a network fault): the saved cart wins, and the customer is told.
-      merged = true;
-      persist();
+      this.merged = true;
+      this.persist();
       notify.error(i18n.t('cartSync:couldNotSave'));
-      await refresh(true);
+      await this.refresh(true);
     }
-  };
+  }
 
   /** Sends what is queued; its answer is the cart as saved. */
-  const save = async () => {
-    sending = queued;
-    queued = new Map();
-    persist();
-    const batch = sending;
+  private async save() {
+    this.sending = this.queued;
+    this.queued = new Map();
+    this.persist();
+    const batch = this.sending;
     try {
       const answer = await api('/v2/save-cart', { changes: [...batch.values()].map(toChange) });
-      sending = null;
-      succeeded();
-      if (afterOrder(batch)) return;
-      if (!stopped) take(answer, [queued]);
-      persist();
+      this.sending = null;
+      this.succeeded();
+      if (this.afterOrder(batch)) return;
+      if (!this.stopped) this.take(answer, [this.queued]);
+      this.persist();
       tellProblems(answer.problems, 'save');
     } catch (err) {
-      sending = null;
-      if (afterOrder(batch)) return;
+      this.sending = null;
+      if (this.afterOrder(batch)) return;
       // Back under anything newer for the same line.
-      if (isRetryable(err)) queued = new Map([...batch, ...queued]);
-      persist();
-      if (stopped || failed(err)) return;
+      if (isRetryable(err)) this.queued = new Map([...batch, ...this.queued]);
+      this.persist();
+      if (this.stopped || this.failed(err)) return;
       notify.error(i18n.t('cartSync:couldNotSave'));
-      await refresh(true);
+      await this.refresh(true);
     }
-  };
+  }
 
   /**
    * A save that was on its way when an order was placed may have landed after the order removed its lines: the lines
    * it set (all in the order) are removed again, and it is not sent again. True when that was the case.
    */
-  const afterOrder = (batch: Map<string, Pending>): boolean => {
-    if (!orderedWhileSending) return false;
-    orderedWhileSending = false;
+  private afterOrder(batch: Map<string, Pending>): boolean {
+    if (!this.orderedWhileSending) return false;
+    this.orderedWhileSending = false;
     const removals = [...batch]
       .filter(([, p]) => p.quantity > 0)
       .map(([key, p]) => [key, { ...p, quantity: 0 }] as const);
-    queued = new Map([...removals, ...queued]);
-    persist();
+    this.queued = new Map([...removals, ...this.queued]);
+    this.persist();
     return true;
-  };
+  }
 
   /** Reads the saved cart (a tab coming back, after an order), keeping the changes not saved yet on top. */
-  const refresh = async (force = false) => {
-    if (!force && Date.now() - lastRefresh < REFRESH_GAP_MS) return;
-    lastRefresh = Date.now();
+  private async refresh(force = false) {
+    if (!force && Date.now() - this.lastRefresh < REFRESH_GAP_MS) return;
+    this.lastRefresh = Date.now();
     try {
       const answer = await api('/v2/get-cart', {});
-      succeeded();
-      if (!stopped && !sending) take(answer, [queued]);
+      this.succeeded();
+      if (!this.stopped && !this.sending) this.take(answer, [this.queued]);
     } catch (err) {
-      if (!stopped) failed(err);
+      if (!this.stopped) this.failed(err);
     }
-  };
+  }
 
   /** One step at a time: the merge first, then saves; a refresh when nothing is waiting. */
-  const run = async (refreshToo = false) => {
-    if (busy || stopped) return;
-    busy = true;
-    clearTimeout(timer);
+  private async run(refreshToo = false) {
+    if (this.busy || this.stopped) return;
+    this.busy = true;
+    clearTimeout(this.timer);
     try {
-      // The merge's answer is the saved cart: no read after it.
-      const merging = !merged;
-      if (merging) await merge();
-      if (merged && queued.size > 0) {
-        firstQueuedAt = 0;
-        await save();
-      } else if (merged && refreshToo && !merging) await refresh();
+      // The this.merge's answer is the saved cart: no read after it.
+      const merging = !this.merged;
+      if (merging) await this.merge();
+      if (this.merged && this.queued.size > 0) {
+        this.firstQueuedAt = 0;
+        await this.save();
+      } else if (this.merged && refreshToo && !merging) await this.refresh();
     } finally {
-      busy = false;
+      this.busy = false;
     }
-    if (!stopped && merged && queued.size > 0 && failures === 0) schedule(0);
-  };
+    if (!this.stopped && this.merged && this.queued.size > 0 && this.failures === 0) this.schedule(0);
+  }
 
-  const onChange = (state: ReturnType<typeof useCart.getState>, previous: ReturnType<typeof useCart.getState>) => {
+  private onChange(state: ReturnType<typeof useCart.getState>, previous: ReturnType<typeof useCart.getState>) {
     // Log-out empties the browser's cart, not the saved one.
-    if (applying || hydrating || stopped || !isLoggedIn(useSession.getState())) return;
+    if (this.applying || this.hydrating || this.stopped || !isLoggedIn(useSession.getState())) return;
     if (state.clears !== previous.clears) {
       // An order was placed from these lines: the server removed them with it; what was not saved is moot.
-      queued.clear();
-      if (sending) orderedWhileSending = true;
-      persist();
-      lastRefresh = 0;
-      void (busy ? Promise.resolve() : run(true));
+      this.queued.clear();
+      if (this.sending) this.orderedWhileSending = true;
+      this.persist();
+      this.lastRefresh = 0;
+      void (this.busy ? Promise.resolve() : this.run(true));
       return;
     }
-    if (!queueDiff(queued, previous.lines, state.lines)) return;
-    persist();
+    if (!queueDiff(this.queued, previous.lines, state.lines)) return;
+    this.persist();
     const now = Date.now();
-    if (!firstQueuedAt) firstQueuedAt = now;
-    if (!busy && failures === 0) schedule(Math.max(0, Math.min(DEBOUNCE_MS, firstQueuedAt + MAX_WAIT_MS - now)));
-  };
-
-  const comeBack = () => {
-    if (document.visibilityState === 'visible') void run(true);
-  };
-  const online = () => {
-    failures = 0;
-    void run(true);
-  };
-
-  const unsubscribe = useCart.subscribe(onChange);
-  // Another tab's write to the `cart` key is read into this tab: not this tab's change to save.
-  const unhydrate = useCart.persist.onHydrate(() => {
-    hydrating = true;
-  });
-  const unfinished = useCart.persist.onFinishHydration(() => {
-    hydrating = false;
-  });
-  document.addEventListener('visibilitychange', comeBack);
-  window.addEventListener('focus', comeBack);
-  window.addEventListener('online', online);
-  void run(true);
-
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-    unsubscribe();
-    unhydrate();
-    unfinished();
-    document.removeEventListener('visibilitychange', comeBack);
-    window.removeEventListener('focus', comeBack);
-    window.removeEventListener('online', online);
-  };
+    if (!this.firstQueuedAt) this.firstQueuedAt = now;
+    if (!this.busy && this.failures === 0)
+      this.schedule(Math.max(0, Math.min(DEBOUNCE_MS, this.firstQueuedAt + MAX_WAIT_MS - now)));
+  }
 }
 
 /** Queues what changed between two lists of lines (each line's new quantity, 0 when it went); true if anything did. */
