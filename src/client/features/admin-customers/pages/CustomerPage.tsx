@@ -9,6 +9,7 @@ import { type Column, DataTable } from '@/lib/ui/DataTable';
 import { ListStatus } from '@/lib/ui/ListStatus';
 import { useCustomer } from '../api/customers-get';
 import { DataExportCard } from '../components/DataExportCard';
+import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import '../locales';
 import { EmailText } from '@/lib/ui/admin/EmailText';
 
@@ -36,6 +37,7 @@ export default function CustomerPage() {
           <Referrals d={d} />
           <Subscriptions d={d} />
           <DataExportCard customerId={d.profile.id} />
+          <DeleteAccountCard customerId={d.profile.id} email={d.profile.email} />
         </div>
       )}
     </AdminPage>
