@@ -40,8 +40,10 @@ export async function dropClearLimitKeys(db: Db): Promise<void> {
 }
 
 export async function up(db: Db): Promise<void> {
-  await db.schema.alterTable('users').addColumn('deleted_at', 'text').execute();
+  // orders before users: placing an order writes its order row, then locks the customer's row; taking the tables in
+  // that order too means no order waits on this migration while holding what the migration waits for.
   await db.schema.alterTable('orders').addColumn('address_erased_at', 'text').execute();
+  await db.schema.alterTable('users').addColumn('deleted_at', 'text').execute();
   await dropClearLimitKeys(db);
 }
 
