@@ -1,9 +1,9 @@
 import type { CartProblem, CartProblemReason, SavedCart, SavedCartLine } from '../../common/contract/cart';
 import type { Lang } from '../../common/contract/lang';
-import { hasDiscount } from '../../common/pricing';
 import type { Db } from '../db/connection';
 import { withRetry } from '../db/errors';
 import { nowIso } from '../lib/time';
+import { cartLineParts } from './line-view';
 import { type CartHolding, cartHolding, lineKey, sellableStock, setLine } from './merge';
 import type { PackagingRow } from './repository';
 import * as repo from './repository';
@@ -185,27 +185,7 @@ async function answer(
 function toSavedLine(line: repo.CartLineRow, row: PackagingRow, lang: Lang): SavedCartLine {
   const sellable = line.frequency_weeks === 0 || row.subscribable === 1;
   return {
-    product: {
-      id: row.product_id,
-      name: pick(lang, row.name_en, row.name_zh),
-      image: row.image,
-      translations: [
-        { lang: 'en', name: row.name_en },
-        { lang: 'zh', name: row.name_zh },
-      ],
-    },
-    packaging: {
-      id: row.variant_id,
-      name: pick(lang, row.variant_name_en, row.variant_name_zh),
-      translations: [
-        { lang: 'en', name: row.variant_name_en },
-        { lang: 'zh', name: row.variant_name_zh },
-      ],
-      price_cents: row.price_cents,
-      discount_price_cents: row.discount_price_cents,
-      has_discount: hasDiscount(row.price_cents, row.discount_price_cents),
-      stock: sellable ? sellableStock(row, line.product_id) : 0,
-    },
+    ...cartLineParts(row, lang, sellable ? sellableStock(row, line.product_id) : 0),
     frequency_weeks: line.frequency_weeks,
     quantity: line.quantity,
   };

@@ -1,6 +1,6 @@
 import type { Lang } from '../../common/contract/lang';
 import type { BuyAgainLine, BuyAgainProblem } from '../../common/contract/orders';
-import { hasDiscount } from '../../common/pricing';
+import { cartLineParts } from '../cart/line-view';
 import { cartHolding, mergeLine, sellableStock } from '../cart/merge';
 import { type CartInput, cartPackagings, isOnSale } from '../cart/service';
 import type { Db } from '../db/connection';
@@ -63,27 +63,7 @@ export async function buyAgain(
       }
       if (merged.capped) problems.push(problem('only_left', stock));
       added.push({
-        product: {
-          id: row.product_id,
-          name: pick(lang, row.name_en, row.name_zh),
-          image: row.image,
-          translations: [
-            { lang: 'en', name: row.name_en },
-            { lang: 'zh', name: row.name_zh },
-          ],
-        },
-        packaging: {
-          id: row.variant_id,
-          name: pick(lang, row.variant_name_en, row.variant_name_zh),
-          translations: [
-            { lang: 'en', name: row.variant_name_en },
-            { lang: 'zh', name: row.variant_name_zh },
-          ],
-          price_cents: row.price_cents,
-          discount_price_cents: row.discount_price_cents,
-          has_discount: hasDiscount(row.price_cents, row.discount_price_cents),
-          stock,
-        },
+        ...cartLineParts(row, lang, stock),
         quantity: merged.quantity,
         ordered_quantity: quantity,
         was_subscription: subscription,
