@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { ProductDetails } from '../../src/common/contract/catalog';
+import { cheapestPackaging } from '../../src/common/pricing';
 import { newPage } from './harness';
 import { backOfficeJourney, scrollsSideways } from './support/back-office';
 
@@ -27,7 +28,8 @@ describe('back office: stock', () => {
 
   it('a manager adjusts a packaging +5 with a reason: the product page and the shop show the new stock', async () => {
     const before = await productInStock();
-    const packaging = before.variants[0]!;
+    // The packaging the product page opens on (docs/decisions/055), whose stock its "In stock" line counts.
+    const packaging = cheapestPackaging(before.variants)!;
     const { page, errors, close } = await journey.open(journey.people.manager, `/admin/products/${before.id}`);
     const card = stockCard(page);
     await card.getByRole('button', { name: 'Adjust stock' }).click();
@@ -67,7 +69,7 @@ describe('back office: stock', () => {
     const shopper = await newPage(journey.browser, `${journey.shop.url}/details/${before.id}`, {
       viewport: { width: 1366, height: 800 },
     });
-    await shopper.page.getByText(`In stock: ${before.stock_balance + 5} available`).waitFor();
+    await shopper.page.getByText(`In stock: ${packaging.stock + 5} available`).waitFor();
     const after = (await kit.ok<{ product: ProductDetails }>('/v2/get-product-details', { product_id: before.id }))
       .product;
     expect(after.variants.find((v) => v.id === packaging.id)!.stock).toBe(packaging.stock + 5);
