@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FREQUENCIES, isFrequency } from '../pricing';
-import { variant } from './catalog';
+import { cartLineProduct, variant } from './catalog';
 import { MAX_CART_LINES, rowId } from './checkout';
 import { defineEndpoint } from './endpoint';
 import { INT4, json, text } from './fields';
@@ -41,12 +41,7 @@ const mergedLine = cartChange.extend({
 
 /** A line of the saved cart: today's product and packaging (prices, stock, names), its frequency and quantity. */
 export const savedCartLine = z.object({
-  product: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    image: z.string(),
-    translations: z.array(z.object({ lang: z.enum(['en', 'zh']), name: z.string() })),
-  }),
+  product: cartLineProduct,
   /** `stock` is what can be bought now: 0 when the product is no longer on sale or sold out. */
   packaging: variant,
   frequency_weeks: z.number().int(),

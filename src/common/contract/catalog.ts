@@ -177,6 +177,14 @@ export const variant = z.object({
 });
 export type Variant = z.infer<typeof variant>;
 
+/** The product of a line going into the cart (a saved cart's line, a Buy again line): what the cart shows of it. */
+export const cartLineProduct = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  image: z.string(),
+  translations: z.array(z.object({ lang: z.enum(['en', 'zh']), name: z.string() })),
+});
+
 export const frequencyOption = z.object({
   /** 0 is one-time; 2, 4, 8 are Subscribe & save. */
   weeks: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, type OrderStatus } from '../checkout-rules';
 import { CARD_PAYMENT_STATES } from '../order-workflow';
-import { variant } from './catalog';
+import { cartLineProduct, variant } from './catalog';
 import { cartItems, paymentMethodCode, rowId, shippingMethod } from './checkout';
 import { defineEndpoint } from './endpoint';
 import { cents, flag, int, optional, optionalText } from './fields';
@@ -312,12 +312,7 @@ export type BuyAgainReason = (typeof BUY_AGAIN_REASONS)[number];
 
 /** A line that goes into the cart: today's product and packaging (prices, stock, names) and how many to add. */
 export const buyAgainLine = z.object({
-  product: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    image: z.string(),
-    translations: z.array(z.object({ lang: z.enum(['en', 'zh']), name: z.string() })),
-  }),
+  product: cartLineProduct,
   packaging: variant,
   /** Units to add to the cart (one-time); with what the cart holds, never above the packaging's stock. */
   quantity: z.number().int(),
