@@ -125,14 +125,23 @@ describe('accessibility of a customer’s screens', { timeout: 240_000 }, () => 
       const order = page.getByRole('dialog');
       await order.waitFor();
       await checkScreen(page, v, 'order page');
-      await order.locator('.ord-window__actions button').first().click();
-      await page.getByRole('dialog').nth(1).waitFor();
+      // Change address and Cancel order take the order's dialog's place; Escape brings the order back.
+      const orderView = page.locator('.ord-detail');
+      const openInPlace = async (button: string) => {
+        await orderView.locator(button).first().click();
+        await orderView.waitFor({ state: 'detached' });
+        await page.getByRole('dialog').waitFor();
+      };
+      const backToOrder = async () => {
+        await page.keyboard.press('Escape');
+        await orderView.waitFor();
+      };
+      await openInPlace('.ord-window__actions button');
       await checkScreen(page, v, 'order · change address dialog');
-      await closeDialog();
-      await order.locator('.ord-danger').click();
-      await page.getByRole('dialog').nth(1).waitFor();
+      await backToOrder();
+      await openInPlace('.ord-danger');
       await checkScreen(page, v, 'order · cancel confirmation');
-      await closeDialog();
+      await backToOrder();
     });
 
     it('profile, referral, cash reward and subscriptions with its cancel confirmation', async () => {

@@ -51,7 +51,13 @@ describe('accessibility of the back office', { timeout: 240_000 }, () => {
     const idle = () => page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
     const go = async (path: string) => {
       await page.goto(`${journey.shop.url}/admin${path}`, { waitUntil: 'load' });
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page
+        .getByRole('heading', { level: 1 })
+        .first()
+        .waitFor()
+        .catch((err: Error) => {
+          throw new Error(`/admin${path} shows no level-1 heading: ${err.message}`);
+        });
       await idle();
     };
 

@@ -12,6 +12,8 @@ export const en = {
     moved: '“{{name}}” is now {{position}} of {{total}}',
   },
   notFound: 'There is no such page in the back office.',
+  notFoundTitle: 'Page not found',
+  notFoundBack: 'Back to the dashboard',
 };
 
 export const zh: typeof en = {
@@ -21,6 +23,8 @@ export const zh: typeof en = {
     moved: '“{{name}}”现在是第 {{position}} 个，共 {{total}} 个',
   },
   notFound: '后台没有这个页面。',
+  notFoundTitle: '页面不存在',
+  notFoundBack: '返回仪表盘',
 };
 
 addTranslations('admin-ui', { en, zh });
