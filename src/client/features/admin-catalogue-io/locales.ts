@@ -3,6 +3,7 @@ import { addTranslations } from '@/lib/i18n/i18n';
 /** The back office's catalogue import and export (namespace `admin-catalogue-io`). */
 export const en = {
   title: 'Import / Export CSV',
+  sendTitle: 'Import a CSV file',
   export: 'Export CSV',
   exported: 'Catalogue exported',
   intro:
@@ -54,6 +55,7 @@ export const en = {
 
 export const zh: typeof en = {
   title: '导入 / 导出 CSV',
+  sendTitle: '导入 CSV 文件',
   export: '导出 CSV',
   exported: '商品目录已导出',
   intro:

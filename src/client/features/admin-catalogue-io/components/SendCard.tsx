@@ -38,7 +38,7 @@ export function SendCard({
           : t('checked', { name: file.name })
       : '';
   return (
-    <Card title={t('title')}>
+    <Card title={t('sendTitle')}>
       <p>{t('intro')}</p>
       <div className="catalogue-io__pick">
         <label htmlFor={fileId}>{t('file')}</label>
