@@ -11,8 +11,9 @@ import '../account-deletion-locales';
 
 /**
  * "Delete my account" on the profile (docs/decisions/050): the dialog first says what happens — the open orders that
- * must be completed or cancelled (by number), the cash reward forfeited, the subscriptions that end — then asks for
- * the password (or, for an account linked to Telegram, a confirmation in the chat with the bot).
+ * must be completed or cancelled (by number), the cash reward and an agent's unpaid commissions forfeited, the
+ * subscriptions that end — then asks for the password (or, for an account linked to Telegram, a confirmation in the
+ * chat with the bot).
  */
 export function DeleteAccountSection({ userId }: { userId: number }) {
   const { t } = useTranslation('account-deletion');
@@ -87,6 +88,9 @@ function DeleteAccountDialog({ userId, onClose }: { userId: number; onClose(): v
             <li>
               {p.cash_balance_cents > 0 ? t('forfeit', { amount: formatCents(p.cash_balance_cents) }) : t('noBalance')}
             </li>
+            {p.unpaid_commissions_cents > 0 && (
+              <li>{t('commissions', { amount: formatCents(p.unpaid_commissions_cents) })}</li>
+            )}
             {p.subscriptions > 0 && <li>{t('subscriptions', { count: p.subscriptions })}</li>}
             <li>{t('books')}</li>
           </ul>
