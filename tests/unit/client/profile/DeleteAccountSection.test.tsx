@@ -28,7 +28,7 @@ const previewOf = (over: Partial<AccountDeletionPreview> = {}) => ({
 });
 
 async function openDialog() {
-  renderRoute(<DeleteAccountSection userId={7} />);
+  renderRoute(<DeleteAccountSection userId={7} />, { path: '/profile', pattern: '/profile' });
   await userEvent.click(await screen.findByRole('button', { name: 'Delete my account…' }));
   return screen.findByRole('dialog', { name: 'Delete my account' });
 }
@@ -72,6 +72,8 @@ describe('DeleteAccountSection', () => {
     await userEvent.click(confirm);
     await waitFor(() => expect(success).toHaveBeenCalledWith('Your account has been deleted'));
     expect(api.callsTo('/v2/delete-account')[0]!.body.get('password')).toBe('Secret123!');
+    // Home, logged out (not the log-in screen the profile's guard would send a guest to).
+    expect(await screen.findByTestId('elsewhere')).toBeInTheDocument();
     expect(useSession.getState().token).toBeNull();
   });
 

@@ -1,8 +1,10 @@
 import { formatCents } from '@common/money';
-import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '@/lib/api/client';
+import { storage } from '@/lib/storage/storage';
 import { notify } from '@/lib/toast';
 import { Modal } from '@/lib/ui/Modal';
 import { useSession } from '@/stores/session-store';
@@ -40,6 +42,19 @@ function DeleteAccountDialog({ userId, onClose }: { userId: number; onClose(): v
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  // Once the account is deleted, leaving the page logs out as the menu's Log out does: all browser storage, the
+  // user and the data cache cleared.
+  const deleted = useRef(false);
+  useEffect(
+    () => () => {
+      if (!deleted.current) return;
+      storage.clear();
+      useSession.getState().clear();
+      queryClient.clear();
+    },
+    [queryClient],
+  );
 
   const run = async (input: { password?: string; confirm_via?: 'telegram' }) => {
     setBusy(true);
@@ -48,7 +63,9 @@ function DeleteAccountDialog({ userId, onClose }: { userId: number; onClose(): v
       const result = await deleteAccount(input);
       if (result.message) notify.success(result.message);
       if (result.deleted) {
-        useSession.getState().clear();
+        // Logged out as the profile goes (below): cleared while the profile still shows, its log-in guard would
+        // send the page to the log-in screen instead (the router's navigation is a transition, the session is not).
+        deleted.current = true;
         navigate('/', { replace: true });
         return;
       }
