@@ -1,3 +1,4 @@
+import type { AccountDeletionPreview } from '@common/contract/account-deletion';
 import { formatCents } from '@common/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -42,19 +43,7 @@ function DeleteAccountDialog({ userId, onClose }: { userId: number; onClose(): v
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const queryClient = useQueryClient();
-  // Once the account is deleted, leaving the page logs out as the menu's Log out does: all browser storage, the
-  // user and the data cache cleared.
-  const deleted = useRef(false);
-  useEffect(
-    () => () => {
-      if (!deleted.current) return;
-      storage.clear();
-      useSession.getState().clear();
-      queryClient.clear();
-    },
-    [queryClient],
-  );
+  const leaveLoggedOut = useLogOutOnLeaving();
 
   const run = async (input: { password?: string; confirm_via?: 'telegram' }) => {
     setBusy(true);
@@ -63,9 +52,7 @@ function DeleteAccountDialog({ userId, onClose }: { userId: number; onClose(): v
       const result = await deleteAccount(input);
       if (result.message) notify.success(result.message);
       if (result.deleted) {
-        // Logged out as the profile goes (below): cleared while the profile still shows, its log-in guard would
-        // send the page to the log-in screen instead (the router's navigation is a transition, the session is not).
-        deleted.current = true;
+        leaveLoggedOut();
         navigate('/', { replace: true });
         return;
       }
@@ -101,16 +88,7 @@ function DeleteAccountDialog({ userId, onClose }: { userId: number; onClose(): v
             void run({ password });
           }}
         >
-          <ul>
-            <li>
-              {p.cash_balance_cents > 0 ? t('forfeit', { amount: formatCents(p.cash_balance_cents) }) : t('noBalance')}
-            </li>
-            {p.unpaid_commissions_cents > 0 && (
-              <li>{t('commissions', { amount: formatCents(p.unpaid_commissions_cents) })}</li>
-            )}
-            {p.subscriptions > 0 && <li>{t('subscriptions', { count: p.subscriptions })}</li>}
-            <li>{t('books')}</li>
-          </ul>
+          <Consequences preview={p} />
           <p>
             <strong>{t('final')}</strong>
           </p>
@@ -146,4 +124,41 @@ function DeleteAccountDialog({ userId, onClose }: { userId: number; onClose(): v
       )}
     </Modal>
   );
+}
+
+/** What the deletion does to the account's money and subscriptions, and what stays. */
+function Consequences({ preview: p }: { preview: AccountDeletionPreview }) {
+  const { t } = useTranslation('account-deletion');
+  return (
+    <ul>
+      <li>{p.cash_balance_cents > 0 ? t('forfeit', { amount: formatCents(p.cash_balance_cents) }) : t('noBalance')}</li>
+      {p.unpaid_commissions_cents > 0 && (
+        <li>{t('commissions', { amount: formatCents(p.unpaid_commissions_cents) })}</li>
+      )}
+      {p.subscriptions > 0 && <li>{t('subscriptions', { count: p.subscriptions })}</li>}
+      <li>{t('books')}</li>
+    </ul>
+  );
+}
+
+/**
+ * Once the account is deleted (call the answer), leaving the page logs out as the menu's Log out does: all browser
+ * storage, the user and the data cache cleared. Not at once: cleared while the profile still shows, its log-in guard
+ * would send the page to the log-in screen (the router's navigation is a transition, the session store is not).
+ */
+function useLogOutOnLeaving(): () => void {
+  const queryClient = useQueryClient();
+  const deleted = useRef(false);
+  useEffect(
+    () => () => {
+      if (!deleted.current) return;
+      storage.clear();
+      useSession.getState().clear();
+      queryClient.clear();
+    },
+    [queryClient],
+  );
+  return () => {
+    deleted.current = true;
+  };
 }
