@@ -14,6 +14,11 @@ export const accountDeletionPreview = z.object({
   open_orders: z.array(z.object({ id: z.number().int(), order_no: z.string(), status: z.enum(ORDER_STATUSES) })),
   /** The cash-reward balance that is forfeited. */
   cash_balance_cents: z.number().int(),
+  /**
+   * An agent's commissions not paid out yet (Not Confirm, On Hold, Pending Payment: the affiliate dashboard's "pending"),
+   * forfeited with the account; 0 for anyone else.
+   */
+  unpaid_commissions_cents: z.number().int(),
   /** Active or paused Subscribe & save subscriptions, which end. */
   subscriptions: z.number().int(),
   /** Whether the account can confirm through the shop's bot instead of a password (it has a Telegram link). */
@@ -24,7 +29,8 @@ export type AccountDeletionPreview = z.infer<typeof accountDeletionPreview>;
 export const getAccountDeletion = defineEndpoint({
   path: '/v2/get-account-deletion',
   access: 'user',
-  summary: "What deleting the caller's account would do: open orders, the forfeited cash reward, subscriptions",
+  summary:
+    "What deleting the caller's account would do: open orders, the forfeited cash reward and commissions, subscriptions",
   request: z.object({}),
   response: z.object({ preview: accountDeletionPreview }),
 });

@@ -12,6 +12,7 @@ import type { User } from '../db/schema';
 import { AppError, conflict, invalidField, notFound, unprocessable } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import { enqueueAccountNotification } from '../notifications/outbox';
+import { unpaidCommissionCents } from '../referral/service';
 import { shopSecret } from '../settings/service';
 import { inTransaction, type Shop } from '../shop';
 import * as repo from './repository';
@@ -26,13 +27,15 @@ import * as repo from './repository';
 
 /** What deleting the account would do, for the profile's dialog. */
 export async function deletionPreview(db: Db, user: User): Promise<AccountDeletionPreview> {
-  const [open, subscriptions] = await Promise.all([
+  const [open, subscriptions, commissions] = await Promise.all([
     repo.openOrders(db, user.id),
     repo.countActiveSubscriptions(db, user.id),
+    unpaidCommissionCents(db, user.id),
   ]);
   return {
     open_orders: open,
     cash_balance_cents: user.cash_balance_cents,
+    unpaid_commissions_cents: commissions,
     subscriptions,
     telegram_confirm: user.telegram_user_id !== null,
   };
@@ -60,6 +63,8 @@ export async function deleteAccount(shop: Shop, userId: number, by: DeletedBy): 
     const texts = await repo.personalTexts(trx, userId);
     const uploads = await repo.uploadedFiles(trx, userId);
     const forfeited = await forfeitReward(trx, userId);
+    // An agent's unpaid commissions stay as rows, never paid (docs/decisions/050): the log says how much.
+    const commissions = await unpaidCommissionCents(trx, userId);
     await repo.eraseOrders(trx, userId, texts, at);
     await repo.eraseAccountData(trx, userId, user.email, at);
     await repo.anonymizeAccount(trx, userId, at);
@@ -68,7 +73,7 @@ export async function deleteAccount(shop: Shop, userId: number, by: DeletedBy): 
       action: 'customer.delete',
       entity: 'customer',
       entityId: userId,
-      after: { deleted: true, cash_reward_forfeited_cents: forfeited },
+      after: { deleted: true, cash_reward_forfeited_cents: forfeited, commissions_forfeited_cents: commissions },
     };
     if (by.kind === 'customer') await recordCustomerAudit(trx, userId, entry, at);
     else await recordAudit(trx, by.actor, entry, at);

@@ -1,6 +1,8 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../db/connection';
+import { isPostgres } from '../db/dialect';
 import type { Database, NewUser, User, UserUpdate } from '../db/schema';
+import { unauthorized } from '../lib/errors';
 import { nowIso } from '../lib/time';
 
 /** All SQL of accounts (users, their sessions, referral conversions). */
@@ -43,13 +45,34 @@ export async function insertUser(db: Conn, user: NewUser): Promise<User> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }
 
+/**
+ * Changes a live account's row. An account deleted meanwhile (after the request's session was checked; on PostgreSQL
+ * the update waits for the deletion's row lock, then finds the row deleted) is not written: 401, and nothing of the
+ * person comes back into the row the deletion emptied (docs/decisions/050, "Requests in flight").
+ */
 export async function updateUser(db: Conn, id: number, changes: UserUpdate): Promise<User> {
-  return db
+  const updated = await db
     .updateTable('users')
     .set({ ...changes, updated_at: nowIso() })
     .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!updated) throw unauthorized();
+  return updated;
+}
+
+/**
+ * The account's `deleted_at`, under a key-share lock until the transaction ends (PostgreSQL; SQLite's transaction holds
+ * the write lock already): it waits for a deletion under way (FOR UPDATE), never for the customer's own orders.
+ */
+export async function lockAccountShared(db: Conn, id: number) {
+  return db
+    .selectFrom('users')
+    .select('deleted_at')
+    .where('id', '=', id)
+    .$if(isPostgres(db as unknown as Kysely<unknown>), (q) => q.forKeyShare())
+    .executeTakeFirst();
 }
 
 export async function nicknameOf(db: Conn, id: number | null): Promise<string | null> {

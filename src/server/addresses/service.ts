@@ -1,6 +1,7 @@
 import { addressFieldErrors } from '../../common/checkout-rules';
 import { type Address, MAX_ADDRESSES } from '../../common/contract/checkout';
 import type { Lang } from '../../common/contract/lang';
+import { requireLiveAccount } from '../accounts/live-account';
 import type { Db } from '../db/connection';
 import type { User } from '../db/schema';
 import { conflict, invalidField, notFound, unprocessable } from '../lib/errors';
@@ -90,6 +91,7 @@ export async function saveAddress(db: Db, user: User, input: SaveAddressInput, l
     country: state.country,
   };
   const id = await db.transaction().execute(async (trx) => {
+    await requireLiveAccount(trx, user.id);
     let addressId: number;
     if (input.address_id !== undefined) {
       const updated = await repo.updateAddress(trx, user.id, input.address_id, values);

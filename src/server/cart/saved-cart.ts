@@ -1,5 +1,6 @@
 import type { CartProblem, CartProblemReason, SavedCart, SavedCartLine } from '../../common/contract/cart';
 import type { Lang } from '../../common/contract/lang';
+import { requireLiveAccount } from '../accounts/live-account';
 import type { Db } from '../db/connection';
 import { withRetry } from '../db/errors';
 import { nowIso } from '../lib/time';
@@ -85,6 +86,7 @@ async function writeCart(
 ): Promise<SavedCart> {
   return withRetry(() =>
     db.transaction().execute(async (trx) => {
+      await requireLiveAccount(trx, userId);
       const at = nowIso();
       const { merge_key } = await repo.touchCart(trx, userId, at);
       const rows = await repo.findCartLines(trx, userId);

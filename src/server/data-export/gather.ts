@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection';
-import { bodyBytes, type FileStore, isFileKey } from '../files/store';
+import { type FileStore, isFileKey } from '../files/store';
 import * as read from './gather-repository';
 
 /**
@@ -12,7 +12,9 @@ import * as read from './gather-repository';
 export interface ExportUpload {
   /** The path inside the ZIP, e.g. `uploads/receipts/T1A2B3.jpg`. */
   name: string;
-  bytes: Buffer;
+  /** The file store's key: the bytes are read when the ZIP is written (./archive.ts), one file at a time. */
+  key: string;
+  size: number;
 }
 
 export interface GatheredCopy {
@@ -27,12 +29,16 @@ const actorOf = (actor: string) => (KNOWN_ACTORS.has(actor) ? actor : 'staff');
 const extOf = (key: string) => key.slice(key.lastIndexOf('.') + 1).toLowerCase();
 const flag = (n: number) => n === 1;
 
-/** Reads a stored upload of the customer; a key the store does not have (deleted by retention) is left out. */
+/**
+ * A stored upload of the customer, by its size (its bytes are read later, into the ZIP); a key the store does not have
+ * (deleted by retention) is left out.
+ */
 async function upload(files: FileStore, key: string | null, name: string): Promise<ExportUpload | null> {
   if (!key || !isFileKey(key)) return null;
   const file = await files.get(key);
   if (!file) return null;
-  return { name: `${name}.${extOf(key)}`, bytes: await bodyBytes(key, file.stream) };
+  file.stream.destroy();
+  return { name: `${name}.${extOf(key)}`, key, size: file.size };
 }
 
 /** The customer's data and uploads, or null when there is no such customer. */

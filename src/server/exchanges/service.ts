@@ -10,6 +10,7 @@ import {
   noteRequired,
 } from '../../common/exchange-rules';
 import { packagingNames } from '../../common/packaging-name';
+import { requireLiveAccount } from '../accounts/live-account';
 import type { StaffActor } from '../audit/actor';
 import { actorUserId } from '../audit/actor';
 import { recordAudit } from '../audit/service';
@@ -167,6 +168,7 @@ export async function requestExchange(
   try {
     return await inTransaction(shop, async (tx) => {
       const trx = tx.db;
+      await requireLiveAccount(trx, user.id);
       const id = await repo.insertRequest(trx, {
         order_id: order.id,
         order_item_id: line.id,

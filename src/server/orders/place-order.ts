@@ -95,16 +95,18 @@ function checkRequest(shop: Pick<Shop, 'config' | 'payments'>, input: PlaceOrder
  *    and answer the first one's order);
  * 2. the applied coupon: checked again, its use counted with a conditional update (which also locks it,
  *    so the per-user count that follows is exact), its redemption recorded;
- * 2b. the customer's row locked (PostgreSQL), then their unpaid orders counted: at most
- *    MAX_UNPAID_ORDERS Pending orders at once, exact under concurrency (renewals neither refused nor counted);
+ * 2b. the customer's row locked (PostgreSQL; after a key-share lock on their upline's, docs/decisions/050), then
+ *    their unpaid orders counted: at most MAX_UNPAID_ORDERS Pending orders at once, exact under concurrency
+ *    (renewals neither refused nor counted);
  * 3. the held cash reward: the hold consumed, the balance taken with a conditional update (never below
  *    zero, never twice), a 'redeemed' ledger row;
  * 4. the totals; 5. lines, subscriptions for Subscribe & save lines, the customer's notice, the
  *    upline's commission;
  * 6. stock, per packaging with a conditional update, in ascending id order, then the products' stock totals;
  * 7. the ordered lines removed from the customer's saved cart (docs/decisions/052), after the stock: a cart's
- *    saves lock only its own rows, so this lock comes last. Row locks are always taken in the order coupon → user →
- *    packagings → products, here and when cancelling, so concurrent orders and cancels never deadlock.
+ *    saves lock only its own rows, so this lock comes last. Row locks are always taken in the order coupon → upline →
+ *    user → packagings → products, here and when cancelling, so concurrent orders, cancels and deletions never
+ *    deadlock.
  * Placing with a key that already placed an order answers that order (`created: false`).
  */
 export async function placeOrder(shop: Shop, user: User, lang: Lang, input: PlaceOrderInput): Promise<PlacedOrder> {
@@ -177,9 +179,11 @@ async function placeInTransaction(
         at,
         use: input.useCoupon !== false,
       });
-  // The customer's row, in its place in the lock order: one customer's concurrent orders queue here, and an order
-  // and the account's deletion take turns (docs/decisions/050): an account deleted meanwhile places nothing.
-  if (!(await repo.lockCustomer(trx, user.id))) throw unauthorized();
+  // The customer's row (after their upline's), in its place in the lock order: one customer's concurrent orders queue
+  // here, and an order and the account's or the upline's deletion take turns (docs/decisions/050): an account deleted
+  // meanwhile places nothing, and an upline deleted meanwhile earns nothing.
+  const customer = await repo.lockCustomer(trx, user.id);
+  if (!customer) throw unauthorized();
   const held = input.renewal ? 0 : await takeHeldReward(trx, user.id);
   const totals = await checkTotals(
     trx,
@@ -212,9 +216,10 @@ async function placeInTransaction(
     await startSubscriptions(trx, subscriber, basket.cart.lines);
   }
   await tellPlaced(tx, { user, order, items, renewalOf: input.renewal?.subscriptionId, receiptPath });
-  if (user.upline_id !== null) {
+  if (customer.uplineId !== null) {
     const { subtotal_cents, coupon_discount_cents } = totals;
-    await recordCommissionForOrder(trx, { id: orderId, user_id: user.id, subtotal_cents, coupon_discount_cents });
+    const forOrder = { id: orderId, user_id: user.id, subtotal_cents, coupon_discount_cents };
+    await recordCommissionForOrder(trx, forOrder, customer.uplineId);
   }
   const short = await takeOrderStock(trx, basket.cart.perPackaging, {
     orderId,

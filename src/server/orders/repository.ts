@@ -135,19 +135,36 @@ export async function hasPayment(db: Db, orderId: number): Promise<boolean> {
 }
 
 /**
- * Locks the customer's row until the transaction ends (PostgreSQL; SQLite runs one transaction at a time).
+ * Locks the customer's row until the transaction ends (PostgreSQL; SQLite runs one transaction at a time), after a
+ * key-share lock on their upline's row: accounts are locked upline first (docs/decisions/050, "Locks"). The order's
+ * commission names the upline (its foreign key takes that key-share lock anyway), and the upline's deletion locks
+ * its own row, then its downlines' rows to detach them: taken buyer first, the two would deadlock.
  * FOR NO KEY UPDATE, the lock an UPDATE of the balance takes: it does not wait for the key-share locks that
  * this customer's other new orders hold on the row through their foreign key, so it cannot deadlock with them.
+ * Answers null for an account deleted meanwhile (docs/decisions/050), else the upline whose lock was taken: the one
+ * the order's commission may go to (an upline the buyer was given meanwhile, by the bot, is not: the order began
+ * before it).
  */
-/** Locks the customer's row; answers whether the account is still live (not deleted: docs/decisions/050). */
-export async function lockCustomer(db: Db, userId: number): Promise<boolean> {
+export async function lockCustomer(db: Db, userId: number): Promise<{ uplineId: number | null } | null> {
+  const postgres = isPostgres(db as unknown as Kysely<unknown>);
+  let uplineId: number | null = null;
+  if (postgres) {
+    const seen = await db.selectFrom('users').select('upline_id').where('id', '=', userId).executeTakeFirst();
+    uplineId = seen?.upline_id ?? null;
+    if (uplineId !== null) {
+      await db.selectFrom('users').select('id').where('id', '=', uplineId).forKeyShare().execute();
+    }
+  }
   const row = await db
     .selectFrom('users')
-    .select(['id', 'deleted_at'])
+    .select(['id', 'deleted_at', 'upline_id'])
     .where('id', '=', userId)
-    .$if(isPostgres(db as unknown as Kysely<unknown>), (q) => q.forNoKeyUpdate())
+    .$if(postgres, (q) => q.forNoKeyUpdate())
     .executeTakeFirst();
-  return row !== undefined && row.deleted_at === null;
+  if (row === undefined || row.deleted_at !== null) return null;
+  // The upline locked above is still the buyer's unless it was deleted (then it is gone: no commission) or the bot
+  // gave an upline meanwhile; SQLite's transaction held the write lock all along.
+  return { uplineId: postgres ? (row.upline_id === uplineId ? uplineId : null) : row.upline_id };
 }
 
 /**

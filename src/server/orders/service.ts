@@ -9,6 +9,7 @@ import {
 import type { Lang } from '../../common/contract/lang';
 import type { OrderDetails, OrderSummary } from '../../common/contract/orders';
 import { packagingName } from '../../common/packaging-name';
+import { requireLiveAccount } from '../accounts/live-account';
 import { deliveryAddress } from '../addresses/service';
 import { encodeCursor, readCursor } from '../catalog/cursor';
 import type { Config } from '../config';
@@ -274,6 +275,7 @@ export async function addReview(shop: Shop, user: User, input: ReviewInput) {
   }
   try {
     const added = await db.transaction().execute(async (trx) => {
+      await requireLiveAccount(trx, user.id);
       const now = nowIso();
       const review = await repo.insertReview(trx, {
         product_id: input.product_id,

@@ -4,14 +4,19 @@ import type { Db } from '../db/connection';
 // The SQL of commissions and payouts as orders and the operator change them (commission-service.ts).
 // Every function takes the database or a transaction (a Transaction is a Db).
 
-/** The agent a buyer's order may earn a commission for: the buyer's upline, with its agent flag and rate. */
-export async function findUplineAgent(db: Db, buyerId: number) {
-  const buyer = await db.selectFrom('users').select('upline_id').where('id', '=', buyerId).executeTakeFirst();
-  if (!buyer?.upline_id) return undefined;
+/**
+ * The agent a buyer's order may earn a commission for: the buyer's upline (`uplineId` when the caller read it already),
+ * with its agent flag and rate.
+ */
+export async function findUplineAgent(db: Db, buyerId: number, uplineId?: number) {
+  const upline =
+    uplineId ??
+    (await db.selectFrom('users').select('upline_id').where('id', '=', buyerId).executeTakeFirst())?.upline_id;
+  if (!upline) return undefined;
   return db
     .selectFrom('users')
     .select(['id', 'is_agent', 'commission_rate_bp'])
-    .where('id', '=', buyer.upline_id)
+    .where('id', '=', upline)
     .executeTakeFirst();
 }
 

@@ -36,13 +36,15 @@ export function commissionAmount(baseCents: number, rateBp: number): number {
 
 /**
  * Records the commission an order earns its buyer's upline, when that upline is an agent. Idempotent
- * (one commission per order and agent). Returns what was recorded, or null when nothing is due.
+ * (one commission per order and agent). Returns what was recorded, or null when nothing is due. `uplineId`: the upline
+ * as placing the order locked it (orders/repository.ts `lockCustomer`), else the buyer's upline is read here.
  */
 export async function recordCommissionForOrder(
   trx: Db,
   order: OrderForCommission,
+  uplineId?: number,
 ): Promise<{ agentId: number; amountCents: number; rateBp: number } | null> {
-  const agent = await repo.findUplineAgent(trx, order.user_id);
+  const agent = await repo.findUplineAgent(trx, order.user_id, uplineId);
   if (agent?.is_agent !== 1) return null;
   const amountCents = commissionAmount(commissionBase(order), agent.commission_rate_bp);
   if (amountCents <= 0) return null;

@@ -219,6 +219,15 @@ export async function payoutEligibility(db: Db, agent: Pick<User, 'id'> & BankHo
   return { allowed: reason === null, reason, available_cents: available };
 }
 
+/**
+ * The agent's commissions not paid out yet (the dashboard's "pending"): what deleting the account forfeits
+ * (docs/decisions/050).
+ */
+export async function unpaidCommissionCents(db: Db, agentId: number): Promise<number> {
+  const sums = await repo.commissionSums(db, agentId);
+  return repo.OPEN_STATUSES.reduce((s, st) => s + (sums.get(st) ?? 0), 0);
+}
+
 export async function dashboard(db: Db, agent: User, origin: string): Promise<AffiliateDashboard> {
   const [sums, visits, members, payout] = await Promise.all([
     repo.commissionSums(db, agent.id),

@@ -1,6 +1,7 @@
 import type { Lang } from '../../common/contract/lang';
 import type { StockAlert, StockAlertListItem } from '../../common/contract/stock-alerts';
 import { effectiveStockState } from '../../common/stock';
+import { requireLiveAccount } from '../accounts/live-account';
 import type { Db } from '../db/connection';
 import { withRetry } from '../db/errors';
 import { conflict, notFound } from '../lib/errors';
@@ -25,6 +26,7 @@ export async function getAlert(db: Db, userId: number, productId: number): Promi
 export async function setAlert(db: Db, userId: number, productId: number): Promise<StockAlert> {
   return withRetry(() =>
     db.transaction().execute(async (trx) => {
+      await requireLiveAccount(trx, userId);
       const product = await repo.findAlertProduct(trx, productId, { lock: true });
       if (product?.is_active !== 1) throw notFound('productNotFound', 'product_id');
       const state = effectiveStockState(product.stock_state, product.stock_total);

@@ -18,7 +18,8 @@ export async function findUserById(db: Conn, id: number): Promise<User | undefin
 /**
  * Links `userId` to the Telegram user, keeping their username and name, only while the account is still linked to
  * `currentTelegramUserId` (null: to nothing); undefined when it no longer is. The unique index on `telegram_user_id`
- * refuses a Telegram user already linked elsewhere (see `isUniqueViolation` in db/errors.ts).
+ * refuses a Telegram user already linked elsewhere (see `isUniqueViolation` in db/errors.ts). A deleted account is not
+ * linked (undefined): a link asked for as it was deleted does not come back into its row (docs/decisions/050).
  */
 export async function setTelegramLink(
   db: Conn,
@@ -30,6 +31,7 @@ export async function setTelegramLink(
     .updateTable('users')
     .set({ telegram_user_id: tg.id, telegram_username: tg.username, telegram_name: tg.name, updated_at: nowIso() })
     .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
     .where((eb) =>
       currentTelegramUserId === null
         ? eb('telegram_user_id', 'is', null)

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { formerCustomerName } from '../../../../src/common/account-deletion';
+import { createUser } from '../../../factories/users';
 import { buildTestApp, dialects, post, storedKeys, type TestApp } from '../../helper';
-import { orderInStatus } from '../admin/support';
+import { auditEntries, orderInStatus } from '../admin/support';
 import { bookTotals, findTexts, needlesOf, richCustomer } from './support';
 
 describe.each(dialects)('deleting an account on %s', (dialect) => {
@@ -22,6 +23,42 @@ describe.each(dialects)('deleting an account on %s', (dialect) => {
     expect(res.body.data.preview.cash_balance_cents).toBeGreaterThanOrEqual(1234);
     expect(res.body.data.preview.telegram_confirm).toBe(true);
     expect((await post(t.app, '/v2/get-account-deletion', {})).status).toBe(401);
+  });
+
+  it('says an agent’s unpaid commissions are forfeited, with the amount, and logs it with the deletion', async () => {
+    const agent = await createUser(t.db, { is_agent: 1 });
+    const amounts = { 'Not Confirm': 1000, 'On Hold': 75, 'Pending Payment': 250, Paid: 4000, Canceled: 900 } as const;
+    const at = new Date().toISOString();
+    for (const [status, amount_cents] of Object.entries(amounts)) {
+      const sold = await orderInStatus(t, 'Completed');
+      await t.db
+        .insertInto('commissions')
+        .values({
+          agent_id: agent.user.id,
+          order_id: sold.id,
+          downline_id: sold.c.userId,
+          amount_cents,
+          rate_bp: 500,
+          status: status as keyof typeof amounts,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
+    const res = await post(t.app, '/v2/get-account-deletion', {}, { token: agent.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.preview.unpaid_commissions_cents).toBe(1325);
+    const plain = await richCustomer(t);
+    const none = await post(t.app, '/v2/get-account-deletion', {}, { token: plain.token });
+    expect(none.body.data.preview.unpaid_commissions_cents).toBe(0);
+
+    const deleted = await post(t.app, '/v2/delete-account', { password: agent.password }, { token: agent.token });
+    expect(deleted.status, deleted.body.message).toBe(200);
+    const [entry] = await auditEntries(t, 'customer.delete', agent.user.id);
+    expect(JSON.parse(entry!.after_json ?? '{}')).toMatchObject({ commissions_forfeited_cents: 1325 });
+    // The rows stay for the books, as they were.
+    const kept = await t.db.selectFrom('commissions').select('status').where('agent_id', '=', agent.user.id).execute();
+    expect(kept).toHaveLength(5);
   });
 
   it('is refused while an order is open, naming it, and changes nothing', async () => {

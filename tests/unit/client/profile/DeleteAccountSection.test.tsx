@@ -1,8 +1,9 @@
 import type { AccountDeletionPreview } from '@common/contract/account-deletion';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, vi } from 'vitest';
 import { DeleteAccountSection } from '../../../../src/client/features/profile/components/DeleteAccountSection';
+import { i18n } from '../../../../src/client/lib/i18n/i18n';
 import { notify } from '../../../../src/client/lib/toast';
 import { useSession } from '../../../../src/client/stores/session-store';
 import { mockApi, renderRoute } from '../toolkit';
@@ -15,12 +16,19 @@ afterEach(() => {
 
 const previewOf = (over: Partial<AccountDeletionPreview> = {}) => ({
   data: {
-    preview: { open_orders: [], cash_balance_cents: 1250, subscriptions: 2, telegram_confirm: false, ...over },
+    preview: {
+      open_orders: [],
+      cash_balance_cents: 1250,
+      unpaid_commissions_cents: 0,
+      subscriptions: 2,
+      telegram_confirm: false,
+      ...over,
+    },
   },
 });
 
 async function openDialog() {
-  renderRoute(<DeleteAccountSection userId={7} />);
+  renderRoute(<DeleteAccountSection userId={7} />, { path: '/profile', pattern: '/profile' });
   await userEvent.click(await screen.findByRole('button', { name: 'Delete my account…' }));
   return screen.findByRole('dialog', { name: 'Delete my account' });
 }
@@ -64,7 +72,30 @@ describe('DeleteAccountSection', () => {
     await userEvent.click(confirm);
     await waitFor(() => expect(success).toHaveBeenCalledWith('Your account has been deleted'));
     expect(api.callsTo('/v2/delete-account')[0]!.body.get('password')).toBe('Secret123!');
+    // Home, logged out (not the log-in screen the profile's guard would send a guest to).
+    expect(await screen.findByTestId('elsewhere')).toBeInTheDocument();
     expect(useSession.getState().token).toBeNull();
+  });
+
+  it('says an agent’s unpaid commissions are forfeited, with the amount, in English and Chinese', async () => {
+    mockApi({ '/v2/get-account-deletion': () => previewOf({ unpaid_commissions_cents: 4321 }) });
+    const dialog = await openDialog();
+    expect(
+      await within(dialog).findByText('Your commissions not paid out yet, $43.21, are forfeited.'),
+    ).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('zh'));
+    try {
+      expect(await within(dialog).findByText('尚未发放给您的佣金 $43.21 将作废。')).toBeInTheDocument();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+  });
+
+  it('says nothing of commissions when none are unpaid', async () => {
+    mockApi({ '/v2/get-account-deletion': () => previewOf() });
+    const dialog = await openDialog();
+    await within(dialog).findByText('Your 2 subscriptions end.');
+    expect(within(dialog).queryByText(/commission/)).toBeNull();
   });
 
   it('shows a wrong password at the field and keeps the session', async () => {

@@ -1,8 +1,11 @@
+import type { AccountDeletionPreview } from '@common/contract/account-deletion';
 import { formatCents } from '@common/money';
-import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '@/lib/api/client';
+import { storage } from '@/lib/storage/storage';
 import { notify } from '@/lib/toast';
 import { Modal } from '@/lib/ui/Modal';
 import { useSession } from '@/stores/session-store';
@@ -11,8 +14,9 @@ import '../account-deletion-locales';
 
 /**
  * "Delete my account" on the profile (docs/decisions/050): the dialog first says what happens — the open orders that
- * must be completed or cancelled (by number), the cash reward forfeited, the subscriptions that end — then asks for
- * the password (or, for an account linked to Telegram, a confirmation in the chat with the bot).
+ * must be completed or cancelled (by number), the cash reward and an agent's unpaid commissions forfeited, the
+ * subscriptions that end — then asks for the password (or, for an account linked to Telegram, a confirmation in the
+ * chat with the bot).
  */
 export function DeleteAccountSection({ userId }: { userId: number }) {
   const { t } = useTranslation('account-deletion');
@@ -39,6 +43,7 @@ function DeleteAccountDialog({ userId, onClose }: { userId: number; onClose(): v
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const leaveLoggedOut = useLogOutOnLeaving();
 
   const run = async (input: { password?: string; confirm_via?: 'telegram' }) => {
     setBusy(true);
@@ -47,7 +52,7 @@ function DeleteAccountDialog({ userId, onClose }: { userId: number; onClose(): v
       const result = await deleteAccount(input);
       if (result.message) notify.success(result.message);
       if (result.deleted) {
-        useSession.getState().clear();
+        leaveLoggedOut();
         navigate('/', { replace: true });
         return;
       }
@@ -83,13 +88,7 @@ function DeleteAccountDialog({ userId, onClose }: { userId: number; onClose(): v
             void run({ password });
           }}
         >
-          <ul>
-            <li>
-              {p.cash_balance_cents > 0 ? t('forfeit', { amount: formatCents(p.cash_balance_cents) }) : t('noBalance')}
-            </li>
-            {p.subscriptions > 0 && <li>{t('subscriptions', { count: p.subscriptions })}</li>}
-            <li>{t('books')}</li>
-          </ul>
+          <Consequences preview={p} />
           <p>
             <strong>{t('final')}</strong>
           </p>
@@ -125,4 +124,41 @@ function DeleteAccountDialog({ userId, onClose }: { userId: number; onClose(): v
       )}
     </Modal>
   );
+}
+
+/** What the deletion does to the account's money and subscriptions, and what stays. */
+function Consequences({ preview: p }: { preview: AccountDeletionPreview }) {
+  const { t } = useTranslation('account-deletion');
+  return (
+    <ul>
+      <li>{p.cash_balance_cents > 0 ? t('forfeit', { amount: formatCents(p.cash_balance_cents) }) : t('noBalance')}</li>
+      {p.unpaid_commissions_cents > 0 && (
+        <li>{t('commissions', { amount: formatCents(p.unpaid_commissions_cents) })}</li>
+      )}
+      {p.subscriptions > 0 && <li>{t('subscriptions', { count: p.subscriptions })}</li>}
+      <li>{t('books')}</li>
+    </ul>
+  );
+}
+
+/**
+ * Once the account is deleted (call the answer), leaving the page logs out as the menu's Log out does: all browser
+ * storage, the user and the data cache cleared. Not at once: cleared while the profile still shows, its log-in guard
+ * would send the page to the log-in screen (the router's navigation is a transition, the session store is not).
+ */
+function useLogOutOnLeaving(): () => void {
+  const queryClient = useQueryClient();
+  const deleted = useRef(false);
+  useEffect(
+    () => () => {
+      if (!deleted.current) return;
+      storage.clear();
+      useSession.getState().clear();
+      queryClient.clear();
+    },
+    [queryClient],
+  );
+  return () => {
+    deleted.current = true;
+  };
 }

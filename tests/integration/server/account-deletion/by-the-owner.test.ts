@@ -1,13 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { staffCrew } from '../../../factories/staff';
 import { buildTestApp, dialects, post, type TestApp } from '../../helper';
 import { auditEntries, orderInStatus } from '../admin/support';
-import { placeOrder } from '../orders/support';
 import { findTexts, needlesOf, richCustomer } from './support';
 
-const ROUNDS = 12;
-
-describe.each(dialects)('deleting an account: the owner, and an order at the same moment, on %s', (dialect) => {
+describe.each(dialects)('deleting an account: the owner, on %s', (dialect) => {
   let t: TestApp;
   let crew: Awaited<ReturnType<typeof staffCrew>>;
   beforeAll(async () => {
@@ -58,54 +54,5 @@ describe.each(dialects)('deleting an account: the owner, and an order at the sam
     expect(res.status).toBe(409);
     expect(res.body.message).toContain(open.orderNo);
   });
-
-  it('an order placed while the account is deleted: one of them is refused, never a deleted account with an order', async () => {
-    const product = await t.db
-      .selectFrom('product_variants as v')
-      .innerJoin('products as p', 'p.id', 'v.product_id')
-      .select(['p.id as product_id', 'v.id as variant_id'])
-      .where('p.is_active', '=', 1)
-      .where('v.stock', '>', 100)
-      .where('v.is_retired', '=', 0)
-      .orderBy('v.id')
-      .executeTakeFirstOrThrow();
-    const outcomes = { orderWon: 0, deletionWon: 0 };
-    for (let round = 0; round < ROUNDS; round++) {
-      const r = await richCustomer(t);
-      // The order starts a little later each round, so that over the rounds it meets every step of the deletion
-      // (the password check, the transaction) and both sides win some.
-      const [placed, deleted] = await Promise.all([
-        sleep(round * 15).then(() =>
-          placeOrder(t.app, r.c, { items: [{ ...product, quantity: 1 }], payment_method: 'bank_transfer' }),
-        ),
-        post(t.app, '/v2/delete-account', { password: r.password }, { token: r.token }),
-      ]);
-      const user = await t.db
-        .selectFrom('users')
-        .select('deleted_at')
-        .where('id', '=', r.userId)
-        .executeTakeFirstOrThrow();
-      const open = await t.db
-        .selectFrom('orders')
-        .select('id')
-        .where('user_id', '=', r.userId)
-        .where('status', 'in', ['Pending', 'Paid', 'Processing'])
-        .execute();
-      if (placed.status === 200) {
-        expect(deleted.status, `round ${round}`).toBe(409);
-        expect(user.deleted_at).toBeNull();
-        expect(open).toHaveLength(1);
-        outcomes.orderWon += 1;
-      } else {
-        expect(deleted.status, `round ${round}: ${deleted.body.message}`).toBe(200);
-        // 401 (the session is gone), or the address it names is (404): refused either way.
-        expect([401, 404], placed.body.message).toContain(placed.status);
-        expect(user.deleted_at).not.toBeNull();
-        expect(open).toEqual([]);
-        outcomes.deletionWon += 1;
-      }
-    }
-    expect(outcomes.orderWon + outcomes.deletionWon).toBe(ROUNDS);
-    console.info(`order vs deletion on ${dialect}: ${JSON.stringify(outcomes)}`);
-  });
+  // An order and a deletion at the same moment: concurrency.test.ts.
 });
