@@ -54,6 +54,18 @@ export function recipient(db: Db, userId: number) {
 
 export type Recipient = NonNullable<Awaited<ReturnType<typeof recipient>>>;
 
+/** Whether the customer placed an order at or after `since` (then a cart of theirs is not abandoned). */
+export async function orderedSince(db: Db, userId: number, since: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('placed_at', '>=', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 // "Running low?" (reorder-reminders.ts).
 
 /** The intervals products have, smallest first: one query per interval finds its lines. */

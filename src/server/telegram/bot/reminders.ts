@@ -1,6 +1,7 @@
 import { type Bot, GrammyError, InlineKeyboard } from 'grammy';
 import type { InlineKeyboardButton } from 'grammy/types';
 import type { Lang } from '../../../common/contract/lang';
+import { subscribePath } from '../../../common/marketing-rules';
 import { formatCents } from '../../../common/money';
 import type { Db } from '../../db/connection';
 import { jpegUrlAt } from '../../files/images';
@@ -63,8 +64,6 @@ const say = (lang: Lang, key: Key, params: Record<string, string | number> = {})
 /** Lines a card lists before "…and N more": Telegram's captions hold 1,024 characters. */
 const CARD_LINES = 8;
 const CAPTION_MAX = 1024;
-/** The Subscribe & save frequency a "Running low?" preselects (the product page's `?frequency=`). */
-const REORDER_FREQUENCY_WEEKS = 4;
 
 export interface ReminderMessage {
   text: string;
@@ -131,11 +130,7 @@ export async function reminderMessage(
   const keyboard = links.addButton(new InlineKeyboard(), say(lang, 'buyAgain'), links.product(product.id));
   if (product.subscribable) {
     keyboard.row();
-    links.addButton(
-      keyboard,
-      say(lang, 'subscribe'),
-      links.url(`/details/${product.id}?frequency=${REORDER_FREQUENCY_WEEKS}`),
-    );
+    links.addButton(keyboard, say(lang, 'subscribe'), links.url(subscribePath(product.id)));
   }
   const photoUrl = photoOf(links, product.image);
   return {
