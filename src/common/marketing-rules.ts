@@ -95,12 +95,3 @@ export const REORDER_DAYS = { min: 1, max: 365 } as const;
  * completed long before its product got an interval) is not sent: it would no longer be about something recent.
  */
 export const REMINDER_LATE_DAYS = 7;
-
-/**
- * The product page opened with a Subscribe & save frequency chosen: `/details/{id}?frequency=4` ("Running low?"'s
- * Subscribe & save). The page takes any frequency the product offers; anything else opens it as usual.
- */
-export const FREQUENCY_QUERY = 'frequency';
-export const REORDER_SUBSCRIBE_WEEKS = 4;
-export const subscribePath = (productId: number, weeks: number = REORDER_SUBSCRIBE_WEEKS) =>
-  `/details/${productId}?${FREQUENCY_QUERY}=${weeks}`;

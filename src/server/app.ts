@@ -20,6 +20,7 @@ import { fastifyTrustProxy } from './lib/client-address';
 import { REDACTED_PATHS, requestLogFields, scrubLine } from './lib/log';
 import { createMailSender } from './mail/sender';
 import { createCartReminderJob } from './marketing/cart-reminders';
+import { createReorderReminderJob } from './marketing/reorder-reminders';
 import metricsPlugin from './metrics/plugin';
 import { createShopMetrics } from './metrics/registry';
 import { createExpiryScheduler } from './orders/expiry';
@@ -248,6 +249,8 @@ function runBackgroundJobs(app: FastifyInstance, shop: Shop): void {
     createDataExportJob(shop),
     // Every 10 minutes: the abandoned-cart reminder, when the owner turned it on (docs/decisions/056).
     createCartReminderJob(shop),
+    // Every 30 minutes: "Running low?" for products with an interval (docs/decisions/056).
+    createReorderReminderJob(shop),
   ];
   if (config.NODE_ENV !== 'test') {
     app.addHook('onReady', async () => {

@@ -1,6 +1,6 @@
 import { Img } from '@react-email/components';
 import type { Lang } from '../../../common/contract/lang';
-import { subscribePath } from '../../../common/marketing-rules';
+import { subscribePath } from '../../../common/links';
 import { formatCents } from '../../../common/money';
 import { jpegUrlAt } from '../../files/images';
 import { cartReminderView, reorderReminderView } from '../../marketing/reminder-views';

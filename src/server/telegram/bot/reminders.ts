@@ -1,7 +1,7 @@
 import { type Bot, GrammyError, InlineKeyboard } from 'grammy';
 import type { InlineKeyboardButton } from 'grammy/types';
 import type { Lang } from '../../../common/contract/lang';
-import { subscribePath } from '../../../common/marketing-rules';
+import { subscribePath } from '../../../common/links';
 import { formatCents } from '../../../common/money';
 import type { Db } from '../../db/connection';
 import { jpegUrlAt } from '../../files/images';
