@@ -59,8 +59,6 @@ export const queryKeys = {
     list: (userId: number) => ['stock-alerts', userId, 'list', currentLang()] as const,
   },
   userDetail: (userId: number | undefined) => ['user-detail', userId] as const,
-  /** The customer's marketing messages switch (docs/decisions/056). */
-  marketing: (userId: number) => ['marketing', userId] as const,
   /** Whether the shop sends e-mail (login screen: "Forgot password?"). */
   mailOptions: ['mail-options'] as const,
   /** The caller's e-mail address and whether it is confirmed (profile). */

@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { queryKeys } from '@/lib/api/query-keys';
+
+/** Kept here, not in lib/api/query-keys.ts, which every first load carries. */
+const marketingKey = (userId: number) => ['marketing', userId] as const;
 
 /** The customer's marketing messages switch (docs/decisions/056). */
 export const useMarketingConsent = (userId: number) =>
   useQuery({
-    queryKey: queryKeys.marketing(userId),
+    queryKey: marketingKey(userId),
     queryFn: ({ signal }) => api('/v2/get-marketing-consent', {}, { signal }),
   });
 
@@ -18,6 +20,6 @@ export function useSetMarketingConsent(userId: number) {
       const answer = await api('/v2/set-marketing-consent', { on }, { onMessage: (m) => (message = m) });
       return { answer, message };
     },
-    onSuccess: ({ answer }) => client.setQueryData(queryKeys.marketing(userId), answer),
+    onSuccess: ({ answer }) => client.setQueryData(marketingKey(userId), answer),
   });
 }
