@@ -101,6 +101,8 @@ export interface ProductFields {
   available_cn: boolean;
   subscribable: boolean;
   low_stock_threshold?: number;
+  /** "Running low?" this many days after a completed order (docs/decisions/056); absent: never. */
+  reorder_days?: number;
   category_ids: number[];
   tag_ids: number[];
   images: Array<{ url: string; alt_en: string; alt_zh: string }>;

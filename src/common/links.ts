@@ -14,3 +14,12 @@ export function isHttpLink(link: string): boolean {
     return false;
   }
 }
+
+/**
+ * The product page opened with a Subscribe & save frequency chosen: `/details/{id}?frequency=4` ("Running low?"'s
+ * Subscribe & save, docs/decisions/056). The page takes any frequency the product offers; anything else opens it as usual.
+ */
+export const FREQUENCY_QUERY = 'frequency';
+export const REORDER_SUBSCRIBE_WEEKS = 4;
+export const subscribePath = (productId: number, weeks: number = REORDER_SUBSCRIBE_WEEKS) =>
+  `/details/${productId}?${FREQUENCY_QUERY}=${weeks}`;

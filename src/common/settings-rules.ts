@@ -42,8 +42,17 @@ export const NUMBER_SETTINGS = {
   low_stock_default: { min: 0, max: 100_000 },
   /** Days after an order is completed during which an exchange can be asked (exchange-rules.ts); default 14. */
   exchange_days: { min: 1, max: 365 },
+  /** Hours a customer's saved cart waits untouched before its reminder (docs/decisions/056); default 24. */
+  abandoned_cart_hours: { min: 1, max: 720 },
 } as const satisfies Record<string, Range>;
 export type NumberSetting = keyof typeof NUMBER_SETTINGS;
+
+/**
+ * The shop's marketing switches (docs/decisions/056): each off until the owner turns it on ('1'). The reminders go
+ * only to customers who turned marketing messages on themselves, whatever these say.
+ */
+export const MARKETING_SWITCHES = ['abandoned_cart_reminders'] as const;
+export type MarketingSwitch = (typeof MARKETING_SWITCHES)[number];
 
 /** The bank account shown to customers who pay by transfer, with each field's longest length. */
 export const BANK_SETTINGS = { bank_name: 100, bank_account_name: 100, bank_account_number: 40 } as const;

@@ -19,6 +19,8 @@ import type { FileStore } from './files/store';
 import { fastifyTrustProxy } from './lib/client-address';
 import { REDACTED_PATHS, requestLogFields, scrubLine } from './lib/log';
 import { createMailSender } from './mail/sender';
+import { createCartReminderJob } from './marketing/cart-reminders';
+import { createReorderReminderJob } from './marketing/reorder-reminders';
 import metricsPlugin from './metrics/plugin';
 import { createShopMetrics } from './metrics/registry';
 import { createExpiryScheduler } from './orders/expiry';
@@ -245,6 +247,10 @@ function runBackgroundJobs(app: FastifyInstance, shop: Shop): void {
     ...[createBackupJob(shop)].filter((job) => job !== null),
     // Every 15 seconds: copies of customers' data asked for, and the files of expired ones (data-export/job.ts).
     createDataExportJob(shop),
+    // Every 10 minutes: the abandoned-cart reminder, when the owner turned it on (docs/decisions/056).
+    createCartReminderJob(shop),
+    // Every 30 minutes: "Running low?" for products with an interval (docs/decisions/056).
+    createReorderReminderJob(shop),
   ];
   if (config.NODE_ENV !== 'test') {
     app.addHook('onReady', async () => {

@@ -21,6 +21,7 @@ import exchangeRoutes from './exchanges/routes';
 import fileRoutes from './files/routes';
 import contentAdminRoutes from './info/admin-routes';
 import infoRoutes from './info/routes';
+import marketingRoutes from './marketing/routes';
 import orderActionRoutes from './orders/admin-action-routes';
 import orderAdminRoutes from './orders/admin-routes';
 import orderRoutes from './orders/routes';
@@ -70,6 +71,8 @@ export const domainRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   clientErrorRoutes,
   // "Download my data" and its signed links (docs/decisions/051).
   dataExportRoutes,
+  // Marketing messages: the profile's switch and the reminders' stop link (docs/decisions/056).
+  marketingRoutes,
   // The back office (`/admin/…`, docs/decisions/013): each domain's staff paths.
   staffRoutes,
   affiliateAdminRoutes,

@@ -30,6 +30,7 @@ import type * as dataExport from './data-export';
 import type { EndpointDef } from './endpoint';
 import type * as exchanges from './exchanges';
 import type * as info from './info';
+import type * as marketing from './marketing';
 import type * as orders from './orders';
 import type * as referral from './referral';
 import type * as stockAlerts from './stock-alerts';
@@ -57,6 +58,7 @@ type AllEndpoints =
   | EndpointsOf<typeof stockAlerts>
   | EndpointsOf<typeof clientErrors>
   | EndpointsOf<typeof dataExport>
+  | EndpointsOf<typeof marketing>
   // The back office (docs/decisions/013).
   | EndpointsOf<typeof adminStaff>
   | EndpointsOf<typeof adminClientErrors>

@@ -1,4 +1,5 @@
 import { dataExportEn } from './messages-data-export';
+import { marketingEn } from './messages-marketing';
 /**
  * The shop's server messages besides the first screens' (messages-first.en.ts), in English: the validation,
  * error and success texts of docs/product.md (word for word) and the server's refusals. On the client they travel with
@@ -187,4 +188,5 @@ export const restEn = {
     'You have {{count}} orders waiting for payment; pay or cancel one of them before placing another',
   receiptUploadLimit: 'You can upload at most {{max}} receipts a day; please try again in {{hours}} h',
   ...dataExportEn,
+  ...marketingEn,
 } as const;

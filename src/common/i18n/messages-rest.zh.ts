@@ -1,4 +1,5 @@
 import { dataExportZh } from './messages-data-export';
+import { marketingZh } from './messages-marketing';
 import type { restEn } from './messages-rest.en';
 
 /** The rest of the server messages in Chinese (see messages-rest.en.ts). */
@@ -163,4 +164,5 @@ export const restZh: Record<keyof typeof restEn, string> = {
   tooManyUnpaidOrders: '您有 {{count}} 个待付款订单；请先付款或取消其中一个，再下新订单',
   receiptUploadLimit: '每天最多可上传 {{max}} 张收据；请在 {{hours}} 小时后重试',
   ...dataExportZh,
+  ...marketingZh,
 };

@@ -195,6 +195,9 @@ export async function eraseAccountData(db: Db, userId: number, email: string, at
   await db.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
   await db.deleteFrom('account_signals').where('user_id', '=', userId).execute();
   await db.deleteFrom('stock_alerts').where('user_id', '=', userId).execute();
+  // Marketing choices and the lines told "Running low?" (docs/decisions/056): nothing is sent to a deleted account.
+  await db.deleteFrom('marketing_consents').where('user_id', '=', userId).execute();
+  await db.deleteFrom('reorder_reminders').where('user_id', '=', userId).execute();
   // The saved cart (docs/decisions/052) and the copies of the account's data (docs/decisions/051, files removed
   // after commit with the uploads).
   await db.deleteFrom('cart_lines').where('user_id', '=', userId).execute();

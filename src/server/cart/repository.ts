@@ -109,7 +109,12 @@ export async function removeOrderedLines(
   lines: ReadonlyArray<{ variant_id: number; frequency_weeks: number }>,
   at: string,
 ): Promise<number> {
-  const touched = await db.updateTable('carts').set({ updated_at: at }).where('user_id', '=', userId).execute();
+  // An order taken from the cart ends the cart its reminder was about (docs/decisions/056): the next one may be reminded.
+  const touched = await db
+    .updateTable('carts')
+    .set({ updated_at: at, reminded_at: null })
+    .where('user_id', '=', userId)
+    .execute();
   if (!lines.length || Number(touched[0]?.numUpdatedRows ?? 0) === 0) return 0;
   const result = await db
     .deleteFrom('cart_lines')
@@ -139,5 +144,89 @@ export function findIdleCarts(db: Db, before: string, limit = 100) {
     )
     .orderBy('carts.updated_at')
     .limit(limit)
+    .execute();
+}
+
+// Abandoned-cart reminders (docs/decisions/056): `carts.reminded_at` marks the cart as reminded.
+
+/**
+ * Carts with lines, not reminded, whose last change is in [since, before), oldest first, after `after` (keyset on
+ * updated_at, user_id): the carts a reminder may be due for (carts_updated_at_idx).
+ */
+export function findCartsToRemind(
+  db: Db,
+  opts: { since: string; before: string; after: { updated_at: string; user_id: number } | null; limit: number },
+) {
+  const { after } = opts;
+  return db
+    .selectFrom('carts')
+    .select(['carts.user_id', 'carts.updated_at'])
+    .where('carts.updated_at', '>=', opts.since)
+    .where('carts.updated_at', '<', opts.before)
+    .where('carts.reminded_at', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom('cart_lines').select('cart_lines.user_id').whereRef('cart_lines.user_id', '=', 'carts.user_id'),
+      ),
+    )
+    .$if(after !== null, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('carts.updated_at', '>', after!.updated_at),
+          eb.and([eb('carts.updated_at', '=', after!.updated_at), eb('carts.user_id', '>', after!.user_id)]),
+        ]),
+      ),
+    )
+    .orderBy('carts.updated_at')
+    .orderBy('carts.user_id')
+    .limit(opts.limit)
+    .execute();
+}
+
+/**
+ * Marks the cart reminded at `at`, only if it is still the cart that was read (unchanged since `updatedAt`) and not
+ * reminded yet: of two rounds at once, one wins. Answers whether this one did.
+ */
+export async function markCartReminded(db: Db, userId: number, updatedAt: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('carts')
+    .set({ reminded_at: at })
+    .where('user_id', '=', userId)
+    .where('updated_at', '=', updatedAt)
+    .where('reminded_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether the cart still carries the reminder marked at `remindedAt` and still has lines (not emptied, not ordered). */
+export async function cartStillReminded(db: Db, userId: number, remindedAt: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('carts')
+    .select('carts.user_id')
+    .where('carts.user_id', '=', userId)
+    .where('carts.reminded_at', '=', remindedAt)
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom('cart_lines').select('cart_lines.user_id').whereRef('cart_lines.user_id', '=', 'carts.user_id'),
+      ),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** An emptied cart is a finished one: its reminder mark goes, so the next cart may be reminded once. */
+export async function clearReminderIfEmpty(db: Db, userId: number): Promise<void> {
+  await db
+    .updateTable('carts')
+    .set({ reminded_at: null })
+    .where('user_id', '=', userId)
+    .where('reminded_at', 'is not', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('cart_lines').select('cart_lines.user_id').whereRef('cart_lines.user_id', '=', 'carts.user_id'),
+        ),
+      ),
+    )
     .execute();
 }

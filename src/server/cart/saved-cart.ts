@@ -75,6 +75,23 @@ export async function removeOrderedLines(
 /** Carts with lines, idle since before `before` (ISO-8601 UTC), oldest first: for abandoned-cart reminders. */
 export const idleCarts = (db: Db, before: string, limit?: number) => repo.findIdleCarts(db, before, limit);
 
+// For abandoned-cart reminders (marketing/cart-reminders.ts, docs/decisions/056): each cart is reminded once; emptying
+// it or ordering from it clears the mark (writeCart above, repository `removeOrderedLines`).
+
+/** Carts with lines not reminded yet whose last change is in [since, before), oldest first, after `after`. */
+export const cartsToRemind = (
+  db: Db,
+  opts: { since: string; before: string; after: { updated_at: string; user_id: number } | null; limit: number },
+) => repo.findCartsToRemind(db, opts);
+
+/** Marks the cart as read (last changed at `updatedAt`) reminded at `at`; false when it changed or another round won. */
+export const markCartReminded = (db: Db, userId: number, updatedAt: string, at: string) =>
+  repo.markCartReminded(db, userId, updatedAt, at);
+
+/** Whether the reminder marked at `remindedAt` is still about the customer's cart (not emptied, not ordered since). */
+export const cartStillReminded = (db: Db, userId: number, remindedAt: string) =>
+  repo.cartStillReminded(db, userId, remindedAt);
+
 type Apply = (change: LineChange, wanted: (current: number) => number) => Promise<void>;
 
 /** One transaction over the customer's cart: `work` applies changes line by line; answers the cart it left. */
@@ -109,6 +126,7 @@ async function writeCart(
         else current.set(key, outcome.quantity);
       };
       await work(trx, apply, merge_key);
+      await repo.clearReminderIfEmpty(trx, userId);
       return answer(
         trx,
         userId,

@@ -96,6 +96,7 @@ export async function productDetail(db: Db, productId: number): Promise<AdminPro
     subscribable: p.subscribable === 1,
     low_stock_threshold: p.low_stock_threshold,
     low_stock_default: settings.lowStockDefault,
+    reorder_days: p.reorder_days,
     category_ids: links.categoryIds,
     tag_ids: links.tagIds,
     images,

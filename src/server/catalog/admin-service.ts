@@ -73,6 +73,7 @@ const productColumns = (form: ProductFields, current?: StockState) => ({
   available_cn: form.available_cn ? 1 : 0,
   subscribable: form.subscribable ? 1 : 0,
   low_stock_threshold: form.low_stock_threshold ?? null,
+  reorder_days: form.reorder_days ?? null,
 });
 
 /** Runs a write; a slug another product took meanwhile is a 409 at `slug`, not a 500. */
@@ -197,6 +198,7 @@ export async function updateProduct(
           available_cn: row.available_cn === 1,
           subscribable: row.subscribable === 1,
           low_stock_threshold: row.low_stock_threshold,
+          reorder_days: row.reorder_days,
           category_ids: [...l.categoryIds].sort((a, b) => a - b),
           tag_ids: [...l.tagIds].sort((a, b) => a - b),
         });

@@ -23,7 +23,11 @@ export const EXPORT_COVERAGE: Partial<Record<keyof Database, { in: string } | { 
   subscriptions: { in: 'subscriptions' },
   saved_cards: { in: 'saved_cards (brand, last 4 digits, dates; no provider references)' },
   stock_alerts: { in: 'stock_alerts' },
-  carts: { out: 'the saved cart’s change time and the key of its last merge; its lines are in the copy' },
+  marketing_consents: { in: 'profile.preferences.marketing_choices (every yes or no, when and how)' },
+  reorder_reminders: { in: 'messages.reorder_reminders (the order line and product told “Running low?”, and when)' },
+  carts: {
+    out: 'the saved cart’s change time, the key of its last merge and when its reminder was queued; its lines are in the copy',
+  },
   cart_lines: { in: 'cart (the saved cart’s lines)' },
   exchange_requests: { in: 'exchanges, and the photos under uploads/exchanges/' },
   referral_visits: { in: 'referral.visits (no visitor key, no converted account)' },

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connection';
 import { type FileStore, isFileKey } from '../files/store';
 import * as read from './gather-repository';
+import * as marketing from './marketing-repository';
 
 /**
  * The copy's contents (docs/decisions/051): `data` becomes data.json, `uploads` the customer's own files (transfer
@@ -97,7 +98,11 @@ export async function gatherCopy(
       email_links: await read.emailLinks(db, userId),
       signals: await read.signals(db, userId),
     },
-    messages: { bot: await read.botMessages(db, userId), email: await read.emails(db, userId) },
+    messages: {
+      bot: await read.botMessages(db, userId),
+      email: await read.emails(db, userId),
+      reorder_reminders: await marketing.reorderReminders(db, userId),
+    },
   };
   return { data, uploads: [...receipts, ...photos] };
 }
@@ -128,6 +133,8 @@ async function profileSection(db: Db, me: Me) {
     preferences: {
       order_news_by_telegram: flag(me.notify_orders),
       order_news_by_email: flag(me.notify_email),
+      // Marketing messages (docs/decisions/056): every yes or no, oldest first; the last one stands.
+      marketing_choices: (await marketing.marketingChoices(db, me.id)).map((c) => ({ ...c, granted: flag(c.granted) })),
     },
   };
 }

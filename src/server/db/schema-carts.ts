@@ -7,6 +7,11 @@ export interface CartsTable {
   updated_at: string;
   /** The key of the last log-in merge: the same merge sent again changes nothing. */
   merge_key: string | null;
+  /**
+   * When this cart's abandoned-cart reminder was queued (docs/decisions/056); null: not yet. Cleared when the cart is
+   * emptied or an order takes its lines, so each cart is reminded once.
+   */
+  reminded_at: string | null;
 }
 
 export interface CartLinesTable {

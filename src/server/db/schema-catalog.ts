@@ -43,6 +43,8 @@ export interface ProductsTable {
   stock_total: number;
   /** A packaging is low at or below this stock (null: the shop's `low_stock_default` setting). */
   low_stock_threshold: number | null;
+  /** "Running low?" this many days after a completed order's one-time line (docs/decisions/056); null: never. */
+  reorder_days: number | null;
   rating_sum: Generated<number>;
   rating_count: Generated<number>;
   is_active: Generated<number>;

@@ -33,6 +33,7 @@ import type {
   TagsTable,
 } from './schema-catalog';
 import type { ClientErrorDaysTable, ClientErrorGroupsTable } from './schema-diagnostics';
+import type { MarketingConsentsTable, ReorderRemindersTable } from './schema-marketing';
 import type {
   CashRewardHoldsTable,
   CashRewardsTable,
@@ -69,6 +70,7 @@ export type * from './schema-background';
 export type * from './schema-carts';
 export type * from './schema-catalog';
 export type * from './schema-diagnostics';
+export type * from './schema-marketing';
 export type * from './schema-orders';
 export type * from './schema-payments';
 export type * from './schema-referral';
@@ -141,6 +143,8 @@ export interface Database {
   data_exports: DataExportsTable;
   carts: CartsTable;
   cart_lines: CartLinesTable;
+  marketing_consents: MarketingConsentsTable;
+  reorder_reminders: ReorderRemindersTable;
 }
 
 export type User = Selectable<UsersTable>;

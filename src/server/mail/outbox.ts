@@ -61,6 +61,12 @@ export interface MailParams {
   back_in_stock: { productId: number };
   /** A copy of the customer's data they asked for is ready (data-export/notify.ts, docs/decisions/051). */
   data_export_ready: { exportId: number };
+  /**
+   * Marketing reminders (marketing/cart-reminders.ts, reorder-reminders.ts, docs/decisions/056), read again when sent:
+   * a cart left waiting since the reminder was queued at `remindedAt`; "Running low?" of an order line's product.
+   */
+  cart_reminder: { userId: number; remindedAt: string };
+  reorder_reminder: { userId: number; orderItemId: number; productId: number; days: number };
   /** To the owners: a scheduled backup failed (backups/schedule.ts, docs/decisions/042); once per failing streak. */
   backup_failed: { error: string; at: string };
 }

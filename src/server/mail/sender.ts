@@ -207,6 +207,7 @@ class MailSender {
       html: rendered.html,
       text: rendered.text,
       messageId: `<outbox-${row.id}@${this.domain}>`,
+      ...(rendered.headers ? { headers: rendered.headers } : {}),
     });
   }
 

@@ -16,6 +16,8 @@ export interface OutgoingMail {
   text: string;
   /** The stable id of the outbox row (`<outbox-12@example.com>`): a resend after a crash carries the same id. */
   messageId: string;
+  /** Headers of the message's own (List-Unsubscribe of a marketing message, docs/decisions/056). */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -86,7 +88,7 @@ export function createMailTransport(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM
         html: mail.html,
         text: mail.text,
         messageId: mail.messageId,
-        headers: { 'Auto-Submitted': 'auto-generated' },
+        headers: { 'Auto-Submitted': 'auto-generated', ...mail.headers },
       });
     },
     close() {

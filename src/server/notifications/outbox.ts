@@ -146,6 +146,32 @@ export async function enqueueDataExportNotification(
   });
 }
 
+/**
+ * Marketing reminders (docs/decisions/056): a cart left waiting (`params.userId`, `remindedAt`) and "Running low?"
+ * (`params.userId`, `orderItemId`, `productId`, `days`). Governed by the marketing switch alone, which the bot reads
+ * again when it sends them; the order-news switch does not apply.
+ */
+export const REMINDER_KINDS = ['cart_reminder', 'reorder_reminder'] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
+
+export const isReminderKind = (kind: string): kind is ReminderKind =>
+  (REMINDER_KINDS as readonly string[]).includes(kind);
+
+/** Queues one reminder for the customer's linked chat. Call it with the transaction that marks the reminder sent. */
+export async function enqueueReminderNotification(
+  db: Db,
+  notice: { userId: number; kind: ReminderKind; params: Record<string, string> },
+  now: string = nowIso(),
+): Promise<void> {
+  await repo.insertNotification(db, {
+    user_id: notice.userId,
+    order_id: null,
+    kind: notice.kind,
+    params: JSON.stringify(notice.params),
+    created_at: now,
+  });
+}
+
 // The sender's side (the bot's telegram/bot/notifications.ts): what is due, a claim per attempt, the outcome.
 
 /** Up to `limit` notices due at `now` with attempts left, oldest first, with what their messages need. */

@@ -26,7 +26,9 @@ function settingsValues(s: ShopSettings, config: UnpaidHoursConfig): AdminSettin
     unpaid_order_hours: unpaidHoursOf(s, config),
     low_stock_default: s.lowStockDefault,
     exchange_days: s.exchangeDays,
+    abandoned_cart_hours: s.abandonedCartHours,
     ...s.bank,
+    ...s.marketing,
     ...(Object.fromEntries(STAFF_ALERT_KINDS.map((kind) => [staffAlertSetting(kind), s.staffAlerts[kind]])) as Pick<
       AdminSettingsValues,
       StaffAlertSetting

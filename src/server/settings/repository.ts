@@ -1,5 +1,8 @@
 import { EXCHANGE_DAYS_DEFAULT } from '../../common/exchange-rules';
+import { ABANDONED_CART_HOURS_DEFAULT } from '../../common/marketing-rules';
 import {
+  MARKETING_SWITCHES,
+  type MarketingSwitch,
   NUMBER_SETTINGS,
   STAFF_ALERT_KINDS,
   type StaffAlertKind,
@@ -30,6 +33,10 @@ export interface ShopSettings {
   exchangeDays: number;
   /** Each kind of staff alert, on (the default) or off for the whole shop. */
   staffAlerts: Record<StaffAlertKind, boolean>;
+  /** The marketing switches (docs/decisions/056), off unless set to '1'. */
+  marketing: Record<MarketingSwitch, boolean>;
+  /** Hours a saved cart waits untouched before its reminder. */
+  abandonedCartHours: number;
 }
 
 /** The `low_stock_default` setting when the shop has not set one. */
@@ -56,6 +63,12 @@ const exchangeDaysOf = (value: string | undefined): number => {
   return days >= min && days <= max ? days : EXCHANGE_DAYS_DEFAULT;
 };
 
+/** A whole-number setting in its range, else `fallback`. */
+const rangedSetting = (value: string | undefined, range: { min: number; max: number }, fallback: number) => {
+  const n = intSetting(value, fallback);
+  return n >= range.min && n <= range.max ? n : fallback;
+};
+
 /** A staff alert switch: on unless set to '0'. */
 const switchSetting = (value: string | undefined) => value !== '0';
 
@@ -72,6 +85,8 @@ const SHOP_SETTING_KEYS = [
   'unpaid_order_hours',
   'exchange_days',
   ...STAFF_ALERT_KINDS.map(staffAlertSetting),
+  ...MARKETING_SWITCHES,
+  'abandoned_cart_hours',
 ];
 
 /**
@@ -101,6 +116,15 @@ export async function getShopSettings(db: Db): Promise<ShopSettings> {
     staffAlerts: Object.fromEntries(
       STAFF_ALERT_KINDS.map((kind) => [kind, switchSetting(map.get(staffAlertSetting(kind)))]),
     ) as Record<StaffAlertKind, boolean>,
+    marketing: Object.fromEntries(MARKETING_SWITCHES.map((key) => [key, map.get(key) === '1'])) as Record<
+      MarketingSwitch,
+      boolean
+    >,
+    abandonedCartHours: rangedSetting(
+      map.get('abandoned_cart_hours'),
+      NUMBER_SETTINGS.abandoned_cart_hours,
+      ABANDONED_CART_HOURS_DEFAULT,
+    ),
   };
 }
 

@@ -49,6 +49,15 @@ export const en = {
     label: 'Days to ask for an exchange',
     hint: 'After an order is completed, its customer can ask to exchange an item for this many days (1–365).',
   },
+  reminders: {
+    title: 'Reminders',
+    intro:
+      'Messages that bring customers back, by the bot (or e-mail when Telegram is not linked). Only customers who turned “Marketing messages” on in their profile get them, and each has a link to stop them.',
+    cart: 'Abandoned-cart reminder',
+    cartHint: 'One reminder per cart when a logged-in customer leaves items in it without ordering.',
+    hoursLabel: 'Remind after (hours idle)',
+    hoursHint: 'How long the cart waits untouched before its reminder (1–720). “Running low?” is set on each product.',
+  },
   alerts: {
     title: 'Staff alerts',
     intro:
@@ -127,6 +136,15 @@ export const zh: typeof en = {
     title: '换货',
     label: '可申请换货的天数',
     hint: '订单完成后，顾客可在这么多天内申请换货（1–365 天）。',
+  },
+  reminders: {
+    title: '提醒',
+    intro:
+      '吸引顾客回来的消息，通过机器人发送（未绑定 Telegram 时通过电子邮件）。只有在个人资料中开启“营销消息”的顾客才会收到，每条消息都附有停止接收的链接。',
+    cart: '购物车提醒',
+    cartHint: '已登录的顾客在购物车中留有商品却未下单时，每个购物车提醒一次。',
+    hoursLabel: '闲置多少小时后提醒',
+    hoursHint: '购物车未被改动多久后发送提醒（1–720）。“快用完了吗？”在每个商品上单独设置。',
   },
   alerts: {
     title: '员工提醒',

@@ -4,6 +4,8 @@ import { centsToDecimal, parseDollarsToCents } from '@common/money';
 import {
   BANK_SETTINGS,
   type BankSetting,
+  MARKETING_SWITCHES,
+  type MarketingSwitch,
   NUMBER_SETTINGS,
   type NumberSetting,
   type Range,
@@ -30,6 +32,8 @@ export interface SettingsForm {
   numbers: Record<NumberSetting, string>;
   bank: Record<BankSetting, string>;
   alerts: Record<StaffAlertSetting, boolean>;
+  /** The marketing reminders' switches (docs/decisions/056). */
+  marketing: Record<MarketingSwitch, boolean>;
 }
 
 const dollars = (cents: number) => centsToDecimal(cents);
@@ -42,6 +46,7 @@ export function formFrom(view: AdminSettingsView): SettingsForm {
     ) as SettingsForm['numbers'],
     bank: Object.fromEntries(BANK_KEYS.map((k) => [k, s[k]])) as SettingsForm['bank'],
     alerts: Object.fromEntries(ALERT_KEYS.map((k) => [k, s[k]])) as SettingsForm['alerts'],
+    marketing: Object.fromEntries(MARKETING_SWITCHES.map((k) => [k, s[k]])) as SettingsForm['marketing'],
   };
 }
 
@@ -94,6 +99,9 @@ export function readForm(form: SettingsForm, view: AdminSettingsView): ReadForm 
   }
   for (const key of ALERT_KEYS) {
     if (form.alerts[key] !== view.settings[key]) settings[key] = form.alerts[key];
+  }
+  for (const key of MARKETING_SWITCHES) {
+    if (form.marketing[key] !== view.settings[key]) settings[key] = form.marketing[key];
   }
   return { settings: settings as Partial<SettingsUpdate>, problems };
 }

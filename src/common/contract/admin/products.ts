@@ -9,6 +9,7 @@ import {
   STOCK_FILTERS,
   TAG_KINDS,
 } from '../../catalogue-rules';
+import { REORDER_DAYS } from '../../marketing-rules';
 import { MAX_LOW_STOCK_THRESHOLD } from '../../stock-rules';
 import { stockState } from '../catalog';
 import { defineAdminEndpoint } from '../endpoint';
@@ -81,6 +82,14 @@ const threshold = () => {
   return optional(int().pipe(z.number().min(0, { error: range }).max(MAX_LOW_STOCK_THRESHOLD, { error: range })));
 };
 
+/** "Running low?" days (docs/decisions/056): a whole number in REORDER_DAYS, or empty for none. */
+const reorderDays = () => {
+  const range = `must be from ${REORDER_DAYS.min} to ${REORDER_DAYS.max}`;
+  return optional(
+    int().pipe(z.number().min(REORDER_DAYS.min, { error: range }).max(REORDER_DAYS.max, { error: range })),
+  );
+};
+
 /** The fields of the product form (create and update). */
 const productFields = {
   slug: slug(),
@@ -94,6 +103,8 @@ const productFields = {
   subscribable: flag(),
   /** Empty: the shop's default (`low_stock_default`). */
   low_stock_threshold: threshold(),
+  /** Empty: no "Running low?" reminder for this product. */
+  reorder_days: reorderDays(),
   category_ids: json(z.array(id()).max(50, { error: 'must list at most 50 categories' })),
   /** Types, benefits and tags (one table, `kind`). */
   tag_ids: json(z.array(id()).max(50, { error: 'must list at most 50 tags' })),
@@ -131,6 +142,8 @@ export const adminProduct = z.object({
   low_stock_threshold: z.number().int().nullable(),
   /** The shop's default threshold, used when the product sets none. */
   low_stock_default: z.number().int(),
+  /** Days after a completed order when its customer is asked "Running low?" (null: never; docs/decisions/056). */
+  reorder_days: z.number().int().nullable(),
   category_ids: z.array(z.number().int()),
   tag_ids: z.array(z.number().int()),
   images: z.array(z.object({ url: z.string(), alt_en: z.string(), alt_zh: z.string() })),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   BANK_SETTINGS,
   type BankSetting,
+  MARKETING_SWITCHES,
   NUMBER_SETTINGS,
   type NumberSetting,
   STAFF_ALERT_KINDS,
@@ -12,8 +13,8 @@ import { flag, int, optional, text } from '../fields';
 
 /**
  * The back office's Settings screen (owner; permission `settings`; docs/decisions/015): cash reward percent, referral
- * award, the bank account customers transfer to, unpaid-order hours, the low-stock default and the shop-wide staff
- * alert switches. Money in cents. Each request field is the `settings` key it writes. A save that changes nothing
+ * award, the bank account customers transfer to, unpaid-order hours, the low-stock default, the shop-wide staff
+ * alert switches and the abandoned-cart reminder (on or off, and after how many idle hours: docs/decisions/056). Money in cents. Each request field is the `settings` key it writes. A save that changes nothing
  * writes nothing and no audit entry. Delivery fees and free delivery are the Shipping screen's (admin/shipping.ts).
  */
 
@@ -42,6 +43,8 @@ export const adminSettingsValues = z.object({
   ...shapeOf(BANK_KEYS, () => z.string()),
   /** Each kind of staff alert, on or off for the whole shop (each member still has their own switch). */
   ...shapeOf(ALERT_KEYS, () => z.boolean()),
+  /** The marketing reminders the shop sends, each off until the owner turns it on (docs/decisions/056). */
+  ...shapeOf(MARKETING_SWITCHES, () => z.boolean()),
 });
 export type AdminSettingsValues = z.infer<typeof adminSettingsValues>;
 
@@ -84,6 +87,7 @@ export const adminSettingsUpdate = defineAdminEndpoint({
     ...shapeOf(NUMBER_KEYS, (k) => optional(inRange(k))),
     ...shapeOf(BANK_KEYS, (k) => text(BANK_SETTINGS[k]).optional()),
     ...shapeOf(ALERT_KEYS, () => optional(flag())),
+    ...shapeOf(MARKETING_SWITCHES, () => optional(flag())),
   }),
   response: adminSettingsView,
 });

@@ -24,7 +24,7 @@ import type { Lang } from '../../../common/contract/lang';
 export const SHOP_NAME = 'Leaf & Cup';
 
 /** Why a customer gets a message (the footer's last line). */
-export type MailReason = 'order' | 'account' | 'address' | 'stock_alert' | 'owner';
+export type MailReason = 'order' | 'account' | 'address' | 'stock_alert' | 'owner' | 'marketing';
 
 const footerText: Record<Lang, Record<MailReason | 'visit', string>> = {
   en: {
@@ -34,6 +34,7 @@ const footerText: Record<Lang, Record<MailReason | 'visit', string>> = {
     address: 'You get this e-mail because this address was given for an account at Leaf & Cup.',
     stock_alert: 'You get this e-mail because you asked Leaf & Cup to tell you when this product is back.',
     owner: 'You get this e-mail because you are an owner of the Leaf & Cup shop.',
+    marketing: 'You get this e-mail because you turned on marketing messages at Leaf & Cup.',
   },
   zh: {
     visit: '访问商店',
@@ -42,6 +43,7 @@ const footerText: Record<Lang, Record<MailReason | 'visit', string>> = {
     address: '您收到此邮件，是因为有人用此地址注册或更改了 Leaf & Cup 的账户。',
     stock_alert: '您收到此邮件，是因为您要求 Leaf & Cup 在此商品到货时通知您。',
     owner: '您收到此邮件，是因为您是 Leaf & Cup 商店的店主。',
+    marketing: '您收到此邮件，是因为您在 Leaf & Cup 开启了营销消息。',
   },
 };
 
@@ -80,10 +82,21 @@ export interface LayoutProps {
   action?: { label: string; href: string };
   /** Why the customer gets it (default: their account). */
   reason?: MailReason;
+  /** A marketing message's stop link, last in the footer (docs/decisions/056). */
+  unsubscribe?: { label: string; href: string };
   children?: ReactNode;
 }
 
-export function Layout({ lang, shopUrl, preview, heading, action, reason = 'account', children }: LayoutProps) {
+export function Layout({
+  lang,
+  shopUrl,
+  preview,
+  heading,
+  action,
+  reason = 'account',
+  unsubscribe,
+  children,
+}: LayoutProps) {
   const footer = footerText[lang];
   return (
     <Html lang={lang === 'zh' ? 'zh-CN' : 'en'}>
@@ -104,6 +117,13 @@ export function Layout({ lang, shopUrl, preview, heading, action, reason = 'acco
             </Link>
           </Text>
           <Text style={mailStyles.muted}>{footer[reason]}</Text>
+          {unsubscribe ? (
+            <Text style={mailStyles.muted}>
+              <Link href={unsubscribe.href} style={{ color: colors.brand }}>
+                {unsubscribe.label}
+              </Link>
+            </Text>
+          ) : null}
         </Container>
       </Body>
     </Html>

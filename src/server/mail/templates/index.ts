@@ -20,6 +20,7 @@ import {
   orderRefundRecordedMail,
   orderShippedMail,
 } from './order-status';
+import { cartReminderMail, reorderReminderMail } from './reminders';
 
 /**
  * The template of every kind of message (docs/decisions/016). A template takes what its params carry (an order
@@ -41,6 +42,8 @@ export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
+  /** Headers of its own (a marketing message's List-Unsubscribe, docs/decisions/056). */
+  headers?: Record<string, string>;
 }
 
 export type MailTemplate<K extends MailKind> = (ctx: MailContext, params: MailParams[K]) => Promise<RenderedMail>;
@@ -77,6 +80,8 @@ const templates: MailTemplates = {
   back_in_stock: backInStockMail,
   backup_failed: backupFailedMail,
   data_export_ready: dataExportReadyMail,
+  cart_reminder: cartReminderMail,
+  reorder_reminder: reorderReminderMail,
   // One line per kind, e.g.  order_placed: orderPlaced,
 };
 

@@ -18,6 +18,7 @@ import { handleDeleteAccountButtons } from './account-deletion';
 import { registerInlineQueries } from './inline';
 import { markup, ShopLinks } from './links';
 import { type BotTextKey, botLang, botText, statusText } from './locales';
+import { handleMarketingStopButton } from './reminders';
 import { orderNewsTarget, orderState, recordBotReferralVisit, referralCodeOf, staffByTelegramId } from './repository';
 import { adminUrls, CONFIRM_PAYMENT_DATA } from './staff-alerts';
 
@@ -72,6 +73,8 @@ export function createBot({ shop, botInfo }: BotDeps): Bot {
   handlePayments(bot, kit);
   handleConfirmPaymentButton(bot, kit);
   handleDeleteAccountButtons(bot, shop);
+  // "Stop these messages" under a reminder (docs/decisions/056).
+  handleMarketingStopButton(bot, shop);
   // Any other button (an old message's): answered, so the client stops waiting.
   bot.on('callback_query', (ctx) => ctx.answerCallbackQuery());
   // `@bot oolong` in any chat (inline.ts).

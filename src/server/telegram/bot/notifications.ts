@@ -15,6 +15,7 @@ import {
   dueNotices,
   finishNotice,
   isAccountNotificationKind,
+  isReminderKind,
   retryNoticeLater,
 } from '../../notifications/outbox';
 import { BACKUP_FAILED_ALERT, isStaffAlertKind } from '../../notifications/staff-alerts';
@@ -22,6 +23,7 @@ import { DELETE_KEEP_DATA } from './account-deletion';
 import { dataExportReadyMessage } from './data-export';
 import { markup, type ShopLinks } from './links';
 import { type BotTextKey, botLang, botText, statusText } from './locales';
+import { isPhotoRefused, reminderMessage } from './reminders';
 import { backupFailedMessage, staffAlertMessage } from './staff-alerts';
 import { backInStockMessage } from './stock-alerts';
 
@@ -275,7 +277,7 @@ type Sender = Pick<SenderOptions, 'db' | 'files' | 'api' | 'links' | 'log'>;
 /** A notice due, as the outbox reads it (notifications/outbox.ts `dueNotices`). */
 type DueNotice = Awaited<ReturnType<typeof dueNotices>>[number];
 
-type NoticeMessage = { text: string; keyboard?: InlineKeyboard; photo?: Uint8Array };
+type NoticeMessage = { text: string; keyboard?: InlineKeyboard; photo?: Uint8Array; photoUrl?: string };
 
 /** One round: the due notices, oldest first, each claimed and then sent, skipped or left for a later try. */
 async function sendDue(s: Sender, now: Date, job: JobRound, batchSize: number): Promise<number> {
@@ -304,7 +306,9 @@ async function sendDue(s: Sender, now: Date, job: JobRound, batchSize: number): 
     const forStaff = isStaffAlertKind(row.kind) || row.kind === BACKUP_FAILED_ALERT;
     // A copy of their data the customer asked for is told whatever the switch says (docs/decisions/051).
     const askedFor = row.kind === DATA_EXPORT_READY;
-    if (row.notify_orders === 0 && !isAccountNotificationKind(row.kind) && !forStaff && !askedFor) {
+    // Reminders follow the marketing switch alone, read when the message is made (docs/decisions/056).
+    const ownSwitch = askedFor || isReminderKind(row.kind);
+    if (row.notify_orders === 0 && !isAccountNotificationKind(row.kind) && !forStaff && !ownSwitch) {
       await finishNotice(db, row.id, 'skipped: order notifications turned off');
       continue;
     }
@@ -327,6 +331,7 @@ async function noticeMessage(s: Sender, row: DueNotice): Promise<NoticeMessage |
   if (row.kind === BACKUP_FAILED_ALERT) return backupFailedMessage(lang, row, links);
   if (row.kind === BACK_IN_STOCK) return backInStockMessage(db, lang, paramsOf(row.params), links);
   if (row.kind === DATA_EXPORT_READY) return dataExportReadyMessage(db, lang, paramsOf(row.params), links);
+  if (isReminderKind(row.kind)) return reminderMessage(db, lang, row.kind, paramsOf(row.params), links);
   if (isAccountNotificationKind(row.kind))
     return accountNotification(lang, row.kind, { nickname: row.nickname, ...paramsOf(row.params) }, links);
   if (order_id !== null && order_no !== null && status !== null && total_cents !== null) {
@@ -355,6 +360,14 @@ async function sendNotice(
         caption: message.text,
         reply_markup: message.keyboard,
       });
+    } else if (message.photoUrl) {
+      // A picture Telegram cannot take (docs/decisions/056) does not hold the reminder back: it goes as text.
+      await api
+        .sendPhoto(chatId, message.photoUrl, { caption: message.text, reply_markup: message.keyboard })
+        .catch((err: unknown) => {
+          if (!isPhotoRefused(err)) throw err;
+          return api.sendMessage(chatId, message.text, { reply_markup: message.keyboard });
+        });
     } else {
       await api.sendMessage(chatId, message.text, {
         reply_markup: message.keyboard,

@@ -234,6 +234,10 @@ describe.each(dialects)('back office: products on %s', (dialect) => {
           'packagings.0.discount_price_cents',
         ],
         [{ low_stock_threshold: 100_001 }, 'low_stock_threshold'],
+        // "Running low?" days: 1 to 365, or empty (docs/decisions/056).
+        [{ reorder_days: 0 }, 'reorder_days'],
+        [{ reorder_days: 366 }, 'reorder_days'],
+        [{ reorder_days: 'soon' }, 'reorder_days'],
         [{ packagings: [{ name_en: 'x', name_zh: '', price_cents: 100 }] }, 'packagings.0.name_zh'],
         [
           { packagings: [{ name_en: 'x', name_zh: 'x', price_cents: 100, discount_price_cents: 100 }] },
@@ -343,13 +347,21 @@ describe.each(dialects)('back office: products on %s', (dialect) => {
       const res = await post<ProductAnswer>(
         t.app,
         '/admin/products/update',
-        { ...formOf(product), name_en: 'Renamed Tea', low_stock_threshold: 4, tag_ids: tags, state: 'coming_soon' },
+        {
+          ...formOf(product),
+          name_en: 'Renamed Tea',
+          low_stock_threshold: 4,
+          reorder_days: 30,
+          tag_ids: tags,
+          state: 'coming_soon',
+        },
         manager(),
       );
       expect(res.status, res.body.message).toBe(200);
       expect(res.body.data.product).toMatchObject({
         name_en: 'Renamed Tea',
         low_stock_threshold: 4,
+        reorder_days: 30,
         tag_ids: tags,
         state: 'coming_soon',
         stock_state: 'coming_soon',
@@ -359,12 +371,14 @@ describe.each(dialects)('back office: products on %s', (dialect) => {
         name_en: product.name_en,
         state: 'on_sale',
         low_stock_threshold: null,
+        reorder_days: null,
         tag_ids: [],
       });
       expect(JSON.parse(entry!.after_json!)).toEqual({
         name_en: 'Renamed Tea',
         state: 'coming_soon',
         low_stock_threshold: 4,
+        reorder_days: 30,
         tag_ids: tags,
       });
       expect((await shopList()).find((p) => p.id === product.id)?.stock_state).toBe('coming_soon');

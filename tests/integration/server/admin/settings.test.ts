@@ -70,6 +70,9 @@ describe.each(dialects)('back office settings on %s', (dialect) => {
       staff_exchange_request_alerts: true,
       staff_payment_attention_alerts: true,
       staff_client_error_alerts: true,
+      // The abandoned-cart reminder: off on a new shop, 24 idle hours (docs/decisions/056).
+      abandoned_cart_reminders: false,
+      abandoned_cart_hours: 24,
     });
     expect(v.unpaid_order_hours_set).toBe(false);
     expect(v.unpaid_order_hours_default).toBe(48);
@@ -87,6 +90,9 @@ describe.each(dialects)('back office settings on %s', (dialect) => {
     ['bank_account_name', 'y'.repeat(101)],
     ['bank_account_number', '1'.repeat(41)],
     ['staff_new_order_alerts', 'maybe'],
+    ['abandoned_cart_hours', 0],
+    ['abandoned_cart_hours', 721],
+    ['abandoned_cart_reminders', 'maybe'],
   ])('refuses %s = %j naming the field, and changes nothing', async (field, value) => {
     const before = await view();
     // A valid change beside the bad one is not saved either.
@@ -295,6 +301,15 @@ describe.each(dialects)('back office settings on %s', (dialect) => {
     );
     expect(message).toEqual({ skip: 'skipped: switched off for the shop in Settings' });
     await save({ staff_new_order_alerts: 1, staff_low_stock_alerts: 1 });
+  });
+  it('turns the abandoned-cart reminder on with its hours, audited like every setting (docs/decisions/056)', async () => {
+    const res = await save({ abandoned_cart_reminders: 1, abandoned_cart_hours: '6' });
+    expect(res.status, res.body.message).toBe(200);
+    expect(res.body.data.settings).toMatchObject({ abandoned_cart_reminders: true, abandoned_cart_hours: 6 });
+    expect(await setting('abandoned_cart_reminders')).toBe('1');
+    const [entry] = (await audit('settings.update')).slice(-1);
+    expect(JSON.parse(entry!.before_json!)).toEqual({ abandoned_cart_reminders: false, abandoned_cart_hours: 24 });
+    expect(JSON.parse(entry!.after_json!)).toEqual({ abandoned_cart_reminders: true, abandoned_cart_hours: 6 });
   });
 });
 

@@ -59,6 +59,7 @@ export const productFormOf = (p: AdminProduct) => ({
   available_cn: p.available_cn ? 1 : 0,
   subscribable: p.subscribable ? 1 : 0,
   low_stock_threshold: p.low_stock_threshold ?? '',
+  reorder_days: p.reorder_days ?? '',
   category_ids: p.category_ids,
   tag_ids: p.tag_ids,
   images: p.images,

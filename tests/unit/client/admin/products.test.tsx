@@ -57,6 +57,7 @@ const product = (extra: Partial<AdminProduct> = {}): AdminProduct => ({
   available_cn: true,
   subscribable: false,
   low_stock_threshold: null,
+  reorder_days: null,
   low_stock_default: 5,
   category_ids: [1],
   tag_ids: [],
@@ -368,6 +369,33 @@ describe('back office: product form', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo('/admin/products/update')).toHaveLength(1));
     expect(callsTo('/admin/products/update')[0]!.body.get('name_en')).toBe('Typed Name');
+  });
+
+  it('edits the “Running low?” days: checked first, sent as a number, empty for none (docs/decisions/056)', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = mockApi({
+      '/admin/products/options': () => ({ data: options }),
+      '/admin/products/get': () => ({ data: { product: product({ reorder_days: 30 }) } }),
+      '/admin/products/update': () => ({ data: { product: product() }, message: 'Product saved' }),
+    });
+    renderRoutes(routes, '/admin/products/7');
+    const days = await screen.findByRole('textbox', { name: '“Running low?” after (days)' });
+    expect(days).toHaveValue('30');
+    await user.clear(days);
+    await user.type(days, '400');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a whole number from 1 to 365, or leave it empty')).toBeInTheDocument();
+    expect(callsTo('/admin/products/update')).toHaveLength(0);
+    await user.clear(days);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('/admin/products/update')).toHaveLength(1));
+    expect(callsTo('/admin/products/update')[0]!.body.has('reorder_days')).toBe(false);
+    const again = screen.getByRole('textbox', { name: '“Running low?” after (days)' });
+    await user.clear(again);
+    await user.type(again, '45');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('/admin/products/update')).toHaveLength(2));
+    expect(callsTo('/admin/products/update')[1]!.body.get('reorder_days')).toBe('45');
   });
 
   it('a reorder that does not reach the server puts the saved order back and says so in the screen’s language', async () => {

@@ -25,6 +25,8 @@ const view = (): AdminSettingsView => ({
     staff_exchange_request_alerts: true,
     staff_payment_attention_alerts: true,
     staff_client_error_alerts: true,
+    abandoned_cart_reminders: false,
+    abandoned_cart_hours: 24,
   },
   unpaid_order_hours_set: false,
   unpaid_order_hours_default: 48,
@@ -109,6 +111,35 @@ describe('back office: Settings (/admin/settings)', () => {
     expect(screen.getByRole('textbox', { name: 'Referral award ($)' })).toHaveValue('1000.00');
     expect(screen.getByRole('switch', { name: /^Low stock/ })).not.toBeChecked();
     expect(saveButton()).toBeDisabled();
+  });
+
+  it('the abandoned-cart reminder: off on a new shop, turned on with its idle hours, sent as changed', async () => {
+    const api = asOwner();
+    renderAdmin('/admin/settings');
+    const reminders = await screen.findByRole('region', { name: 'Reminders' });
+    const toggle = within(reminders).getByRole('switch', { name: 'Abandoned-cart reminder' });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(
+      'One reminder per cart when a logged-in customer leaves items in it without ordering.',
+    );
+    const hours = within(reminders).getByRole('textbox', { name: 'Remind after (hours idle)' });
+    expect(hours).toHaveValue('24');
+    await userEvent.click(toggle);
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '6');
+    await userEvent.click(saveButton());
+    await waitFor(() => expect(api.callsTo('/admin/settings/update')).toHaveLength(1));
+    const body = api.callsTo('/admin/settings/update')[0]!.body;
+    expect(body.get('abandoned_cart_reminders')).toBe('true');
+    expect(body.get('abandoned_cart_hours')).toBe('6');
+    expect(await within(reminders).findByRole('switch', { name: 'Abandoned-cart reminder' })).toBeChecked();
+
+    // Out of range: refused at the field, nothing sent.
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '0');
+    await userEvent.click(saveButton());
+    expect(await within(reminders).findByText('Enter a whole number from 1 to 720')).toBeInTheDocument();
+    expect(api.callsTo('/admin/settings/update')).toHaveLength(1);
   });
 
   it('refuses bad values at their fields, focuses the first and sends nothing', async () => {

@@ -84,6 +84,27 @@ describe('ProductDetailPage', () => {
     expect(addButton()).toHaveTextContent('$9.90');
   });
 
+  it('opens on the Subscribe & save frequency a link asks for (?frequency=4), when the product offers it', async () => {
+    serve(productDetails());
+    renderRoutes(routes, '/details/5?frequency=4', { staleTime: Infinity });
+    await screen.findByRole('heading', { level: 1 });
+    const delivery = screen.getByRole('group', { name: 'Delivery' });
+    expect(within(delivery).getByRole('radio', { name: /Every 4 weeks/ })).toBeChecked();
+    // 15% off the sale price: $9.90 → $8.41.
+    expect(addButton()).toHaveTextContent('$8.41');
+  });
+
+  it('opens one-time on a frequency the product does not offer, or on anything else', async () => {
+    for (const asked of ['3', 'soon', '0']) {
+      serve(productDetails());
+      const { unmount } = renderRoutes(routes, `/details/5?frequency=${asked}`, { staleTime: Infinity });
+      await screen.findByRole('heading', { level: 1 });
+      const delivery = screen.getByRole('group', { name: 'Delivery' });
+      expect(within(delivery).getByRole('radio', { name: /One-time/ }), asked).toBeChecked();
+      unmount();
+    }
+  });
+
   it("bounds the quantity stepper by the chosen packaging's stock", async () => {
     serve(productDetails());
     renderRoutes(routes, '/details/5', { staleTime: Infinity });

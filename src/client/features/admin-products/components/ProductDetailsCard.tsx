@@ -1,5 +1,6 @@
 import { PRODUCT_LIMITS, PRODUCT_STATES, SLUG_PATTERN, slugFrom, TAG_KINDS } from '@common/catalogue-rules';
 import type { AdminProduct } from '@common/contract/admin/products';
+import { REORDER_DAYS } from '@common/marketing-rules';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/lib/ui/admin/Card';
@@ -12,7 +13,7 @@ type Form = UseFormReturn<ProductFormValues>;
 
 /**
  * The product form's Details: names and descriptions in both languages, slug (suggested from the English name),
- * state, where it ships, Subscribe & save, low-stock threshold, categories and tags.
+ * state, where it ships, Subscribe & save, low-stock threshold, the "Running low?" days, categories and tags.
  */
 export function ProductDetailsCard({
   form,
@@ -69,6 +70,19 @@ export function ProductDetailsCard({
           registration={register('low_stock_threshold', {
             validate: (v) =>
               v.trim() === '' || (WHOLE.test(v.trim()) && Number(v) <= 100_000) ? true : t('thresholdInvalid'),
+          })}
+        />
+        <FormField
+          label={t('reorderDays')}
+          inputMode="numeric"
+          hint={t('reorderDaysHint')}
+          error={errors.reorder_days?.message}
+          registration={register('reorder_days', {
+            validate: (v) =>
+              v.trim() === '' ||
+              (WHOLE.test(v.trim()) && Number(v) >= REORDER_DAYS.min && Number(v) <= REORDER_DAYS.max)
+                ? true
+                : t('reorderDaysInvalid'),
           })}
         />
       </div>

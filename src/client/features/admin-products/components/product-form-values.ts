@@ -16,8 +16,11 @@ export interface NewPackagingValues {
 }
 
 /** The form's values: the product's fields, numbers as typed. */
-export interface ProductFormValues extends Omit<ProductFields, 'low_stock_threshold' | 'category_ids' | 'tag_ids'> {
+export interface ProductFormValues
+  extends Omit<ProductFields, 'low_stock_threshold' | 'reorder_days' | 'category_ids' | 'tag_ids'> {
   low_stock_threshold: string;
+  /** "Running low?" days as typed; empty: none (docs/decisions/056). */
+  reorder_days: string;
   category_ids: string[];
   tag_ids: string[];
   /** Only when creating: the product's first packagings. */
@@ -47,6 +50,7 @@ export const defaults = (p?: AdminProduct): ProductFormValues => ({
   available_cn: p?.available_cn ?? true,
   subscribable: p?.subscribable ?? false,
   low_stock_threshold: p?.low_stock_threshold === null || !p ? '' : String(p.low_stock_threshold),
+  reorder_days: p?.reorder_days === null || !p ? '' : String(p.reorder_days),
   category_ids: p?.category_ids.map(String) ?? [],
   tag_ids: p?.tag_ids.map(String) ?? [],
   images: p?.images ?? [],
@@ -72,6 +76,7 @@ export function payloadOf(v: ProductFormValues, creating: boolean): ProductPaylo
     available_cn: v.available_cn,
     subscribable: v.subscribable,
     low_stock_threshold: v.low_stock_threshold.trim() === '' ? undefined : Number(v.low_stock_threshold),
+    reorder_days: v.reorder_days.trim() === '' ? undefined : Number(v.reorder_days),
     category_ids: v.category_ids.map(Number),
     tag_ids: v.tag_ids.map(Number),
     images: v.images,

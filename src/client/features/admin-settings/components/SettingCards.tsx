@@ -1,5 +1,6 @@
 import type { AdminSettingsView } from '@common/contract/admin/settings';
 import type { BankSetting, NumberSetting } from '@common/settings-rules';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Card } from '@/lib/ui/admin/Card';
@@ -8,7 +9,8 @@ import { BANK_KEYS, isMoneySetting, type SettingsForm } from '../settings-form';
 
 /**
  * The settings with one value each (cash reward, referral award, unpaid-order hours, the low-stock default, exchange
- * days), the bank account for transfers with what customers see, and where delivery fees are (the Shipping page).
+ * days), the bank account for transfers with what customers see, the abandoned-cart reminder, and where delivery fees
+ * are (the Shipping page).
  */
 export function SettingCards({
   view,
@@ -61,7 +63,62 @@ export function SettingCards({
         {numberField('exchange_days', t('exchange.label'), t('exchange.hint'))}
       </Card>
       <BankCard bank={form.bank} errors={errors} edit={edit} />
+      <RemindersCard form={form} edit={edit}>
+        {numberField('abandoned_cart_hours', t('reminders.hoursLabel'), t('reminders.hoursHint'))}
+      </RemindersCard>
     </div>
+  );
+}
+
+/**
+ * The abandoned-cart reminder (docs/decisions/056): off until the owner turns it on, and after how many idle hours.
+ * Only customers who turned marketing messages on get it; the product page sets "Running low?" per product.
+ */
+function RemindersCard({
+  form,
+  edit,
+  children,
+}: {
+  form: SettingsForm;
+  edit(field: string, change: (f: SettingsForm) => SettingsForm): void;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation('admin-settings');
+  const id = useId();
+  const on = form.marketing.abandoned_cart_reminders;
+  return (
+    <Card title={t('reminders.title')} className="ast-card">
+      <p className="ast-note">{t('reminders.intro')}</p>
+      <div className="ast-switch">
+        <span className="ast-switch__text">
+          <label className="ast-switch__name" htmlFor={`${id}-cart`}>
+            {t('reminders.cart')}
+          </label>
+          <span id={`${id}-cart-hint`} className="ast-note">
+            {t('reminders.cartHint')}
+          </span>
+        </span>
+        <span className="ast-switch__control">
+          <input
+            id={`${id}-cart`}
+            type="checkbox"
+            role="switch"
+            aria-checked={on}
+            data-field="abandoned_cart_reminders"
+            aria-describedby={`${id}-cart-hint`}
+            checked={on}
+            onChange={(e) =>
+              edit('abandoned_cart_reminders', (f) => ({
+                ...f,
+                marketing: { ...f.marketing, abandoned_cart_reminders: e.target.checked },
+              }))
+            }
+          />
+          <span aria-hidden="true">{on ? t('alerts.on') : t('alerts.off')}</span>
+        </span>
+      </div>
+      {children}
+    </Card>
   );
 }
 

@@ -1,10 +1,11 @@
 import type { Variant as Packaging, ProductDetails } from '@common/contract/catalog';
+import { FREQUENCY_QUERY } from '@common/links';
 import { formatCents } from '@common/money';
 import { cheapestPackaging, type FrequencyWeeks, saleUnitCents, unitPriceCents } from '@common/pricing';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Gallery } from '@/entities/product/components/Gallery';
 import { Price } from '@/entities/product/components/Price';
 import { stockBadge } from '@/entities/product/components/StockBadge';
@@ -77,7 +78,9 @@ function ProductView({ product, miniApp }: { product: ProductDetails; miniApp: s
   const uid = useId();
   // Opens on the packaging the list card priced, so the first price here is the card's (docs/decisions/055).
   const [packagingId, setPackagingId] = useState(() => cheapestPackaging(product.variants)?.id);
-  const [frequency, setFrequency] = useState<FrequencyWeeks>(0);
+  // `?frequency=4` opens on that Subscribe & save frequency when the product offers it ("Running low?", docs/decisions/056).
+  const [search] = useSearchParams();
+  const [frequency, setFrequency] = useState<FrequencyWeeks>(() => offered(product, search.get(FREQUENCY_QUERY)));
   const [quantity, setQuantity] = useState(1);
   const packaging = product.variants.find((v) => v.id === packagingId) ?? product.variants[0];
 
@@ -154,6 +157,12 @@ function ProductView({ product, miniApp }: { product: ProductDetails; miniApp: s
 // The page's parts below are drawn by functions called in ProductView's render, not by components: this is a
 // server-rendered first screen (docs/decisions/022), and this way its component tree, its hydration and its chunk's
 // size stay what they were when ProductView drew them itself.
+
+/** The frequency a link asks for, when the product offers it; else one-time (0). */
+function offered(product: ProductDetails, asked: string | null): FrequencyWeeks {
+  const weeks = Number(asked);
+  return product.frequencies.some((f) => f.weeks === weeks && weeks > 0) ? (weeks as FrequencyWeeks) : 0;
+}
 
 /** The price at the chosen quantity (struck through when a frequency discounts it), and each one's when several. */
 function renderPrice(t: TFunction<'catalog'>, unit: number, regularUnit: number, quantity: number) {

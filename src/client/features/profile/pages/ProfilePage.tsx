@@ -18,6 +18,7 @@ import { useUserDetail } from '../api/get-user-detail';
 import { DataExportSection } from '../components/DataExportSection';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { EmailStatus } from '../components/EmailStatus';
+import { MarketingSection } from '../components/MarketingSection';
 import { SavedCardsSection } from '../components/SavedCardsSection';
 import { StockAlertsSection } from '../components/StockAlertsSection';
 import { TelegramLinkSection } from '../components/TelegramLinkSection';
@@ -51,6 +52,7 @@ export default function ProfilePage() {
           <SavedCardsSection />
           <DataExportSection userId={user.id} />
           <Preferences userId={user.id} email={user.email} />
+          <MarketingSection userId={user.id} />
           <DeleteAccountSection userId={user.id} />
         </div>
       </div>
