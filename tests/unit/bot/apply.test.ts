@@ -55,7 +55,8 @@ describe('bot-config', () => {
     ).toBe('setChatMenuButton');
   });
 
-  describe('npm run bot:setup against a fake Bot API', () => {
+  // Each test starts the command as a process (tsx), about 2 s apiece on a loaded 2-core machine.
+  describe('npm run bot:setup against a fake Bot API', { timeout: 30_000 }, () => {
     let server: Server;
     let apiRoot: string;
     const received: Array<{ path: string; body: Record<string, unknown> }> = [];
