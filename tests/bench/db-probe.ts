@@ -1,0 +1,142 @@
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+
+/**
+ * What the orders bench's server asks of its database, counted in its own process (the local PostgreSQL has no
+ * pg_stat_statements): every statement sent (transaction control included), how long a transaction stays open from
+ * its `begin` to its `commit` or `rollback`, how long it holds the packagings' stock rows (from the first
+ * `update "product_variants"` to the end: the rows every customer's order waits for), and, on PostgreSQL, how long a
+ * request waited for a pooled connection. Installed once in the server process (orders.ts `--serve`), before the
+ * app opens its database; `reset()` starts the figures over at the end of the warm-up.
+ */
+
+export interface ProbeReport {
+  statements: number;
+  /** Statement counts by normalised SQL (parameters are placeholders already), most frequent first. */
+  byText: Array<[string, number]>;
+  /** Transactions committed and rolled back. */
+  commits: number;
+  rollbacks: number;
+  /** Milliseconds, sorted. */
+  transactionMs: number[];
+  stockLockMs: number[];
+  poolWaitMs: number[];
+}
+
+const started = new WeakMap<object, { begun: number; stock: number | null }>();
+let figures = empty();
+
+function empty() {
+  return {
+    statements: 0,
+    byText: new Map<string, number>(),
+    commits: 0,
+    rollbacks: 0,
+    transactionMs: [] as number[],
+    stockLockMs: [] as number[],
+    poolWaitMs: [] as number[],
+  };
+}
+
+const shorten = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 160);
+
+/** Counts one statement sent on `connection`; answers what to call once its answer is back. */
+function sent(connection: object, text: string): () => void {
+  figures.statements++;
+  const key = shorten(text);
+  figures.byText.set(key, (figures.byText.get(key) ?? 0) + 1);
+  const at = performance.now();
+  const verb = key.split(' ', 1)[0]!.toLowerCase();
+  if (verb === 'begin') started.set(connection, { begun: at, stock: null });
+  const open = started.get(connection);
+  if (open && open.stock === null && /^update "product_variants"/i.test(key)) open.stock = at;
+  if (verb !== 'commit' && verb !== 'rollback') return () => {};
+  return () => {
+    const tx = started.get(connection);
+    if (!tx) return;
+    started.delete(connection);
+    const end = performance.now();
+    if (verb === 'commit') figures.commits++;
+    else figures.rollbacks++;
+    figures.transactionMs.push(end - tx.begun);
+    if (tx.stock !== null) figures.stockLockMs.push(end - tx.stock);
+  };
+}
+
+let installed = false;
+
+export function installDbProbe(): void {
+  if (installed) return;
+  installed = true;
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function probed(this: object, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = typeof first === 'string' ? first : (first?.text ?? '');
+    const done = sent(this, text);
+    const answer = query.apply(this, args);
+    if (answer && typeof (answer as Promise<unknown>).then === 'function') {
+      (answer as Promise<unknown>).then(done, done);
+    } else done();
+    return answer;
+  } as typeof pg.Client.prototype.query;
+  const connect = pg.Pool.prototype.connect as (...args: unknown[]) => Promise<unknown>;
+  pg.Pool.prototype.connect = function probedConnect(this: pg.Pool, ...args: unknown[]) {
+    const at = performance.now();
+    const answer = connect.apply(this, args);
+    answer?.then?.(() => figures.poolWaitMs.push(performance.now() - at));
+    return answer;
+  } as typeof pg.Pool.prototype.connect;
+  // better-sqlite3: every statement Kysely runs goes through one of these (transaction control included).
+  const probe = new SQLite(':memory:');
+  const statement = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, unknown>;
+  probe.close();
+  for (const method of ['run', 'get', 'all', 'iterate'] as const) {
+    const original = statement[method] as (...args: unknown[]) => unknown;
+    statement[method] = function probedStatement(this: { source: string; database: object }, ...args: unknown[]) {
+      const done = sent(this.database, this.source);
+      try {
+        return original.apply(this, args);
+      } finally {
+        done();
+      }
+    };
+  }
+}
+
+export function resetDbProbe(): void {
+  figures = empty();
+}
+
+export function dbProbeReport(): ProbeReport {
+  const sort = (a: number[]) => [...a].sort((x, y) => x - y);
+  return {
+    statements: figures.statements,
+    byText: [...figures.byText].sort((a, b) => b[1] - a[1]),
+    commits: figures.commits,
+    rollbacks: figures.rollbacks,
+    transactionMs: sort(figures.transactionMs),
+    stockLockMs: sort(figures.stockLockMs),
+    poolWaitMs: sort(figures.poolWaitMs),
+  };
+}
+
+const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const spread = (sorted: number[]) =>
+  sorted.length
+    ? `mean ${(sorted.reduce((a, b) => a + b, 0) / sorted.length).toFixed(1)}, p50 ${pct(sorted, 0.5).toFixed(1)}, ` +
+      `p99 ${pct(sorted, 0.99).toFixed(1)} ms`
+    : 'none';
+
+/** The probe's figures per answered order, with the statements sent most often (BENCH_STATEMENTS: how many, 12). */
+export function describeProbe(report: ProbeReport, orders: number): string {
+  const per = (n: number) => (orders ? n / orders : 0).toFixed(2);
+  const top = Number(process.env.BENCH_STATEMENTS ?? 12);
+  return [
+    `  statements (round trips on PostgreSQL) ${per(report.statements)}, commits ${per(report.commits)}, ` +
+      `rollbacks ${per(report.rollbacks)}`,
+    `  transaction open (begin → end): ${spread(report.transactionMs)}`,
+    `  stock rows held (first packaging update → end): ${spread(report.stockLockMs)}`,
+    `  wait for a pooled connection: ${report.poolWaitMs.length ? spread(report.poolWaitMs) : 'n/a (SQLite)'}`,
+    ...report.byText.slice(0, top).map(([text, n]) => `  ${per(n).padStart(6)}  ${text}`),
+  ].join('\n');
+}
