@@ -20,10 +20,18 @@ export interface ProbeReport {
   /** Milliseconds, sorted. */
   transactionMs: number[];
   stockLockMs: number[];
+  /** The stock statement's own time (mostly the wait for the rows' locks), the gap from its answer to the commit's
+   * being sent (the server's event loop), and the commit's time (the WAL flush). */
+  stockStatementMs: number[];
+  toCommitMs: number[];
+  commitMs: number[];
   poolWaitMs: number[];
 }
 
-const started = new WeakMap<object, { begun: number; stock: number | null }>();
+const started = new WeakMap<
+  object,
+  { begun: number; stock: number | null; stockAnswered: number | null; lastAnswered: number }
+>();
 let figures = empty();
 
 function empty() {
@@ -34,6 +42,9 @@ function empty() {
     rollbacks: 0,
     transactionMs: [] as number[],
     stockLockMs: [] as number[],
+    stockStatementMs: [] as number[],
+    toCommitMs: [] as number[],
+    commitMs: [] as number[],
     poolWaitMs: [] as number[],
   };
 }
@@ -47,10 +58,19 @@ function sent(connection: object, text: string): () => void {
   figures.byText.set(key, (figures.byText.get(key) ?? 0) + 1);
   const at = performance.now();
   const verb = key.split(' ', 1)[0]!.toLowerCase();
-  if (verb === 'begin') started.set(connection, { begun: at, stock: null });
+  if (verb === 'begin') started.set(connection, { begun: at, stock: null, stockAnswered: null, lastAnswered: at });
   const open = started.get(connection);
-  if (open && open.stock === null && /^update "product_variants"/i.test(key)) open.stock = at;
-  if (verb !== 'commit' && verb !== 'rollback') return () => {};
+  // The packagings' stock rows: an update of one (SQLite, and PostgreSQL before docs/decisions/058) or the one
+  // statement that locks and updates them all (stock/repository.ts changeStocksInOneStatement).
+  const stock = open && open.stock === null && /^(update "product_variants"|with want as)/i.test(key);
+  if (stock) open.stock = at;
+  if (verb !== 'commit' && verb !== 'rollback') {
+    return () => {
+      if (!open) return;
+      open.lastAnswered = performance.now();
+      if (stock) open.stockAnswered = open.lastAnswered;
+    };
+  }
   return () => {
     const tx = started.get(connection);
     if (!tx) return;
@@ -60,6 +80,10 @@ function sent(connection: object, text: string): () => void {
     else figures.rollbacks++;
     figures.transactionMs.push(end - tx.begun);
     if (tx.stock !== null) figures.stockLockMs.push(end - tx.stock);
+    if (verb !== 'commit' || tx.stock === null || tx.stockAnswered === null) return;
+    figures.stockStatementMs.push(tx.stockAnswered - tx.stock);
+    figures.toCommitMs.push(at - tx.lastAnswered);
+    figures.commitMs.push(end - at);
   };
 }
 
@@ -116,6 +140,9 @@ export function dbProbeReport(): ProbeReport {
     rollbacks: figures.rollbacks,
     transactionMs: sort(figures.transactionMs),
     stockLockMs: sort(figures.stockLockMs),
+    stockStatementMs: sort(figures.stockStatementMs),
+    toCommitMs: sort(figures.toCommitMs),
+    commitMs: sort(figures.commitMs),
     poolWaitMs: sort(figures.poolWaitMs),
   };
 }
@@ -136,6 +163,8 @@ export function describeProbe(report: ProbeReport, orders: number): string {
       `rollbacks ${per(report.rollbacks)}`,
     `  transaction open (begin → end): ${spread(report.transactionMs)}`,
     `  stock rows held (first packaging update → end): ${spread(report.stockLockMs)}`,
+    `    of which the stock statement(s) ${spread(report.stockStatementMs)};`,
+    `    last answer → commit sent ${spread(report.toCommitMs)}; commit ${spread(report.commitMs)}`,
     `  wait for a pooled connection: ${report.poolWaitMs.length ? spread(report.poolWaitMs) : 'n/a (SQLite)'}`,
     ...report.byText.slice(0, top).map(([text, n]) => `  ${per(n).padStart(6)}  ${text}`),
   ].join('\n');

@@ -29,7 +29,7 @@ import { type OtlpSink, otlpSinkIfAsked } from './otlp-sink';
  *
  * PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; a temporary
  * database is created there and dropped after. Env: BENCH_SECONDS (10), BENCH_CUSTOMERS (50),
- * BENCH_PORT (8500; PostgreSQL uses the next port), BENCH_TRACES (1: the server traces, exporting over OTLP to a sink
+ * BENCH_PORT (8500; PostgreSQL uses the next port), BENCH_DIALECTS (sqlite,postgres), BENCH_TRACES (1: the server traces, exporting over OTLP to a sink
  * in this process, otlp-sink.ts).
  * More than 1% of the orders refused fails the bench (exit 1): its figures would be those of the refusals; so do books
  * that do not balance.
@@ -46,6 +46,8 @@ const PROVIDER = {
   PAYMENT_PROVIDER_TOKEN: 'bench-provider',
 };
 const STOCK = 1_000_000;
+/** BENCH_DIALECTS=postgres (or sqlite) runs one database only: the figures to compare come from a run of both. */
+const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
 
 interface Shopper {
   token: string;
@@ -103,6 +105,8 @@ function startServer(databaseUrl: string, port: number, sink: OtlpSink | null): 
         '--import',
         'tsx',
         ...(sink?.nodeArgs ?? []),
+        // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": where the server's CPU time goes.
+        ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
         fileURLToPath(import.meta.url),
         '--serve',
         databaseUrl,
@@ -337,6 +341,7 @@ export async function runOrdersBench(): Promise<void> {
   const rows: Row[] = [];
   try {
     for (const [i, dialect] of (['sqlite', 'postgres'] as const).entries()) {
+      if (!DIALECTS.includes(dialect)) continue;
       const row = await benchOne(dialect, PORT + i, sink);
       if (typeof row === 'string') console.log(row);
       else rows.push(row);
@@ -395,7 +400,9 @@ async function serve(databaseUrl: string, port: number): Promise<void> {
     if (message === 'reset') resetDbProbe();
     process.send?.(message === 'report' ? dbProbeReport() : 'reset');
   });
-  const db = createDb(parseDatabaseUrl(databaseUrl));
+  // BENCH_POOL: the PostgreSQL pool's size, to compare (default: createDb's).
+  const poolSize = process.env.BENCH_POOL ? Number(process.env.BENCH_POOL) : undefined;
+  const db = createDb(parseDatabaseUrl(databaseUrl), poolSize ? { poolSize } : {});
   const app = await buildApp({ config, db, ownsDb: true });
   await app.listen({ host: '127.0.0.1', port });
   process.stdout.write('ready\n');
