@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 
@@ -26,7 +27,14 @@ export interface ProbeReport {
   toCommitMs: number[];
   commitMs: number[];
   poolWaitMs: number[];
+  /**
+   * How late the server's event loop ran a 10 ms timer (ms): roughly how long an answer that has arrived waits before
+   * it is read.
+   */
+  loopDelayMs: { mean: number; p50: number; p99: number };
 }
+
+const loop = monitorEventLoopDelay({ resolution: 10 });
 
 const started = new WeakMap<
   object,
@@ -92,6 +100,7 @@ let installed = false;
 export function installDbProbe(): void {
   if (installed) return;
   installed = true;
+  loop.enable();
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function probed(this: object, ...args: unknown[]) {
     const first = args[0] as string | { text?: string } | undefined;
@@ -129,6 +138,7 @@ export function installDbProbe(): void {
 
 export function resetDbProbe(): void {
   figures = empty();
+  loop.reset();
 }
 
 export function dbProbeReport(): ProbeReport {
@@ -144,6 +154,12 @@ export function dbProbeReport(): ProbeReport {
     toCommitMs: sort(figures.toCommitMs),
     commitMs: sort(figures.commitMs),
     poolWaitMs: sort(figures.poolWaitMs),
+    // The histogram holds the time between the timer's runs: its 10 ms interval plus the delay.
+    loopDelayMs: {
+      mean: Math.max(0, loop.mean / 1e6 - 10),
+      p50: Math.max(0, loop.percentile(50) / 1e6 - 10),
+      p99: Math.max(0, loop.percentile(99) / 1e6 - 10),
+    },
   };
 }
 
@@ -166,6 +182,8 @@ export function describeProbe(report: ProbeReport, orders: number): string {
     `    of which the stock statement(s) ${spread(report.stockStatementMs)};`,
     `    last answer → commit sent ${spread(report.toCommitMs)}; commit ${spread(report.commitMs)}`,
     `  wait for a pooled connection: ${report.poolWaitMs.length ? spread(report.poolWaitMs) : 'n/a (SQLite)'}`,
+    `  the server's event loop late by: mean ${report.loopDelayMs.mean.toFixed(1)}, ` +
+      `p50 ${report.loopDelayMs.p50.toFixed(1)}, p99 ${report.loopDelayMs.p99.toFixed(1)} ms`,
     ...report.byText.slice(0, top).map(([text, n]) => `  ${per(n).padStart(6)}  ${text}`),
   ].join('\n');
 }
