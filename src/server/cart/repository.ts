@@ -25,6 +25,7 @@ export async function findPackagings(db: Db, packagingIds: number[]) {
       'products.subscribable',
       'products.available_ph',
       'products.available_cn',
+      'products.low_stock_threshold',
     ])
     .where('product_variants.id', 'in', packagingIds)
     .orderBy('product_variants.id')

@@ -44,8 +44,14 @@ export interface PricedCart {
   subtotalCents: number;
   /** Lines with a problem, in cart order. */
   problems: CartLine[];
-  /** Units asked per packaging over the orderable lines, with their product (to take stock). */
-  perPackaging: Map<number, { productId: number; quantity: number; label: { en: string; zh: string } }>;
+  /**
+   * Units asked per packaging over the orderable lines, with their product (to take stock) and the product's own
+   * low-stock threshold (null: the shop's default), for the staff's low-stock alert.
+   */
+  perPackaging: Map<
+    number,
+    { productId: number; quantity: number; label: { en: string; zh: string }; lowStockThreshold: number | null }
+  >;
 }
 
 /**
@@ -218,6 +224,7 @@ function unitsPerPackaging(
       productId: row.product_id,
       quantity: 0,
       label: packagingNames(row),
+      lowStockThreshold: row.low_stock_threshold,
     };
     entry.quantity += line.quantity;
     perPackaging.set(line.variant_id, entry);

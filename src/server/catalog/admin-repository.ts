@@ -33,7 +33,9 @@ const threshold = (lowStockDefault: number) => sql<number>`coalesce(p.low_stock_
  * - no filter: the primary key, read downwards from the cursor;
  * - category / tag: the ids come from one range of the join table's primary key (category_id, product_id) /
  *   (tag_id, product_id), each product then by its primary key: at most that category's or tag's products are read;
- * - hidden: products (is_active, id); coming soon: (stock_state, id); out of stock: (stock_total, id);
+ * - hidden: products (is_active, id); coming soon: (stock_state, id);
+ * - out of stock: reads products in id order and tests each, like the name search below: stock_total has no index,
+ *   so that an order's update of it leaves every index of products as it was (docs/decisions/058);
  * - low: the packagings at or below the highest threshold in use, read from product_variants (stock) like the
  *   dashboard's list (a small set), then each product by primary key;
  * - in stock: most products are, so reading the primary key downwards finds a page after a few rows;

@@ -67,11 +67,36 @@ export class CatalogCache {
    */
   async changed(): Promise<void> {
     this.forget();
-    try {
-      await publishChange(this.db, 'catalog');
-    } catch (err) {
-      this.log?.warn({ err }, 'catalogue change not told to the other instances (their lists expire on their own)');
+    await this.publish();
+  }
+
+  /** The notice on its way to the other instances, and the one queued to follow it (see `publish`). */
+  private sending: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+
+  /**
+   * Tells the other instances, coalescing (docs/decisions/058): every order changes stock, so at hundreds of orders a
+   * second one NOTIFY per change would be a round trip per order. A change made while a notice is on its way may have
+   * committed after that notice was heard, so one more notice is queued to follow it, sent when it has gone: it covers
+   * every change made meanwhile. Each change is thus followed by a notice sent after it, as before.
+   */
+  private publish(): Promise<void> {
+    if (this.queued) return this.queued;
+    if (this.sending) {
+      this.queued = this.sending.then(() => {
+        this.queued = null;
+        return this.publish();
+      });
+      return this.queued;
     }
+    this.sending = publishChange(this.db, 'catalog')
+      .catch((err) => {
+        this.log?.warn({ err }, 'catalogue change not told to the other instances (their lists expire on their own)');
+      })
+      .finally(() => {
+        this.sending = null;
+      });
+    return this.sending;
   }
 
   /**

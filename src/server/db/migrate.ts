@@ -44,6 +44,7 @@ import * as privacyRetention from './migrations/2026-12-08T01-05-privacy-retenti
 import * as dataExports from './migrations/2026-12-08T01-30-data-exports';
 import * as serverCarts from './migrations/2026-12-08T02-00-server-carts';
 import * as marketing from './migrations/2026-12-08T03-00-marketing';
+import * as stockTotalUnindexed from './migrations/2026-12-08T04-00-stock-total-unindexed';
 
 /**
  * Every migration, by its frozen date-stamped name. Add new ones at the end. A new one follows the rule of
@@ -88,6 +89,7 @@ export const migrations: Record<string, ShopMigration> = {
   '2026-12-08T01-30-data-exports': dataExports,
   '2026-12-08T02-00-server-carts': serverCarts,
   '2026-12-08T03-00-marketing': marketing,
+  '2026-12-08T04-00-stock-total-unindexed': stockTotalUnindexed,
 };
 
 /**

@@ -58,9 +58,16 @@ export interface StaffAlertParams {
   };
 }
 
-/** The staff members who should hear of `kind` now (see the top of this file): nobody while the shop's switch is off. */
-async function alertRecipients(db: Db, kind: StaffAlertKind): Promise<number[]> {
-  if (!(await shopSettings(db)).staffAlerts[kind]) return [];
+/**
+ * The staff members who should hear of `kind` now (see the top of this file): nobody while the shop's switch is off.
+ * `switches`: the shop's switches when the caller read the settings already in this request (placing an order).
+ */
+async function alertRecipients(
+  db: Db,
+  kind: StaffAlertKind,
+  switches?: Readonly<Record<StaffAlertKind, boolean>>,
+): Promise<number[]> {
+  if (!(switches ?? (await shopSettings(db)).staffAlerts)[kind]) return [];
   return repo.staffAlertRecipients(
     db,
     STAFF_ROLES.filter((role) => can(role, STAFF_ALERT_PERMISSION[kind])),
@@ -85,15 +92,16 @@ async function insertStaffAlerts<K extends StaffAlertKind>(
 
 /**
  * Queues one alert of `kind` for every staff member who should hear it. Call it with the transaction of the event.
- * Answers how many were queued.
+ * Answers how many were queued. `switches`: the shop's alert switches, when the caller has just read the settings.
  */
 export async function enqueueStaffAlert<K extends StaffAlertKind>(
   db: Db,
   kind: K,
   params: StaffAlertParams[K],
   now: string = nowIso(),
+  switches?: Readonly<Record<StaffAlertKind, boolean>>,
 ): Promise<number> {
-  return insertStaffAlerts(db, await alertRecipients(db, kind), kind, params, now);
+  return insertStaffAlerts(db, await alertRecipients(db, kind, switches), kind, params, now);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Db } from '../db/connection';
 import type { Order, User } from '../db/schema';
 import { type AppError, conflict, invalidField } from '../lib/errors';
 import { enqueueStaffAlert } from '../notifications/staff-alerts';
-import { orderPaymentMethod, shopSettings } from '../settings/service';
+import { orderPaymentMethod, type ShopSettings, shopSettings } from '../settings/service';
 import { requireMethodOffered } from '../shipping/service';
 import type { MailTx } from '../shop';
 import { recordOrderEvent } from './event-repository';
@@ -56,30 +56,43 @@ export function shortLineError(lines: CartLine[], short: { packagingId: number; 
 export const tooManyUnpaid = (max: number) => conflict('tooManyUnpaidOrders', { count: max });
 
 /**
- * Before any row is written: the customer's address and its state, which must be offered the shipping method (a
- * retired state still delivers to the addresses that have it, docs/decisions/041), the payment method, every line
- * re-priced from the database (client prices are never read; a line that cannot be ordered is refused, naming it),
- * and the delivery fee.
+ * Before the order's transaction opens (docs/decisions/058: what is only read holds no connection of the transaction
+ * and no lock): the customer's address and its state, which must be offered the shipping method (a retired state
+ * still delivers to the addresses that have it, docs/decisions/041), the payment method, every line re-priced from the
+ * database (client prices are never read; a line that cannot be ordered is refused, naming it), the shop's settings,
+ * read once for the whole order, and the delivery fee. What must hold when the order is written (stock, the coupon's
+ * uses, the balance, the unpaid orders) is decided again in the transaction, under its locks; a product deleted
+ * meanwhile fails the order's foreign key and the whole placing runs again (place-order.ts).
  */
-export async function priceBasket(trx: Db, user: User, lang: Lang, input: PlaceOrderInput, request: CheckedRequest) {
+export async function priceBasket(db: Db, user: User, lang: Lang, input: PlaceOrderInput, request: CheckedRequest) {
   const method: ShippingMethod = input.shippingMethod ?? 'standard';
-  const { address, state } = await deliveryAddress(trx, user.id, request.addressId);
+  const { address, state } = await deliveryAddress(db, user.id, request.addressId);
   requireMethodOffered(state, method, lang);
-  await orderPaymentMethod(trx, request.paymentMethod);
-  const cart = await priceCart(trx, request.items, state);
+  await orderPaymentMethod(db, request.paymentMethod);
+  const cart = await priceCart(db, request.items, state);
   const firstProblem = cart.problems[0];
   if (firstProblem) throw lineError(firstProblem, lang);
-  const settings = await shopSettings(trx);
+  const settings = await shopSettings(db);
   const fee = deliveryFeeCents(state, method, cart.subtotalCents, settings.freeShippingThresholdCents);
   return { method, address, state, cart, settings, fee, placedAt: new Date().toISOString() };
 }
 export type Basket = Awaited<ReturnType<typeof priceBasket>>;
 
-interface Placing {
+/** An order being placed: the request, its basket as priced before the transaction, the receipt stored. */
+export interface Placing {
   input: PlaceOrderInput;
   request: CheckedRequest;
   basket: Basket;
   receiptPath: string | null;
+  /** MAX_UNPAID_ORDERS for this order (0: no limit). */
+  maxUnpaid: number;
+}
+
+/** What placing wrote and read: the order's answer is made of it, not read again (orders/service.ts orderDetails). */
+export interface PlacedRows {
+  order: Order;
+  items: Awaited<ReturnType<typeof recordLines>>;
+  settings: ShopSettings;
 }
 
 /**
@@ -111,7 +124,12 @@ const savesCardForRenewals = (
   !input.renewal &&
   lines.some((l) => l.frequency_weeks > 0);
 
-export async function insertPendingOrder(trx: Db, user: User, lang: Lang, p: Placing): Promise<number> {
+export async function insertPendingOrder(
+  trx: Db,
+  user: User,
+  lang: Lang,
+  p: Omit<Placing, 'maxUnpaid'>,
+): Promise<Order> {
   const { basket, request, input } = p;
   const { cart, fee, placedAt } = basket;
   return repo.insertOrder(trx, {
@@ -144,7 +162,7 @@ export async function insertPendingOrder(trx: Db, user: User, lang: Lang, p: Pla
 export async function checkTotals(
   trx: Db,
   user: User,
-  p: Placing & { orderId: number; maxUnpaid: number },
+  p: Placing & { orderId: number },
   taken: { coupon: { discount: number } | null; held: number },
 ) {
   const { basket, input, maxUnpaid } = p;
@@ -169,15 +187,25 @@ export async function checkTotals(
 }
 type Totals = Awaited<ReturnType<typeof checkTotals>>;
 
-/** Step 4: the order's totals; with nothing left to pay (coupon and cash reward cover it) it is Paid. */
+/**
+ * Step 4: the order's totals; with nothing left to pay (coupon and cash reward cover it) it is Paid. An order with no
+ * coupon and no cash reward already has them as inserted: it is not written again.
+ */
 export async function settleOrder(
   trx: Db,
-  orderId: number,
+  pending: Order,
   coupon: { id: number; code: string } | null,
   totals: Totals,
   at: string,
 ): Promise<Order> {
-  return repo.setOrderTotals(trx, orderId, {
+  const unchanged =
+    coupon === null &&
+    totals.coupon_discount_cents === pending.coupon_discount_cents &&
+    totals.cash_reward_cents === pending.cash_reward_cents &&
+    totals.total_cents === pending.total_cents &&
+    totals.total_cents !== 0;
+  if (unchanged) return pending;
+  return repo.setOrderTotals(trx, pending.id, {
     coupon_id: coupon?.id ?? null,
     coupon_code: coupon?.code ?? null,
     coupon_discount_cents: totals.coupon_discount_cents,
@@ -187,7 +215,7 @@ export async function settleOrder(
   });
 }
 
-/** Step 5: the order's lines, as priced. */
+/** Step 5: the order's lines, as priced; answers them as stored (with their ids, in line order). */
 export async function recordLines(trx: Db, orderId: number, lines: CartLine[]) {
   const items = lines.map((l) => ({
     order_id: orderId,
@@ -203,8 +231,7 @@ export async function recordLines(trx: Db, orderId: number, lines: CartLine[]) {
     line_total_cents: l.line_total_cents,
     frequency_weeks: l.frequency_weeks,
   }));
-  await repo.insertOrderItems(trx, items);
-  return items;
+  return repo.insertOrderItems(trx, items);
 }
 
 /**
@@ -219,6 +246,8 @@ export async function tellPlaced(
     items: Awaited<ReturnType<typeof recordLines>>;
     renewalOf?: number;
     receiptPath: string | null;
+    /** The shop's settings as this order read them (the staff's alert switches). */
+    settings: ShopSettings;
   },
 ): Promise<void> {
   const { user, order, items } = placed;
@@ -235,5 +264,5 @@ export async function tellPlaced(
   }
   if (order.total_cents === 0)
     await recordOrderEvent(trx, order.id, 'paid', 'system', { reason: 'nothing to pay' }, at);
-  await enqueueStaffAlert(trx, 'staff_new_order', { orderId: order.id }, at);
+  await enqueueStaffAlert(trx, 'staff_new_order', { orderId: order.id }, at, placed.settings.staffAlerts);
 }

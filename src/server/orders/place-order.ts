@@ -18,6 +18,8 @@ import {
   type CheckedRequest,
   checkTotals,
   insertPendingOrder,
+  type PlacedRows,
+  type Placing,
   priceBasket,
   recordLines,
   settleOrder,
@@ -55,11 +57,11 @@ export interface PlaceOrderInput {
   saveCardForRenewals?: boolean;
 }
 
-interface PlacedOrder {
-  order: Order;
-  /** False when this idempotency key had already placed the order. */
-  created: boolean;
-}
+type PlacedOrder =
+  /** This request placed it: with the lines and the settings its transaction wrote and read (the answer's figures). */
+  | { order: Order; created: true; written: PlacedRows }
+  /** This idempotency key had already placed the order. */
+  | { order: Order; created: false };
 
 /** What can be checked without the database: required fields and the receipt's bytes. */
 function checkRequest(shop: Pick<Shop, 'config' | 'payments'>, input: PlaceOrderInput): CheckedRequest {
@@ -89,8 +91,9 @@ function checkRequest(shop: Pick<Shop, 'config' | 'payments'>, input: PlaceOrder
 
 /**
  * Places an order in ONE transaction; any refusal or failure writes nothing. In order:
- * 0. every line re-priced from the database (client prices are never read); a line that cannot be
- *    ordered is refused, naming it;
+ * 0. before the transaction opens, what is only read (docs/decisions/058): the address and its state, the payment
+ *    method, every line re-priced from the database (client prices are never read; a line that cannot be ordered is
+ *    refused, naming it) and the shop's settings, read once for the whole order;
  * 1. the order row (its unique (user, idempotency key) makes a concurrent duplicate wait, then fail
  *    and answer the first one's order);
  * 2. the applied coupon: checked again, its use counted with a conditional update (which also locks it,
@@ -102,11 +105,12 @@ function checkRequest(shop: Pick<Shop, 'config' | 'payments'>, input: PlaceOrder
  *    zero, never twice), a 'redeemed' ledger row;
  * 4. the totals; 5. lines, subscriptions for Subscribe & save lines, the customer's notice, the
  *    upline's commission;
- * 6. stock, per packaging with a conditional update, in ascending id order, then the products' stock totals;
- * 7. the ordered lines removed from the customer's saved cart (docs/decisions/052), after the stock: a cart's
- *    saves lock only its own rows, so this lock comes last. Row locks are always taken in the order coupon → upline →
- *    user → packagings → products, here and when cancelling, so concurrent orders, cancels and deletions never
- *    deadlock.
+ * 6. the ordered lines removed from the customer's saved cart (docs/decisions/052): a cart's saves lock only its own
+ *    rows, so its lock may come anywhere after the customer's;
+ * 7. stock last, right before the commit (the rows every order shares are held for the shortest time): per packaging
+ *    a conditional update, in ascending id order, then the products' stock totals. Row locks are always taken in the
+ *    order coupon → upline → user → packagings → products, here and when cancelling, so concurrent orders, cancels
+ *    and deletions never deadlock.
  * Placing with a key that already placed an order answers that order (`created: false`).
  */
 export async function placeOrder(shop: Shop, user: User, lang: Lang, input: PlaceOrderInput): Promise<PlacedOrder> {
@@ -131,15 +135,22 @@ export async function placeOrder(shop: Shop, user: User, lang: Lang, input: Plac
   try {
     // Run again after a conflict, a taken order number, or a foreign-key violation: a product deleted by staff
     // after it was priced here (its lines name it) is then found gone, and refused as no longer available (409).
-    const order = await withRetry(
-      () => inTransaction(shop, (tx) => placeInTransaction(tx, user, lang, input, request, receiptPath, maxUnpaid)),
+    const placed = await withRetry(
+      // One connection for the reads and the transaction (docs/decisions/058): an order waits for the pool once, so
+      // the orders ahead of it finish first instead of all of them taking turns at every read.
+      () =>
+        db.connection().execute(async (conn) => {
+          const basket = await priceBasket(conn, user, lang, input, request);
+          const placing = { input, request, basket, receiptPath, maxUnpaid };
+          return inTransaction({ ...shop, db: conn }, (tx) => placeInTransaction(tx, user, lang, placing));
+        }),
       4,
       (err) => isRetryableConflict(err) || isUniqueViolation(err, repo.ORDER_NO_UNIQUE) || isForeignKeyViolation(err),
     );
     // Stock totals on list cards changed.
     await shop.catalog.changed();
-    shop.metrics.orderPlaced(order);
-    return { order, created: true };
+    shop.metrics.orderPlaced(placed.order);
+    return { order: placed.order, created: true, written: placed };
   } catch (err) {
     if (receiptPath) await removeReceipt(files, receiptPath).catch(() => {});
     // A concurrent or earlier request with this key won: answer its order.
@@ -152,24 +163,17 @@ export async function placeOrder(shop: Shop, user: User, lang: Lang, input: Plac
 }
 
 /**
- * The steps of placing an order, each in its own domain, in decision 005's lock order (coupon → user → packagings →
- * products): every step that locks a row comes after the ones whose rows are locked before it, here and when an order
+ * The steps of placing an order, each in its own domain, in decision 005's lock order (coupon → upline → user →
+ * packagings → products): every step that locks a row comes after the ones whose rows are locked before it, here and when an order
  * is cancelled, so concurrent orders and cancels never deadlock.
  */
-async function placeInTransaction(
-  tx: Shop,
-  user: User,
-  lang: Lang,
-  input: PlaceOrderInput,
-  request: CheckedRequest,
-  receiptPath: string | null,
-  maxUnpaid: number,
-): Promise<Order> {
+async function placeInTransaction(tx: Shop, user: User, lang: Lang, placing: Placing): Promise<PlacedRows> {
+  const { input, request, basket, receiptPath } = placing;
   const trx = tx.db;
-  const basket = await priceBasket(trx, user, lang, input, request);
   const at = basket.placedAt;
   if (input.renewal) await claimRenewal(trx, { ...input.renewal, userId: user.id }, at);
-  const orderId = await insertPendingOrder(trx, user, lang, { input, request, basket, receiptPath });
+  const pending = await insertPendingOrder(trx, user, lang, placing);
+  const orderId = pending.id;
   const coupon = input.renewal
     ? null
     : await redeemAppliedCoupon(trx, {
@@ -188,7 +192,7 @@ async function placeInTransaction(
   const totals = await checkTotals(
     trx,
     user,
-    { input, request, basket, receiptPath, orderId, maxUnpaid },
+    { ...placing, orderId },
     {
       coupon,
       held: input.useCashReward === false ? 0 : held,
@@ -200,7 +204,7 @@ async function placeInTransaction(
     amountCents: totals.cash_reward_cents,
     spendCents: basket.cart.subtotalCents,
   });
-  const order = await settleOrder(trx, orderId, coupon, totals, at);
+  const order = await settleOrder(trx, pending, coupon, totals, at);
   const items = await recordLines(trx, orderId, basket.cart.lines);
   if (!input.renewal) {
     const { address } = basket;
@@ -215,20 +219,27 @@ async function placeInTransaction(
     };
     await startSubscriptions(trx, subscriber, basket.cart.lines);
   }
-  await tellPlaced(tx, { user, order, items, renewalOf: input.renewal?.subscriptionId, receiptPath });
+  await tellPlaced(tx, {
+    user,
+    order,
+    items,
+    renewalOf: input.renewal?.subscriptionId,
+    receiptPath,
+    settings: basket.settings,
+  });
   if (customer.uplineId !== null) {
     const { subtotal_cents, coupon_discount_cents } = totals;
     const forOrder = { id: orderId, user_id: user.id, subtotal_cents, coupon_discount_cents };
     await recordCommissionForOrder(trx, forOrder, customer.uplineId);
   }
+  // The ordered lines leave the customer's saved cart in this transaction (docs/decisions/052): never an order without
+  // its lines gone, nor a cart emptied by an order that failed. A renewal was not placed from the cart.
+  if (!input.renewal) await removeOrderedLines(trx, user.id, basket.cart.lines);
   const short = await takeOrderStock(trx, basket.cart.perPackaging, {
     orderId,
     at,
     lowStockDefault: basket.settings.lowStockDefault,
   });
   if (short) throw shortLineError(basket.cart.lines, short, lang);
-  // The ordered lines leave the customer's saved cart in this transaction, last (docs/decisions/052): never an order
-  // without its lines gone, nor a cart emptied by an order that failed. A renewal was not placed from the cart.
-  if (!input.renewal) await removeOrderedLines(trx, user.id, basket.cart.lines);
-  return order;
+  return { order, items, settings: basket.settings };
 }

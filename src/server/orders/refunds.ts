@@ -41,7 +41,11 @@ export interface RefundState {
 
 /** What was refunded, what is still owed and what may still be refunded. */
 export async function refundState(db: Db, order: Order): Promise<RefundState> {
-  const money = await moneyOfOrder(db, order.id);
+  return refundStateOf(order, await moneyOfOrder(db, order.id));
+}
+
+/** `refundState` from the order's payments and refunds as given (an order just placed has none of either). */
+export function refundStateOf(order: Order, money: { paymentsCents: number; refundedCents: number }): RefundState {
   return {
     refundedCents: money.refundedCents,
     owedCents: refundOwedCents(order, money.paymentsCents, money.refundedCents),

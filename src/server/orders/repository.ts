@@ -187,18 +187,20 @@ export async function countUnpaidOrders(db: Db, userId: number, exceptId?: numbe
 // Placing, changing and reviewing orders
 // ---------------------------------------------------------------------------
 
-/** A new order row (its totals are set once coupon and cash reward are known: `setOrderTotals`). */
-export async function insertOrder(db: Db, values: Insertable<OrdersTable>): Promise<number> {
-  const row = await db.insertInto('orders').values(values).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+/** A new order row, answered as stored (its totals are set once coupon and cash reward are known: `setOrderTotals`). */
+export async function insertOrder(db: Db, values: Insertable<OrdersTable>): Promise<Order> {
+  return db.insertInto('orders').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function setOrderTotals(db: Db, orderId: number, values: Updateable<OrdersTable>): Promise<Order> {
   return db.updateTable('orders').set(values).where('id', '=', orderId).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function insertOrderItems(db: Db, items: Insertable<OrderItemsTable>[]): Promise<void> {
-  if (items.length) await db.insertInto('order_items').values(items).execute();
+/** Inserts an order's lines in one statement; answers them as stored, in line (id) order. */
+export async function insertOrderItems(db: Db, items: Insertable<OrderItemsTable>[]) {
+  if (!items.length) return [];
+  const rows = await db.insertInto('order_items').values(items).returningAll().execute();
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 /**

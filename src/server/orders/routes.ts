@@ -53,7 +53,10 @@ export default async function orderRoutes(app: FastifyInstance) {
     const checkoutUrl =
       placed.order.payment_method === 'card' ? await checkoutAfterPlacing(app.shop, placed.order) : undefined;
     return {
-      order: await service.orderDetails(db, placed.order, lang, { config }),
+      order: await service.orderDetails(db, placed.order, lang, {
+        config,
+        ...(placed.created ? { placed: placed.written } : {}),
+      }),
       created: placed.created,
       ...(checkoutUrl !== undefined ? { checkout_url: checkoutUrl } : {}),
     };

@@ -20,14 +20,14 @@ import { badGateway, badRequest, conflict, invalidField, notFound } from '../lib
 import { addMinutes, nowIso } from '../lib/time';
 import { enqueueOrderNotification } from '../notifications/outbox';
 import { cardPaymentView, closeAfterCancel, openCheckout } from '../payments/card-sessions';
-import { paymentProviderConfigured, shopSettings, unpaidOrderHours } from '../settings/service';
+import { paymentProviderConfigured, shopSettings, unpaidHoursOf, unpaidOrderHours } from '../settings/service';
 import { requireMethodOffered } from '../shipping/service';
 import type { Shop } from '../shop';
 import { orderAmounts } from './amounts';
 import { recordOrderEvent } from './event-repository';
-import { orderAddressCopy } from './place-order-steps';
+import { orderAddressCopy, type PlacedRows } from './place-order-steps';
 import { receiptLink } from './receipts';
-import { refundState } from './refunds';
+import { refundState, refundStateOf } from './refunds';
 import * as repo from './repository';
 import { changeOrderStatus } from './status';
 import { createTelegramInvoiceLink, InvoiceLinkError } from './telegram-invoice';
@@ -42,22 +42,31 @@ export const pick = (lang: Lang, en: string, zh: string) => (lang === 'zh' ? zh 
 // An order's amounts (./amounts.ts, a module of its own so the e-mail's figures can use it without an import cycle).
 export { orderAmounts };
 
-/** An order as its owner sees it, in the asked language (`config`: the unpaid-order hours' default). */
+/**
+ * An order as its owner sees it, in the asked language (`config`: the unpaid-order hours' default). `placed`: what the
+ * request that has just placed the order wrote and read in its transaction (place-order.ts), answered as it committed
+ * instead of read again: its lines, the settings it used, and no payment or refund (none can exist before the
+ * customer has the order's answer: a payment link or card page is made for an order that exists).
+ */
 export async function orderDetails(
   db: Db,
   order: Order,
   lang: Lang,
-  { config, nowMs = Date.now() }: { config: Pick<Config, 'UNPAID_ORDER_HOURS'>; nowMs?: number },
+  {
+    config,
+    nowMs = Date.now(),
+    placed,
+  }: { config: Pick<Config, 'UNPAID_ORDER_HOURS'>; nowMs?: number; placed?: PlacedRows },
 ): Promise<OrderDetails> {
   const [items, reviewed, receiptUrl, state, payBy, refunds, card] = await Promise.all([
-    repo.orderItems(db, order.id),
+    placed ? placed.items : repo.orderItems(db, order.id),
     // Only a completed order's products can be reviewed.
     order.status === 'Completed' ? repo.reviewedProducts(db, order.user_id, [order.id]) : Promise.resolve([]),
     order.receipt_path ? receiptLink(db, order.id, order.user_id, nowMs) : Promise.resolve(null),
     // Orders keep the state's English name; the Chinese one is looked up.
     lang === 'zh' ? repo.findStateByEnglishName(db, order.state_name) : Promise.resolve(undefined),
-    unpaidDeadline(db, order, config),
-    refundState(db, order),
+    placed ? unpaidDeadlineOf(order, unpaidHoursOf(placed.settings, config), false) : unpaidDeadline(db, order, config),
+    placed ? refundStateOf(order, { paymentsCents: 0, refundedCents: 0 }) : refundState(db, order),
     order.payment_method === 'card' ? cardPaymentView(db, order, nowMs) : Promise.resolve(null),
   ]);
   const reviewedIds = new Set(reviewed.map((r) => r.product_id));
@@ -120,6 +129,12 @@ async function unpaidDeadline(
 ): Promise<string | null> {
   if (order.status !== 'Pending' || order.total_cents <= 0 || order.receipt_path) return null;
   const [hours, paid] = await Promise.all([unpaidOrderHours(db, config), repo.hasPayment(db, order.id)]);
+  return unpaidDeadlineOf(order, hours, paid);
+}
+
+/** `unpaidDeadline` from the unpaid-order hours and whether a payment is recorded. */
+function unpaidDeadlineOf(order: Order, hours: number, paid: boolean): string | null {
+  if (order.status !== 'Pending' || order.total_cents <= 0 || order.receipt_path) return null;
   if (hours <= 0 || paid) return null;
   return addMinutes(order.placed_at, hours * 60);
 }

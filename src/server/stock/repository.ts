@@ -1,6 +1,8 @@
+import { type Kysely, sql } from 'kysely';
 import type { Lang } from '../../common/contract/lang';
 import type { StockSource } from '../../common/stock-rules';
 import type { Db } from '../db/connection';
+import { isPostgres } from '../db/dialect';
 import { newestBelow } from '../db/keyset';
 
 // All SQL of stock (docs/decisions/015): the one place a packaging's stock changes, and its history.
@@ -57,10 +59,14 @@ export async function changeStocks(
   changes: readonly StockChange[],
   { onSaleOnly = false } = {},
 ): Promise<{ changed: ChangedStock[]; refused: number | null; restocked: number[] }> {
+  const sorted = changes.filter((c) => c.delta !== 0).sort((a, b) => a.packagingId - b.packagingId);
+  const once = sorted.every((c, i) => i === 0 || c.packagingId !== sorted[i - 1]!.packagingId);
+  if (once && sorted.length && isPostgres(db as unknown as Kysely<unknown>)) {
+    return changeStocksInOneStatement(db, sorted, onSaleOnly);
+  }
   const changed: ChangedStock[] = [];
   const perProduct = new Map<number, number>();
-  for (const change of [...changes].sort((a, b) => a.packagingId - b.packagingId)) {
-    if (change.delta === 0) continue;
+  for (const change of sorted) {
     const done = await changePackagingStock(db, change, onSaleOnly);
     if (!done) return { changed, refused: change.packagingId, restocked: [] };
     changed.push(done);
@@ -70,6 +76,96 @@ export async function changeStocks(
   // Products that got units on sale: the stock service tells the customers waiting for them (docs/decisions/018).
   const restocked = [...perProduct].filter(([, delta]) => delta > 0).map(([productId]) => productId);
   return { changed, refused: null, restocked };
+}
+
+/** Products whose units on sale grew: their waiting back-in-stock alerts are told (stock/service.ts). */
+const restockedOf = (changed: readonly ChangedStock[], deltas: ReadonlyMap<number, number>) => {
+  const perProduct = new Map<number, number>();
+  for (const c of changed) {
+    if (!c.isRetired) perProduct.set(c.productId, (perProduct.get(c.productId) ?? 0) + deltas.get(c.packagingId)!);
+  }
+  return [...perProduct].filter(([, delta]) => delta > 0).map(([productId]) => productId);
+};
+
+/**
+ * `changeStocks` on PostgreSQL, in one statement (one round trip, docs/decisions/058): the packagings' rows locked in
+ * ascending id (`order by … for no key update`: ORDER BY is applied before the locks are taken), each change checked
+ * against the stock they hold then; if all pass, every packaging updated, its history row written, then the products'
+ * rows locked in ascending id and their totals moved. The updates touch only rows already locked, so the lock order is
+ * decision 005's (packagings, then products, each ascending), as the one-row-at-a-time path takes it. A refusal
+ * changes nothing (the first packaging refused in id order is answered, as that path does).
+ */
+async function changeStocksInOneStatement(
+  db: Db,
+  sorted: readonly StockChange[],
+  onSaleOnly: boolean,
+): Promise<{ changed: ChangedStock[]; refused: number | null; restocked: number[] }> {
+  const column = <T>(pick: (c: StockChange) => T) => sorted.map(pick);
+  const ids = column((c) => c.packagingId);
+  const retired = onSaleOnly ? sql`or l.is_retired <> 0` : sql``;
+  const { rows } = await sql<{
+    id: number | null;
+    product_id: number | null;
+    stock: number | null;
+    is_retired: number | null;
+    refused: number | null;
+  }>`
+    with want as (
+      select * from unnest(
+        ${ids}::int[], ${column((c) => c.delta)}::int[], ${column((c) => c.cause.source)}::text[],
+        ${column((c) => c.cause.reason ?? '')}::text[], ${column((c) => c.cause.orderId ?? null)}::int[],
+        ${column((c) => c.cause.userId ?? null)}::int[], ${column((c) => c.cause.now)}::text[]
+      ) as w(id, delta, source, reason, order_id, user_id, created_at)
+    ),
+    locked as (
+      select v.id, v.stock, v.is_retired from product_variants v
+      where v.id = any(${ids}::int[]) order by v.id for no key update
+    ),
+    refused as (
+      select min(w.id) as id from want w left join locked l on l.id = w.id
+      where l.id is null or (w.delta < 0 and l.stock < -w.delta) ${retired}
+    ),
+    taken as (
+      update product_variants v set stock = v.stock + w.delta from want w
+      where v.id = w.id and (w.delta > 0 or v.stock >= -w.delta)
+        and not exists (select 1 from refused where refused.id is not null)
+      returning v.id, v.product_id, v.stock, v.is_retired, w.delta, w.source, w.reason, w.order_id, w.user_id,
+        w.created_at
+    ),
+    history as (
+      insert into stock_movements
+        (product_id, packaging_id, delta, stock_after, source, reason, order_id, user_id, created_at)
+      select product_id, id, delta, stock, source, reason, order_id, user_id, created_at from taken order by id
+    ),
+    totals as (
+      select product_id as id, sum(delta)::int as delta from taken where is_retired = 0
+      group by product_id having sum(delta) <> 0
+    ),
+    products_locked as (
+      select p.id from products p where p.id in (select id from totals) order by p.id for no key update
+    ),
+    moved as (
+      update products p set stock_total = p.stock_total + t.delta from totals t
+      where p.id = t.id and p.id in (select id from products_locked)
+    )
+    select id, product_id, stock, is_retired, null::int as refused from taken
+    union all
+    select null, null, null, null, id from refused where id is not null
+  `.execute(db);
+  const refusedRow = rows.find((r) => r.refused !== null);
+  if (refusedRow) return { changed: [], refused: refusedRow.refused, restocked: [] };
+  const changed = rows
+    .map((r) => ({ packagingId: r.id!, productId: r.product_id!, stock: r.stock!, isRetired: r.is_retired === 1 }))
+    .sort((a, b) => a.packagingId - b.packagingId);
+  // Every change checked under the locks passed, so each packaging was updated; were one missing, it is refused (the
+  // caller's transaction rolls back what the statement changed).
+  const missing = ids.find((id, i) => changed[i]?.packagingId !== id);
+  if (missing !== undefined) return { changed, refused: missing, restocked: [] };
+  return {
+    changed,
+    refused: null,
+    restocked: restockedOf(changed, new Map(ids.map((id, i) => [id, sorted[i]!.delta]))),
+  };
 }
 
 /** The conditional update of one packaging and its history row; null when refused. */

@@ -179,13 +179,23 @@ const orderChanges = (moves: ReadonlyMap<number, repo.StockMove>, sign: 1 | -1, 
 
 export async function takeOrderStock(
   trx: Db,
-  moves: ReadonlyMap<number, repo.StockMove>,
+  moves: ReadonlyMap<number, repo.StockMove & { lowStockThreshold: number | null }>,
   order: { orderId: number; at: string; lowStockDefault: number },
 ): Promise<{ packagingId: number; left: number } | null> {
   const cause = { source: 'order' as const, orderId: order.orderId, now: order.at };
-  const { refused: short } = await repo.changeStocks(trx, orderChanges(moves, -1, cause));
+  const { refused: short, changed } = await repo.changeStocks(trx, orderChanges(moves, -1, cause));
   if (short !== null) return { packagingId: short, left: await repo.packagingStock(trx, short) };
-  await enqueueLowStockAlerts(trx, moves, order.lowStockDefault, order.at);
+  // The low-stock alert, decided from the stock each update left and the product's threshold as the order was priced:
+  // nothing more is read under these rows' locks unless a packaging crossed its threshold (then the alert's own
+  // reading, with the names, decides again).
+  const crossed = new Map(
+    [...moves].filter(([packagingId, move]) => {
+      const left = changed.find((c) => c.packagingId === packagingId);
+      const threshold = lowStockThreshold(move.lowStockThreshold, order.lowStockDefault);
+      return left !== undefined && !left.isRetired && left.stock <= threshold && left.stock + move.quantity > threshold;
+    }),
+  );
+  if (crossed.size) await enqueueLowStockAlerts(trx, crossed, order.lowStockDefault, order.at);
   return null;
 }
 
