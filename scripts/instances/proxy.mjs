@@ -99,10 +99,9 @@ export async function startProxy({
     return null;
   };
   /**
-   * The next ready instance; when none passed its last check, the next one all the same (as nginx does when every
-   * server of an upstream is marked failed): a database too slow for /readyz on every instance at once is no reason
-   * to answer nobody, and an instance that is really gone refuses the connection and the next one is tried. Null
-   * once every instance was tried.
+   * The next ready instance; when none passed its last check, the next one all the same: a database too slow for
+   * /readyz on every instance at once is no reason to answer nobody (docs/decisions/059), and an instance that is
+   * really gone refuses the connection and the next one is tried. Null once every instance was tried.
    */
   const pick = (tried) => {
     const ready = nextOf(tried, true);
