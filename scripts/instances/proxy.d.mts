@@ -20,5 +20,7 @@ export function startProxy(options: {
   upstreams: Array<{ host?: string; port: number }>;
   /** How often each instance's /readyz is asked (default 1000 ms). */
   checkMs?: number;
+  /** How long a check waits for /readyz before it counts the instance not ready (default 3000 ms). */
+  checkTimeoutMs?: number;
   log?: (line: string) => void;
 }): Promise<RunningProxy>;

@@ -2,7 +2,10 @@
 // (tests/integration/server/several-instances.test.ts). Not for production: use nginx (deploy/nginx.conf) or the
 // platform's load balancer. Dependency-free (node:http). docs/decisions/025.
 //
-// - round-robin over the instances whose GET /readyz answered 200 at the last check (every `checkMs`);
+// - round-robin over the instances whose GET /readyz answered 200 at the last check (over all of them when none did;
+//   every `checkMs`; a check waits
+//   `checkTimeoutMs`, 3 s by default: longer than /readyz's own 2 s wait for the database, so a busy instance that is
+//   still answering is not taken out before it can answer; an instance's next check starts only once its last ended);
 // - a request is sent to the next instance only when the connection was refused (ECONNREFUSED: it never arrived);
 //   once an instance has the request, a failure answers 502 and nothing is sent again (a POST is never sent twice);
 // - X-Forwarded-For gets the client's address appended (the server trusts one hop: TRUST_PROXY=1), and a request
@@ -40,14 +43,31 @@ const withoutHopByHop = (headers) => {
  * Starts the proxy on `port` (0: a free one) in front of `upstreams` ([{ host, port }]). Resolves once listening
  * and the first readiness check has run. `log(line)` gets one line per choice that matters (skip, retry, 502).
  */
-export async function startProxy({ port = 0, host = '127.0.0.1', upstreams, checkMs = 1000, log = () => {} }) {
+export async function startProxy({
+  port = 0,
+  host = '127.0.0.1',
+  upstreams,
+  checkMs = 1000,
+  checkTimeoutMs = 3000,
+  log = () => {},
+}) {
   const instances = upstreams.map((u) => ({ host: u.host ?? '127.0.0.1', port: u.port, ready: true }));
   let next = 0;
+  const checking = new Set();
 
-  const check = (instance) =>
-    new Promise((resolve) => {
+  const check = (instance) => {
+    if (checking.has(instance)) return Promise.resolve();
+    checking.add(instance);
+    return new Promise((resolve) => {
       const req = httpRequest(
-        { host: instance.host, port: instance.port, path: '/readyz', method: 'GET', agent: false, timeout: 1000 },
+        {
+          host: instance.host,
+          port: instance.port,
+          path: '/readyz',
+          method: 'GET',
+          agent: false,
+          timeout: checkTimeoutMs,
+        },
         (res) => {
           res.resume();
           resolve(res.statusCode === 200);
@@ -57,24 +77,36 @@ export async function startProxy({ port = 0, host = '127.0.0.1', upstreams, chec
       req.on('error', () => resolve(false));
       req.end();
     }).then((ready) => {
+      checking.delete(instance);
       if (ready !== instance.ready) log(`${instance.host}:${instance.port} ${ready ? 'ready' : 'not ready'}`);
       instance.ready = ready;
     });
+  };
   const checkAll = () => Promise.all(instances.map(check));
   await checkAll();
   const timer = setInterval(checkAll, checkMs);
   timer.unref();
 
-  /** The next ready instance after the last one used, skipping `tried`; null when none is left. */
-  const pick = (tried) => {
+  /** The next instance after the last one used (`ready` only: whether its last check passed), skipping `tried`. */
+  const nextOf = (tried, readyOnly) => {
     for (let i = 0; i < instances.length; i++) {
       const instance = instances[(next + i) % instances.length];
-      if (instance.ready && !tried.has(instance)) {
+      if ((instance.ready || !readyOnly) && !tried.has(instance)) {
         next = (instances.indexOf(instance) + 1) % instances.length;
         return instance;
       }
     }
     return null;
+  };
+  /**
+   * The next ready instance; when none passed its last check, the next one all the same: a database too slow for
+   * /readyz on every instance at once is no reason to answer nobody (docs/decisions/059), and an instance that is
+   * really gone refuses the connection and the next one is tried. Null once every instance was tried.
+   */
+  const pick = (tried) => {
+    const ready = nextOf(tried, true);
+    if (ready || instances.some((i) => i.ready && !tried.has(i))) return ready;
+    return nextOf(tried, false);
   };
 
   const fail = (res, status, message) => {
@@ -89,7 +121,7 @@ export async function startProxy({ port = 0, host = '127.0.0.1', upstreams, chec
   const forward = (req, res, tried) => {
     const instance = pick(tried);
     if (!instance) {
-      fail(res, 503, 'No instance is ready');
+      fail(res, 503, 'No instance answers');
       return;
     }
     tried.add(instance);

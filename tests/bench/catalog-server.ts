@@ -1,10 +1,17 @@
+import { z } from 'zod';
+import type { EndpointDef } from '../../src/common/contract/endpoint';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { createDb } from '../../src/server/db/connection';
+import { route } from '../../src/server/lib/endpoint';
 
 /**
- * The bench's server process: the real app (buildApp) on the prepared database, plus GET /bench/bare — a
- * route that touches nothing — added here only, so the bench can show the framework's own ceiling.
+ * The bench's server process: the real app (buildApp) on the prepared database, plus two routes added here only
+ * (never in production), so the bench can show the framework's own ceiling:
+ * - GET /bench/bare: touches nothing;
+ * - POST /bench/bare: a contract path through `route()` like every other (the form body parsed, the common fields —
+ *   lang, token, is_frontend… — checked by the shared schema, the envelope answered) whose handler answers a constant:
+ *   what any POST of the contract pays before its own work, the yardstick of the product list (aim: >= 0.5 of it).
  * Usage: tsx tests/bench/catalog-server.ts <sqlite file> <port> [<CATALOG_CACHE_MS>]
  */
 const [file, port, cacheMs = '1000'] = process.argv.slice(2);
@@ -25,6 +32,14 @@ app.get('/bench/bare', { schema: { hide: true } }, async () => ({
   message: 'OK',
   data: null,
 }));
+const barePost: EndpointDef<'/bench/bare', z.ZodObject, z.ZodNull, 'public'> = {
+  path: '/bench/bare',
+  access: 'public',
+  summary: 'The bench: the common fields parsed, a constant answered',
+  request: z.object({}),
+  response: z.null(),
+};
+route(app, barePost, async () => null, { skipAnswerCheck: true });
 await app.listen({ host: '127.0.0.1', port: Number(port) });
 process.stdout.write('ready\n');
 const stop = async () => {

@@ -98,9 +98,17 @@ export const hasTags = (tagIds: number[]) => (eb: P) =>
     ),
   );
 
-/** The kept card in the asked language and the format it was built in. */
-const keptCardColumns = (lang: Lang) =>
-  [lang === 'zh' ? 'p.card_zh as card' : 'p.card_en as card', 'p.card_format'] as const;
+/**
+ * What a list page reads of each row, as one text: `<position's created_at> <position's id> <card_format> <card>` (the
+ * card kept in the asked language; the format and the card empty when there is none). One value per row, not five:
+ * turning each value of a row into JS is most of what reading a page costs (better-sqlite3 sets each array element
+ * through V8's API), so a page of 21 rows reads 21 strings (docs/decisions/059). The position's
+ * id is the product's (the join tables' product_id). `pageRowOf` reads it back.
+ */
+const keptRow = (lang: Lang, createdAt: string, id: string) =>
+  sql<string>`${sql.ref(createdAt)} || ' ' || ${sql.ref(id)} || ' ' || coalesce(cast(${sql.ref('p.card_format')} as text), '') || ' ' || coalesce(${sql.ref(lang === 'zh' ? 'p.card_zh' : 'p.card_en')}, '')`.as(
+    'page_row',
+  );
 
 /**
  * `is_active = 1` written into the list's SQL, not bound: SQLite built with STAT4 (better-sqlite3 is) reads a value
@@ -110,20 +118,21 @@ const keptCardColumns = (lang: Lang) =>
 const ACTIVE = sql.lit(1);
 
 /**
- * One page of the list: each row's `columns` (`sources`: the card's columns, what search pages read; `kept`: the id
- * and the kept card, what list pages read) and its position. With a category or tag, the page is read from that join
+ * One page of the list: each row's `columns` (`sources`: the card's columns, what search pages read; `kept`: the kept
+ * card, what list pages read, in one text with the position: `keptRow`) and its position. With a category or tag, the page is read from that join
  * table's (key, created_at, product_id) index range and each row joins products by primary key; without one, from
  * products(is_active, created_at, id). Either way a deep page reads `take` index entries, like page 1.
  */
 export function productPageQuery(db: Db, lang: Lang, q: ListQuery, columns: 'sources' | 'kept' = 'sources') {
   const dir = q.order === 'newest' ? 'desc' : 'asc';
-  const selected = columns === 'kept' ? (['p.id', ...keptCardColumns(lang)] as const) : sourceColumns(lang);
+  // Each row's columns and its position (`kept`: both in one text).
+  const row = <C extends 'p.created_at' | 'd.created_at', I extends 'p.id' | 'd.product_id'>(createdAt: C, id: I) => {
+    const sources = [...sourceColumns(lang), `${createdAt} as pos_created_at` as const, `${id} as pos_id` as const];
+    // `kept` reads one text instead (`keptRow`); its one caller reads the rows as `{ page_row }`.
+    return columns === 'kept' ? ([keptRow(lang, createdAt, id)] as unknown as typeof sources) : sources;
+  };
   if (q.categoryId === undefined && q.tagIds.length === 0) {
-    let query = db
-      .selectFrom('products as p')
-      .select(selected)
-      .select(['p.created_at as pos_created_at', 'p.id as pos_id'])
-      .where('p.is_active', '=', ACTIVE);
+    let query = db.selectFrom('products as p').select(row('p.created_at', 'p.id')).where('p.is_active', '=', ACTIVE);
     if (q.after) query = query.where(after(sql.ref('p.created_at'), sql.ref('p.id'), q.after, q.order));
     return query.orderBy('p.created_at', dir).orderBy('p.id', dir).limit(q.take);
   }
@@ -131,8 +140,7 @@ export function productPageQuery(db: Db, lang: Lang, q: ListQuery, columns: 'sou
     let query = db
       .selectFrom('product_categories as d')
       .innerJoin('products as p', 'p.id', 'd.product_id')
-      .select(selected)
-      .select(['d.created_at as pos_created_at', 'd.product_id as pos_id'])
+      .select(row('d.created_at', 'd.product_id'))
       .where('d.category_id', '=', q.categoryId)
       .where('p.is_active', '=', ACTIVE);
     if (q.tagIds.length) query = query.where(hasTags(q.tagIds));
@@ -143,8 +151,7 @@ export function productPageQuery(db: Db, lang: Lang, q: ListQuery, columns: 'sou
   let query = db
     .selectFrom('product_tags as d')
     .innerJoin('products as p', 'p.id', 'd.product_id')
-    .select(selected)
-    .select(['d.created_at as pos_created_at', 'd.product_id as pos_id'])
+    .select(row('d.created_at', 'd.product_id'))
     .where('d.tag_id', '=', driver)
     .where('p.is_active', '=', ACTIVE);
   if (rest.length) query = query.where(hasTags(rest));
@@ -152,16 +159,23 @@ export function productPageQuery(db: Db, lang: Lang, q: ListQuery, columns: 'sou
   return query.orderBy('d.created_at', dir).orderBy('d.product_id', dir).limit(q.take);
 }
 
-/** The list page query's columns, in order (the id, the kept card, then the position): the prepared read's arrays. */
-const PAGE_ROW_COLUMNS = ['id', 'card', 'card_format', 'pos_created_at', 'pos_id'] as const;
-
-const pageRowOf = (r: unknown[]): PageRow => ({
-  id: r[0] as number,
-  card: r[1] as string | null,
-  card_format: r[2] as number | null,
-  pos_created_at: r[3] as string,
-  pos_id: r[4] as number,
-});
+/** A list page row's text (`keptRow`) read back. */
+export function pageRowOf(text: unknown): PageRow {
+  const row = String(text);
+  const a = row.indexOf(' ');
+  const b = row.indexOf(' ', a + 1);
+  const c = row.indexOf(' ', b + 1);
+  const id = Number(row.slice(a + 1, b));
+  const format = row.slice(b + 1, c);
+  const card = row.slice(c + 1);
+  return {
+    id,
+    card: card === '' ? null : card,
+    card_format: format === '' ? null : Number(format),
+    pos_created_at: row.slice(0, a),
+    pos_id: id,
+  };
+}
 
 /**
  * The name of a list page's prepared shape. The page size is part of it: SQLite plans a statement again on every run
@@ -193,8 +207,11 @@ export async function listProductPage(db: Db, lang: Lang, q: ListQuery): Promise
         'kept',
       ),
     values: [q.categoryId, q.after?.createdAt, q.after?.id, ...q.tagIds],
-    columns: PAGE_ROW_COLUMNS,
-    row: pageRowOf,
+    columns: ['page_row'],
+    row: (values) => pageRowOf(values[0]),
+    pluck: pageRowOf,
   });
-  return prepared ?? ((await productPageQuery(db, lang, q, 'kept').execute()) as PageRow[]);
+  if (prepared) return prepared;
+  const rows = (await productPageQuery(db, lang, q, 'kept').execute()) as unknown as Array<{ page_row: string }>;
+  return rows.map((r) => pageRowOf(r.page_row));
 }

@@ -51,6 +51,11 @@ export interface PreparedRead<Row> {
   /** The query's columns in order: checked once per shape, so the array rows map as `row` expects. */
   columns: readonly string[];
   row: (values: unknown[]) => Row;
+  /**
+   * A read of one column: its value to the row (SQLite's statement then plucks it, with no array per row). Given, it
+   * is used instead of `row`.
+   */
+  pluck?: (value: unknown) => Row;
 }
 
 const shapes = new WeakMap<Db, Map<string, Shape>>();
@@ -93,7 +98,8 @@ export async function readPrepared<Row>(db: Db, read: PreparedRead<Row>): Promis
   if (native.kind === 'sqlite') {
     if (!shape.statement) {
       // Prepared on the handle itself (not through the Kysely statement cache, whose statements return objects).
-      const statement = native.sqlite.prepare(shape.sql).raw(true);
+      const prepared = native.sqlite.prepare(shape.sql);
+      const statement = read.pluck ? prepared.pluck(true) : prepared.raw(true);
       sameColumns(
         statement.columns().map((c) => c.name),
         read.columns,
@@ -105,8 +111,8 @@ export async function readPrepared<Row>(db: Db, read: PreparedRead<Row>): Promis
     // Inside Kysely's lock on the one connection: never in the middle of another caller's transaction.
     const rows = await db
       .getExecutor()
-      .provideConnection(() => tracedSqlite(shape.sql, async () => statement.all(values) as unknown[][]));
-    return rows.map(read.row);
+      .provideConnection(() => tracedSqlite(shape.sql, async () => statement.all(values)));
+    return read.pluck ? rows.map(read.pluck) : (rows as unknown[][]).map(read.row);
   }
   const result = await native.pool.query({ name: shape.name, text: shape.sql, values, rowMode: 'array' });
   if (!shape.checked) {
@@ -117,7 +123,8 @@ export async function readPrepared<Row>(db: Db, read: PreparedRead<Row>): Promis
     );
     shape.checked = true;
   }
-  return result.rows.map(read.row);
+  const { pluck } = read;
+  return pluck ? result.rows.map((r: unknown[]) => pluck(r[0])) : result.rows.map(read.row);
 }
 
 /** The keys of the shapes `db` has compiled so far (for tests: which reads ran prepared). */

@@ -82,10 +82,13 @@ function queryClock(traced?: (event: LogEvent) => void): {
   return { slot, log };
 }
 
+/** The most PostgreSQL connections one `createDb` pool opens (an instance also keeps its listener's: change-bus.ts). */
+export const PG_POOL_SIZE = 10;
+
 export function createDb(target: DatabaseTarget, options: { poolSize?: number } = {}): Db {
   const clock = queryClock(target.kind === 'sqlite' ? tracing()?.sqliteQuery : undefined);
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.location, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: target.location, max: options.poolSize ?? PG_POOL_SIZE });
     // An idle client whose connection drops (server restart, failover, admin shutdown) emits 'error' on the
     // pool; unhandled it would crash the process. The pool discards that client and opens a new one.
     pool.on('error', (err) => console.warn(`PostgreSQL: an idle connection was closed (${err.message})`));

@@ -8,18 +8,20 @@ interface Upstream {
   server: Server;
   /** Requests it received: method, path, body, headers. */
   seen: Array<{ method: string; url: string; body: string; headers: IncomingMessage['headers'] }>;
-  /** /readyz answers this status. */
+  /** /readyz answers this status, */
   ready: number;
+  /** after this many ms (0: at once). */
+  readyDelayMs: number;
   close(): Promise<void>;
 }
 
 /** A stand-in instance: answers `name:<body>` (or dies on /die), /readyz with `ready`. */
 async function upstream(name: string): Promise<Upstream> {
   const seen: Upstream['seen'] = [];
-  const self: Partial<Upstream> = { seen, ready: 200 };
+  const self: Partial<Upstream> = { seen, ready: 200, readyDelayMs: 0 };
   const server = createServer((req, res) => {
     if (req.url === '/readyz') {
-      res.writeHead(self.ready ?? 200, { connection: 'close' }).end();
+      setTimeout(() => res.writeHead(self.ready ?? 200, { connection: 'close' }).end(), self.readyDelayMs);
       return;
     }
     let body = '';
@@ -62,8 +64,8 @@ describe('the instances example proxy', () => {
   afterEach(async () => {
     while (closers.length) await closers.pop()?.();
   });
-  const start = async (ups: Array<{ port: number }>, checkMs = 50) => {
-    const proxy = await startProxy({ upstreams: ups.map((u) => ({ port: u.port })), checkMs });
+  const start = async (ups: Array<{ port: number }>, checkMs = 50, checkTimeoutMs?: number) => {
+    const proxy = await startProxy({ upstreams: ups.map((u) => ({ port: u.port })), checkMs, checkTimeoutMs });
     closers.push(() => proxy.close());
     return proxy;
   };
@@ -87,16 +89,31 @@ describe('the instances example proxy', () => {
     expect(a.seen[0]?.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('skips an instance whose /readyz fails, and answers 503 when none is ready', async () => {
+  it('skips an instance whose /readyz fails; when none passes, it takes turns over them all the same', async () => {
     const [a, b] = await Promise.all([upstream('a'), upstream('b')]);
     closers.push(a.close, b.close);
     a.ready = 503;
     const proxy = await start([a, b]);
     for (let i = 0; i < 3; i++) expect((await post(proxy, '/v1/x', `${i}`)).text).toBe(`b:${i}`);
+    expect(a.seen).toHaveLength(0);
+    // A database too slow for every instance's /readyz at once: serving slowly beats answering nobody.
     b.ready = 503;
     await new Promise((r) => setTimeout(r, 200));
-    expect((await post(proxy, '/v1/x', 'z')).status).toBe(503);
-    expect(a.seen).toHaveLength(0);
+    expect(proxy.instances.map((i) => i.ready)).toEqual([false, false]);
+    expect([(await post(proxy, '/v1/x', 'y')).text, (await post(proxy, '/v1/x', 'z')).text]).toEqual(['a:y', 'b:z']);
+  });
+
+  it('keeps a busy instance whose /readyz answers within the check timeout; drops one that answers later', async () => {
+    const [a, b] = await Promise.all([upstream('a'), upstream('b')]);
+    closers.push(a.close, b.close);
+    // Slower than the checks come (every 50 ms): a check still waiting is not stacked with another.
+    a.readyDelayMs = 300;
+    const patient = await start([a, b], 50, 1000);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(patient.instances.map((i) => i.ready)).toEqual([true, true]);
+    const hasty = await start([a, b], 50, 100);
+    expect(hasty.instances.map((i) => i.ready)).toEqual([false, true]);
+    for (let i = 0; i < 2; i++) expect((await post(hasty, '/v1/x', `${i}`)).text).toBe(`b:${i}`);
   });
 
   it('a refused connection goes to the next instance; a request an instance took and died on is 502, not sent again', async () => {
