@@ -44,7 +44,7 @@ describe('back office: catalogue import', () => {
     const { page, errors, close } = await journey.open(journey.people.manager, '/admin/products/import');
     await page.getByRole('heading', { name: 'Import / Export CSV', level: 1 }).waitFor();
     await page
-      .getByLabel('CSV file')
+      .getByLabel('CSV file', { exact: true })
       .setInputFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
     await page.getByRole('button', { name: 'Dry run' }).click();
 

@@ -113,7 +113,7 @@ export const concurrentIndexes = (): ConcurrentIndex[] =>
 
 /**
  * Brings the schema up to date: the pending migrations in one transaction (tried again when a table's lock is not
- * free within a moment), then the indexes they build concurrently. Throws with the failing migration's name.
+ * free within a moment, or when its locks deadlocked with a running release's), then the indexes they build concurrently. Throws with the failing migration's name.
  */
 export async function migrateToLatest(db: Db, options: { lockTimeoutMs?: number } = {}): Promise<string[]> {
   const migrator = new Migrator({ db, provider: migrationProvider(options.lockTimeoutMs) });

@@ -48,20 +48,25 @@ export function withLockTimeout(migration: Migration, timeoutMs = MIGRATION_LOCK
   };
 }
 
-/** PostgreSQL's "lock not available": a `lock_timeout` ran out. */
+/**
+ * PostgreSQL's "lock not available" (a `lock_timeout` ran out) or "deadlock detected" (the migration's table locks
+ * crossed a running release's row locks, and PostgreSQL cancelled the migration's side). Either way the pending
+ * migrations' one transaction was rolled back whole, so running them again is safe.
+ */
 export const isLockTimeout = (err: unknown): boolean => {
   const seen = new Set<unknown>();
   let e: unknown = err;
   // migrateToLatest wraps the driver's error (as `cause`).
   while (e && typeof e === 'object' && !seen.has(e)) {
     seen.add(e);
-    if ((e as { code?: unknown }).code === '55P03') return true;
+    const code = (e as { code?: unknown }).code;
+    if (code === '55P03' || code === '40P01') return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
 };
 
-/** Runs `run` again while it fails on a lock timeout, up to `attempts` times, pausing a little longer each time. */
+/** Runs `run` again while it fails on a lock timeout or a deadlock, up to `attempts` times, pausing a little longer each time. */
 export async function retryOnLockTimeout<T>(
   run: () => Promise<T>,
   attempts = MIGRATION_ATTEMPTS,

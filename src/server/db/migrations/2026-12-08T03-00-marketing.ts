@@ -43,8 +43,10 @@ export async function up(db: Db): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('reorder_reminders_user_idx').on('reorder_reminders').column('user_id').execute();
-  await db.schema.alterTable('carts').addColumn('reminded_at', 'text').execute();
+  // products before carts: the release before locks them in that order when it places an order (stock, then the
+  // saved cart's lines), and the other order deadlocked against it (docs/decisions/043).
   await db.schema.alterTable('products').addColumn('reorder_days', 'integer').execute();
+  await db.schema.alterTable('carts').addColumn('reminded_at', 'text').execute();
 }
 
 export async function down(db: Db): Promise<void> {

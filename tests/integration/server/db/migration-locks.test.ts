@@ -93,9 +93,11 @@ describe.runIf(onPostgres)('migrations on a busy PostgreSQL database', () => {
     expect(columns.map((c) => c.name)).toContain('probe_note');
   });
 
-  it("a lock timeout is recognised through the runner's wrapping", () => {
+  it("a lock timeout and a deadlock are recognised through the runner's wrapping", () => {
     const driver = Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' });
     expect(isLockTimeout(new Error('migration x failed', { cause: driver }))).toBe(true);
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    expect(isLockTimeout(new Error('migration x failed', { cause: deadlock }))).toBe(true);
     expect(isLockTimeout(new Error('migration x failed', { cause: new Error('other') }))).toBe(false);
   });
 });
