@@ -97,6 +97,15 @@ export async function enqueueAccountNotification(
   },
   now: string = nowIso(),
 ): Promise<void> {
+  await enqueueUserNotice(db, notice, now);
+}
+
+/** One notice for a customer, about no order: the account's, back in stock, a data copy, a reminder. */
+async function enqueueUserNotice(
+  db: Db,
+  notice: { userId: number; kind: string; telegramChatId?: string | null; params?: Record<string, string> },
+  now: string,
+): Promise<void> {
   await repo.insertNotification(db, {
     user_id: notice.userId,
     order_id: null,
@@ -116,13 +125,8 @@ export async function enqueueBackInStockNotification(
   notice: { userId: number; productId: number },
   now: string = nowIso(),
 ): Promise<void> {
-  await repo.insertNotification(db, {
-    user_id: notice.userId,
-    order_id: null,
-    kind: BACK_IN_STOCK,
-    params: JSON.stringify({ productId: String(notice.productId) }),
-    created_at: now,
-  });
+  const params = { productId: String(notice.productId) };
+  await enqueueUserNotice(db, { userId: notice.userId, kind: BACK_IN_STOCK, params }, now);
 }
 
 /**
@@ -137,13 +141,8 @@ export async function enqueueDataExportNotification(
   notice: { userId: number; exportId: number },
   now: string = nowIso(),
 ): Promise<void> {
-  await repo.insertNotification(db, {
-    user_id: notice.userId,
-    order_id: null,
-    kind: DATA_EXPORT_READY,
-    params: JSON.stringify({ exportId: String(notice.exportId) }),
-    created_at: now,
-  });
+  const params = { exportId: String(notice.exportId) };
+  await enqueueUserNotice(db, { userId: notice.userId, kind: DATA_EXPORT_READY, params }, now);
 }
 
 /**
@@ -163,13 +162,7 @@ export async function enqueueReminderNotification(
   notice: { userId: number; kind: ReminderKind; params: Record<string, string> },
   now: string = nowIso(),
 ): Promise<void> {
-  await repo.insertNotification(db, {
-    user_id: notice.userId,
-    order_id: null,
-    kind: notice.kind,
-    params: JSON.stringify(notice.params),
-    created_at: now,
-  });
+  await enqueueUserNotice(db, notice, now);
 }
 
 // The sender's side (the bot's telegram/bot/notifications.ts): what is due, a claim per attempt, the outcome.
