@@ -24,19 +24,20 @@ const json = (value: unknown): string | null => (value === undefined || value ==
  * when the change does.
  */
 export async function recordAudit(db: Db, actor: StaffActor, entry: AuditEntry, now: string = nowIso()): Promise<void> {
-  await repo.insertAuditEntry(db, {
-    actor_user_id: actorUserId(actor),
-    actor: actorLabel(actor),
-    source: actorSource(actor),
-    action: entry.action,
-    entity: entry.entity,
-    entity_id: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-    order_no: entry.orderNo ?? null,
-    before_json: json(entry.before),
-    after_json: json(entry.after),
-    created_at: now,
-  });
+  const who = { actor_user_id: actorUserId(actor), actor: actorLabel(actor), source: actorSource(actor) };
+  await repo.insertAuditEntry(db, { ...who, ...entryColumns(entry, now) });
 }
+
+/** The entry's own columns, whoever made it. */
+const entryColumns = (entry: AuditEntry, now: string) => ({
+  action: entry.action,
+  entity: entry.entity,
+  entity_id: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+  order_no: entry.orderNo ?? null,
+  before_json: json(entry.before),
+  after_json: json(entry.after),
+  created_at: now,
+});
 
 /**
  * Writes one audit-log entry for something a customer did themself that the log keeps (deleting their account,
@@ -48,18 +49,8 @@ export async function recordCustomerAudit(
   entry: AuditEntry,
   now: string = nowIso(),
 ): Promise<void> {
-  await repo.insertAuditEntry(db, {
-    actor_user_id: null,
-    actor: `customer #${userId}`,
-    source: 'customer',
-    action: entry.action,
-    entity: entry.entity,
-    entity_id: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-    order_no: entry.orderNo ?? null,
-    before_json: json(entry.before),
-    after_json: json(entry.after),
-    created_at: now,
-  });
+  const who = { actor_user_id: null, actor: `customer #${userId}`, source: 'customer' };
+  await repo.insertAuditEntry(db, { ...who, ...entryColumns(entry, now) });
 }
 
 // The Audit log screen (owner; permission `audit`).
